@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Browser and process smoke test of the whole product as `npm start` runs it:
+//  1. (--fresh) removes every build output, so the first build is part of the measured start;
+//  2. starts `node scripts/start.mjs` on embedded defaults with its own ports and data folder;
+//  3. requires GET /api/health to report all six services SERVING within 60 s;
+//  4. runs the playwright-core tests in e2e/ against it (vitest.e2e.config.ts);
+//  5. sends SIGTERM and requires every process to be gone within 5 s.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PACKAGES, root } from './workspaces.mjs';
+
+const fresh = process.argv.includes('--fresh');
+const PORT = 18080;
+const PORT_BASE = 18051;
+const say = (m) => console.log(`[e2e] ${m}`);
+const fail = (m) => {
+  console.error(`[e2e] FAIL: ${m}`);
+  process.exitCode = 1;
+};
+
+if (fresh) {
+  for (const p of PACKAGES) fs.rmSync(path.join(root, p.dir, p.out), { recursive: true, force: true });
+  say('removed all build outputs (fresh start)');
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  TESSERA_PORT_BASE: String(PORT_BASE),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
+const started = Date.now();
+const stack = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let out = '';
+stack.stdout.on('data', (d) => {
+  out += d;
+  process.stdout.write(d);
+});
+const exited = new Promise((resolve) => stack.on('exit', (code, signal) => resolve({ code, signal })));
+
+async function health() {
+  try {
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+    return { status: res.status, body: await res.json() };
+  } catch {
+    return null;
+  }
+}
+
+let ready = null;
+while (Date.now() - started < 60_000 && stack.exitCode === null) {
+  const h = await health();
+  if (h?.status === 200) {
+    ready = h;
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+const readyIn = (Date.now() - started) / 1000;
+
+if (!ready) {
+  fail(`GET /api/health did not report all services serving within 60 s: ${JSON.stringify(await health())}`);
+} else {
+  say(
+    `all services SERVING ${readyIn.toFixed(1)} s after start${fresh ? ' (first build included)' : ''}: ${JSON.stringify(ready.body.services)}`,
+  );
+  if (!out.includes(`Tessera is running at http://localhost:${PORT}`)) {
+    await new Promise((r) => setTimeout(r, 500));
+    if (!out.includes(`Tessera is running at http://localhost:${PORT}`))
+      fail('npm start did not print the URL');
+  }
+  const tests = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TESSERA_BASE_URL: `http://127.0.0.1:${PORT}` },
+  });
+  if (tests.status !== 0) fail('browser tests failed');
+}
+
+const stopAt = Date.now();
+stack.kill('SIGTERM');
+const timer = setTimeout(() => stack.kill('SIGKILL'), 10_000);
+const result = await exited;
+clearTimeout(timer);
+const stopSeconds = (Date.now() - stopAt) / 1000;
+say(`SIGTERM -> every process stopped in ${stopSeconds.toFixed(2)} s (exit ${result.signal ?? result.code})`);
+if (stopSeconds > 5) fail('processes took longer than 5 s to stop');
+if (result.code !== 0) fail(`npm start exited with ${result.signal ?? result.code}`);
+
+const ports = [PORT, ...Array.from({ length: 6 }, (_, i) => PORT_BASE + i), PORT_BASE + 10];
+for (const port of ports) {
+  const open = await new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+  if (open) fail(`port ${port} still accepts connections after shutdown`);
+}
+fs.rmSync(dataDir, { recursive: true, force: true });
+say(process.exitCode ? 'FAILED' : 'passed');
