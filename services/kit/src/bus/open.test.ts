@@ -1,0 +1,78 @@
+/** openEventBus picks the adapter from configuration and fails clearly when its server is not there. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually, tempDir, testLogger } from '../testing/index.js';
+import { startBrokerServer } from './broker/server.js';
+import { encode, recorder } from './bus.contract.js';
+import { InProcessBus } from './in-process.js';
+import { openEventBus } from './open.js';
+import type { EventBus } from './port.js';
+import { RemoteBus } from './remote.js';
+import { BusError } from './subjects.js';
+import { closedPort } from './test/ports.js';
+
+const logger = testLogger('bus-open');
+
+describe('openEventBus', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  async function roundTrip(bus: EventBus): Promise<void> {
+    const rec = recorder();
+    const sub = await bus.subscribe({ subjects: ['tessera.open.>'], handler: rec.handler });
+    await bus.publish('tessera.open.ping', encode('ping'), { msgId: `ping-${Date.now()}` });
+    await eventually(() => rec.got.length === 1);
+    await sub.stop();
+  }
+
+  it('without URLs opens an in-process bus', async () => {
+    const bus = await openEventBus({ logger, name: 'test' });
+    cleanups.push(() => bus.close());
+    expect(bus).toBeInstanceOf(InProcessBus);
+    await roundTrip(bus);
+  });
+
+  it('without URLs but with a data folder keeps the in-process bus in `<dataDir>/bus`', async () => {
+    const { dir, cleanup } = tempDir('tessera-bus-open-');
+    cleanups.push(cleanup);
+    const first = await openEventBus({ logger, name: 'test', dataDir: dir });
+    await first.publish('tessera.open.kept', encode('kept'), { msgId: 'kept' });
+    await first.close();
+    const again = await openEventBus({ logger, name: 'test', dataDir: dir });
+    cleanups.push(() => again.close());
+    expect(await again.lastSeq()).toBe(1);
+    expect(await again.publish('tessera.open.kept', encode('kept'), { msgId: 'kept' })).toEqual({
+      seq: 1,
+      duplicate: true,
+    });
+  });
+
+  it('with busUrl connects to the embedded broker', async () => {
+    const server = await startBrokerServer({ port: 0, logger });
+    cleanups.push(() => server.close());
+    const bus = await openEventBus({ busUrl: server.url, logger, name: 'test' });
+    cleanups.push(() => bus.close());
+    expect(bus).toBeInstanceOf(RemoteBus);
+    await roundTrip(bus);
+  });
+
+  it('with a busUrl nobody answers on fails with a clear BusError', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const opening = openEventBus({ busUrl: url, logger, name: 'test', connectTimeoutMs: 500 });
+    await expect(opening).rejects.toBeInstanceOf(BusError);
+    await expect(opening).rejects.toThrow(/event broker at .* is not reachable/);
+  });
+
+  it('with natsUrl uses NATS (before busUrl) and fails with a clear BusError when it is not there', async () => {
+    const natsUrl = `nats://127.0.0.1:${await closedPort()}`;
+    const opening = openEventBus({
+      natsUrl,
+      busUrl: 'http://127.0.0.1:1',
+      logger,
+      name: 'test',
+      connectTimeoutMs: 500,
+    });
+    await expect(opening).rejects.toThrow(/NATS at .* is not reachable/);
+  });
+});

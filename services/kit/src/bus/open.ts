@@ -1,0 +1,54 @@
+/**
+ * Picks the event-bus adapter from configuration: NATS JetStream when `natsUrl` is set, else the
+ * embedded broker process when `busUrl` is set (what `npm start` does), else an in-process bus
+ * (events stay inside this process; persisted under `<dataDir>/bus` when `dataDir` is given).
+ */
+import path from 'node:path';
+import type { Logger } from '../log/logger.js';
+import { Broker } from './broker/core.js';
+import { createInProcessBus, InProcessBus } from './in-process.js';
+import { NatsBus } from './nats.js';
+import { redactUrl } from './nats-setup.js';
+import type { EventBus } from './port.js';
+import { RemoteBus } from './remote.js';
+
+export interface OpenEventBusOptions {
+  /** NATS_URL: NATS JetStream. */
+  natsUrl?: string;
+  /** BUS_URL: the embedded broker process (http://host:port). */
+  busUrl?: string;
+  logger: Logger;
+  /** The process using the bus (the NATS connection name is `tessera-<name>`). */
+  name: string;
+  /** Where an in-process bus keeps its journal (`<dataDir>/bus`); omitted: memory only. */
+  dataDir?: string;
+  /** How long to wait for NATS or the broker before failing (default 15 s). */
+  connectTimeoutMs?: number;
+}
+
+/** Opens the configured bus; rejects with a BusError when the configured server cannot be reached. */
+export async function openEventBus(opts: OpenEventBusOptions): Promise<EventBus> {
+  const logger = opts.logger.child({ component: 'bus' });
+  if (opts.natsUrl) {
+    const bus = await NatsBus.connect({
+      url: opts.natsUrl,
+      logger,
+      name: `tessera-${opts.name}`,
+      connectTimeoutMs: opts.connectTimeoutMs,
+    });
+    logger.info({ url: redactUrl(opts.natsUrl) }, 'event bus: NATS JetStream');
+    return bus;
+  }
+  if (opts.busUrl) {
+    const bus = await RemoteBus.connect({ url: opts.busUrl, logger, retryDeadlineMs: opts.connectTimeoutMs });
+    logger.info({ url: opts.busUrl }, 'event bus: embedded broker');
+    return bus;
+  }
+  if (opts.dataDir) {
+    const dir = path.join(opts.dataDir, 'bus');
+    logger.info({ dir }, 'event bus: in-process, persisted (events stay inside this process)');
+    return new InProcessBus(Broker.open(dir, { logger }), logger);
+  }
+  logger.info('event bus: in-process (events stay inside this process)');
+  return createInProcessBus({ logger: opts.logger });
+}

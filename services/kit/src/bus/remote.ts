@@ -1,0 +1,297 @@
+/**
+ * The event bus of a service when the embedded broker process runs (`BUS_URL`): BrokerService over
+ * Connect/HTTP2. Publish, ack, nak and term are unary calls retried while the broker restarts
+ * (publish ids make a retried publish safe); consume and subscribe are server streams reopened
+ * with backoff when the connection drops. A durable resumes from the broker's (persisted) state; a
+ * subscriber resumes after the last sequence it received, so it misses nothing.
+ */
+import { createClient, ConnectError, Code, type Client, type Interceptor } from '@connectrpc/connect';
+import { createConnectTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import {
+  BrokerService,
+  type BusMessage as ProtoBusMessage,
+} from '@tessera/proto/tessera/bus/v1/broker_pb.js';
+import type { Logger } from '../log/logger.js';
+import { clientTracing } from '../telemetry/interceptors.js';
+import { DurableHandlerPool, OrderedHandlerQueue, SubscriptionSet, type Settle } from './handlers.js';
+import { assertHandler } from './in-process.js';
+import { assertPublish, resolveConsumeOptions, resolveSubscribeOptions } from './options.js';
+import type {
+  BusMessage,
+  ConsumeOptions,
+  EventBus,
+  PublishOptions,
+  PublishResult,
+  SubscribeOptions,
+  Subscription,
+} from './port.js';
+import { backoffDelayMs, DEFAULT_BACKOFF, retrying, sleepUnlessAborted, type Backoff } from './retry.js';
+import { BusError } from './subjects.js';
+
+export interface RemoteBusOptions {
+  /** The broker's address (BUS_URL), e.g. http://127.0.0.1:4223. */
+  url: string;
+  logger: Logger;
+  /** How long calls (and the first connection) keep retrying while the broker is unreachable (default 15 s). */
+  retryDeadlineMs?: number;
+  /** Deadline of one unary call (default 5 s). */
+  callTimeoutMs?: number;
+  backoff?: Backoff;
+}
+
+/** Fan-out messages waiting for the handler before the stream is read again. */
+const SUBSCRIBER_HIGH_WATER = 1000;
+
+function fromProto(m: ProtoBusMessage): BusMessage {
+  return {
+    seq: m.seq,
+    subject: m.subject,
+    msgId: m.msgId,
+    data: m.data,
+    headers: { ...m.headers },
+    timestampMs: m.timestampMs,
+    deliveryCount: m.deliveryCount,
+  };
+}
+
+function asBusError(err: unknown): unknown {
+  return err instanceof ConnectError && err.code === Code.InvalidArgument
+    ? new BusError(err.rawMessage)
+    : err;
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/** Spans for unary calls only (a stream lives as long as the subscriber). */
+const unaryTracing: Interceptor = (next) => (req) => (req.stream ? next(req) : clientTracing(next)(req));
+
+export class RemoteBus implements EventBus {
+  private readonly client: Client<typeof BrokerService>;
+  private readonly sessions: Http2SessionManager;
+  private readonly closing = new AbortController();
+  private readonly subs = new SubscriptionSet();
+  private readonly logger: Logger;
+  private readonly retryDeadlineMs: number;
+  private readonly backoff: Backoff;
+  private closed = false;
+
+  constructor(private readonly opts: RemoteBusOptions) {
+    this.logger = opts.logger;
+    this.retryDeadlineMs = opts.retryDeadlineMs ?? 15_000;
+    this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
+    this.sessions = new Http2SessionManager(opts.url, { pingIntervalMs: 10_000, pingTimeoutMs: 5000 });
+    this.client = createClient(
+      BrokerService,
+      createConnectTransport({
+        baseUrl: opts.url,
+        httpVersion: '2',
+        useBinaryFormat: true,
+        sessionManager: this.sessions,
+        interceptors: [unaryTracing],
+        defaultTimeoutMs: opts.callTimeoutMs ?? 5000,
+      }),
+    );
+  }
+
+  /** Connects (waiting, with retries, for the broker to answer) and returns the bus. */
+  static async connect(opts: RemoteBusOptions): Promise<RemoteBus> {
+    const bus = new RemoteBus(opts);
+    try {
+      await bus.lastSeq();
+    } catch (err) {
+      await bus.close();
+      throw new BusError(
+        `event broker at ${opts.url} is not reachable: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    return bus;
+  }
+
+  async publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<PublishResult> {
+    this.assertOpen();
+    assertPublish(subject, data, options);
+    const req = { subject, msgId: options.msgId, data, headers: options.headers ?? {} };
+    try {
+      const res = await this.retry(() => this.client.publish(req));
+      return { seq: res.seq, duplicate: res.duplicate };
+    } catch (err) {
+      throw asBusError(err);
+    }
+  }
+
+  async consume(options: ConsumeOptions): Promise<Subscription> {
+    this.assertOpen();
+    const o = resolveConsumeOptions(options);
+    assertHandler(options.handler);
+    const pool = new DurableHandlerPool({ ...o, logger: this.logger, handler: options.handler });
+    const stream = new AbortController();
+    const ready = deferred<void>();
+    let stopped = false;
+    const req = {
+      durable: o.durable,
+      subjects: o.subjects,
+      ackWaitMs: o.ackWaitMs,
+      maxDeliver: o.maxDeliver,
+      maxInFlight: o.concurrency,
+    };
+    const loop = this.keepStreaming(
+      `durable ${o.durable}`,
+      (signal) => this.client.consume(req, { signal, timeoutMs: 0 }),
+      (res) => {
+        if (res.ready) return ready.resolve();
+        if (!res.message || stopped) return; // not run: the broker redelivers it to the others
+        pool.run(fromProto(res.message), this.settler(o.durable, res.message.seq));
+      },
+      stream.signal,
+      (err) => ready.reject(asBusError(err)),
+    );
+    await this.firstReady(ready.promise, stream, loop);
+    return this.subs.track(async () => {
+      stopped = true;
+      await pool.idle();
+      stream.abort();
+      await loop;
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    const { subjects, fromSeq } = resolveSubscribeOptions(options);
+    assertHandler(options.handler);
+    const queue = new OrderedHandlerQueue(options.handler, this.logger);
+    const stream = new AbortController();
+    const ready = deferred<void>();
+    let next = fromSeq; // the next sequence wanted (0 until the first `ready`: new messages only)
+    let connected = false;
+    const loop = this.keepStreaming(
+      'subscriber',
+      (signal) => this.client.subscribe({ subjects, fromSeq: next }, { signal, timeoutMs: 0 }),
+      async (res) => {
+        if (res.ready) {
+          if (next === 0) next = res.lastSeq + 1;
+          else if (connected && res.lastSeq < next - 1) {
+            this.logger.warn(
+              { lastSeq: res.lastSeq, expected: next - 1 },
+              'bus broker lost its stream; following it',
+            );
+            next = res.lastSeq + 1;
+          }
+          connected = true;
+          return ready.resolve();
+        }
+        const m = res.message;
+        if (!m || m.seq < next) return;
+        next = m.seq + 1;
+        queue.push(fromProto(m));
+        if (queue.backlog() > SUBSCRIBER_HIGH_WATER) await queue.waitBelow(SUBSCRIBER_HIGH_WATER / 2);
+      },
+      stream.signal,
+      (err) => ready.reject(asBusError(err)),
+    );
+    await this.firstReady(ready.promise, stream, loop);
+    return this.subs.track(async () => {
+      stream.abort();
+      await loop;
+      await queue.stop();
+    });
+  }
+
+  async lastSeq(): Promise<number> {
+    this.assertOpen();
+    return (await this.retry(() => this.client.lastSeq({}))).seq;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.subs.stopAll();
+    this.closing.abort();
+    this.sessions.abort();
+  }
+
+  private settler(durable: string, seq: number): Settle {
+    return {
+      ack: async () => void (await this.retry(() => this.client.ack({ durable, seq }))),
+      nak: async (delayMs) => void (await this.retry(() => this.client.nak({ durable, seq, delayMs }))),
+      term: async (reason) => void (await this.retry(() => this.client.term({ durable, seq, reason }))),
+    };
+  }
+
+  private retry<T>(fn: () => Promise<T>): Promise<T> {
+    return retrying(fn, {
+      deadlineMs: this.retryDeadlineMs,
+      signal: this.closing.signal,
+      backoff: this.backoff,
+    });
+  }
+
+  /** Waits for the first `ready` (or a bad-argument failure, or the retry deadline). */
+  private async firstReady(
+    ready: Promise<void>,
+    stream: AbortController,
+    loop: Promise<void>,
+  ): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new BusError(`event broker at ${this.opts.url} did not answer within ${this.retryDeadlineMs} ms`),
+          ),
+        this.retryDeadlineMs,
+      );
+    });
+    try {
+      await Promise.race([ready, timeout]);
+    } catch (err) {
+      stream.abort();
+      await loop;
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Keeps a server stream open until `signal` aborts: reopens it with backoff when it ends or
+   * fails. A bad-argument failure is final (reported through `fatal`).
+   */
+  private async keepStreaming<R>(
+    what: string,
+    open: (signal: AbortSignal) => AsyncIterable<R>,
+    handle: (res: R) => void | Promise<void>,
+    signal: AbortSignal,
+    fatal: (err: unknown) => void,
+  ): Promise<void> {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        for await (const res of open(signal)) {
+          attempt = 0;
+          await handle(res);
+        }
+        if (signal.aborted) return;
+        this.logger.info(`bus ${what}: the broker ended the stream; reconnecting`);
+      } catch (err) {
+        if (signal.aborted) return;
+        if (err instanceof ConnectError && err.code === Code.InvalidArgument) return fatal(err);
+        const log = attempt === 0 ? this.logger.warn : this.logger.debug;
+        log.call(
+          this.logger,
+          { err: err instanceof Error ? err.message : String(err) },
+          `bus ${what}: connection to the broker lost; reconnecting`,
+        );
+      }
+      if (!(await sleepUnlessAborted(backoffDelayMs(attempt, this.backoff), signal))) return;
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new BusError('the bus is closed');
+  }
+}

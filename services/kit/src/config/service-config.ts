@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { readEnv, type EnvReader } from './env.js';
+
+/** Ports each process listens on by default (loopback in `npm start`, 0.0.0.0 in containers). */
+export const DEFAULT_PORTS = {
+  bff: 8080,
+  identity: 50051,
+  canvas: 50052,
+  lock: 50053,
+  payment: 50054,
+  renderer: 50055,
+  submission: 50056,
+  bus: 4223,
+} as const;
+
+export type ProcessName = keyof typeof DEFAULT_PORTS;
+export type PeerName = 'identity' | 'canvas' | 'lock' | 'payment' | 'renderer' | 'submission';
+export const PEERS: readonly PeerName[] = ['identity', 'canvas', 'lock', 'payment', 'renderer', 'submission'];
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Configuration every process shares. Service-specific settings are read with `extra`. */
+export interface BaseConfig {
+  name: ProcessName;
+  host: string;
+  port: number;
+  logLevel: LogLevel;
+  dataDir: string;
+  mongodbUrl?: string;
+  redisUrl?: string;
+  natsUrl?: string;
+  busUrl?: string;
+  /** Grace period for in-flight calls on SIGTERM. */
+  shutdownGraceMs: number;
+  /** Deadline applied to outgoing calls that have none. */
+  rpcTimeoutMs: number;
+  peers: Record<PeerName, string>;
+}
+
+export function peerEnvName(peer: PeerName): string {
+  return `${peer.toUpperCase()}_URL`;
+}
+
+/**
+ * Reads the shared configuration plus whatever `extra` reads, then validates everything at once:
+ * a wrong value throws ConfigError naming each variable.
+ */
+export function loadConfig<T extends object = object>(
+  name: ProcessName,
+  extra?: (env: EnvReader) => T,
+  env: Record<string, string | undefined> = process.env,
+): BaseConfig & T {
+  const e = readEnv(env);
+  const peers = Object.fromEntries(
+    PEERS.map((p) => [p, e.url(peerEnvName(p), ['http', 'https'], `http://127.0.0.1:${DEFAULT_PORTS[p]}`)!]),
+  ) as Record<PeerName, string>;
+  const base: BaseConfig = {
+    name,
+    host: e.str('HOST', '0.0.0.0')!,
+    port: e.int('PORT', { default: DEFAULT_PORTS[name], min: 0, max: 65535 }),
+    logLevel: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    dataDir: path.resolve(e.str('DATA_DIR', '.data')!),
+    mongodbUrl: e.url('MONGODB_URL', ['mongodb', 'mongodb+srv']),
+    redisUrl: e.url('REDIS_URL', ['redis', 'rediss']),
+    natsUrl: e.url('NATS_URL', ['nats', 'tls']),
+    busUrl: e.url('BUS_URL', ['http']),
+    shutdownGraceMs: e.int('SHUTDOWN_GRACE_MS', { default: 4000, min: 0, max: 120_000 }),
+    rpcTimeoutMs: e.int('RPC_TIMEOUT_MS', { default: 10_000, min: 1, max: 600_000 }),
+    peers,
+  };
+  const more = extra ? extra(e) : ({} as T);
+  e.done();
+  return { ...base, ...more };
+}

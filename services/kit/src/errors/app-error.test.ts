@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { appError, classifyError, errorBody, GENERIC_MESSAGE } from './app-error.js';
+
+describe('error model', () => {
+  it('carries the application code and field through a ConnectError', () => {
+    const err = appError('USERNAME_ALREADY_EXISTS', 'That username is taken', { field: 'username' });
+    expect(err.code).toBe(Code.AlreadyExists);
+    const c = classifyError(err);
+    expect(c).toMatchObject({
+      code: 'USERNAME_ALREADY_EXISTS',
+      status: 409,
+      field: 'username',
+      expected: true,
+    });
+    expect(c.message).toBe('That username is taken');
+  });
+
+  it('maps Connect codes without an application code to HTTP statuses', () => {
+    expect(classifyError(new ConnectError('bad', Code.InvalidArgument))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    expect(classifyError(new ConnectError('no', Code.NotFound))).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(classifyError(new ConnectError('slow', Code.ResourceExhausted))).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMIT_EXCEEDED',
+    });
+    expect(classifyError(new ConnectError('down', Code.Unavailable))).toMatchObject({
+      status: 503,
+      message: GENERIC_MESSAGE,
+    });
+  });
+
+  it('never leaks an unexpected error message', () => {
+    const c = classifyError(new Error('ECONNREFUSED 10.0.0.3:27017 password=hunter2'));
+    expect(c).toMatchObject({
+      status: 500,
+      code: 'INTERNAL_SERVER_ERROR',
+      message: GENERIC_MESSAGE,
+      expected: false,
+    });
+  });
+
+  it('renders the spec error body', () => {
+    const body = errorBody({ code: 'INVALID_CREDENTIALS', status: 401, message: 'Nope', field: null });
+    expect(Object.keys(body).sort()).toEqual([
+      'error',
+      'field',
+      'message',
+      'statusCode',
+      'success',
+      'timestamp',
+    ]);
+    expect(body).toMatchObject({ success: false, error: 'INVALID_CREDENTIALS', statusCode: 401 });
+    expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+  });
+});

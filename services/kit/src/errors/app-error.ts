@@ -1,0 +1,73 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { CONNECT_FALLBACK, ERROR_KINDS, isErrorCode, type ErrorCode } from './codes.js';
+
+/** Metadata keys that carry the application error across a Connect hop. */
+export const ERROR_CODE_HEADER = 'tessera-error-code';
+export const ERROR_FIELD_HEADER = 'tessera-error-field';
+
+export const GENERIC_MESSAGE = "Something didn't work as expected. Please try again in a moment.";
+
+/** The spec's error body (section 3 and 8). */
+export interface ErrorBody {
+  success: false;
+  message: string;
+  error: string;
+  statusCode: number;
+  timestamp: string;
+  field: string | null;
+}
+
+/** Creates a ConnectError that carries an application code (and optionally the offending field). */
+export function appError(code: ErrorCode, message: string, opts: { field?: string; cause?: unknown } = {}) {
+  const metadata = new Headers({ [ERROR_CODE_HEADER]: code });
+  if (opts.field) metadata.set(ERROR_FIELD_HEADER, opts.field);
+  return new ConnectError(message, ERROR_KINDS[code].connect, metadata, undefined, opts.cause);
+}
+
+export interface ClassifiedError {
+  code: string;
+  status: number;
+  message: string;
+  field: string | null;
+  /** True when the message is safe to show (an application error); false for unexpected failures. */
+  expected: boolean;
+}
+
+/** Classifies any thrown value into code, HTTP status and a message safe to show a user. */
+export function classifyError(err: unknown): ClassifiedError {
+  const ce = err instanceof ConnectError ? err : undefined;
+  if (ce) {
+    const code = ce.metadata.get(ERROR_CODE_HEADER);
+    const field = ce.metadata.get(ERROR_FIELD_HEADER);
+    if (code && isErrorCode(code)) {
+      return { code, status: ERROR_KINDS[code].http, message: ce.rawMessage, field, expected: true };
+    }
+    const fb = CONNECT_FALLBACK[ce.code] ?? CONNECT_FALLBACK[Code.Unknown];
+    const unexpected = fb.http >= 500;
+    return {
+      code: fb.code,
+      status: fb.http,
+      message: unexpected ? GENERIC_MESSAGE : ce.rawMessage,
+      field,
+      expected: !unexpected,
+    };
+  }
+  return {
+    code: 'INTERNAL_SERVER_ERROR',
+    status: 500,
+    message: GENERIC_MESSAGE,
+    field: null,
+    expected: false,
+  };
+}
+
+export function errorBody(c: Pick<ClassifiedError, 'code' | 'status' | 'message' | 'field'>): ErrorBody {
+  return {
+    success: false,
+    message: c.message,
+    error: c.code,
+    statusCode: c.status,
+    timestamp: new Date().toISOString(),
+    field: c.field,
+  };
+}

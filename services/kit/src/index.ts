@@ -1,0 +1,13 @@
+export * from './config/env.js';
+export * from './config/service-config.js';
+export * from './log/logger.js';
+export * from './errors/index.js';
+export * from './telemetry/interceptors.js';
+export { startTelemetry, shutdownTelemetry } from './telemetry/sdk.js';
+export * from './rpc/health.js';
+export * from './rpc/server.js';
+export * from './rpc/client.js';
+export * from './service/run.js';
+export * from './docstore/index.js';
+export * from './kv/index.js';
+export * from './bus/index.js';

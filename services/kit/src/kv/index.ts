@@ -1,0 +1,48 @@
+import type { Logger } from '../log/logger.js';
+import { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory.js';
+import type { KeyValueStore } from './port.js';
+import { RedisKeyValueStore } from './redis.js';
+import { describeRedisUrl } from './redis-connection.js';
+
+export * from './port.js';
+export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory.js';
+export { RedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis.js';
+export { KV_ERRORS } from './validate.js';
+
+export interface OpenKeyValueStoreOptions {
+  /** Redis URL (REDIS_URL); unset selects the embedded in-process store. */
+  redisUrl?: string;
+  logger: Logger;
+  /** Namespaces every key (tests, multi-tenant deploys). */
+  keyPrefix?: string;
+  /** Redis only: how long the first connection may take, in ms (default 10000). */
+  connectTimeoutMs?: number;
+  /** Redis only: deadline of each command, in ms (default 5000). */
+  commandTimeoutMs?: number;
+}
+
+/** The embedded store (in-process; what `npm start` uses when REDIS_URL is unset). */
+export function createMemoryKeyValueStore(opts: MemoryKeyValueStoreOptions = {}): KeyValueStore {
+  return new MemoryKeyValueStore(opts);
+}
+
+/**
+ * Opens the key-value port selected by configuration: Redis when `redisUrl` is set, else the
+ * embedded store. Rejects with a clear error when Redis cannot be reached in time.
+ */
+export async function openKeyValueStore(opts: OpenKeyValueStoreOptions): Promise<KeyValueStore> {
+  const log = opts.logger.child({ component: 'kv' });
+  if (opts.redisUrl) {
+    const store = await RedisKeyValueStore.open({
+      url: opts.redisUrl,
+      logger: opts.logger,
+      keyPrefix: opts.keyPrefix,
+      connectTimeoutMs: opts.connectTimeoutMs,
+      commandTimeoutMs: opts.commandTimeoutMs,
+    });
+    log.info({ redis: describeRedisUrl(opts.redisUrl) }, 'key-value store: redis');
+    return store;
+  }
+  log.info('key-value store: embedded (in-process)');
+  return createMemoryKeyValueStore({ keyPrefix: opts.keyPrefix });
+}

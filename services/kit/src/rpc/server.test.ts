@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createGrpcTransport } from '@connectrpc/connect-node';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { node, tracing } from '@opentelemetry/sdk-node';
+import { Health, HealthCheckResponse_ServingStatus as S } from '@tessera/proto/grpc/health/v1/health_pb.js';
+import { createLogger } from '../log/logger.js';
+import { startRpcServer } from './server.js';
+import { createPeerClient } from './client.js';
+
+const exporter = new tracing.InMemorySpanExporter();
+beforeAll(() => {
+  // registers the global tracer provider, AsyncLocalStorage context manager and W3C propagator
+  new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();
+});
+afterAll(() => {
+  trace.disable();
+  context.disable();
+  propagation.disable();
+});
+
+const logger = createLogger('test', { level: 'silent' });
+
+describe('Connect server with grpc.health.v1', () => {
+  it('answers health checks over gRPC and Connect, per service', async () => {
+    const server = await startRpcServer({
+      name: 't',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: () => {},
+      services: ['tessera.x.v1.X'],
+    });
+    try {
+      const grpc = createClient(Health, createGrpcTransport({ baseUrl: server.url }));
+      expect((await grpc.check({ service: '' })).status).toBe(S.SERVING);
+      expect((await grpc.check({ service: 'tessera.x.v1.X' })).status).toBe(S.SERVING);
+      const connect = createPeerClient(Health, server.url);
+      const err = await connect.check({ service: 'nope' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConnectError);
+      expect((err as ConnectError).code).toBe(Code.NotFound);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('streams status changes to Watch and ends the stream on shutdown', async () => {
+    const server = await startRpcServer({ name: 't', host: '127.0.0.1', port: 0, logger, routes: () => {} });
+    const client = createPeerClient(Health, server.url);
+    const seen: S[] = [];
+    const watching = (async () => {
+      try {
+        for await (const res of client.watch({ service: '' })) seen.push(res.status);
+      } catch {
+        // the server cancels the stream when it shuts down
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 100));
+    server.health.set('', S.NOT_SERVING);
+    await new Promise((r) => setTimeout(r, 100));
+    const t0 = Date.now();
+    await server.close(2000);
+    await watching;
+    expect(seen.slice(0, 2)).toEqual([S.SERVING, S.NOT_SERVING]);
+    expect(Date.now() - t0).toBeLessThan(1500);
+  });
+
+  it('propagates the trace from client span to server span', async () => {
+    exporter.reset();
+    const server = await startRpcServer({ name: 't', host: '127.0.0.1', port: 0, logger, routes: () => {} });
+    try {
+      const client = createPeerClient(Health, server.url);
+      const tracer = trace.getTracer('test');
+      await tracer.startActiveSpan('user action', async (root) => {
+        await client.check({ service: '' });
+        root.end();
+      });
+      const spans = exporter.getFinishedSpans();
+      const rootSpan = spans.find((s) => s.name === 'user action')!;
+      const clientSpan = spans.find((s) => s.name === 'grpc.health.v1.Health/Check' && s.kind === 2)!;
+      const serverSpan = spans.find((s) => s.name === 'grpc.health.v1.Health/Check' && s.kind === 1)!;
+      expect(clientSpan.spanContext().traceId).toBe(rootSpan.spanContext().traceId);
+      expect(serverSpan.spanContext().traceId).toBe(rootSpan.spanContext().traceId);
+      expect(serverSpan.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports NOT_SERVING during shutdown and refuses connections after it', async () => {
+    const server = await startRpcServer({ name: 't', host: '127.0.0.1', port: 0, logger, routes: () => {} });
+    const url = server.url;
+    await server.close();
+    const client = createPeerClient(Health, url, { timeoutMs: 1000 });
+    const err = await client.check({ service: '' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectError);
+    expect((err as ConnectError).code).toBe(Code.Unavailable);
+  });
+});

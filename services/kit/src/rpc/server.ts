@@ -1,0 +1,141 @@
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import type { Logger } from 'pino';
+import { serverTracing } from '../telemetry/interceptors.js';
+import { classifyError, GENERIC_MESSAGE } from '../errors/app-error.js';
+import { HealthState, ServingStatus } from './health.js';
+
+export interface RpcServerOptions {
+  name: string;
+  host: string;
+  port: number;
+  logger: Logger;
+  /** Registers the service implementations: `(router) => router.service(...)`. */
+  routes: (router: ConnectRouter) => void;
+  /** Fully qualified names of the services `routes` registers, for per-service health. */
+  services?: string[];
+  health?: HealthState;
+  /** Upper bound for a deadline a client may ask for. */
+  maxTimeoutMs?: number;
+}
+
+export interface RpcServer {
+  url: string;
+  port: number;
+  health: HealthState;
+  /** Number of unary calls in progress. */
+  inflight(): number;
+  /**
+   * Graceful stop: health goes NOT_SERVING, no new connections or calls are accepted, in-flight
+   * unary calls may finish within `graceMs`, then streams are cancelled and connections closed.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Logs every call and turns unexpected failures into an Internal error that leaks nothing. */
+function callLogging(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    const started = performance.now();
+    const rpc = `${req.service.typeName}/${req.method.name}`;
+    try {
+      const res = await next(req);
+      logger.debug({ rpc, ms: Math.round(performance.now() - started) }, 'rpc ok');
+      return res;
+    } catch (err) {
+      const c = classifyError(err);
+      const ms = Math.round(performance.now() - started);
+      if (c.expected) {
+        logger.info({ rpc, ms, code: c.code, status: c.status }, `rpc failed: ${c.message}`);
+        throw err;
+      }
+      if (err instanceof ConnectError && err.code === Code.Canceled) throw err;
+      if (err instanceof ConnectError && err.code === Code.DeadlineExceeded) {
+        logger.warn({ rpc, ms }, 'rpc deadline exceeded');
+        throw err;
+      }
+      logger.error({ rpc, ms, err }, 'rpc failed unexpectedly');
+      throw new ConnectError(GENERIC_MESSAGE, Code.Internal);
+    }
+  };
+}
+
+export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer> {
+  const health = opts.health ?? new HealthState();
+  const shutdown = new AbortController();
+  let unary = 0;
+  let drained: (() => void) | undefined;
+  let closing = false;
+
+  const counting: Interceptor = (next) => async (req) => {
+    if (req.stream) return next(req);
+    if (closing) throw new ConnectError('server is shutting down', Code.Unavailable);
+    unary++;
+    try {
+      return await next(req);
+    } finally {
+      unary--;
+      if (unary === 0) drained?.();
+    }
+  };
+
+  const handler = connectNodeAdapter({
+    routes: (router) => {
+      health.routes(router);
+      opts.routes(router);
+    },
+    interceptors: [serverTracing, callLogging(opts.logger), counting],
+    shutdownSignal: shutdown.signal,
+    maxTimeoutMs: opts.maxTimeoutMs ?? 60_000,
+  });
+
+  const server = http2.createServer({}, handler);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (s) => {
+    sessions.add(s);
+    s.on('close', () => sessions.delete(s));
+    s.on('error', (err) => opts.logger.debug({ err }, 'http2 session error'));
+  });
+  server.on('error', (err) => opts.logger.error({ err }, 'rpc server error'));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
+  for (const s of opts.services ?? []) health.set(s, ServingStatus.SERVING);
+  health.set('', ServingStatus.SERVING);
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    health,
+    inflight: () => unary,
+    async close(graceMs = 4000) {
+      if (closing) return;
+      closing = true;
+      health.setAll(ServingStatus.NOT_SERVING);
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sessions) s.close(); // GOAWAY: open streams may finish, no new ones
+      if (unary > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
+        ]);
+      }
+      shutdown.abort(); // cancels streams (health Watch) and anything past the grace period
+      const force = setTimeout(() => {
+        for (const s of sessions) s.destroy();
+      }, 250);
+      force.unref();
+      await stopped;
+      clearTimeout(force);
+    },
+  };
+}

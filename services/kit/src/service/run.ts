@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { ConnectRouter } from '@connectrpc/connect';
+import type { Logger } from 'pino';
+import { loadConfig, type BaseConfig, type ProcessName } from '../config/service-config.js';
+import { ConfigError, type EnvReader } from '../config/env.js';
+import { createLogger } from '../log/logger.js';
+import { startRpcServer, type RpcServer } from '../rpc/server.js';
+import { shutdownTelemetry } from '../telemetry/sdk.js';
+
+export interface ServiceContext<C> {
+  config: BaseConfig & C;
+  logger: Logger;
+  /** This service's folder for embedded stores: `<DATA_DIR>/<name>`. */
+  dataDir: string;
+}
+
+export interface ServiceParts {
+  routes: (router: ConnectRouter) => void;
+  /** Fully qualified names of the registered services (for grpc.health.v1 per-service status). */
+  services: string[];
+  /** Releases adapters (stores, bus connections) after the server has drained. */
+  close?: () => Promise<void>;
+}
+
+export interface ServiceDefinition<C extends object> {
+  name: Exclude<ProcessName, 'bff' | 'bus'>;
+  config?: (env: EnvReader) => C;
+  setup: (ctx: ServiceContext<C>) => Promise<ServiceParts>;
+}
+
+/** Installs handlers so a stray error is logged with context instead of silently killing the process. */
+export function installProcessHandlers(logger: Logger): void {
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+}
+
+/** Runs `fn` once on SIGTERM or SIGINT, then exits 0 (or 1 when `fn` throws). */
+export function onShutdownSignal(logger: Logger, fn: () => Promise<void>): void {
+  let stopping = false;
+  const handle = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    fn().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', handle);
+  process.on('SIGINT', handle);
+}
+
+/** Loads configuration or exits with a message that names each bad variable. */
+export function loadConfigOrExit<C extends object>(
+  name: ProcessName,
+  extra?: (env: EnvReader) => C,
+): BaseConfig & C {
+  try {
+    return loadConfig(name, extra);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`tessera-${name}: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+/**
+ * The whole life of one service process: configuration, logging, adapters, the Connect server with
+ * health, and a graceful stop on SIGTERM (in-flight calls finish, then adapters close).
+ */
+export async function runService<C extends object>(def: ServiceDefinition<C>): Promise<RpcServer> {
+  const config = loadConfigOrExit(def.name, def.config);
+  const logger = createLogger(`tessera-${def.name}`, { level: config.logLevel });
+  installProcessHandlers(logger);
+  const parts = await def.setup({ config, logger, dataDir: path.join(config.dataDir, def.name) });
+  const server = await startRpcServer({
+    name: def.name,
+    host: config.host,
+    port: config.port,
+    logger,
+    routes: parts.routes,
+    services: parts.services,
+  });
+  logger.info({ url: server.url, services: parts.services }, `tessera-${def.name} listening`);
+  onShutdownSignal(logger, async () => {
+    await server.close(config.shutdownGraceMs);
+    await parts.close?.();
+    logger.info('stopped');
+    await shutdownTelemetry();
+  });
+  return server;
+}

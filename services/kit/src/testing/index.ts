@@ -1,0 +1,45 @@
+/** Helpers for tests of services built on the kit (not part of any production build path). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, type Logger } from '../log/logger.js';
+
+/** A logger that writes nothing (set TEST_LOG_LEVEL=debug to see the lines). */
+export function testLogger(name = 'test'): Logger {
+  return createLogger(name, { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+}
+
+/** A fresh temporary folder, removed by the returned cleanup function. */
+export function tempDir(prefix = 'tessera-test-'): { dir: string; cleanup: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns a truthy value or `timeoutMs` passes (then throws). */
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 5000,
+  everyMs = 20,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v as NonNullable<T>;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await sleep(everyMs);
+  }
+}
+
+/** A unique prefix for keys, subjects and names shared with real servers (Redis, NATS). */
+export function uniquePrefix(label = 't'): string {
+  return `${label}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
