@@ -1,0 +1,74 @@
+/**
+ * Board documents in the document store (collection `boards`, one document per (canvas, board)).
+ * Every change is one conditional replace on (_id, version): a compare-and-set, so concurrent
+ * writers of one board are serialised by the store without transactions.
+ */
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { boardId, type BoardDoc } from '../domain/board.js';
+
+export interface BoardSummaryRow {
+  _id: string;
+  boardIndex: number;
+  soldCount: number;
+  version: number;
+}
+
+export class BoardRepository {
+  private constructor(private readonly boards: Collection<BoardDoc>) {}
+
+  static async open(store: DocumentStore): Promise<BoardRepository> {
+    const boards = await store.collection<BoardDoc>('boards', {
+      indexes: [{ fields: { canvasIndex: 1, boardIndex: 1 }, unique: true, name: 'canvas_board' }],
+    });
+    return new BoardRepository(boards);
+  }
+
+  get(canvasIndex: number, boardIndex: number): Promise<BoardDoc | null> {
+    return this.boards.findOne({ _id: boardId(canvasIndex, boardIndex) });
+  }
+
+  /** Boards `from` (inclusive) to `to` (exclusive) of a canvas, by board index. */
+  range(canvasIndex: number, from: number, to: number): Promise<BoardDoc[]> {
+    return this.boards.find(
+      { canvasIndex, boardIndex: { $gte: from, $lt: to } },
+      { sort: { boardIndex: 1 } },
+    );
+  }
+
+  /** Sold count and version of every board of a canvas (small projection). */
+  summaries(canvasIndex: number): Promise<BoardSummaryRow[]> {
+    return this.boards.find(
+      { canvasIndex },
+      { projection: { boardIndex: 1, soldCount: 1, version: 1 } },
+    ) as unknown as Promise<BoardSummaryRow[]>;
+  }
+
+  count(canvasIndex: number): Promise<number> {
+    return this.boards.countDocuments({ canvasIndex });
+  }
+
+  /** Inserts unless the board exists already (creation is idempotent); true when inserted. */
+  async insertIfMissing(doc: BoardDoc): Promise<boolean> {
+    try {
+      await this.boards.insertOne(doc);
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
+  /** Writes `next` only if the stored board still has `expectedVersion`; false when it changed. */
+  async replaceIfVersion(next: BoardDoc, expectedVersion: number): Promise<boolean> {
+    const res = await this.boards.replaceOne({ _id: next._id, version: expectedVersion }, next);
+    return res.matchedCount === 1;
+  }
+
+  /** Number of pixels a user owns on a canvas. */
+  async countOwnedBy(canvasIndex: number, userId: string): Promise<number> {
+    const docs = await this.boards.find({ canvasIndex, owners: userId }, { projection: { owners: 1 } });
+    let n = 0;
+    for (const d of docs) for (const o of d.owners) if (o === userId) n++;
+    return n;
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { availableOffsets, boardPixels, commit, newBoard, release, reserve, type BoardDoc } from './board.js';
+import { PIXELS_PER_BOARD } from './geometry.js';
+
+const ART = Array.from({ length: PIXELS_PER_BOARD }, (_, i) => (i % 2 ? '36558F' : 'D17A22')).join('');
+const fresh = (): BoardDoc => newBoard(1, 7, ART, 0);
+const order = (
+  orderId: string,
+  pixels: { x: number; y: number; color?: string; isDefault: boolean }[],
+  fencingToken = 1,
+) => ({
+  orderId,
+  userId: `user-${orderId}`,
+  fencingToken,
+  pixels,
+  ttlMs: 60_000,
+});
+
+describe('board document', () => {
+  it('starts white and unsold with the artist colours as defaults', () => {
+    const px = boardPixels(fresh());
+    expect(px).toHaveLength(2401);
+    expect(px[0]).toEqual({ x: 0, y: 0, current_color: '#FFFFFF', default_color: '#D17A22', user_id: null });
+    expect(px[50]).toMatchObject({ x: 1, y: 1, default_color: '#D17A22' });
+    expect(() => newBoard(0, 0, 'FFF', 0)).toThrow(RangeError);
+  });
+
+  it('reserves, commits exactly once, and never sells a pixel twice', () => {
+    const r = reserve(
+      fresh(),
+      order('a', [
+        { x: 0, y: 0, isDefault: true },
+        { x: 1, y: 0, color: '#abc', isDefault: false },
+      ]),
+      10,
+    );
+    if (!r.ok) throw new Error(r.message);
+    const c = commit(r.board, 'a', 20);
+    if (!c.ok || c.alreadyCommitted) throw new Error('commit failed');
+    expect(c.board.soldCount).toBe(2);
+    const px = boardPixels(c.board);
+    expect(px[0]).toMatchObject({ current_color: '#D17A22', user_id: 'user-a' });
+    expect(px[1]).toMatchObject({ current_color: '#AABBCC', user_id: 'user-a' });
+    // a redelivered commit changes nothing
+    const again = commit(c.board, 'a', 30);
+    expect(again).toMatchObject({ ok: true, alreadyCommitted: true });
+    if (again.ok) expect(again.board).toBe(c.board);
+    // the sold pixels cannot be reserved or committed again
+    const r2 = reserve(c.board, order('b', [{ x: 1, y: 0, isDefault: true }], 2), 40);
+    expect(r2).toMatchObject({ ok: false, reason: 'ALREADY_SOLD' });
+    const late = commit(c.board, 'z', 50, {
+      orderId: 'z',
+      userId: 'u',
+      fencingToken: 3,
+      expiresAt: 0,
+      pixels: [{ offset: 0, color: '#000000', isDefault: false }],
+    });
+    expect(late).toMatchObject({ ok: false, reason: 'ALREADY_SOLD' });
+  });
+
+  it('refuses stale fencing tokens, bad pixels and pixels held by another order', () => {
+    const r = reserve(fresh(), order('a', [{ x: 3, y: 3, isDefault: true }], 5), 0);
+    if (!r.ok) throw new Error(r.message);
+    expect(reserve(r.board, order('b', [{ x: 4, y: 4, isDefault: true }], 4), 1)).toMatchObject({
+      ok: false,
+      reason: 'STALE_FENCING_TOKEN',
+    });
+    expect(reserve(r.board, order('b', [{ x: 3, y: 3, isDefault: true }], 6), 1)).toMatchObject({
+      ok: false,
+      reason: 'RESERVED_BY_OTHER',
+    });
+    expect(reserve(r.board, order('b', [{ x: 49, y: 0, isDefault: true }], 6), 1)).toMatchObject({
+      ok: false,
+      reason: 'INVALID_PIXELS',
+    });
+    expect(
+      reserve(r.board, order('b', [{ x: 1, y: 1, color: 'nope', isDefault: false }], 6), 1),
+    ).toMatchObject({ ok: false, reason: 'INVALID_PIXELS' });
+    expect(
+      reserve(
+        r.board,
+        order(
+          'b',
+          [
+            { x: 1, y: 1, isDefault: true },
+            { x: 1, y: 1, isDefault: true },
+          ],
+          6,
+        ),
+        1,
+      ),
+    ).toMatchObject({ ok: false, reason: 'INVALID_PIXELS' });
+    expect(reserve(r.board, order('b', [], 6), 1)).toMatchObject({ ok: false, reason: 'INVALID_PIXELS' });
+  });
+
+  it('frees pixels on release and on expiry', () => {
+    const r = reserve(fresh(), order('a', [{ x: 0, y: 0, isDefault: true }]), 0);
+    if (!r.ok) throw new Error(r.message);
+    expect(availableOffsets(r.board, 1)).toHaveLength(2400);
+    expect(availableOffsets(r.board, 60_001)).toHaveLength(2401);
+    const released = release(r.board, 'a', 2)!;
+    expect(released.reservations).toHaveLength(0);
+    expect(release(released, 'a', 3)).toBeNull();
+    // an expired reservation no longer blocks another order
+    expect(reserve(r.board, order('b', [{ x: 0, y: 0, isDefault: true }], 2), 60_001).ok).toBe(true);
+  });
+});

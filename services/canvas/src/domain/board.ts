@@ -1,0 +1,259 @@
+/**
+ * One board of a canvas iteration as one document (brief, "data sketch"): default and current
+ * colours, owner and sale time per pixel, sold count, version, and the open reservations of orders.
+ * Every change is computed here as a pure function of the document; the store applies it with one
+ * conditional update on (_id, version), so a purchase is atomic and a pixel can never be sold twice.
+ */
+import { BOARD_SIZE, PIXELS_PER_BOARD, normalizeHexColor, pixelOffset } from './geometry.js';
+
+export interface Reservation {
+  orderId: string;
+  userId: string;
+  /** Pixel offsets (y * 49 + x) with the colour each gets on commit. */
+  pixels: { offset: number; color: string; isDefault: boolean }[];
+  /** Fencing token of the lock under which it was made. */
+  fencingToken: number;
+  expiresAt: number;
+}
+
+export interface BoardDoc {
+  _id: string; // `${canvasIndex}:${boardIndex}`
+  canvasIndex: number;
+  boardIndex: number;
+  /** 2401 colours, 6 hex digits each, row-major. */
+  defaultColors: string;
+  currentColors: string;
+  /** Owner user id per offset; null where unsold. */
+  owners: (string | null)[];
+  /** Sale time (ms since epoch) per offset; 0 where unsold. */
+  soldAt: number[];
+  soldCount: number;
+  version: number;
+  /** Highest lock fencing token seen; older tokens are refused. */
+  fencingToken: number;
+  reservations: Reservation[];
+  /** Orders already committed (idempotent commit). */
+  committedOrders: string[];
+  lastModified: number;
+}
+
+export function boardId(canvasIndex: number, boardIndex: number): string {
+  return `${canvasIndex}:${boardIndex}`;
+}
+
+export function newBoard(
+  canvasIndex: number,
+  boardIndex: number,
+  defaultColors: string,
+  now: number,
+): BoardDoc {
+  if (!/^[0-9A-F]*$/.test(defaultColors) || defaultColors.length !== PIXELS_PER_BOARD * 6) {
+    throw new RangeError(`a board needs ${PIXELS_PER_BOARD} upper-case hex colours`);
+  }
+  return {
+    _id: boardId(canvasIndex, boardIndex),
+    canvasIndex,
+    boardIndex,
+    defaultColors,
+    currentColors: 'FFFFFF'.repeat(PIXELS_PER_BOARD),
+    owners: Array.from({ length: PIXELS_PER_BOARD }, () => null),
+    soldAt: Array.from({ length: PIXELS_PER_BOARD }, () => 0),
+    soldCount: 0,
+    version: 0,
+    fencingToken: 0,
+    reservations: [],
+    committedOrders: [],
+    lastModified: now,
+  };
+}
+
+export function colorAt(colors: string, offset: number): string {
+  return `#${colors.slice(offset * 6, offset * 6 + 6)}`;
+}
+
+export interface PixelView {
+  x: number;
+  y: number;
+  current_color: string;
+  default_color: string;
+  user_id: string | null;
+}
+
+/** The board's pixels in the spec's server shape (section 3). */
+export function boardPixels(board: BoardDoc): PixelView[] {
+  const out: PixelView[] = [];
+  for (let offset = 0; offset < PIXELS_PER_BOARD; offset++) {
+    out.push({
+      x: offset % BOARD_SIZE,
+      y: Math.floor(offset / BOARD_SIZE),
+      current_color: colorAt(board.currentColors, offset),
+      default_color: colorAt(board.defaultColors, offset),
+      user_id: board.owners[offset] ?? null,
+    });
+  }
+  return out;
+}
+
+export type ReserveOutcome =
+  | { ok: true; board: BoardDoc; reservation: Reservation }
+  | {
+      ok: false;
+      reason: 'STALE_FENCING_TOKEN' | 'INVALID_PIXELS' | 'ALREADY_SOLD' | 'RESERVED_BY_OTHER';
+      offsets?: number[];
+      message: string;
+    };
+
+export interface ReserveInput {
+  orderId: string;
+  userId: string;
+  fencingToken: number;
+  pixels: { x: number; y: number; color?: string; isDefault: boolean }[];
+  ttlMs: number;
+}
+
+/** Drops reservations that have expired. */
+export function withoutExpired(board: BoardDoc, now: number): BoardDoc {
+  const live = board.reservations.filter((r) => r.expiresAt > now);
+  return live.length === board.reservations.length ? board : { ...board, reservations: live };
+}
+
+/**
+ * Reserves pixels for an order: refused if the lock's fencing token is older than one already seen,
+ * if any pixel is sold or held by another live order. Re-reserving the same order replaces it.
+ */
+export function reserve(board0: BoardDoc, input: ReserveInput, now: number): ReserveOutcome {
+  const board = withoutExpired(board0, now);
+  if (input.fencingToken < board.fencingToken) {
+    return { ok: false, reason: 'STALE_FENCING_TOKEN', message: 'The board lock is no longer valid' };
+  }
+  if (input.pixels.length === 0 || input.pixels.length > PIXELS_PER_BOARD) {
+    return { ok: false, reason: 'INVALID_PIXELS', message: `An order needs 1 to ${PIXELS_PER_BOARD} pixels` };
+  }
+  const seen = new Set<number>();
+  const pixels: Reservation['pixels'] = [];
+  for (const p of input.pixels) {
+    let offset: number;
+    try {
+      offset = pixelOffset(p.x, p.y);
+    } catch {
+      return { ok: false, reason: 'INVALID_PIXELS', message: `Pixel (${p.x}, ${p.y}) is outside the board` };
+    }
+    if (seen.has(offset))
+      return { ok: false, reason: 'INVALID_PIXELS', message: `Pixel (${p.x}, ${p.y}) is listed twice` };
+    seen.add(offset);
+    const color = p.isDefault ? colorAt(board.defaultColors, offset) : normalizeHexColor(p.color ?? '');
+    if (!color)
+      return { ok: false, reason: 'INVALID_PIXELS', message: `Pixel (${p.x}, ${p.y}) has no valid colour` };
+    pixels.push({ offset, color, isDefault: p.isDefault });
+  }
+  const sold = pixels.filter((p) => board.owners[p.offset] !== null).map((p) => p.offset);
+  if (sold.length > 0) {
+    return {
+      ok: false,
+      reason: 'ALREADY_SOLD',
+      offsets: sold,
+      message: `${sold.length} of the selected pixels have been purchased and cannot be modified.`,
+    };
+  }
+  const others = board.reservations.filter((r) => r.orderId !== input.orderId);
+  const held = new Set(others.flatMap((r) => r.pixels.map((p) => p.offset)));
+  const clash = pixels.filter((p) => held.has(p.offset)).map((p) => p.offset);
+  if (clash.length > 0) {
+    return {
+      ok: false,
+      reason: 'RESERVED_BY_OTHER',
+      offsets: clash,
+      message: 'Some of the selected pixels are being purchased by someone else',
+    };
+  }
+  const reservation: Reservation = {
+    orderId: input.orderId,
+    userId: input.userId,
+    pixels,
+    fencingToken: input.fencingToken,
+    expiresAt: now + input.ttlMs,
+  };
+  return {
+    ok: true,
+    reservation,
+    board: {
+      ...board,
+      fencingToken: Math.max(board.fencingToken, input.fencingToken),
+      reservations: [...others, reservation],
+      version: board.version + 1,
+      lastModified: now,
+    },
+  };
+}
+
+export type CommitOutcome =
+  | { ok: true; board: BoardDoc; committed: Reservation; alreadyCommitted: false }
+  | { ok: true; board: BoardDoc; alreadyCommitted: true }
+  | { ok: false; reason: 'NO_RESERVATION' | 'ALREADY_SOLD'; message: string };
+
+/**
+ * Commits a paid order exactly once. A commit after the reservation expired still succeeds when
+ * every pixel is still unsold and unheld (the money was taken; grant the pixels if at all possible);
+ * otherwise the caller refunds.
+ */
+export function commit(board0: BoardDoc, orderId: string, now: number, late?: Reservation): CommitOutcome {
+  if (board0.committedOrders.includes(orderId)) return { ok: true, board: board0, alreadyCommitted: true };
+  const board = withoutExpired(board0, now);
+  const reservation = board.reservations.find((r) => r.orderId === orderId) ?? late;
+  if (!reservation) return { ok: false, reason: 'NO_RESERVATION', message: 'No reservation for this order' };
+  const held = new Set(
+    board.reservations.filter((r) => r.orderId !== orderId).flatMap((r) => r.pixels.map((p) => p.offset)),
+  );
+  if (reservation.pixels.some((p) => board.owners[p.offset] !== null || held.has(p.offset))) {
+    return {
+      ok: false,
+      reason: 'ALREADY_SOLD',
+      message: 'Some pixels of this order were sold to someone else',
+    };
+  }
+  const owners = board.owners.slice();
+  const soldAt = board.soldAt.slice();
+  const colors = board.currentColors.split('');
+  for (const p of reservation.pixels) {
+    owners[p.offset] = reservation.userId;
+    soldAt[p.offset] = now;
+    colors.splice(p.offset * 6, 6, ...p.color.slice(1));
+  }
+  return {
+    ok: true,
+    alreadyCommitted: false,
+    committed: reservation,
+    board: {
+      ...board,
+      owners,
+      soldAt,
+      currentColors: colors.join(''),
+      soldCount: board.soldCount + reservation.pixels.length,
+      reservations: board.reservations.filter((r) => r.orderId !== orderId),
+      // naturally bounded: every order takes at least one of the board's 2401 pixels
+      committedOrders: [...board.committedOrders, orderId],
+      version: board.version + 1,
+      lastModified: now,
+    },
+  };
+}
+
+export function release(board: BoardDoc, orderId: string, now: number): BoardDoc | null {
+  if (!board.reservations.some((r) => r.orderId === orderId)) return null;
+  return {
+    ...board,
+    reservations: board.reservations.filter((r) => r.orderId !== orderId),
+    version: board.version + 1,
+    lastModified: now,
+  };
+}
+
+/** Offsets that are neither sold nor held by a live reservation. */
+export function availableOffsets(board: BoardDoc, now: number): number[] {
+  const held = new Set(
+    board.reservations.filter((r) => r.expiresAt > now).flatMap((r) => r.pixels.map((p) => p.offset)),
+  );
+  const out: number[] = [];
+  for (let i = 0; i < PIXELS_PER_BOARD; i++) if (board.owners[i] === null && !held.has(i)) out.push(i);
+  return out;
+}

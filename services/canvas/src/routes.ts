@@ -1,0 +1,57 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { appError } from '@tessera/kit';
+import {
+  CanvasService,
+  GetRandomAvailablePixelResponseSchema,
+  StreamBoardsResponseSchema,
+} from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import type { CanvasCore } from './service/canvas-service.js';
+import { Purchases } from './service/purchases.js';
+import { checkId } from './service/validate.js';
+
+/** The canvas service's RPCs, mapped onto the service class (ResetPixel answers UNIMPLEMENTED for now). */
+export function canvasRoutes(core: CanvasCore): (router: ConnectRouter) => void {
+  const purchases = new Purchases(core);
+  return (router) => {
+    router.service(CanvasService, {
+      getActiveCanvas: async () => ({ canvas: await core.getActiveCanvas() }),
+      getCanvas: async (req) => ({ canvas: await core.getCanvas(req.canvasIndex) }),
+      listCanvases: async () => ({ canvases: await core.listCanvases() }),
+      getBoard: async (req) => ({ board: await core.getBoard(req.canvasIndex, req.boardIndex) }),
+      async *streamBoards(req) {
+        for await (const { board, canvasVersion } of core.streamBoards(req.canvasIndex)) {
+          yield create(StreamBoardsResponseSchema, { board, canvasVersion });
+        }
+      },
+      getRandomAvailablePixel: async (req) =>
+        create(GetRandomAvailablePixelResponseSchema, {
+          pixel: await core.getRandomAvailablePixel(req.canvasIndex),
+        }),
+      reservePixels: (req) => purchases.reserve(req),
+      commitOrder: (req) => purchases.commit(req),
+      releaseReservation: async (req) => ({
+        released: await purchases.release(req.orderId, req.canvasIndex, req.boardIndex),
+      }),
+      createCanvas: async (req) => ({
+        canvas: await core.createCanvasFromRgb(
+          req.name,
+          req.description,
+          req.defaultColors,
+          req.activate,
+          req.sourceSubmissionId,
+        ),
+      }),
+      activateCanvas: async (req) => ({ canvas: await core.activateCanvas(req.canvasIndex) }),
+      getUserPixelCount: async (req) => {
+        checkId(req.userId, 'user_id');
+        return { pixelCount: await core.getUserPixelCount(req.userId, req.canvasIndex) };
+      },
+      resetPixel: () => {
+        throw appError('NOT_IMPLEMENTED', 'ResetPixel is not implemented yet');
+      },
+    });
+  };
+}
+
+export const SERVICES = [CanvasService.typeName];

@@ -1,0 +1,258 @@
+/**
+ * The canvas service: canvas iterations, boards and the random available pixel. Purchases
+ * (reserve, commit, release) live in purchases.ts. Dependencies are injected (deps.ts).
+ */
+import { create, toBinary } from '@bufbuild/protobuf';
+import { appError } from '@tessera/kit';
+import {
+  AvailablePixelSchema,
+  type AvailablePixel,
+  type Board,
+  type Canvas,
+} from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { CanvasActivatedSchema, CanvasSoldOutSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { boardColorsFromCanvasRgb } from '../domain/art.js';
+import { colorAt, newBoard, type BoardDoc } from '../domain/board.js';
+import { canvasId, TOTAL_PIXELS, type CanvasDoc } from '../domain/canvas.js';
+import { DEMO_CANVAS, demoBoardColors } from '../domain/demo-art.js';
+import { BOARD_SIZE, PIXELS_PER_BOARD, TOTAL_BOARDS } from '../domain/geometry.js';
+import { pickUniform, pickWeighted } from '../domain/random.js';
+import { SUBJECTS, type CanvasDeps } from './deps.js';
+import { toBoard, toCanvas } from './mappers.js';
+import { SummaryCache } from './summaries.js';
+import { checkBoardIndex, checkCanvasIndex } from './validate.js';
+
+export const DEMO_CANVAS_INDEX = 1;
+/** Boards read per store query when streaming a canvas. */
+const STREAM_BATCH = 25;
+const RANDOM_ATTEMPTS = 32;
+
+export interface NewCanvas {
+  name: string;
+  description: string;
+  colorsOf: (boardIndex: number) => string;
+  activate: boolean;
+  sourceSubmissionId?: string;
+  /** A fixed index (the demo canvas); otherwise the next free one. */
+  index?: number;
+}
+
+export class CanvasCore {
+  readonly summaries: SummaryCache;
+
+  constructor(readonly deps: CanvasDeps) {
+    this.summaries = new SummaryCache(deps.boards, deps.now, deps.summaryTtlMs ?? 5000);
+  }
+
+  async requireCanvas(canvasIndex: number): Promise<CanvasDoc> {
+    checkCanvasIndex(canvasIndex);
+    const doc = await this.deps.canvases.get(canvasIndex);
+    if (!doc || doc.state !== 'ready')
+      throw appError('NOT_FOUND', `Canvas ${canvasIndex} not found`, { field: 'canvas_index' });
+    return doc;
+  }
+
+  async describe(doc: CanvasDoc): Promise<Canvas> {
+    const active = await this.deps.canvases.active();
+    const summary = await this.summaries.get(doc.canvasIndex);
+    return toCanvas(doc, active?.canvasIndex ?? -1, active?.activatedAt ?? 0, summary);
+  }
+
+  async getActiveCanvas(): Promise<Canvas | undefined> {
+    const active = await this.deps.canvases.active();
+    if (!active) return undefined;
+    const doc = await this.deps.canvases.get(active.canvasIndex);
+    return doc && doc.state === 'ready' ? this.describe(doc) : undefined;
+  }
+
+  async getCanvas(canvasIndex: number): Promise<Canvas> {
+    return this.describe(await this.requireCanvas(canvasIndex));
+  }
+
+  async listCanvases(): Promise<Canvas[]> {
+    const docs = await this.deps.canvases.listReady();
+    return Promise.all(docs.map((d) => this.describe(d)));
+  }
+
+  async getBoardDoc(canvasIndex: number, boardIndex: number): Promise<BoardDoc> {
+    await this.requireCanvas(canvasIndex);
+    checkBoardIndex(boardIndex);
+    const doc = await this.deps.boards.get(canvasIndex, boardIndex);
+    if (!doc)
+      throw appError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`, {
+        field: 'board_index',
+      });
+    this.summaries.note(canvasIndex, boardIndex, doc.soldCount, doc.version);
+    return doc;
+  }
+
+  async getBoard(canvasIndex: number, boardIndex: number): Promise<Board> {
+    return toBoard(await this.getBoardDoc(canvasIndex, boardIndex));
+  }
+
+  /** Every board of a canvas, read in batches; `canvasVersion` is the version the stream started at. */
+  async *streamBoards(canvasIndex: number): AsyncGenerator<{ board: Board; canvasVersion: number }> {
+    await this.requireCanvas(canvasIndex);
+    const canvasVersion = (await this.summaries.get(canvasIndex)).version();
+    for (let from = 0; from < TOTAL_BOARDS; from += STREAM_BATCH) {
+      const docs = await this.deps.boards.range(canvasIndex, from, from + STREAM_BATCH);
+      for (const d of docs) yield { board: toBoard(d), canvasVersion };
+    }
+  }
+
+  /**
+   * Uniform over the unsold, unreserved pixels: a board weighted by its unsold count, a uniform
+   * unsold pixel of it, retried when that pixel is held by a reservation (rejection sampling keeps
+   * it uniform). Undefined when none is left.
+   */
+  async getRandomAvailablePixel(canvasIndex: number): Promise<AvailablePixel | undefined> {
+    await this.requireCanvas(canvasIndex);
+    const summary = await this.summaries.get(canvasIndex);
+    const weights = new Int32Array(TOTAL_BOARDS);
+    for (let attempt = 0; attempt < RANDOM_ATTEMPTS; attempt++) {
+      for (let b = 0; b < TOTAL_BOARDS; b++) weights[b] = summary.unsold(b);
+      const boardIndex = pickWeighted(weights, this.deps.random());
+      if (boardIndex < 0) break;
+      const doc = await this.deps.boards.get(canvasIndex, boardIndex);
+      if (!doc) break;
+      this.summaries.note(canvasIndex, boardIndex, doc.soldCount, doc.version);
+      const unsold: number[] = [];
+      for (let i = 0; i < PIXELS_PER_BOARD; i++) if (doc.owners[i] === null) unsold.push(i);
+      const offset = pickUniform(unsold, this.deps.random());
+      if (offset === undefined) continue; // the summary was stale; it is corrected now
+      const now = this.deps.now();
+      if (doc.reservations.some((r) => r.expiresAt > now && r.pixels.some((p) => p.offset === offset)))
+        continue;
+      return create(AvailablePixelSchema, {
+        canvasIndex,
+        boardIndex,
+        x: offset % BOARD_SIZE,
+        y: Math.floor(offset / BOARD_SIZE),
+        currentColor: colorAt(doc.currentColors, offset),
+        defaultColor: colorAt(doc.defaultColors, offset),
+      });
+    }
+    if (summary.soldPixels() >= TOTAL_PIXELS) await this.noteSoldOut(canvasIndex);
+    return undefined;
+  }
+
+  /** Marks the canvas sold out and publishes `tessera.canvas.soldout` (id = canvas index) once. */
+  async noteSoldOut(canvasIndex: number): Promise<void> {
+    const doc = await this.deps.canvases.get(canvasIndex);
+    if (!doc || doc.soldOut) return;
+    const now = this.deps.now();
+    // publish first (deduplicated by id), then mark: a crash in between publishes again, never loses it
+    await this.deps.bus.publish(
+      SUBJECTS.soldOut,
+      toBinary(CanvasSoldOutSchema, create(CanvasSoldOutSchema, { canvasIndex, atMs: now })),
+      {
+        msgId: `soldout-${canvasIndex}`,
+      },
+    );
+    if (await this.deps.canvases.markSoldOut(canvasIndex, now))
+      this.deps.logger.info({ canvasIndex }, 'canvas sold out');
+  }
+
+  async createCanvas(spec: NewCanvas): Promise<CanvasDoc> {
+    const { canvases, boards, now } = this.deps;
+    let index = spec.index ?? (await canvases.highestIndex()) + 1;
+    let doc: CanvasDoc;
+    for (;;) {
+      doc = {
+        _id: canvasId(index),
+        canvasIndex: index,
+        name: spec.name,
+        description: spec.description,
+        state: 'creating',
+        createdAt: now(),
+        soldOut: false,
+        soldOutAt: 0,
+        sourceSubmissionId: spec.sourceSubmissionId ?? '',
+      };
+      if (await canvases.insert(doc)) break;
+      if (spec.index !== undefined) break; // a fixed index claimed by a concurrent creator: finish it alike
+      index = (await canvases.highestIndex()) + 1;
+    }
+    for (let from = 0; from < TOTAL_BOARDS; from += STREAM_BATCH) {
+      const batch: Promise<boolean>[] = [];
+      for (let b = from; b < Math.min(TOTAL_BOARDS, from + STREAM_BATCH); b++) {
+        batch.push(boards.insertIfMissing(newBoard(index, b, spec.colorsOf(b), now())));
+      }
+      await Promise.all(batch);
+    }
+    await canvases.markReady(index);
+    if (spec.activate) await this.activateCanvas(index);
+    return { ...doc, state: 'ready' };
+  }
+
+  async createCanvasFromRgb(
+    name: string,
+    description: string,
+    rgb: Uint8Array,
+    activate: boolean,
+    source: string,
+  ): Promise<Canvas> {
+    let colorsOf: (b: number) => string;
+    try {
+      boardColorsFromCanvasRgb(rgb, 0);
+      colorsOf = (b) => boardColorsFromCanvasRgb(rgb, b);
+    } catch (err) {
+      throw appError('VALIDATION_ERROR', (err as Error).message, { field: 'default_colors' });
+    }
+    if (!name.trim()) throw appError('MISSING_FIELD', 'name is required', { field: 'name' });
+    const doc = await this.createCanvas({
+      name,
+      description,
+      colorsOf,
+      activate,
+      sourceSubmissionId: source,
+    });
+    return this.describe(doc);
+  }
+
+  async activateCanvas(canvasIndex: number): Promise<Canvas> {
+    const doc = await this.requireCanvas(canvasIndex);
+    const now = this.deps.now();
+    const previous = await this.deps.canvases.activate(canvasIndex, now);
+    if (previous !== canvasIndex) {
+      const event = create(CanvasActivatedSchema, {
+        canvasIndex,
+        name: doc.name,
+        previousCanvasIndex: previous,
+        sourceSubmissionId: doc.sourceSubmissionId,
+        atMs: now,
+      });
+      await this.deps.bus.publish(SUBJECTS.activated, toBinary(CanvasActivatedSchema, event), {
+        msgId: `activated-${canvasIndex}-${previous}`,
+      });
+    }
+    return this.describe(doc);
+  }
+
+  /**
+   * On the first start of an empty store: the demo canvas from the artwork drawn in code, active.
+   * Idempotent under concurrent starts: the index is fixed, boards are inserted only if missing and
+   * the active pointer is set only if there is none.
+   */
+  async ensureDemoCanvas(): Promise<void> {
+    const { canvases, logger } = this.deps;
+    if ((await canvases.countAll()) > 0) {
+      const demo = await canvases.get(DEMO_CANVAS_INDEX);
+      if (!demo || demo.state === 'ready') return; // only finish a demo canvas left half-created
+    }
+    await this.createCanvas({
+      ...DEMO_CANVAS,
+      colorsOf: demoBoardColors,
+      activate: false,
+      index: DEMO_CANVAS_INDEX,
+    });
+    if (await canvases.activateIfNone(DEMO_CANVAS_INDEX, this.deps.now())) {
+      logger.info({ canvasIndex: DEMO_CANVAS_INDEX }, 'demo canvas created and activated');
+    }
+  }
+
+  async getUserPixelCount(userId: string, canvasIndex: number): Promise<number> {
+    await this.requireCanvas(canvasIndex);
+    return this.deps.boards.countOwnedBy(canvasIndex, userId);
+  }
+}

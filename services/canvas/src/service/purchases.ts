@@ -1,0 +1,185 @@
+/**
+ * Reserve, commit and release: each is one conditional update of the board document (replace on
+ * (_id, version)), computed by the pure domain functions in domain/board.ts; a lost race re-reads
+ * and recomputes. CommitOrder is keyed by the order id and idempotent; it publishes
+ * `tessera.pixels.committed` (id = order id) and detects the sell-out.
+ */
+import { create, toBinary } from '@bufbuild/protobuf';
+import { appError } from '@tessera/kit';
+import {
+  CommitOrderResponseSchema,
+  ReservePixelsResponseSchema,
+  type CommitOrderRequest,
+  type CommitOrderResponse,
+  type ReservePixelsRequest,
+  type ReservePixelsResponse,
+} from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { colorAt, commit, release, reserve, type BoardDoc, type Reservation } from '../domain/board.js';
+import { TOTAL_PIXELS } from '../domain/canvas.js';
+import { BOARD_SIZE, normalizeHexColor, pixelOffset } from '../domain/geometry.js';
+import type { CanvasCore } from './canvas-service.js';
+import { SUBJECTS } from './deps.js';
+import { checkBoardIndex, checkId, checkPixel } from './validate.js';
+
+const MAX_CAS_ATTEMPTS = 200;
+const DEFAULT_TTL_S = 15 * 60;
+const MAX_TTL_S = 60 * 60;
+
+type Step<R> = { next: BoardDoc | null; result: R };
+
+export class Purchases {
+  constructor(private readonly core: CanvasCore) {}
+
+  /** Reads the board, computes the change, writes it if the board is unchanged; repeats on a lost race. */
+  private async mutate<R>(
+    canvasIndex: number,
+    boardIndex: number,
+    step: (doc: BoardDoc) => Step<R>,
+  ): Promise<{ doc: BoardDoc; result: R }> {
+    checkBoardIndex(boardIndex);
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+      const doc = await this.core.getBoardDoc(canvasIndex, boardIndex);
+      const { next, result } = step(doc);
+      if (!next || next === doc) return { doc, result };
+      if (await this.core.deps.boards.replaceIfVersion(next, doc.version)) {
+        this.core.summaries.note(canvasIndex, boardIndex, next.soldCount, next.version);
+        return { doc: next, result };
+      }
+      if (attempt > 4) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 2)));
+    }
+    throw appError('SERVICE_UNAVAILABLE', 'The board is busy; please try again');
+  }
+
+  async reserve(req: ReservePixelsRequest): Promise<ReservePixelsResponse> {
+    checkId(req.orderId, 'order_id');
+    checkId(req.userId, 'user_id');
+    for (const p of req.pixels) checkPixel(p.x, p.y);
+    const ttl = req.ttlSeconds > 0 ? Math.min(req.ttlSeconds, MAX_TTL_S) : DEFAULT_TTL_S;
+    const now = this.core.deps.now();
+    const input = {
+      orderId: req.orderId,
+      userId: req.userId,
+      fencingToken: req.fencingToken,
+      pixels: req.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
+      ttlMs: ttl * 1000,
+    };
+    const { result } = await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
+      const out = reserve(doc, input, now);
+      return { next: out.ok ? out.board : null, result: out };
+    });
+    if (!result.ok) {
+      const code =
+        result.reason === 'ALREADY_SOLD'
+          ? 'PIXEL_ALREADY_SOLD'
+          : result.reason === 'STALE_FENCING_TOKEN'
+            ? 'LOCK_CONFLICT'
+            : result.reason === 'RESERVED_BY_OTHER'
+              ? 'CONFLICT'
+              : 'VALIDATION_ERROR';
+      throw appError(code, result.message, { field: 'pixels' });
+    }
+    const r = result.reservation;
+    return create(ReservePixelsResponseSchema, {
+      pixels: r.pixels.map((p) => ({
+        x: p.offset % BOARD_SIZE,
+        y: Math.floor(p.offset / BOARD_SIZE),
+        color: p.color,
+        isDefault: p.isDefault,
+      })),
+      artistColorCount: r.pixels.filter((p) => p.isDefault).length,
+      customColorCount: r.pixels.filter((p) => !p.isDefault).length,
+      expiresAtMs: r.expiresAt,
+    });
+  }
+
+  /** The request's copy of the reservation, used when the stored one expired before payment arrived. */
+  private lateReservation(req: CommitOrderRequest, doc: BoardDoc): Reservation | undefined {
+    if (!req.userId || req.pixels.length === 0) return undefined;
+    const pixels = req.pixels.map((p) => {
+      checkPixel(p.x, p.y);
+      const offset = pixelOffset(p.x, p.y);
+      const color = p.isDefault ? colorAt(doc.defaultColors, offset) : normalizeHexColor(p.color);
+      if (!color)
+        throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) has no valid colour`, { field: 'pixels' });
+      return { offset, color, isDefault: p.isDefault };
+    });
+    return { orderId: req.orderId, userId: req.userId, pixels, fencingToken: 0, expiresAt: 0 };
+  }
+
+  async commit(req: CommitOrderRequest): Promise<CommitOrderResponse> {
+    checkId(req.orderId, 'order_id');
+    const now = this.core.deps.now();
+    const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
+      const out = commit(d, req.orderId, now, this.lateReservation(req, d));
+      return { next: out.ok && !out.alreadyCommitted ? out.board : null, result: out };
+    });
+    if (!result.ok) {
+      throw appError(result.reason === 'ALREADY_SOLD' ? 'PIXEL_ALREADY_SOLD' : 'CONFLICT', result.message, {
+        field: 'order_id',
+      });
+    }
+    const summary = await this.core.summaries.get(req.canvasIndex);
+    const soldOut = summary.soldPixels() >= TOTAL_PIXELS;
+    // also on a repeated commit: the first one may have failed to publish (the id deduplicates)
+    const pixels = result.alreadyCommitted
+      ? req.pixels.map((p) => pixelOffset(p.x, p.y)).filter((o) => doc.owners[o] === req.userId)
+      : result.committed.pixels.map((p) => p.offset);
+    const userId = result.alreadyCommitted ? req.userId : result.committed.userId;
+    if (pixels.length > 0)
+      await this.publishCommitted(
+        doc,
+        req.orderId,
+        userId,
+        pixels,
+        now,
+        summary.version(),
+        summary.soldPixels(),
+      );
+    if (soldOut) await this.core.noteSoldOut(req.canvasIndex);
+    return create(CommitOrderResponseSchema, {
+      alreadyCommitted: result.alreadyCommitted,
+      pixelCount: result.alreadyCommitted ? pixels.length : result.committed.pixels.length,
+      canvasSoldOut: soldOut,
+    });
+  }
+
+  private async publishCommitted(
+    doc: BoardDoc,
+    orderId: string,
+    userId: string,
+    offsets: number[],
+    now: number,
+    canvasVersion: number,
+    soldPixels: number,
+  ): Promise<void> {
+    const event = create(PixelsCommittedSchema, {
+      orderId,
+      canvasIndex: doc.canvasIndex,
+      boardIndex: doc.boardIndex,
+      userId,
+      pixels: offsets.map((o) => ({
+        x: o % BOARD_SIZE,
+        y: Math.floor(o / BOARD_SIZE),
+        color: colorAt(doc.currentColors, o),
+      })),
+      committedAtMs: now,
+      boardVersion: doc.version,
+      canvasVersion,
+      canvasSoldPixels: soldPixels,
+    });
+    await this.core.deps.bus.publish(SUBJECTS.committed, toBinary(PixelsCommittedSchema, event), {
+      msgId: orderId,
+    });
+  }
+
+  async release(orderId: string, canvasIndex: number, boardIndex: number): Promise<boolean> {
+    checkId(orderId, 'order_id');
+    const now = this.core.deps.now();
+    const { result } = await this.mutate(canvasIndex, boardIndex, (d) => {
+      const next = release(d, orderId, now);
+      return { next, result: next !== null };
+    });
+    return result;
+  }
+}

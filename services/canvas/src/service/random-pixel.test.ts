@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusMessage } from '@tessera/kit';
+import { startHarness, testArt, type Harness } from '../test/harness.js';
+
+let h: Harness;
+let c: number;
+const soldOut: BusMessage[] = [];
+/** The three pixels left unsold: (board, x, y). */
+const LEFT = [
+  [0, 0, 0],
+  [312, 20, 30],
+  [624, 48, 48],
+] as const;
+
+beforeAll(async () => {
+  h = await startHarness();
+  c = (
+    await h.core.createCanvas({ name: 'almost sold', description: '', colorsOf: testArt, activate: false })
+  ).canvasIndex;
+  // sell every pixel but three, straight in the store
+  for (let b = 0; b < 625; b++) {
+    const doc = (await h.core.deps.boards.get(c, b))!;
+    const keep = LEFT.filter(([lb]) => lb === b).map(([, x, y]) => y * 49 + x);
+    const owners = doc.owners.map((_, i) => (keep.includes(i) ? null : 'early-bird'));
+    const next = { ...doc, owners, soldCount: 2401 - keep.length, version: doc.version + 1 };
+    expect(await h.core.deps.boards.replaceIfVersion(next, doc.version)).toBe(true);
+  }
+  await h.bus.subscribe({ subjects: ['tessera.canvas.soldout'], handler: (m) => void soldOut.push(m) });
+}, 120_000);
+afterAll(() => h.close());
+
+describe('random available pixel', () => {
+  it('returns only the unsold pixels, roughly evenly', async () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 1000; i++) {
+      const { pixel } = await h.client.getRandomAvailablePixel({ canvasIndex: c });
+      const key = `${pixel!.boardIndex}:${pixel!.x}:${pixel!.y}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(LEFT.map(([b, x, y]) => `${b}:${x}:${y}`).sort());
+    for (const n of counts.values()) {
+      expect(n).toBeGreaterThanOrEqual(250);
+      expect(n).toBeLessThanOrEqual(420);
+    }
+    const { pixel } = await h.client.getRandomAvailablePixel({ canvasIndex: c });
+    expect(pixel!.defaultColor).toMatch(/^#[0-9A-F]{6}$/);
+    expect(pixel!.currentColor).toBe('#FFFFFF');
+  }, 60_000);
+
+  it('skips reserved pixels, then reports the sell-out once', async () => {
+    await h.client.reservePixels({
+      orderId: 'r0',
+      userId: 'u',
+      canvasIndex: c,
+      boardIndex: 0,
+      fencingToken: 1,
+      pixels: [{ x: 0, y: 0, isDefault: true }],
+    });
+    for (let i = 0; i < 50; i++) {
+      const { pixel } = await h.client.getRandomAvailablePixel({ canvasIndex: c });
+      expect(pixel!.boardIndex).not.toBe(0);
+    }
+    await h.client.commitOrder({ orderId: 'r0', canvasIndex: c, boardIndex: 0 });
+    await h.client.commitOrder({
+      orderId: 'r1',
+      canvasIndex: c,
+      boardIndex: 312,
+      userId: 'u',
+      pixels: [{ x: 20, y: 30, isDefault: true }],
+    });
+    const last = await h.client.commitOrder({
+      orderId: 'r2',
+      canvasIndex: c,
+      boardIndex: 624,
+      userId: 'u',
+      pixels: [{ x: 48, y: 48, isDefault: true }],
+    });
+    expect(last.canvasSoldOut).toBe(true);
+    expect((await h.client.getRandomAvailablePixel({ canvasIndex: c })).pixel).toBeUndefined();
+    expect((await h.client.getCanvas({ canvasIndex: c })).canvas).toMatchObject({
+      soldOut: true,
+      soldPixels: 1225 * 1225,
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(soldOut).toHaveLength(1);
+    expect(soldOut[0]!.msgId).toBe(`soldout-${c}`);
+  }, 30_000);
+});

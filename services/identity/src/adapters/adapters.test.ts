@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { createEmbeddedDocumentStore, createMemoryKeyValueStore } from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import { FREE_FAILURES } from '../security/throttle.js';
+import { createMailer, OutboxMailer, SmtpMailer } from './mailer.js';
+import { openRepositories } from './repositories.js';
+import { storedKeyProvider } from './signing-keys.js';
+import { AccountThrottle, ResendCooldown } from './throttle-store.js';
+
+const logger = testLogger('identity');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+describe('throttle state in the key-value store', () => {
+  it('counts every one of many concurrent failures', async () => {
+    const kv = createMemoryKeyValueStore();
+    const t = new AccountThrottle(kv);
+    await Promise.all(Array.from({ length: FREE_FAILURES }, () => t.fail('a@b.co', 1000)));
+    expect(await t.check('a@b.co', 1000)).toMatchObject({ allowed: false, locked: false });
+    expect(await t.check('other@b.co', 1000)).toEqual({ allowed: true });
+    await t.clear('a@b.co');
+    expect(await t.check('a@b.co', 1000)).toEqual({ allowed: true });
+    expect((await kv.scan('identity:')).every((e) => !e.key.includes('@'))).toBe(true);
+  });
+
+  it('lets one of several concurrent reset requests through', async () => {
+    const c = new ResendCooldown(createMemoryKeyValueStore());
+    const waits = await Promise.all(Array.from({ length: 5 }, () => c.claim('a@b.co', 1000)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(1);
+    expect(await c.claim('a@b.co', 61_001)).toBe(0);
+  });
+});
+
+describe('stored signing key', () => {
+  it('is generated once, even by concurrent first starts, and survives reopening', async () => {
+    const { dir, cleanup } = tempDir();
+    const store = await createEmbeddedDocumentStore(dir, { logger });
+    cleanups.push(cleanup, () => store.close());
+    const repos = await openRepositories(store);
+    const [a, b] = await Promise.all([
+      storedKeyProvider(repos.keys, Date.now, logger),
+      storedKeyProvider(repos.keys, Date.now, logger),
+    ]);
+    expect((await a.current()).kid).toBe((await b.current()).kid);
+  });
+});
+
+describe('mailers', () => {
+  it('the outbox keeps the last messages and appends JSON lines', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const mailer = createMailer({ mailFrom: 'x@y.z', production: false }, dir, logger);
+    expect(mailer).toBeInstanceOf(OutboxMailer);
+    for (let i = 0; i < 60; i++) await mailer.send({ to: `u${i}@x.io`, subject: 's', text: `t${i}` });
+    const outbox = mailer as OutboxMailer;
+    expect(outbox.messages).toHaveLength(50);
+    expect(outbox.lastTo('U59@x.io')?.text).toBe('t59');
+    const lines = fs.readFileSync(path.join(dir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(60);
+  });
+
+  it('in production the outbox writes no file', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const mailer = createMailer({ mailFrom: 'x@y.z', production: true }, dir, logger);
+    await mailer.send({ to: 'a@b.co', subject: 's', text: 't' });
+    expect(fs.existsSync(path.join(dir, 'outbox.jsonl'))).toBe(false);
+  });
+
+  it('SMTP delivers through nodemailer', async () => {
+    const got: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, done) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+        stream.on('end', () => {
+          got.push(raw);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+    const port = (server.server.address() as AddressInfo).port;
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Tessera <no-reply@x.io>', production: true },
+      '',
+      logger,
+    );
+    expect(mailer).toBeInstanceOf(SmtpMailer);
+    await mailer.send({
+      to: 'a@b.co',
+      subject: 'Your code: 123456',
+      text: 'Your 6-digit reset code is: 123456',
+    });
+    await mailer.close();
+    expect(got).toHaveLength(1);
+    expect(got[0]).toContain('Subject: Your code: 123456');
+    expect(got[0]).toContain('123456');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The identity service's documents over the DocumentStore port (MongoDB or the embedded store).
+ * Uniqueness (e-mail, username without regard to case, OpenID identity) is enforced by unique
+ * indexes; single use of tokens and codes by conditional updates and deletes, so two replicas
+ * racing for the same token cannot both win.
+ */
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+
+export interface UserDoc {
+  _id: string;
+  /** Normalised (trimmed, lower case). */
+  email: string;
+  /** As chosen; absent until an OpenID Connect user picks one. */
+  username?: string;
+  /** Lower-cased username: the unique key. */
+  usernameKey?: string;
+  /** Absent for accounts that only sign in with OpenID Connect. */
+  passwordHash?: string;
+  needsUsernameSelection: boolean;
+  createdAt: number;
+  oidcIssuer?: string;
+  oidcSubject?: string;
+  name?: string;
+}
+
+/** A session: the family of refresh tokens one sign-in started. */
+export interface SessionDoc {
+  _id: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface RefreshTokenDoc {
+  /** SHA-256 of the token. */
+  _id: string;
+  sessionId: string;
+  userId: string;
+  issuedAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface ResetCodeDoc {
+  /** The user id: one live code per account. */
+  _id: string;
+  salt: string;
+  /** SHA-256 of salt + code. */
+  codeDigest: string;
+  issuedAt: number;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface ExchangeTokenDoc {
+  /** SHA-256 of the token. */
+  _id: string;
+  userId: string;
+  expiresAt: number;
+}
+
+export interface KeyDoc {
+  _id: string;
+  kid: string;
+  alg: string;
+  privateJwk: Record<string, unknown>;
+  createdAt: number;
+}
+
+export const INDEX = {
+  email: 'email_unique',
+  username: 'username_unique',
+  oidc: 'oidc_identity_unique',
+} as const;
+
+export interface Repositories {
+  users: Collection<UserDoc>;
+  sessions: Collection<SessionDoc>;
+  refreshTokens: Collection<RefreshTokenDoc>;
+  resetCodes: Collection<ResetCodeDoc>;
+  exchangeTokens: Collection<ExchangeTokenDoc>;
+  keys: Collection<KeyDoc>;
+}
+
+export async function openRepositories(store: DocumentStore): Promise<Repositories> {
+  const [users, sessions, refreshTokens, resetCodes, exchangeTokens, keys] = await Promise.all([
+    store.collection<UserDoc>('users', {
+      indexes: [
+        { fields: { email: 1 }, unique: true, name: INDEX.email },
+        { fields: { usernameKey: 1 }, unique: true, sparse: true, name: INDEX.username },
+        { fields: { oidcIssuer: 1, oidcSubject: 1 }, unique: true, sparse: true, name: INDEX.oidc },
+      ],
+    }),
+    store.collection<SessionDoc>('sessions', { indexes: [{ fields: { userId: 1 } }] }),
+    store.collection<RefreshTokenDoc>('refresh_tokens', {
+      indexes: [{ fields: { sessionId: 1 } }, { fields: { expiresAt: 1 } }],
+    }),
+    store.collection<ResetCodeDoc>('reset_codes', { indexes: [{ fields: { expiresAt: 1 } }] }),
+    store.collection<ExchangeTokenDoc>('exchange_tokens', { indexes: [{ fields: { expiresAt: 1 } }] }),
+    store.collection<KeyDoc>('signing_keys'),
+  ]);
+  return { users, sessions, refreshTokens, resetCodes, exchangeTokens, keys };
+}
+
+/** Which unique index refused a write ('email', 'username', 'oidc'), when it was one of ours. */
+export function duplicateOf(err: unknown): keyof typeof INDEX | undefined {
+  if (!(err instanceof DuplicateKeyError)) return undefined;
+  const found = (Object.keys(INDEX) as (keyof typeof INDEX)[]).find((k) => err.index === INDEX[k]);
+  return found;
+}
+
+/** Deletes what has expired (a housekeeping pass; correctness never depends on it). */
+export async function sweepExpired(repos: Repositories, now: number): Promise<number> {
+  const dead = await Promise.all([
+    repos.refreshTokens.deleteMany({ expiresAt: { $lt: now } }),
+    repos.exchangeTokens.deleteMany({ expiresAt: { $lt: now } }),
+    repos.resetCodes.deleteMany({ expiresAt: { $lt: now } }),
+    repos.sessions.deleteMany({ expiresAt: { $lt: now } }),
+  ]);
+  return dead.reduce((n, r) => n + r.deletedCount, 0);
+}

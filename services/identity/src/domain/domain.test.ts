@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './policy.js';
+import {
+  codeInMail,
+  isResetCodeShape,
+  resendWait,
+  resetCodeExpiry,
+  resetCodeStatus,
+  resetMail,
+} from './reset.js';
+import { decideRefresh, familyExpiry, refreshExpiry } from './sessions.js';
+
+describe('refresh rotation rules', () => {
+  const family = { revokedAt: null, expiresAt: 10_000 };
+  it('decides ok, reused, revoked and expired', () => {
+    expect(decideRefresh({ expiresAt: 5000, usedAt: null }, family, 1000)).toBe('ok');
+    expect(decideRefresh({ expiresAt: 5000, usedAt: 900 }, family, 1000)).toBe('reused');
+    expect(decideRefresh({ expiresAt: 5000, usedAt: null }, { ...family, revokedAt: 1 }, 1000)).toBe(
+      'revoked',
+    );
+    expect(decideRefresh({ expiresAt: 5000, usedAt: null }, null, 1000)).toBe('revoked');
+    expect(decideRefresh({ expiresAt: 5000, usedAt: null }, family, 5000)).toBe('expired');
+    expect(decideRefresh({ expiresAt: 50_000, usedAt: null }, family, 10_000)).toBe('expired');
+  });
+  it('never lets a refresh token outlive its session', () => {
+    expect(familyExpiry(0)).toBe(SESSION_MAX_AGE_MS);
+    expect(refreshExpiry(0, SESSION_MAX_AGE_MS)).toBe(REFRESH_TOKEN_TTL_MS);
+    expect(refreshExpiry(SESSION_MAX_AGE_MS - 1000, SESSION_MAX_AGE_MS)).toBe(SESSION_MAX_AGE_MS);
+  });
+});
+
+describe('reset code rules', () => {
+  it('is usable for 5 minutes and void after 5 guesses', () => {
+    const expiresAt = resetCodeExpiry(0);
+    expect(expiresAt).toBe(300_000);
+    expect(resetCodeStatus({ expiresAt, attempts: 0 }, 300_000)).toBe('usable');
+    expect(resetCodeStatus({ expiresAt, attempts: 0 }, 300_001)).toBe('expired');
+    expect(resetCodeStatus({ expiresAt, attempts: 4 }, 1)).toBe('usable');
+    expect(resetCodeStatus({ expiresAt, attempts: 5 }, 1)).toBe('void');
+  });
+  it('waits 60 s between codes', () => {
+    expect(resendWait(null, 0)).toBe(0);
+    expect(resendWait(1000, 1000)).toBe(60_000);
+    expect(resendWait(1000, 31_000)).toBe(30_000);
+    expect(resendWait(1000, 61_000)).toBe(0);
+    expect(resendWait(Number.NaN, 5)).toBe(0);
+    expect(resendWait(10_000_000, 0)).toBe(0); // a value from the future (clock skew) never blocks for long
+  });
+  it('checks the code shape and writes the mail', () => {
+    expect(isResetCodeShape('012345')).toBe(true);
+    for (const bad of ['12345', '1234567', '12a456', ' 123456']) expect(isResetCodeShape(bad)).toBe(false);
+    const mail = resetMail('012345');
+    expect(mail.subject).toContain('012345');
+    expect(mail.text).toContain('012345');
+    expect(mail.text).toContain('expires in 5 minutes');
+    expect(codeInMail(mail.text)).toBe('012345');
+  });
+});

@@ -1,0 +1,56 @@
+import type { CryptoKey } from 'jose';
+
+/**
+ * What the identity service needs from the outside world. Each is injected, so tests run the
+ * service with in-memory or controllable parts (a clock they move, an outbox they read).
+ */
+
+/** Milliseconds since the epoch. */
+export interface Clock {
+  now(): number;
+}
+
+/** Secure randomness (node:crypto by default). */
+export interface RandomSource {
+  /** An opaque token of `bytes` random bytes, base64url. */
+  token(bytes?: number): string;
+  /** A uniformly random 6-digit code (leading zeros kept). */
+  resetCode(): string;
+  /** A new user id. */
+  id(): string;
+}
+
+/** Password hashing (scrypt by default; tests inject cheaper parameters). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Outgoing e-mail: SMTP (nodemailer) or the development outbox. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The key access tokens are signed with, and its public half for GetSigningKeys. */
+export interface SigningKey {
+  kid: string;
+  /** ES256 or EdDSA. */
+  alg: 'ES256' | 'EdDSA';
+  privateKey: CryptoKey;
+  /** Public JWK with kid, alg and use. */
+  publicJwk: Record<string, unknown>;
+}
+
+export interface SigningKeyProvider {
+  current(): Promise<SigningKey>;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

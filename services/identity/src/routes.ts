@@ -1,0 +1,33 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
+import type { IdentityCore } from './service/index.js';
+
+/** The identity service's RPCs, mapped onto the service object. */
+export function identityRoutes(core: IdentityCore): (router: ConnectRouter) => void {
+  return (router) =>
+    router.service(IdentityService, {
+      register: async (req) => ({ session: await core.accounts.register(req) }),
+      login: async (req) => ({ session: await core.accounts.login(req) }),
+      refresh: async (req) => ({ session: await core.sessions.refresh(req.refreshToken) }),
+      logout: async (req) => {
+        await core.sessions.logout(req.refreshToken);
+        return {};
+      },
+      getUser: async (req) => ({ user: await core.accounts.getUser(req.userId) }),
+      getUsers: async (req) => ({ users: await core.accounts.getUsers(req.userIds) }),
+      updateUsername: async (req) => ({ user: await core.accounts.updateUsername(req.userId, req.username) }),
+      requestPasswordReset: async (req) => {
+        await core.reset.request(req.email);
+        return {};
+      },
+      resetPassword: async (req) => {
+        await core.reset.reset(req);
+        return {};
+      },
+      signInWithOidc: (req) => core.oidc.signIn(req),
+      redeemExchangeToken: (req) => core.oidc.redeem(req.exchangeToken),
+      getSigningKeys: () => core.signingKeys(),
+    });
+}
+
+export const SERVICES = [IdentityService.typeName];

@@ -1,0 +1,180 @@
+/**
+ * Accounts: registration, e-mail/password sign-in (throttled per account, same answer and similar
+ * time for an unknown e-mail and a wrong password), user look-ups and the one-time username choice.
+ */
+import { appError } from '@tessera/kit';
+import { duplicateOf, type UserDoc } from '../adapters/repositories.js';
+import { GET_USERS_MAX } from '../domain/policy.js';
+import {
+  checkPassword,
+  checkUsername,
+  EMAIL_MAX,
+  isValidEmail,
+  normalizeEmail,
+  PASSWORD_MAX,
+  usernameKey,
+} from '../domain/validation.js';
+import { userOut, type IdentityDeps, type SessionOut, type UserOut } from './deps.js';
+import type { Sessions } from './sessions.js';
+
+export const INVALID_CREDENTIALS_MESSAGE =
+  "Email or password doesn't look right. Please check both and try again.";
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
+
+function ceilSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+export function requireEmail(raw: string): string {
+  if (raw.trim() === '') throw appError('MISSING_FIELD', 'Email is required', { field: 'email' });
+  if (raw.length > EMAIL_MAX + 64 || !isValidEmail(raw)) {
+    throw appError('INVALID_EMAIL', 'Please enter a valid email address', { field: 'email' });
+  }
+  return normalizeEmail(raw);
+}
+
+export function requireNewPassword(password: string, field = 'password'): void {
+  if (password === '') throw appError('MISSING_FIELD', 'Password is required', { field });
+  const problem = checkPassword(password);
+  if (problem) throw appError('INVALID_PASSWORD', problem.message, { field });
+}
+
+export function requireUsername(raw: string): string {
+  const problem = checkUsername(raw);
+  if (problem) {
+    const code = raw.trim() === '' ? 'MISSING_FIELD' : 'INVALID_USERNAME';
+    throw appError(code, problem.message, { field: 'username' });
+  }
+  return raw.trim();
+}
+
+export class Accounts {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly deps: IdentityDeps,
+    private readonly sessions: Sessions,
+  ) {}
+
+  async register(input: { username: string; email: string; password: string }): Promise<SessionOut> {
+    const username = requireUsername(input.username);
+    const email = requireEmail(input.email);
+    requireNewPassword(input.password);
+    const { repos, clock, random, hasher } = this.deps;
+    // cheap pre-checks give the precise answer before spending a password hash
+    if (await repos.users.findOne({ email }))
+      throw appError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+    if (await repos.users.findOne({ usernameKey: usernameKey(username) })) {
+      throw appError('USERNAME_ALREADY_EXISTS', USERNAME_TAKEN_MESSAGE, { field: 'username' });
+    }
+    const user: UserDoc = {
+      _id: random.id(),
+      email,
+      username,
+      usernameKey: usernameKey(username),
+      passwordHash: await hasher.hash(input.password),
+      needsUsernameSelection: false,
+      createdAt: clock.now(),
+    };
+    try {
+      await repos.users.insertOne(user);
+    } catch (err) {
+      throw this.duplicateError(err);
+    }
+    this.deps.logger.info({ userId: user._id }, 'account registered');
+    return this.sessions.start(user);
+  }
+
+  async login(input: { email: string; password: string }): Promise<SessionOut> {
+    const { repos, clock, hasher, throttle } = this.deps;
+    const email = requireEmail(input.email);
+    if (input.password === '') throw appError('MISSING_FIELD', 'Password is required', { field: 'password' });
+    const gate = await throttle.check(email, clock.now());
+    if (!gate.allowed) {
+      // a refused attempt counts too: hammering keeps the delay growing and reaches the hourly lock
+      await throttle.fail(email, clock.now());
+      const wait = ceilSeconds(gate.retryAfterMs);
+      if (gate.locked) {
+        throw appError(
+          'ACCOUNT_LOCKED',
+          `This account is temporarily locked after too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes or reset your password.`,
+        );
+      }
+      throw appError(
+        'RATE_LIMIT_EXCEEDED',
+        `Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`,
+      );
+    }
+    const user = await repos.users.findOne({ email });
+    // an unknown e-mail and a password-less account verify against a dummy hash: same time, same answer
+    const stored = user?.passwordHash ?? (await this.dummy());
+    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored));
+    if (!ok || !user?.passwordHash) {
+      await throttle.fail(email, clock.now());
+      throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    await throttle.clear(email);
+    return this.sessions.start(user);
+  }
+
+  async getUser(userId: string): Promise<UserOut> {
+    return userOut(await this.requireUser(userId));
+  }
+
+  async getUsers(userIds: string[]): Promise<{ id: string; username: string }[]> {
+    const ids = [...new Set(userIds.filter((id) => id !== '' && id.length <= 64))];
+    if (ids.length > GET_USERS_MAX) {
+      throw appError('VALIDATION_ERROR', `At most ${GET_USERS_MAX} users can be looked up at once`, {
+        field: 'user_ids',
+      });
+    }
+    if (ids.length === 0) return [];
+    const users = await this.deps.repos.users.find({ _id: { $in: ids } });
+    return users.map((u) => ({ id: u._id, username: u.username ?? '' }));
+  }
+
+  /** Sets the username of an account that has none yet (once). */
+  async updateUsername(userId: string, raw: string): Promise<UserOut> {
+    const username = requireUsername(raw);
+    const user = await this.requireUser(userId);
+    if (!user.needsUsernameSelection) {
+      throw appError('CONFLICT', 'You can only set your username once.', { field: 'username' });
+    }
+    try {
+      const updated = await this.deps.repos.users.findOneAndUpdate(
+        { _id: user._id, needsUsernameSelection: true },
+        { $set: { username, usernameKey: usernameKey(username), needsUsernameSelection: false } },
+      );
+      if (updated === null)
+        throw appError('CONFLICT', 'You can only set your username once.', { field: 'username' });
+      return userOut(updated);
+    } catch (err) {
+      throw this.duplicateError(err);
+    }
+  }
+
+  async requireUser(userId: string): Promise<UserDoc> {
+    if (userId === '') throw appError('MISSING_FIELD', 'User id is required', { field: 'user_id' });
+    const user = userId.length <= 64 ? await this.deps.repos.users.findOne({ _id: userId }) : null;
+    if (user === null) throw appError('USER_NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  private duplicateError(err: unknown): unknown {
+    const which = duplicateOf(err);
+    if (which === 'email') return appError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+    if (which === 'username')
+      return appError('USERNAME_ALREADY_EXISTS', USERNAME_TAKEN_MESSAGE, { field: 'username' });
+    return err;
+  }
+
+  private dummy(): Promise<string> {
+    if (this.dummyHash === null) {
+      const pending = this.deps.hasher.hash(this.deps.random.token(16));
+      pending.catch(() => (this.dummyHash = null));
+      this.dummyHash = pending;
+    }
+    return this.dummyHash;
+  }
+}

@@ -1,0 +1,52 @@
+/** What the service classes are built from (all injected; see setup.ts for the real wiring). */
+import type { Logger } from '@tessera/kit';
+import type { Repositories, UserDoc } from '../adapters/repositories.js';
+import type { AccountThrottle, ResendCooldown } from '../adapters/throttle-store.js';
+import type { Clock, Mailer, PasswordHasher, RandomSource, SigningKeyProvider } from '../ports.js';
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+}
+
+export interface IdentityDeps {
+  repos: Repositories;
+  throttle: AccountThrottle;
+  resendCooldown: ResendCooldown;
+  mailer: Mailer;
+  clock: Clock;
+  random: RandomSource;
+  hasher: PasswordHasher;
+  keys: SigningKeyProvider;
+  tokens: TokenSettings;
+  logger: Logger;
+}
+
+/** The contract's User message. */
+export interface UserOut {
+  id: string;
+  username: string;
+  email: string;
+  needsUsernameSelection: boolean;
+  createdAtMs: number;
+}
+
+/** The contract's Session message. */
+export interface SessionOut {
+  accessToken: string;
+  expiresIn: number;
+  tokenType: 'Bearer';
+  refreshToken: string;
+  refreshExpiresAtMs: number;
+  user: UserOut;
+}
+
+export function userOut(doc: UserDoc): UserOut {
+  return {
+    id: doc._id,
+    username: doc.username ?? '',
+    email: doc.email,
+    needsUsernameSelection: doc.needsUsernameSelection,
+    createdAtMs: doc.createdAt,
+  };
+}

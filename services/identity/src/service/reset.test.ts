@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RESET_RESEND_COOLDOWN_MS } from '../domain/policy.js';
+import { failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function accountWithCode() {
+  const a = newAccount();
+  const { session } = await h.client.register(a);
+  await h.client.requestPasswordReset({ email: a.email });
+  return { a, session: session!, code: await h.codeFor(a.email) };
+}
+
+const other = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('password reset', () => {
+  it('mails a 6-digit code that resets once, ends every session, and the new password signs in', async () => {
+    const { a, session, code } = await accountWithCode();
+    const mail = h.outbox!.lastTo(a.email)!;
+    expect(mail.subject).toContain(code);
+    expect(mail.text).toContain(code);
+    expect(mail.text).toContain('expires in 5 minutes');
+    await h.outbox!.flush();
+    const lines = fs.readFileSync(path.join(h.dir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[lines.length - 1]!)).toMatchObject({ to: a.email });
+
+    await h.client.resetPassword({ email: a.email, otp: code, newPassword: 'Another-Passw0rd!' });
+    expect(
+      (await failureOf(h.client.resetPassword({ email: a.email, otp: code, newPassword: 'Third-Passw0rd!' })))
+        .code,
+    ).toBe('INVALID_OTP');
+    expect((await failureOf(h.client.refresh({ refreshToken: session.refreshToken }))).code).toBe(
+      'REFRESH_TOKEN_INVALID',
+    );
+    expect((await failureOf(h.client.login({ email: a.email, password: a.password }))).code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await h.client.login({ email: a.email, password: 'Another-Passw0rd!' })).session).toBeDefined();
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const email = `nobody.${Date.now()}@example.com`;
+    await expect(h.client.requestPasswordReset({ email })).resolves.toEqual(expect.anything());
+    expect(h.outbox!.lastTo(email)).toBeUndefined();
+    expect(
+      (await failureOf(h.client.resetPassword({ email, otp: '123456', newPassword: 'Another-Passw0rd!' })))
+        .code,
+    ).toBe('INVALID_OTP');
+  });
+
+  it('voids the code after 5 wrong guesses: the 6th fails even when right', async () => {
+    const { a, code } = await accountWithCode();
+    for (let i = 0; i < 5; i++) {
+      const f = await failureOf(
+        h.client.resetPassword({ email: a.email, otp: other(code), newPassword: 'Another-Passw0rd!' }),
+      );
+      expect(f.code).toBe('INVALID_OTP');
+    }
+    const sixth = await failureOf(
+      h.client.resetPassword({ email: a.email, otp: code, newPassword: 'Another-Passw0rd!' }),
+    );
+    expect(sixth.code).toBe('OTP_EXPIRED');
+    expect(sixth.message).toMatch(/request a new one/);
+  });
+
+  it('accepts the right code on the 5th guess', async () => {
+    const { a, code } = await accountWithCode();
+    for (let i = 0; i < 4; i++)
+      await failureOf(
+        h.client.resetPassword({ email: a.email, otp: other(code), newPassword: 'Another-Passw0rd!' }),
+      );
+    await h.client.resetPassword({ email: a.email, otp: code, newPassword: 'Another-Passw0rd!' });
+  });
+
+  it('expires the code after 5 minutes (5:00 works, 5:01 fails)', async () => {
+    h.clock.freeze();
+    onTestFinished(() => h.clock.resume());
+    const first = await accountWithCode();
+    h.clock.advance(5 * 60_000);
+    await h.client.resetPassword({ email: first.a.email, otp: first.code, newPassword: 'Another-Passw0rd!' });
+    const second = await accountWithCode();
+    h.clock.advance(5 * 60_000 + 1000);
+    const late = await failureOf(
+      h.client.resetPassword({ email: second.a.email, otp: second.code, newPassword: 'Another-Passw0rd!' }),
+    );
+    expect(late.code).toBe('OTP_EXPIRED');
+  });
+
+  it('sends one code per 60 s per address, registered or not', async () => {
+    const { a, code } = await accountWithCode();
+    const again = await failureOf(h.client.requestPasswordReset({ email: a.email }));
+    expect(again.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(again.message).toMatch(/wait \d+ seconds/);
+    const unknown = `nobody.${Date.now()}@example.com`;
+    await h.client.requestPasswordReset({ email: unknown });
+    expect((await failureOf(h.client.requestPasswordReset({ email: unknown }))).code).toBe(
+      'RATE_LIMIT_EXCEEDED',
+    );
+    h.clock.advance(RESET_RESEND_COOLDOWN_MS + 1);
+    await h.client.requestPasswordReset({ email: a.email });
+    const fresh = await h.codeFor(a.email);
+    // the new code replaces the old one
+    if (fresh !== code) {
+      expect(
+        (
+          await failureOf(
+            h.client.resetPassword({ email: a.email, otp: code, newPassword: 'Another-Passw0rd!' }),
+          )
+        ).code,
+      ).toBe('INVALID_OTP');
+    }
+    await h.client.resetPassword({ email: a.email, otp: fresh, newPassword: 'Another-Passw0rd!' });
+  });
+
+  it('checks the input', async () => {
+    expect((await failureOf(h.client.requestPasswordReset({ email: 'nope' }))).code).toBe('INVALID_EMAIL');
+    expect((await failureOf(h.client.requestPasswordReset({ email: '' }))).code).toBe('MISSING_FIELD');
+    const email = 'someone@example.com';
+    expect(
+      (await failureOf(h.client.resetPassword({ email, otp: '12ab56', newPassword: 'Another-Passw0rd!' })))
+        .code,
+    ).toBe('INVALID_OTP');
+    expect(
+      (await failureOf(h.client.resetPassword({ email, otp: '', newPassword: 'Another-Passw0rd!' }))).code,
+    ).toBe('MISSING_FIELD');
+    expect(
+      (await failureOf(h.client.resetPassword({ email, otp: '123456', newPassword: 'short' }))).code,
+    ).toBe('INVALID_PASSWORD');
+  });
+});

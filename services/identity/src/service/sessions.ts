@@ -1,0 +1,141 @@
+/**
+ * Sessions: signed access tokens (JWT, one algorithm, iss/aud/sub/exp, 15 minutes) and rotating
+ * refresh tokens (256-bit, stored as SHA-256, one family per sign-in). Reusing a rotated refresh
+ * token revokes its family; logout and password reset revoke families too.
+ */
+import { SignJWT } from 'jose';
+import { appError } from '@tessera/kit';
+import type { RefreshTokenDoc, UserDoc } from '../adapters/repositories.js';
+import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_BYTES } from '../domain/policy.js';
+import { decideRefresh, familyExpiry, refreshExpiry } from '../domain/sessions.js';
+import { digest } from '../security/tokens.js';
+import { userOut, type IdentityDeps, type SessionOut } from './deps.js';
+
+export const REFRESH_INVALID_MESSAGE = 'Your session has ended. Please sign in again.';
+export const REFRESH_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+export class Sessions {
+  constructor(private readonly deps: IdentityDeps) {}
+
+  /** A signed access token for the user. */
+  async accessToken(user: UserDoc, now: number): Promise<string> {
+    const key = await this.deps.keys.current();
+    const iat = Math.floor(now / 1000);
+    const claims: Record<string, string> = { email: user.email };
+    if (user.username) claims.username = user.username;
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+      .setIssuer(this.deps.tokens.issuer)
+      .setAudience(this.deps.tokens.audience)
+      .setSubject(user._id)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SEC)
+      .setJti(this.deps.random.token(16))
+      .sign(key.privateKey);
+  }
+
+  /** Starts a new session (a new refresh family) for a signed-in user. */
+  async start(user: UserDoc): Promise<SessionOut> {
+    const now = this.deps.clock.now();
+    const sessionId = this.deps.random.id();
+    const expiresAt = familyExpiry(now);
+    await this.deps.repos.sessions.insertOne({
+      _id: sessionId,
+      userId: user._id,
+      createdAt: now,
+      expiresAt,
+      revokedAt: null,
+    });
+    return this.issue(user, sessionId, expiresAt, now);
+  }
+
+  private async issue(
+    user: UserDoc,
+    sessionId: string,
+    familyExpiresAt: number,
+    now: number,
+  ): Promise<SessionOut> {
+    const refreshToken = this.deps.random.token(REFRESH_TOKEN_BYTES);
+    const expiresAt = refreshExpiry(now, familyExpiresAt);
+    await this.deps.repos.refreshTokens.insertOne({
+      _id: digest(refreshToken),
+      sessionId,
+      userId: user._id,
+      issuedAt: now,
+      expiresAt,
+      usedAt: null,
+    });
+    return {
+      accessToken: await this.accessToken(user, now),
+      expiresIn: ACCESS_TOKEN_TTL_SEC,
+      tokenType: 'Bearer',
+      refreshToken,
+      refreshExpiresAtMs: expiresAt,
+      user: userOut(user),
+    };
+  }
+
+  private async find(refreshToken: string): Promise<RefreshTokenDoc | null> {
+    if (refreshToken === '' || refreshToken.length > 512) return null;
+    return this.deps.repos.refreshTokens.findOne({ _id: digest(refreshToken) });
+  }
+
+  /** Exchanges a refresh token for a new session state (the old token is spent). */
+  async refresh(refreshToken: string): Promise<SessionOut> {
+    const { repos, clock, logger } = this.deps;
+    const now = clock.now();
+    const token = await this.find(refreshToken);
+    if (token === null) throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    const family = await repos.sessions.findOne({ _id: token.sessionId });
+    const decision = decideRefresh(token, family, now);
+    if (decision === 'reused') {
+      await this.revokeSession(token.sessionId, now);
+      logger.warn(
+        { userId: token.userId, sessionId: token.sessionId },
+        'refresh token reused: session revoked',
+      );
+      throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    }
+    if (decision === 'revoked') throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    if (decision === 'expired') throw appError('REFRESH_TOKEN_EXPIRED', REFRESH_EXPIRED_MESSAGE);
+    // spend it: only one caller can move usedAt from null
+    const spent = await repos.refreshTokens.updateOne(
+      { _id: token._id, usedAt: null },
+      { $set: { usedAt: now } },
+    );
+    if (spent.modifiedCount !== 1) {
+      await this.revokeSession(token.sessionId, now);
+      logger.warn(
+        { userId: token.userId, sessionId: token.sessionId },
+        'refresh token raced: session revoked',
+      );
+      throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    }
+    const user = await repos.users.findOne({ _id: token.userId });
+    if (user === null) throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    return this.issue(user, token.sessionId, family!.expiresAt, now);
+  }
+
+  /** Ends the session the refresh token belongs to (used or not). */
+  async logout(refreshToken: string): Promise<void> {
+    const token = await this.find(refreshToken);
+    if (token === null) throw appError('REFRESH_TOKEN_INVALID', 'Unknown session');
+    await this.revokeSession(token.sessionId, this.deps.clock.now());
+  }
+
+  async revokeSession(sessionId: string, now: number): Promise<void> {
+    await this.deps.repos.sessions.updateOne(
+      { _id: sessionId, revokedAt: null },
+      { $set: { revokedAt: now } },
+    );
+  }
+
+  /** Ends every session of a user (after a password reset). */
+  async revokeAll(userId: string, now: number): Promise<number> {
+    const r = await this.deps.repos.sessions.updateMany(
+      { userId, revokedAt: null },
+      { $set: { revokedAt: now } },
+    );
+    return r.modifiedCount;
+  }
+}

@@ -1,0 +1,44 @@
+/** The identity service's own settings (read with the shared ones by runService). */
+import { ConfigError, type EnvReader } from '@tessera/kit';
+import { parsePrivateKey } from './adapters/signing-keys.js';
+
+export interface IdentitySettings {
+  /** SMTP_URL (smtp:// or smtps://): real e-mail; unset selects the development outbox. */
+  smtpUrl?: string;
+  /** MAIL_FROM: sender of reset mails. */
+  mailFrom: string;
+  /** JWT_PRIVATE_KEY: PKCS#8 PEM or private JWK (P-256 or Ed25519); unset: generated and stored. */
+  jwtPrivateKey?: string;
+  /** JWT_ISSUER / JWT_AUDIENCE: the access tokens' iss and aud (published by GetSigningKeys). */
+  jwtIssuer: string;
+  jwtAudience: string;
+  /** NODE_ENV === 'production': the outbox writes no file and logs no mail text. */
+  production: boolean;
+}
+
+export const DEFAULT_MAIL_FROM = 'Tessera <no-reply@tessera.local>';
+
+export function readIdentitySettings(env: EnvReader): IdentitySettings {
+  const problems: string[] = [];
+  const jwtPrivateKey = env.str('JWT_PRIVATE_KEY');
+  if (jwtPrivateKey !== undefined) {
+    try {
+      parsePrivateKey(jwtPrivateKey);
+    } catch (err) {
+      problems.push(`JWT_PRIVATE_KEY is not usable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const mailFrom = env.str('MAIL_FROM', DEFAULT_MAIL_FROM)!;
+  if (mailFrom.length > 256 || !/@/.test(mailFrom))
+    problems.push(`MAIL_FROM must be an e-mail address (got '${mailFrom}')`);
+  const settings: IdentitySettings = {
+    smtpUrl: env.url('SMTP_URL', ['smtp', 'smtps']),
+    mailFrom,
+    jwtPrivateKey,
+    jwtIssuer: env.str('JWT_ISSUER', 'tessera-identity')!,
+    jwtAudience: env.str('JWT_AUDIENCE', 'tessera-bff')!,
+    production: env.str('NODE_ENV') === 'production',
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}

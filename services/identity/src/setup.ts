@@ -1,0 +1,91 @@
+/**
+ * Builds the identity service from its adapters: repositories over the document store, throttling
+ * in the key-value store, the mailer, the signing key. main.ts calls it with the configured
+ * adapters; tests call it with an embedded store in a temp folder, a memory key-value store and a
+ * clock they control.
+ */
+import type { ConnectRouter } from '@connectrpc/connect';
+import type { DocumentStore, KeyValueStore, Logger } from '@tessera/kit';
+import { createMailer } from './adapters/mailer.js';
+import { cryptoRandom } from './adapters/random.js';
+import { openRepositories, sweepExpired } from './adapters/repositories.js';
+import { staticKeyProvider, storedKeyProvider } from './adapters/signing-keys.js';
+import { AccountThrottle, ResendCooldown } from './adapters/throttle-store.js';
+import { systemClock, type Clock, type Mailer, type PasswordHasher, type RandomSource } from './ports.js';
+import { identityRoutes, SERVICES } from './routes.js';
+import { hashPassword, verifyPassword, DEFAULT_PARAMS, type ScryptParams } from './security/passwords.js';
+import { IdentityCore } from './service/index.js';
+import type { IdentitySettings } from './settings.js';
+
+export const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function scryptHasher(params: ScryptParams = DEFAULT_PARAMS): PasswordHasher {
+  return { hash: (pw) => hashPassword(pw, params), verify: verifyPassword };
+}
+
+export interface IdentityParts {
+  settings: IdentitySettings;
+  /** `<DATA_DIR>/identity`: the outbox file lives here. */
+  dataDir: string;
+  logger: Logger;
+  store: DocumentStore;
+  kv: KeyValueStore;
+  clock?: Clock;
+  random?: RandomSource;
+  hasher?: PasswordHasher;
+  mailer?: Mailer;
+}
+
+export interface Identity {
+  core: IdentityCore;
+  mailer: Mailer;
+  routes: (router: ConnectRouter) => void;
+  services: string[];
+  /** Stops housekeeping and flushes the mailer (the stores are the caller's). */
+  close(): Promise<void>;
+}
+
+export async function createIdentity(parts: IdentityParts): Promise<Identity> {
+  const { settings, logger, store, kv } = parts;
+  const clock = parts.clock ?? systemClock;
+  const repos = await openRepositories(store);
+  const keys =
+    settings.jwtPrivateKey !== undefined
+      ? staticKeyProvider(settings.jwtPrivateKey)
+      : await storedKeyProvider(repos.keys, () => clock.now(), logger);
+  const key = await keys.current();
+  logger.info(
+    { kid: key.kid, alg: key.alg, source: settings.jwtPrivateKey ? 'JWT_PRIVATE_KEY' : 'store' },
+    'access-token signing key ready',
+  );
+  const mailer = parts.mailer ?? createMailer(settings, parts.dataDir, logger);
+  const core = new IdentityCore({
+    repos,
+    throttle: new AccountThrottle(kv),
+    resendCooldown: new ResendCooldown(kv),
+    mailer,
+    clock,
+    random: parts.random ?? cryptoRandom,
+    hasher: parts.hasher ?? scryptHasher(),
+    keys,
+    tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
+    logger,
+  });
+  const sweeper = setInterval(() => {
+    sweepExpired(repos, clock.now()).then(
+      (n) => n > 0 && logger.debug({ deleted: n }, 'expired sessions and tokens removed'),
+      (err: unknown) => logger.warn({ err }, 'housekeeping failed'),
+    );
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  return {
+    core,
+    mailer,
+    routes: identityRoutes(core),
+    services: SERVICES,
+    async close() {
+      clearInterval(sweeper);
+      await mailer.close();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/** An identity service on local parts for tests: embedded store in a temp folder, memory key-value store, a movable clock. */
+import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import {
+  createEmbeddedDocumentStore,
+  createMemoryKeyValueStore,
+  type DocumentStore,
+  type KeyValueStore,
+} from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
+import { OutboxMailer } from '../adapters/mailer.js';
+import { codeInMail } from '../domain/reset.js';
+import type { Clock, Mailer } from '../ports.js';
+import { createIdentity, scryptHasher, type Identity } from '../setup.js';
+import { readIdentitySettings, type IdentitySettings } from '../settings.js';
+import { classifyError, readEnv } from '@tessera/kit';
+
+/** Cheap scrypt parameters for tests (production uses N = 2^17). */
+export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+
+export class TestClock implements Clock {
+  private offset = 0;
+  private frozenAt: number | null = null;
+  now(): number {
+    return this.frozenAt ?? Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.offset += ms;
+  }
+  /** Stops time (so a busy machine cannot move it between two steps of a test). */
+  freeze(): void {
+    this.frozenAt ??= Date.now() + this.offset;
+  }
+  /** Lets time run again from where it stands. */
+  resume(): void {
+    if (this.frozenAt === null) return;
+    this.offset = this.frozenAt - Date.now();
+    this.frozenAt = null;
+  }
+}
+
+export interface Harness {
+  identity: Identity;
+  client: Client<typeof IdentityService>;
+  clock: TestClock;
+  store: DocumentStore;
+  kv: KeyValueStore;
+  dir: string;
+  outbox: OutboxMailer | undefined;
+  /** The code of the last reset mail to `email` (waits for the background send). */
+  codeFor(email: string): Promise<string>;
+  /** Restarts the service on the same data folder (same store contents). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function testSettings(env: Record<string, string> = {}): IdentitySettings {
+  const reader = readEnv(env);
+  const s = readIdentitySettings(reader);
+  reader.done();
+  return s;
+}
+
+export async function startHarness(
+  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<Harness> {
+  const { dir, cleanup } = tempDir('tessera-identity-');
+  const clock = new TestClock();
+  const kv = createMemoryKeyValueStore();
+  const logger = testLogger('identity');
+  const settings = testSettings(opts.env);
+  let store = await createEmbeddedDocumentStore(dir, { logger });
+  const build = (s: DocumentStore) =>
+    createIdentity({
+      settings,
+      dataDir: dir,
+      logger,
+      store: s,
+      kv,
+      clock,
+      hasher: scryptHasher(FAST_SCRYPT),
+      mailer: opts.mailer,
+    });
+  let identity = await build(store);
+  const h: Harness = {
+    identity,
+    client: createClient(IdentityService, createRouterTransport(identity.routes)),
+    clock,
+    store,
+    kv,
+    dir,
+    outbox: identity.mailer instanceof OutboxMailer ? identity.mailer : undefined,
+    async codeFor(email) {
+      for (let i = 0; i < 100; i++) {
+        const m = h.outbox?.lastTo(email);
+        const code = m ? codeInMail(m.text) : null;
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no reset mail to ${email}`);
+    },
+    async restart() {
+      await identity.close();
+      await store.close();
+      store = await createEmbeddedDocumentStore(dir, { logger });
+      identity = await build(store);
+      h.identity = identity;
+      h.store = store;
+      h.client = createClient(IdentityService, createRouterTransport(identity.routes));
+      h.outbox = identity.mailer instanceof OutboxMailer ? identity.mailer : undefined;
+    },
+    async close() {
+      await identity.close();
+      await store.close();
+      await kv.close();
+      cleanup();
+    },
+  };
+  return h;
+}
+
+let seq = 0;
+/** A fresh, valid registration. */
+export function newAccount(): { username: string; email: string; password: string } {
+  seq++;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  return { username: `user_${tag}`, email: `user.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
+}
+
+/** The application error code a call failed with (fails the test when it succeeded). */
+export async function failureOf(
+  p: Promise<unknown>,
+): Promise<{ code: string; message: string; field: string | null }> {
+  try {
+    await p;
+  } catch (err) {
+    const c = classifyError(err);
+    return { code: c.code, message: c.message, field: c.field };
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,74 @@
+/**
+ * Prices in integer cents, computed on the server only (brief invariant 3, spec section 9):
+ * artist colour 100, custom colour 200, service fee 3% of the subtotal plus 30, tax on the subtotal.
+ * Rates are integers in basis points (800 = 8.00%) so no float ever touches money.
+ */
+export const ARTIST_COLOR_CENTS = 100;
+export const CUSTOM_COLOR_CENTS = 200;
+export const SERVICE_FEE_BPS = 300;
+export const SERVICE_FEE_FIXED_CENTS = 30;
+export const ESTIMATED_TAX_BPS = 800;
+export const MAX_PIXELS_PER_ORDER = 49 * 49;
+
+export interface PriceBreakdown {
+  artistColorCount: number;
+  customColorCount: number;
+  artistColorCents: number;
+  customColorCents: number;
+  subtotalCents: number;
+  serviceFeeCents: number;
+  taxRateBps: number;
+  taxAmountCents: number;
+  totalCents: number;
+}
+
+/** `amount * bps / 10000`, rounded half up, in integers. */
+export function applyBps(amountCents: number, bps: number): number {
+  return Math.floor((amountCents * bps + 5000) / 10000);
+}
+
+function assertCount(name: string, n: number): void {
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_PIXELS_PER_ORDER) {
+    throw new RangeError(`${name} must be an integer from 0 to ${MAX_PIXELS_PER_ORDER}`);
+  }
+}
+
+export function priceOrder(
+  artistColorCount: number,
+  customColorCount: number,
+  taxRateBps = ESTIMATED_TAX_BPS,
+): PriceBreakdown {
+  assertCount('artistColorCount', artistColorCount);
+  assertCount('customColorCount', customColorCount);
+  if (artistColorCount + customColorCount === 0) throw new RangeError('an order needs at least one pixel');
+  if (!Number.isSafeInteger(taxRateBps) || taxRateBps < 0 || taxRateBps > 5000) {
+    throw new RangeError('tax rate must be an integer number of basis points from 0 to 5000');
+  }
+  const artistColorCents = artistColorCount * ARTIST_COLOR_CENTS;
+  const customColorCents = customColorCount * CUSTOM_COLOR_CENTS;
+  const subtotalCents = artistColorCents + customColorCents;
+  const serviceFeeCents = applyBps(subtotalCents, SERVICE_FEE_BPS) + SERVICE_FEE_FIXED_CENTS;
+  const taxAmountCents = applyBps(subtotalCents, taxRateBps);
+  return {
+    artistColorCount,
+    customColorCount,
+    artistColorCents,
+    customColorCents,
+    subtotalCents,
+    serviceFeeCents,
+    taxRateBps,
+    taxAmountCents,
+    totalCents: subtotalCents + serviceFeeCents + taxAmountCents,
+  };
+}
+
+/** A client-claimed amount must equal the server's price to the cent (AMOUNT_MISMATCH otherwise). */
+export function amountMatches(claimedCents: number, breakdown: PriceBreakdown): boolean {
+  return Number.isSafeInteger(claimedCents) && claimedCents === breakdown.totalCents;
+}
+
+export function formatDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

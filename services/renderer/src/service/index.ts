@@ -1,0 +1,59 @@
+/** Builds the renderer from a canvas client and a bus (main.ts, tests and the benchmark). */
+import os from 'node:os';
+import { fromBinary } from '@bufbuild/protobuf';
+import { CanvasActivatedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import type { Client } from '@connectrpc/connect';
+import type { EventBus, Logger, Subscription } from '@tessera/kit';
+import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { FrameStore } from './frames.js';
+import { RendererCore } from './renderer-service.js';
+
+export { RendererCore } from './renderer-service.js';
+
+/** Each renderer instance keeps its own frames, so each needs every event: one durable consumer per instance. */
+export function consumerName(instance = os.hostname()): string {
+  return `renderer-${instance.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+export async function startRenderer(opts: {
+  canvas: Client<typeof CanvasService>;
+  bus: EventBus;
+  logger: Logger;
+  durable?: string;
+  warmDelayMs?: number;
+  /** Build the active canvas's frame at start (default true). */
+  prebuild?: boolean;
+}): Promise<{ core: RendererCore; close(): Promise<void> }> {
+  const core = new RendererCore(new FrameStore(opts.canvas, opts.logger), opts.logger, {
+    warmDelayMs: opts.warmDelayMs,
+  });
+  const sub: Subscription = await opts.bus.consume({
+    durable: opts.durable ?? consumerName(),
+    subjects: ['tessera.pixels.committed'],
+    concurrency: 1,
+    handler: (msg) => core.onCommitted(msg),
+  });
+  // the active canvas's frame is built at start, and a newly activated canvas's at once
+  const prebuild = (canvasIndex: number) =>
+    core.frames
+      .get(canvasIndex)
+      .catch((err: unknown) => opts.logger.warn({ err, canvasIndex }, 'frame prebuild failed'));
+  if (opts.prebuild !== false) {
+    opts.canvas.getActiveCanvas({}).then(
+      ({ canvas }) => canvas && void prebuild(canvas.canvasIndex),
+      (err: unknown) => opts.logger.warn({ err }, 'active canvas unknown at start'),
+    );
+  }
+  const activations = await opts.bus.subscribe({
+    subjects: ['tessera.canvas.activated'],
+    handler: (msg) => void prebuild(fromBinary(CanvasActivatedSchema, msg.data).canvasIndex),
+  });
+  return {
+    core,
+    async close() {
+      core.close();
+      await activations.stop();
+      await sub.stop();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The renderer service: composite images and board thumbnails of a canvas, encoded from the
+ * in-memory frames (frames.ts) and cached by content tag (image-cache.ts). A cache hit never
+ * encodes; a request whose If-None-Match still matches gets `not_modified` and no bytes.
+ */
+import { fromBinary } from '@bufbuild/protobuf';
+import { appError, type BusMessage, type Logger } from '@tessera/kit';
+import { ImageFormat, type RenderedImage } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
+import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { BOARD_SIZE, CANVAS_SIZE, type CanvasFrame } from '../domain/frame.js';
+import { drawGrid, upscale } from '../domain/raster.js';
+import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
+import type { FrameStore } from './frames.js';
+import { ImageCache, type CachedImage } from './image-cache.js';
+
+export interface RenderParams {
+  canvasIndex: number;
+  format: ImageFormat;
+  scale: number;
+  quality: number;
+  grid: boolean;
+  preview: boolean;
+  ifNoneMatch: string;
+}
+
+interface Checked {
+  format: Format;
+  scale: number;
+  quality: number;
+  view: 'live' | 'preview';
+}
+
+/** The images the canvas page asks for (spec section 9: webp, quality 95, scale 1), pre-encoded after changes. */
+const WARM: Omit<RenderParams, 'canvasIndex' | 'ifNoneMatch' | 'preview'> = {
+  format: ImageFormat.WEBP,
+  scale: 1,
+  quality: 95,
+  grid: false,
+};
+
+function check(p: Pick<RenderParams, 'canvasIndex' | 'format' | 'scale' | 'quality' | 'preview'>): Checked {
+  if (!Number.isInteger(p.canvasIndex) || p.canvasIndex < 0)
+    throw appError('VALIDATION_ERROR', 'canvas_index must be a non-negative integer', {
+      field: 'canvas_index',
+    });
+  const scale = p.scale === 0 ? 1 : p.scale;
+  if (!Number.isInteger(scale) || scale < 1 || scale > 4)
+    throw appError('VALIDATION_ERROR', 'scale must be an integer from 1 to 4', { field: 'scale' });
+  const quality = p.quality === 0 ? 95 : p.quality;
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100)
+    throw appError('VALIDATION_ERROR', 'quality must be an integer from 1 to 100', { field: 'quality' });
+  const format: Format | undefined =
+    p.format === ImageFormat.PNG
+      ? 'png'
+      : p.format === ImageFormat.WEBP || p.format === ImageFormat.UNSPECIFIED
+        ? 'webp'
+        : undefined;
+  if (!format) throw appError('VALIDATION_ERROR', 'format must be webp or png', { field: 'format' });
+  return { format, scale, quality: format === 'png' ? 0 : quality, view: p.preview ? 'preview' : 'live' };
+}
+
+/** True when an If-None-Match header value names `etag` (or is `*`). */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim().replace(/^W\//, '');
+    return v === '*' || v === bare;
+  });
+}
+
+export class RendererCore {
+  readonly cache: ImageCache;
+  private warmTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly frames: FrameStore,
+    private readonly logger: Logger,
+    opts: { cacheBytes?: number; warmDelayMs?: number } = {},
+  ) {
+    this.cache = new ImageCache(opts.cacheBytes);
+    const delay = opts.warmDelayMs ?? 1000;
+    if (delay >= 0) frames.onChange = (frame) => this.scheduleWarm(frame, delay);
+  }
+
+  /** Handler of `tessera.pixels.committed` (a durable consumer): idempotent. */
+  async onCommitted(msg: BusMessage): Promise<void> {
+    this.frames.apply(fromBinary(PixelsCommittedSchema, msg.data));
+  }
+
+  async renderComposite(p: RenderParams): Promise<RenderedImage> {
+    const c = check(p);
+    const frame = await this.frames.get(p.canvasIndex);
+    const etag = `"${frame.tag()}-${c.view}-${c.format}-s${c.scale}-q${c.quality}-g${p.grid ? 1 : 0}"`;
+    return this.respond(
+      etag,
+      frame,
+      p.ifNoneMatch,
+      () => {
+        // copy now, synchronously: the frame keeps changing while the encode runs
+        const raw = Buffer.from(c.view === 'live' ? frame.live : frame.preview);
+        const size = CANVAS_SIZE * c.scale;
+        const img = upscale(raw, CANVAS_SIZE, c.scale);
+        if (p.grid) drawGrid(img, size, c.scale);
+        return { raw: img, size };
+      },
+      c,
+    );
+  }
+
+  async renderBoardThumbnail(p: {
+    canvasIndex: number;
+    boardIndex: number;
+    format: ImageFormat;
+    scale: number;
+    preview: boolean;
+    ifNoneMatch: string;
+  }): Promise<RenderedImage> {
+    const c = check({ ...p, quality: 100 });
+    if (!Number.isInteger(p.boardIndex) || p.boardIndex < 0 || p.boardIndex > 624)
+      throw appError('VALIDATION_ERROR', 'board_index must be an integer from 0 to 624', {
+        field: 'board_index',
+      });
+    const frame = await this.frames.get(p.canvasIndex);
+    const etag = `"${frame.tag()}-b${p.boardIndex}-${c.view}-${c.format}-s${c.scale}"`;
+    return this.respond(
+      etag,
+      frame,
+      p.ifNoneMatch,
+      () => ({
+        raw: upscale(frame.boardTile(p.boardIndex, c.view), BOARD_SIZE, c.scale),
+        size: BOARD_SIZE * c.scale,
+      }),
+      c,
+    );
+  }
+
+  private async respond(
+    etag: string,
+    frame: CanvasFrame,
+    ifNoneMatch: string,
+    raster: () => { raw: Buffer; size: number },
+    c: Checked,
+  ): Promise<RenderedImage> {
+    const canvasVersion = frame.version();
+    if (etagMatches(ifNoneMatch, etag)) {
+      return {
+        $typeName: 'tessera.renderer.v1.RenderedImage',
+        data: new Uint8Array(),
+        contentType: CONTENT_TYPES[c.format],
+        etag,
+        notModified: true,
+        canvasVersion,
+      };
+    }
+    const img: CachedImage = await this.cache.getOrCreate(etag, async () => {
+      const { raw, size } = raster();
+      const started = performance.now();
+      const data = await encodeRgb(raw, size, size, c.format, c.quality || 100);
+      this.logger.debug(
+        { etag, bytes: data.length, ms: Math.round(performance.now() - started) },
+        'image encoded',
+      );
+      return { data, contentType: CONTENT_TYPES[c.format], etag };
+    });
+    return {
+      $typeName: 'tessera.renderer.v1.RenderedImage',
+      data: img.data,
+      contentType: img.contentType,
+      etag: img.etag,
+      notModified: false,
+      canvasVersion,
+    };
+  }
+
+  private scheduleWarm(frame: CanvasFrame, delayMs: number): void {
+    if (this.warmTimer) return;
+    this.warmTimer = setTimeout(() => {
+      this.warmTimer = undefined;
+      for (const preview of [false, true]) {
+        this.renderComposite({ ...WARM, canvasIndex: frame.canvasIndex, preview, ifNoneMatch: '' }).catch(
+          (err: unknown) => this.logger.warn({ err }, 'pre-encoding failed'),
+        );
+      }
+    }, delayMs);
+    this.warmTimer.unref();
+  }
+
+  close(): void {
+    clearTimeout(this.warmTimer);
+    this.warmTimer = undefined;
+  }
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import {
+  createInProcessBus,
+  createPeerClient,
+  startRpcServer,
+  type EventBus,
+  type RpcServer,
+} from '@tessera/kit';
+import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { ImageFormat, RendererService } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
+import { canvasRoutes, createCanvasCore, testArt, type CanvasCore } from '@tessera/canvas/testing';
+import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
+import { rendererRoutes, SERVICES } from '../routes.js';
+import { startRenderer, type RendererCore } from './index.js';
+
+let tmp: ReturnType<typeof tempDir>;
+let store: DocumentStore;
+let bus: EventBus;
+let canvasCore: CanvasCore;
+let canvas: Client<typeof CanvasService>;
+let renderer: { core: RendererCore; close(): Promise<void> };
+let client: Client<typeof RendererService>;
+let c: number;
+
+beforeAll(async () => {
+  tmp = tempDir('tessera-renderer-');
+  store = await createEmbeddedDocumentStore(tmp.dir);
+  bus = createInProcessBus();
+  canvasCore = await createCanvasCore({ store, bus, logger: testLogger('canvas') });
+  c = (await canvasCore.createCanvas({ name: 'art', description: '', colorsOf: testArt, activate: true }))
+    .canvasIndex;
+  canvas = createClient(CanvasService, createRouterTransport(canvasRoutes(canvasCore)));
+  // a sale before the renderer starts: the frame must show it from the canvas service
+  await canvas.commitOrder({
+    orderId: 'early',
+    canvasIndex: c,
+    boardIndex: 0,
+    userId: 'u0',
+    pixels: [{ x: 0, y: 0, color: '#102030' }],
+  });
+  renderer = await startRenderer({
+    canvas,
+    bus,
+    logger: testLogger('renderer'),
+    durable: 'renderer-test',
+    warmDelayMs: -1,
+  });
+  client = createClient(RendererService, createRouterTransport(rendererRoutes(renderer.core)));
+}, 60_000);
+
+afterAll(async () => {
+  await renderer.close();
+  await bus.close();
+  await store.close();
+  tmp.cleanup();
+});
+
+const artRgb = (board: number, x: number, y: number) => {
+  const hex = testArt(board).slice((y * 49 + x) * 6, (y * 49 + x) * 6 + 6);
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+};
+const at = (board: number, x: number, y: number) =>
+  [(board % 25) * 49 + x, Math.floor(board / 25) * 49 + y] as const;
+
+async function decode(data: Uint8Array) {
+  const { data: raw, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    info,
+    px: (cx: number, cy: number) => [
+      ...raw.subarray((cy * info.width + cx) * 3, (cy * info.width + cx) * 3 + 3),
+    ],
+  };
+}
+
+async function render(
+  preview: boolean,
+  format: ImageFormat,
+  opts: { scale?: number; quality?: number; grid?: boolean; ifNoneMatch?: string } = {},
+) {
+  const { image } = await client.renderComposite({
+    canvasIndex: c,
+    format,
+    preview,
+    scale: opts.scale ?? 1,
+    quality: opts.quality ?? 100,
+    grid: opts.grid ?? false,
+    ifNoneMatch: opts.ifNoneMatch ?? '',
+  });
+  return image!;
+}
+
+/** Sampled pixels of several boards: [board, x, y]. */
+const SAMPLES = [
+  [0, 0, 0],
+  [0, 1, 0],
+  [37, 10, 20],
+  [312, 48, 0],
+  [624, 48, 48],
+  [100, 5, 5],
+] as const;
+
+async function expectFrames(sold: Map<string, number[]>) {
+  for (const format of [ImageFormat.PNG, ImageFormat.WEBP]) {
+    for (const preview of [false, true]) {
+      const img = await render(preview, format);
+      expect(img.contentType).toBe(format === ImageFormat.PNG ? 'image/png' : 'image/webp');
+      const { info, px } = await decode(img.data);
+      expect([info.width, info.height]).toEqual([1225, 1225]);
+      for (const [b, x, y] of SAMPLES) {
+        const want = sold.get(`${b}:${x}:${y}`) ?? (preview ? artRgb(b, x, y) : [255, 255, 255]);
+        expect(
+          px(...at(b, x, y)),
+          `${preview ? 'preview' : 'live'} ${format} board ${b} (${x},${y})`,
+        ).toEqual(want);
+      }
+    }
+  }
+}
+
+describe('composite rendering', () => {
+  it('renders live and preview exactly, before and after a commit, without a rebuild', async () => {
+    const sold = new Map([['0:0:0', [0x10, 0x20, 0x30]]]);
+    await expectFrames(sold);
+    const before = (await render(false, ImageFormat.PNG)).etag;
+    await canvas.commitOrder({
+      orderId: 'o1',
+      canvasIndex: c,
+      boardIndex: 312,
+      userId: 'u1',
+      pixels: [{ x: 48, y: 0, color: '#ABCDEF' }],
+    });
+    await canvas.commitOrder({
+      orderId: 'o2',
+      canvasIndex: c,
+      boardIndex: 100,
+      userId: 'u2',
+      pixels: [{ x: 5, y: 5, isDefault: true }],
+    });
+    await eventually(
+      async () =>
+        (await render(false, ImageFormat.PNG)).etag !== before && renderer.core.frames.loaded().length === 1,
+    );
+    await eventually(async () => {
+      const { px } = await decode((await render(false, ImageFormat.PNG)).data);
+      return px(...at(100, 5, 5))[0] !== 255;
+    });
+    sold.set('312:48:0', [0xab, 0xcd, 0xef]);
+    sold.set('100:5:5', artRgb(100, 5, 5));
+    await expectFrames(sold);
+  });
+
+  it('answers not_modified for a matching If-None-Match and never encodes twice for one version', async () => {
+    const first = await render(true, ImageFormat.WEBP, { quality: 95 });
+    expect(first.etag).toMatch(/^"c\d+-v\d+-/);
+    const misses = renderer.core.cache.misses;
+    const again = await render(true, ImageFormat.WEBP, { quality: 95 });
+    expect(again.etag).toBe(first.etag);
+    expect(Buffer.from(again.data).equals(Buffer.from(first.data))).toBe(true);
+    expect(renderer.core.cache.misses).toBe(misses);
+    const nm = await render(true, ImageFormat.WEBP, { quality: 95, ifNoneMatch: first.etag });
+    expect(nm.notModified).toBe(true);
+    expect(nm.data).toHaveLength(0);
+    // lossy webp is close, not exact
+    const { px } = await decode(first.data);
+    const [r, g, b] = px(...at(312, 48, 0));
+    expect(Math.abs(r! - 0xab) + Math.abs(g! - 0xcd) + Math.abs(b! - 0xef)).toBeLessThan(120);
+  });
+
+  it('ignores a redelivered event', async () => {
+    const etag = (await render(false, ImageFormat.PNG)).etag;
+    const ev = create(PixelsCommittedSchema, {
+      orderId: 'o1',
+      canvasIndex: c,
+      boardIndex: 312,
+      userId: 'u1',
+      pixels: [{ x: 48, y: 0, color: '#ABCDEF' }],
+      boardVersion: 1,
+    });
+    await bus.publish('tessera.pixels.committed', toBinary(PixelsCommittedSchema, ev), {
+      msgId: 'redelivered-o1',
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await render(false, ImageFormat.PNG)).etag).toBe(etag);
+  });
+
+  it('scales, draws the grid, validates parameters and renders thumbnails', async () => {
+    const big = await render(false, ImageFormat.PNG, { scale: 2, grid: true });
+    const { info, px } = await decode(big.data);
+    expect(info.width).toBe(2450);
+    // board 312 pixel (48,0) at scale 2: both output pixels sold colour
+    const [x, y] = at(312, 48, 0);
+    expect(px(2 * x + 1, 2 * y + 1)).toEqual([0xab, 0xcd, 0xef]);
+    expect(px(49 * 2, 5)).toEqual([179, 179, 179]); // grid line over white
+    await expect(render(false, ImageFormat.PNG, { scale: 5 })).rejects.toThrow(/scale/);
+    await expect(
+      client.renderComposite({ canvasIndex: 99, format: ImageFormat.PNG, scale: 1, quality: 90 }),
+    ).rejects.toThrow(/not found/);
+    const { image } = await client.renderBoardThumbnail({
+      canvasIndex: c,
+      boardIndex: 312,
+      format: ImageFormat.PNG,
+      scale: 1,
+    });
+    const thumb = await decode(image!.data);
+    expect(thumb.info.width).toBe(49);
+    expect(thumb.px(48, 0)).toEqual([0xab, 0xcd, 0xef]);
+  });
+});
+
+describe('over real HTTP/2 servers', () => {
+  it('serves the composite through a Connect client on port 0', async () => {
+    const logger = testLogger('rpc');
+    const canvasServer: RpcServer = await startRpcServer({
+      name: 'canvas',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: canvasRoutes(canvasCore),
+    });
+    const bus2 = createInProcessBus();
+    const r2 = await startRenderer({
+      canvas: createPeerClient(CanvasService, canvasServer.url),
+      bus: bus2,
+      logger,
+      durable: 'renderer-http',
+      warmDelayMs: -1,
+    });
+    const server = await startRpcServer({
+      name: 'renderer',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: rendererRoutes(r2.core),
+      services: SERVICES,
+    });
+    try {
+      const peer = createPeerClient(RendererService, server.url);
+      const { image } = await peer.renderComposite({
+        canvasIndex: c,
+        format: ImageFormat.PNG,
+        scale: 1,
+        preview: true,
+      });
+      const { px } = await decode(image!.data);
+      expect(px(...at(312, 48, 0))).toEqual([0xab, 0xcd, 0xef]);
+      expect(px(...at(37, 10, 20))).toEqual(artRgb(37, 10, 20));
+    } finally {
+      await server.close(100);
+      await r2.close();
+      await bus2.close();
+      await canvasServer.close(100);
+    }
+  }, 30_000);
+});

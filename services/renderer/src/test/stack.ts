@@ -1,0 +1,84 @@
+/**
+ * Test stack (tests only, resolved through the `source` condition): the canvas service with a test
+ * canvas and the renderer, each on a real HTTP/2 server on port 0, sharing one bus.
+ */
+import { createClient, createRouterTransport } from '@connectrpc/connect';
+import {
+  createEmbeddedDocumentStore,
+  createInProcessBus,
+  createPeerClient,
+  startRpcServer,
+  type EventBus,
+} from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import { canvasRoutes, createCanvasCore, testArt, type CanvasCore } from '@tessera/canvas/testing';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { rendererRoutes, SERVICES } from '../routes.js';
+import { startRenderer, type RendererCore } from '../service/index.js';
+
+export interface CanvasStack {
+  bus: EventBus;
+  canvasCore: CanvasCore;
+  rendererCore: RendererCore;
+  canvasUrl: string;
+  rendererUrl: string;
+  /** The active test canvas. */
+  canvasIndex: number;
+  close(): Promise<void>;
+}
+
+export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<CanvasStack> {
+  const tmp = tempDir('tessera-stack-');
+  const store = await createEmbeddedDocumentStore(tmp.dir);
+  const bus = opts.bus ?? createInProcessBus();
+  const logger = testLogger('stack');
+  const canvasCore = await createCanvasCore({ store, bus, logger });
+  const { canvasIndex } = await canvasCore.createCanvas({
+    name: 'Test Canvas',
+    description: 'A canvas for tests',
+    colorsOf: testArt,
+    activate: true,
+  });
+  const canvasServer = await startRpcServer({
+    name: 'canvas',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: canvasRoutes(canvasCore),
+  });
+  const renderer = await startRenderer({
+    canvas: createPeerClient(CanvasService, canvasServer.url),
+    bus,
+    logger,
+    durable: `renderer-${Math.random().toString(36).slice(2, 10)}`,
+    warmDelayMs: -1,
+  });
+  const rendererServer = await startRpcServer({
+    name: 'renderer',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: rendererRoutes(renderer.core),
+    services: SERVICES,
+  });
+  return {
+    bus,
+    canvasCore,
+    rendererCore: renderer.core,
+    canvasUrl: canvasServer.url,
+    rendererUrl: rendererServer.url,
+    canvasIndex,
+    async close() {
+      await rendererServer.close(100);
+      await renderer.close();
+      await canvasServer.close(100);
+      if (!opts.bus) await bus.close();
+      await store.close();
+      tmp.cleanup();
+    },
+  };
+}
+
+/** An in-memory canvas client on a core (no server). */
+export const canvasClientOf = (core: CanvasCore) =>
+  createClient(CanvasService, createRouterTransport(canvasRoutes(core)));

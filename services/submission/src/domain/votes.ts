@@ -1,0 +1,57 @@
+/**
+ * Voting and submission rules (brief invariant 5, spec sections 4, 5 and 9): one vote per user per
+ * submission; tapping the same vote removes it, the opposite vote switches it; net score is the sum
+ * of votes; a submission at net score -10 or lower is removed.
+ */
+export type VoteValue = -1 | 0 | 1;
+
+export const REMOVAL_SCORE = -10;
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 500;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export interface VoteTransition {
+  /** The user's vote after the tap. */
+  next: VoteValue;
+  /** Change of the submission's net score. */
+  delta: number;
+}
+
+/** The result of tapping `requested` (1 up, -1 down) when the user's current vote is `current`. */
+export function applyVote(current: VoteValue, requested: 1 | -1): VoteTransition {
+  if (current === requested) return { next: 0, delta: -current };
+  return { next: requested, delta: requested - current };
+}
+
+export function isRemoved(netScore: number): boolean {
+  return netScore <= REMOVAL_SCORE;
+}
+
+export type Problem = { field: string; message: string } | null;
+
+export function checkSubmission(title: string, description: string): Problem {
+  const t = title.trim();
+  const d = description.trim();
+  if (t.length === 0) return { field: 'title', message: 'Please enter a title for your artwork' };
+  if (t.length < TITLE_MIN) return { field: 'title', message: 'Title must be at least 3 characters' };
+  if (t.length > TITLE_MAX) return { field: 'title', message: 'Title must be under 100 characters' };
+  if (d.length === 0) return { field: 'description', message: 'Please enter a description for your artwork' };
+  if (d.length < DESCRIPTION_MIN)
+    return { field: 'description', message: 'Description must be at least 10 characters' };
+  if (d.length > DESCRIPTION_MAX)
+    return { field: 'description', message: 'Description must be under 500 characters' };
+  return null;
+}
+
+export function checkImage(contentType: string, sizeBytes: number): Problem {
+  if (!(IMAGE_TYPES as readonly string[]).includes(contentType.toLowerCase())) {
+    return { field: 'contentType', message: 'Only PNG, JPEG, and WebP images are allowed.' };
+  }
+  if (!Number.isSafeInteger(sizeBytes) || sizeBytes <= 0 || sizeBytes > IMAGE_MAX_BYTES) {
+    return { field: 'fileSize', message: 'File size must be under 10MB.' };
+  }
+  return null;
+}
