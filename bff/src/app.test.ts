@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, PEERS, startRpcServer, type PeerName, type RpcServer } from '@tessera/kit';
+import { testDeps } from './test/deps.js';
+import { createApp } from './app.js';
+
+const logger = createLogger('bff-test', { level: 'silent' });
+let servers: RpcServer[] = [];
+let http1: http.Server;
+let base = '';
+let dist = '';
+
+beforeAll(async () => {
+  servers = await Promise.all(
+    PEERS.map(() => startRpcServer({ name: 'peer', host: '127.0.0.1', port: 0, logger, routes: () => {} })),
+  );
+  const urls = Object.fromEntries(PEERS.map((p, i) => [p, servers[i]!.url])) as Record<PeerName, string>;
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Tessera</title><div id="root"></div>',
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const app = createApp(testDeps(urls, { env: { WEB_DIST: dist } }));
+  http1 = app.listen(0, '127.0.0.1');
+  await new Promise((r) => http1.once('listening', r));
+  base = `http://127.0.0.1:${(http1.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  http1.close();
+  await Promise.all(servers.map((s) => s.close()));
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+function expectErrorBody(body: Record<string, unknown>, status: number, code: string) {
+  expect(body).toMatchObject({ success: false, statusCode: status, error: code });
+  expect(typeof body.message).toBe('string');
+  expect(body).toHaveProperty('field');
+  expect(Number.isNaN(Date.parse(String(body.timestamp)))).toBe(false);
+}
+
+describe('BFF foundation', () => {
+  it('reports every service SERVING on GET /api/health', async () => {
+    const res = await fetch(`${base}/api/health`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { services: Record<string, string>; status: string };
+    expect(body.status).toBe('ok');
+    expect(Object.keys(body.services).sort()).toEqual([...PEERS].sort());
+    expect(Object.values(body.services).every((s) => s === 'SERVING')).toBe(true);
+  });
+
+  it('answers unknown API routes with the spec error body', async () => {
+    const res = await fetch(`${base}/api/nope`);
+    expect(res.status).toBe(404);
+    expectErrorBody((await res.json()) as Record<string, unknown>, 404, 'NOT_FOUND');
+  });
+
+  it('rejects malformed, oversized and non-JSON bodies with 4xx and the error body', async () => {
+    const bad = await fetch(`${base}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
+    expect(bad.status).toBe(400);
+    expectErrorBody((await bad.json()) as Record<string, unknown>, 400, 'BAD_REQUEST');
+    const text = await fetch(`${base}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(text.status).toBe(415);
+    const big = await fetch(`${base}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 'y'.repeat(1_100_000) }),
+    });
+    expect(big.status).toBe(413);
+    expectErrorBody((await big.json()) as Record<string, unknown>, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('serves the SPA with fallback for client routes and immutable assets', async () => {
+    for (const p of ['/', '/canvas', '/canvas/art/12?highlight=3-4', '/about']) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const asset = await fetch(`${base}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('serves liveness and readiness probes', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
+  it('reports degraded with 503 when a service is down', async () => {
+    await servers[2]!.close();
+    const res = await fetch(`${base}/api/health`);
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { services: Record<string, string> };
+    expect(body.services[PEERS[2]!]).not.toBe('SERVING');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Origin checks for state-changing requests (pure). Browsers send `Origin` on every cross-origin
+ * POST/PUT/PATCH/DELETE and `Sec-Fetch-Site` on every request; programs such as curl or k6 send
+ * neither and are then judged by the CSRF token alone.
+ */
+export interface OriginHeaders {
+  origin?: string;
+  secFetchSite?: string;
+}
+
+export type OriginDecision =
+  | { ok: true; /** no browser provenance header at all (curl, k6, server-to-server) */ headerless: boolean }
+  | { ok: false; reason: string };
+
+/** The origin (`scheme://host[:port]`) of a URL, or undefined when it is not an absolute http(s) URL. */
+export function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `allowed`: the request's own origin and PUBLIC_URL's. `Sec-Fetch-Site: cross-site` is refused;
+ * `same-site` (another subdomain) and unknown values need an allowed `Origin`; an `Origin` that is
+ * present must be allowed (`null`, opaque origins, included).
+ */
+export function checkOrigin(h: OriginHeaders, allowed: ReadonlySet<string>): OriginDecision {
+  const site = h.secFetchSite?.trim().toLowerCase();
+  const origin = h.origin?.trim();
+  if (site === undefined && (origin === undefined || origin === '')) return { ok: true, headerless: true };
+  if (site === 'cross-site') return { ok: false, reason: 'cross-site request' };
+  if (origin !== undefined && origin !== '') {
+    const o = originOf(origin);
+    if (o === undefined || !allowed.has(o))
+      return { ok: false, reason: `origin ${origin.slice(0, 100)} not allowed` };
+    return { ok: true, headerless: false };
+  }
+  if (site === 'same-origin' || site === 'none') return { ok: true, headerless: false };
+  return { ok: false, reason: `Sec-Fetch-Site ${String(site).slice(0, 40)} without an allowed origin` };
+}

@@ -1,0 +1,37 @@
+/**
+ * A board of the canvas service -> the spec's pixel list (section 3: x, y, current_color,
+ * default_color, user_id), serialised directly to a JSON string (2401 objects per board).
+ */
+import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+
+const BOARD_SIZE = 49;
+const PIXELS = BOARD_SIZE * BOARD_SIZE;
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0').toUpperCase());
+
+function color(bytes: Uint8Array, o: number, fallback: string): string {
+  if (bytes.length < (o + 1) * 3) return fallback;
+  return `#${HEX[bytes[o * 3]!]}${HEX[bytes[o * 3 + 1]!]}${HEX[bytes[o * 3 + 2]!]}`;
+}
+
+/** Owner user id of pixel offset `o`, or null. */
+export function ownerAt(board: Pick<Board, 'ownerSlots' | 'ownerIds'>, o: number): string | null {
+  const slots = board.ownerSlots;
+  if (slots.length < (o + 1) * 2) return null;
+  const n = slots[o * 2]! | (slots[o * 2 + 1]! << 8);
+  return n === 0 ? null : (board.ownerIds[n - 1] ?? null);
+}
+
+/** `{"success":true,"data":[...2401 pixels]}` */
+export function boardPixelsJson(board: Board): string {
+  const ids = board.ownerIds.map((id) => JSON.stringify(id));
+  const parts: string[] = new Array<string>(PIXELS);
+  const slots = board.ownerSlots;
+  for (let o = 0; o < PIXELS; o++) {
+    const n = slots.length >= (o + 1) * 2 ? slots[o * 2]! | (slots[o * 2 + 1]! << 8) : 0;
+    const user = n === 0 ? 'null' : (ids[n - 1] ?? 'null');
+    parts[o] =
+      `{"x":${o % BOARD_SIZE},"y":${Math.floor(o / BOARD_SIZE)},"current_color":"${color(board.currentColors, o, '#FFFFFF')}",` +
+      `"default_color":"${color(board.defaultColors, o, '#CCCCCC')}","user_id":${user}}`;
+  }
+  return `{"success":true,"data":[${parts.join(',')}]}`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Bus messages -> Server-Sent Events for the canvas page. Pure: returns the event text, or null for
+ * a message this stream does not forward (another canvas, an unreadable payload).
+ *
+ * - `tessera.pixels.committed` -> `event: pixels`, data `{canvasIndex, boardIndex, pixels: [{x, y, color}], committedAt}`
+ * - `tessera.lock.<kind>` -> `event: lock:<kind>`, data `{canvasIndex, boardIndex, userId, username, expiresAt, at}`
+ * - `tessera.canvas.activated` -> `event: canvas:activated`, data `{canvasIndex, name}`
+ * Every event's `id:` is the bus stream sequence, so a reconnecting browser's Last-Event-ID resumes it.
+ */
+import { fromBinary } from '@bufbuild/protobuf';
+import type { BusMessage } from '@tessera/kit';
+import {
+  CanvasActivatedSchema,
+  LockChangedSchema,
+  PixelsCommittedSchema,
+} from '@tessera/proto/tessera/events/v1/events_pb.js';
+
+export const LIVE_SUBJECTS = ['tessera.pixels.committed', 'tessera.lock.*', 'tessera.canvas.activated'];
+
+export interface StreamState {
+  /** Canvas whose events are forwarded; -1 forwards every canvas (none known). */
+  activeCanvas: number;
+}
+
+function sse(seq: number, event: string, data: unknown): string {
+  return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function toSse(msg: BusMessage, state: StreamState): string | null {
+  try {
+    if (msg.subject === 'tessera.pixels.committed') {
+      const ev = fromBinary(PixelsCommittedSchema, msg.data);
+      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
+      return sse(msg.seq, 'pixels', {
+        canvasIndex: ev.canvasIndex,
+        boardIndex: ev.boardIndex,
+        pixels: ev.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color })),
+        committedAt: ev.committedAtMs,
+      });
+    }
+    if (msg.subject.startsWith('tessera.lock.')) {
+      const ev = fromBinary(LockChangedSchema, msg.data);
+      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
+      const kind = msg.subject.slice('tessera.lock.'.length);
+      if (!/^[a-z]+$/.test(kind)) return null;
+      return sse(msg.seq, `lock:${kind}`, {
+        canvasIndex: ev.canvasIndex,
+        boardIndex: ev.boardIndex,
+        userId: ev.userId,
+        username: ev.username,
+        expiresAt: ev.expiresAtMs,
+        at: ev.atMs,
+      });
+    }
+    if (msg.subject === 'tessera.canvas.activated') {
+      const ev = fromBinary(CanvasActivatedSchema, msg.data);
+      state.activeCanvas = ev.canvasIndex;
+      return sse(msg.seq, 'canvas:activated', { canvasIndex: ev.canvasIndex, name: ev.name });
+    }
+  } catch {
+    return null; // an unreadable payload is skipped, never sent
+  }
+  return null;
+}
+
+/** Last-Event-ID (header, or `lastEventId` query for polyfills) -> the sequence to replay from. */
+export function replayFrom(header: string | undefined, query: unknown): number | undefined {
+  const raw = header || (typeof query === 'string' ? query : '');
+  if (!/^\d{1,15}$/.test(raw)) return undefined;
+  return Number(raw) + 1;
+}

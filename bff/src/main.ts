@@ -1,0 +1,61 @@
+import http from 'node:http';
+import {
+  createLogger,
+  installProcessHandlers,
+  loadConfigOrExit,
+  onShutdownSignal,
+  openEventBus,
+  openKeyValueStore,
+  shutdownTelemetry,
+} from '@tessera/kit';
+import { createApp } from './app.js';
+import { readBffSettings } from './config.js';
+import { createPeers } from './peers.js';
+
+const config = loadConfigOrExit('bff', readBffSettings);
+const logger = createLogger('tessera-bff', { level: config.logLevel });
+installProcessHandlers(logger);
+
+let shuttingDown = false;
+const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
+const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'bff' });
+const peers = createPeers(config.peers, config.rpcTimeoutMs);
+const app = createApp({
+  logger,
+  config,
+  peers,
+  kv,
+  bus,
+  isShuttingDown: () => shuttingDown,
+  now: () => Date.now(),
+});
+const server = http.createServer(app.callback());
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.requestTimeout = 60_000;
+
+server.listen(config.port, config.host, () => {
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  logger.info({ port, webDist: config.webDist }, `tessera-bff listening on http://localhost:${port}`);
+});
+
+onShutdownSignal(logger, async () => {
+  shuttingDown = true;
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // long-lived responses (the event stream) end here; browsers reconnect to another replica
+    setTimeout(
+      () => {
+        server.closeAllConnections();
+        resolve();
+      },
+      Math.min(config.shutdownGraceMs, 1500),
+    ).unref();
+  });
+  await bus.close();
+  await kv.close();
+  logger.info('stopped');
+  await shutdownTelemetry();
+});

@@ -1,0 +1,83 @@
+/**
+ * CSRF protection of every state-changing call (POST, PUT, PATCH, DELETE):
+ *
+ * 1. Origin: a browser's `Origin` must be this server's own origin or PUBLIC_URL's, and
+ *    `Sec-Fetch-Site: cross-site` is refused (see auth/origin.ts).
+ * 2. Token: `X-CSRF-Token` must be a valid, unexpired token bound to this browser's session-id
+ *    cookie (auth/csrf-token.ts). Requests with neither browser header (curl, k6) pass only this way.
+ *
+ * Exemptions are explicit, below. Failures answer 403 CSRF_INVALID with a message mentioning CSRF
+ * (the web client then fetches a new token and retries once).
+ */
+import type { Context, Middleware, Next } from 'koa';
+import type { BffDeps } from '../deps.js';
+import { cookieJar } from '../auth/cookies.js';
+import { verifyCsrfToken } from '../auth/csrf-token.js';
+import { checkOrigin, originOf } from '../auth/origin.js';
+import { sessionKeysFor } from '../auth/session-keys.js';
+import { HttpError } from './errors.js';
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * No CSRF token, but the Origin check applies: the reset-email call (spec section 7 sends neither
+ * CSRF nor auth; it reveals nothing and is rate-limited) and the token refresh itself (its answer is
+ * readable by our own pages only, and a stale token must not lock a page out).
+ */
+export const CSRF_TOKEN_EXEMPT: ReadonlySet<string> = new Set([
+  'POST /api/auth/reset-password-email',
+  'POST /api/csrf/refresh-csrf-token',
+]);
+
+/** Neither token nor Origin check: server-to-server calls authenticated by their own signature. */
+export const CSRF_FULLY_EXEMPT: ReadonlySet<string> = new Set(['POST /api/payments/webhook']);
+
+/** `METHOD /path` with the path lower-cased and without a trailing slash (the router ignores both). */
+export function routeKey(method: string, path: string): string {
+  const p = path.toLowerCase();
+  return `${method.toUpperCase()} ${p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p}`;
+}
+
+/** This server's origin(s): the one the request was addressed to and PUBLIC_URL's. */
+export function allowedOrigins(ctx: Pick<Context, 'origin'>, publicUrl: string | undefined): Set<string> {
+  const set = new Set<string>();
+  const own = originOf(ctx.origin);
+  if (own) set.add(own);
+  const pub = publicUrl ? originOf(publicUrl) : undefined;
+  if (pub) set.add(pub);
+  return set;
+}
+
+export function csrfProtection(deps: Pick<BffDeps, 'config' | 'logger' | 'now'>): Middleware {
+  return async (ctx: Context, next: Next) => {
+    if (!UNSAFE_METHODS.has(ctx.method)) return next();
+    const key = routeKey(ctx.method, ctx.path);
+    if (CSRF_FULLY_EXEMPT.has(key)) return next();
+    const origin = checkOrigin(
+      { origin: ctx.get('origin') || undefined, secFetchSite: ctx.get('sec-fetch-site') || undefined },
+      allowedOrigins(ctx, deps.config.publicUrl),
+    );
+    if (!origin.ok) {
+      deps.logger.info({ path: ctx.path, reason: origin.reason }, 'refused by CSRF origin check');
+      throw new HttpError('CSRF_INVALID', 'Cross-site request refused (CSRF protection)');
+    }
+    if (CSRF_TOKEN_EXEMPT.has(key)) return next();
+    const header = ctx.get(CSRF_HEADER);
+    const sid = cookieJar(ctx, deps.config).get('session');
+    const keys = sessionKeysFor(deps.config.auth, deps.logger);
+    const check = verifyCsrfToken(keys.csrf, sid, header === '' ? undefined : header, deps.now());
+    if (check !== 'ok') {
+      deps.logger.info(
+        { path: ctx.path, check, hasSession: sid !== undefined },
+        'refused by CSRF token check',
+      );
+      throw new HttpError(
+        'CSRF_INVALID',
+        check === 'missing' ? 'Missing CSRF token' : 'Invalid or expired CSRF token',
+      );
+    }
+    return next();
+  };
+}

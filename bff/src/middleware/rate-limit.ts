@@ -1,0 +1,96 @@
+/**
+ * Fixed-window rate limits kept in the key-value port (Redis with REDIS_URL, so every BFF replica
+ * shares them): `kv.incr` creates a counter with the window as TTL; past the limit the call gets
+ * 429 RATE_LIMIT_EXCEEDED with `Retry-After` (seconds until the window ends).
+ *
+ * Limits of the sign-in calls (AUTH_RATE_LIMIT_SCALE multiplies each; identity also slows down
+ * repeated wrong passwords per account):
+ *
+ * | rule | per IP | per e-mail |
+ * |---|---|---|
+ * | login | 100 / 15 min | 20 / 15 min |
+ * | register | 100 / hour | 10 / hour |
+ * | reset-password-email | 30 / 15 min | 5 / 15 min |
+ * | reset-password-logic | 60 / 15 min | 10 / 15 min |
+ * | refresh-cookie | 600 / 15 min | - |
+ * | Google sign-in start and exchange | 120 / 15 min | - |
+ *
+ * If the store fails, the request is let through (and logged): an outage of the limiter must not
+ * lock every user out.
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import type { KeyValueStore } from '@tessera/kit';
+import type { Logger } from 'pino';
+import { HttpError } from './errors.js';
+
+export interface RateRule {
+  /** Part of the counter's key. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MIN = 60_000;
+
+export const AUTH_RATE_LIMITS = {
+  loginIp: { name: 'login:ip', limit: 100, windowMs: 15 * MIN },
+  loginEmail: { name: 'login:email', limit: 20, windowMs: 15 * MIN },
+  registerIp: { name: 'register:ip', limit: 100, windowMs: 60 * MIN },
+  registerEmail: { name: 'register:email', limit: 10, windowMs: 60 * MIN },
+  resetEmailIp: { name: 'reset-email:ip', limit: 30, windowMs: 15 * MIN },
+  resetEmailEmail: { name: 'reset-email:email', limit: 5, windowMs: 15 * MIN },
+  resetLogicIp: { name: 'reset-logic:ip', limit: 60, windowMs: 15 * MIN },
+  resetLogicEmail: { name: 'reset-logic:email', limit: 10, windowMs: 15 * MIN },
+  refreshIp: { name: 'refresh:ip', limit: 600, windowMs: 15 * MIN },
+  oidcIp: { name: 'oidc:ip', limit: 120, windowMs: 15 * MIN },
+} as const satisfies Record<string, RateRule>;
+
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
+export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSec: number };
+
+/** Pure: the decision for the `count`-th call of a window whose counter has `ttlMs` left. */
+export function decide(count: number, limit: number, ttlMs: number | null, windowMs: number): RateDecision {
+  if (count <= limit) return { allowed: true, remaining: limit - count };
+  const left = ttlMs === null || ttlMs < 0 ? windowMs : ttlMs;
+  return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(left / 1000)) };
+}
+
+/** The counter's key: the subject is hashed (no e-mail addresses in the store, bounded length). */
+export function rateKey(rule: RateRule, subject: string): string {
+  const h = createHash('sha256').update(subject.toLowerCase()).digest('base64url').slice(0, 32);
+  return `bff:rl:${rule.name}:${h}`;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly logger: Logger,
+    /** Multiplies every limit. */
+    private readonly scale = 1,
+  ) {}
+
+  /** Counts one call against `rule` for `subject`. */
+  async hit(rule: RateRule, subject: string): Promise<RateDecision> {
+    const key = rateKey(rule, subject);
+    const limit = rule.limit * this.scale;
+    try {
+      const count = await this.kv.incr(key, { ttlMs: rule.windowMs });
+      if (count <= limit) return decide(count, limit, null, rule.windowMs);
+      return decide(count, limit, await this.kv.ttl(key), rule.windowMs);
+    } catch (err) {
+      this.logger.error({ err, rule: rule.name }, 'rate limiter unavailable; letting the request through');
+      return { allowed: true, remaining: limit };
+    }
+  }
+
+  /** Counts the call and throws 429 RATE_LIMIT_EXCEEDED with `Retry-After` when over the limit. */
+  async enforce(ctx: Pick<Context, 'set'>, rule: RateRule, subject: string): Promise<void> {
+    const d = await this.hit(rule, subject);
+    if (!d.allowed) {
+      ctx.set('Retry-After', String(d.retryAfterSec));
+      throw new HttpError('RATE_LIMIT_EXCEEDED', RATE_LIMIT_MESSAGE);
+    }
+  }
+}

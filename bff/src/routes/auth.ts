@@ -1,0 +1,147 @@
+/**
+ * `/api/auth/*` (spec section 7, "Security and auth"): e-mail sign-in and registration, sessions in
+ * an HttpOnly refresh cookie, the current user, password reset, username choice, and the OpenID
+ * Connect routes (auth/oidc-routes.ts). Every body field is checked for type and length here;
+ * identity applies the account rules and answers with the spec's codes.
+ */
+import type Router from '@koa/router';
+import { classifyError } from '@tessera/kit';
+import type { BffDeps } from '../deps.js';
+import { bodyOf, FIELD_MAX, requiredString } from '../auth/body.js';
+import { clientInfo, clientIp } from '../auth/client-info.js';
+import { authOf, requireAuth } from '../auth/middleware.js';
+import { oidcRoutes } from '../auth/oidc-routes.js';
+import { beginSession, endSession, noStore, refreshTokenOf, renewSession } from '../auth/session.js';
+import { tokenResponse, userResponse } from '../auth/user.js';
+import { HttpError } from '../middleware/errors.js';
+import { AUTH_RATE_LIMITS as RL, RateLimiter } from '../middleware/rate-limit.js';
+
+export const RESET_EMAIL_MESSAGE = 'If an account exists with this email, a reset code has been sent.';
+export const RESET_DONE_MESSAGE = 'Password has been reset successfully!';
+
+export function authRoutes(router: Router, deps: BffDeps): void {
+  const { peers, config, logger } = deps;
+  const identity = peers.identity;
+  const limiter = new RateLimiter(deps.kv, logger, config.auth.rateLimitScale);
+  const auth = requireAuth(deps);
+
+  router.post('/api/auth/login', async (ctx) => {
+    noStore(ctx);
+    await limiter.enforce(ctx, RL.loginIp, clientIp(ctx));
+    const body = bodyOf(ctx);
+    const email = requiredString(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const password = requiredString(body, 'password', {
+      max: FIELD_MAX.password,
+      invalid: 'INVALID_PASSWORD',
+    });
+    await limiter.enforce(ctx, RL.loginEmail, email);
+    const res = await identity.login({ email, password, client: clientInfo(ctx) });
+    const out = tokenResponse(res.session);
+    beginSession(ctx, deps, res.session!);
+    ctx.body = out;
+  });
+
+  router.post('/api/auth/register', async (ctx) => {
+    noStore(ctx);
+    await limiter.enforce(ctx, RL.registerIp, clientIp(ctx));
+    const body = bodyOf(ctx);
+    const username = requiredString(body, 'username', {
+      max: FIELD_MAX.username,
+      invalid: 'INVALID_USERNAME',
+    });
+    const email = requiredString(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const password = requiredString(body, 'password', {
+      max: FIELD_MAX.password,
+      invalid: 'INVALID_PASSWORD',
+    });
+    await limiter.enforce(ctx, RL.registerEmail, email);
+    const res = await identity.register({ username, email, password, client: clientInfo(ctx) });
+    const out = tokenResponse(res.session);
+    beginSession(ctx, deps, res.session!);
+    ctx.status = 201;
+    ctx.body = out;
+  });
+
+  router.post('/api/auth/refresh-cookie', async (ctx) => {
+    noStore(ctx);
+    await limiter.enforce(ctx, RL.refreshIp, clientIp(ctx));
+    const refreshToken = refreshTokenOf(ctx, deps);
+    if (refreshToken === undefined) {
+      endSession(ctx, deps);
+      throw new HttpError('REFRESH_TOKEN_INVALID', 'No active session. Please sign in again.');
+    }
+    let res;
+    try {
+      res = await identity.refresh({ refreshToken, client: clientInfo(ctx) });
+    } catch (err) {
+      const c = classifyError(err);
+      if (c.status === 401 || c.status === 404 || c.status === 403) {
+        // reused, revoked, expired or unknown: this browser's session is over
+        endSession(ctx, deps);
+        if (c.code === 'REFRESH_TOKEN_EXPIRED') throw err;
+        throw new HttpError('REFRESH_TOKEN_INVALID', 'Your session has ended. Please sign in again.');
+      }
+      throw err;
+    }
+    const out = tokenResponse(res.session);
+    renewSession(ctx, deps, res.session!); // same user, same session id: only the refresh cookie rotates
+    ctx.body = out;
+  });
+
+  router.post('/api/auth/logout', async (ctx) => {
+    noStore(ctx);
+    const refreshToken = refreshTokenOf(ctx, deps);
+    if (refreshToken !== undefined) {
+      try {
+        await identity.logout({ refreshToken });
+      } catch (err) {
+        // an unknown or already revoked token: nothing left to revoke; the cookie goes anyway
+        logger.info({ code: classifyError(err).code }, 'logout: refresh token not revoked');
+      }
+    }
+    endSession(ctx, deps);
+    ctx.body = { success: true, message: 'Logged out successfully' };
+  });
+
+  router.get('/api/auth/me', auth, async (ctx) => {
+    noStore(ctx);
+    const res = await identity.getUser({ userId: authOf(ctx).userId });
+    ctx.body = userResponse(res.user);
+  });
+
+  router.patch('/api/auth/update-username', auth, async (ctx) => {
+    noStore(ctx);
+    const username = requiredString(bodyOf(ctx), 'username', {
+      max: FIELD_MAX.username,
+      invalid: 'INVALID_USERNAME',
+    });
+    const res = await identity.updateUsername({ userId: authOf(ctx).userId, username });
+    ctx.body = userResponse(res.user);
+  });
+
+  router.post('/api/auth/reset-password-email', async (ctx) => {
+    noStore(ctx);
+    await limiter.enforce(ctx, RL.resetEmailIp, clientIp(ctx));
+    const email = requiredString(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    await limiter.enforce(ctx, RL.resetEmailEmail, email);
+    await identity.requestPasswordReset({ email, client: clientInfo(ctx) });
+    ctx.body = { success: true, message: RESET_EMAIL_MESSAGE };
+  });
+
+  router.post('/api/auth/reset-password-logic', async (ctx) => {
+    noStore(ctx);
+    await limiter.enforce(ctx, RL.resetLogicIp, clientIp(ctx));
+    const body = bodyOf(ctx);
+    const email = requiredString(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const otp = requiredString(body, 'otp', { max: FIELD_MAX.otp, invalid: 'INVALID_OTP' });
+    const newPassword = requiredString(body, 'newPassword', {
+      max: FIELD_MAX.password,
+      invalid: 'INVALID_PASSWORD',
+    });
+    await limiter.enforce(ctx, RL.resetLogicEmail, email);
+    await identity.resetPassword({ email, otp, newPassword, client: clientInfo(ctx) });
+    ctx.body = { success: true, message: RESET_DONE_MESSAGE };
+  });
+
+  oidcRoutes(router, deps, limiter);
+}

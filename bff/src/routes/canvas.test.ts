@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { canvasClientOf } from '@tessera/renderer/testing';
+import { startBffStack, type BffStack } from '../canvas/test/stack.js';
+
+let s: BffStack;
+let c: number;
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${s.bff.base}${path}`, { headers });
+
+beforeAll(async () => {
+  s = await startBffStack();
+  c = s.stack.canvasIndex;
+  await s.stack.canvasCore.createCanvas({
+    name: 'inactive',
+    description: '',
+    colorsOf: () => 'AA0000'.repeat(2401),
+    activate: false,
+  });
+  await canvasClientOf(s.stack.canvasCore).commitOrder({
+    orderId: 'o-bff',
+    canvasIndex: c,
+    boardIndex: 7,
+    userId: 'user-7',
+    pixels: [{ x: 3, y: 4, color: '#123ABC' }],
+  });
+  await s.stack.rendererCore.frames.get(c); // built once up front (the BFF's test deadline is 2 s)
+}, 60_000);
+afterAll(() => s.close());
+
+function expectErrorBody(body: unknown, status: number, code: string, field?: string) {
+  expect(body).toMatchObject({ success: false, error: code, statusCode: status });
+  const b = body as { message: string; timestamp: string; field: string | null };
+  expect(typeof b.message).toBe('string');
+  expect(new Date(b.timestamp).toString()).not.toBe('Invalid Date');
+  if (field !== undefined) expect(b.field).toBe(field);
+}
+
+describe('GET /api/canvases/active', () => {
+  it('answers the active canvas in the spec shape, cached 5 minutes', async () => {
+    const res = await get('/api/canvases/active');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await res.json()).toEqual({
+      success: true,
+      data: [{ canvas_index: c, name: 'Test Canvas', description: 'A canvas for tests', is_active: true }],
+    });
+  });
+});
+
+describe('GET /api/pixels/canvas/{c}/board/{b}', () => {
+  it('answers the 2401 pixels of a board', async () => {
+    const res = await get(`/api/pixels/canvas/${c}/board/7`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; data: Record<string, unknown>[] };
+    expect(body.success).toBe(true);
+    expect(body.data).toHaveLength(2401);
+    expect(Object.keys(body.data[0]!)).toEqual(['x', 'y', 'current_color', 'default_color', 'user_id']);
+    const sold = body.data.find((p) => p.x === 3 && p.y === 4)!;
+    expect(sold).toMatchObject({ current_color: '#123ABC', user_id: 'user-7' });
+    expect(sold.default_color).toMatch(/^#[0-9A-F]{6}$/);
+    expect(body.data[0]).toMatchObject({ x: 0, y: 0, current_color: '#FFFFFF', user_id: null });
+    expect(body.data[50]).toMatchObject({ x: 1, y: 1 });
+    // unchanged board: 304 on its ETag
+    const etag = res.headers.get('etag')!;
+    expect((await get(`/api/pixels/canvas/${c}/board/7`, { 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  it.each([
+    ['/api/pixels/canvas/abc/board/1', 'canvasIndex'],
+    ['/api/pixels/canvas/1.5/board/1', 'canvasIndex'],
+    ['/api/pixels/canvas/-1/board/1', 'canvasIndex'],
+    ['/api/pixels/canvas/1/board/625', 'boardIndex'],
+    ['/api/pixels/canvas/1/board/1e2', 'boardIndex'],
+    ['/api/pixels/canvas/1/board/x', 'boardIndex'],
+  ])('answers 400 with the error body for %s', async (path, field) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expectErrorBody(await res.json(), 400, 'VALIDATION_ERROR', field);
+  });
+
+  it('answers 404 with the error body for an unknown canvas', async () => {
+    const res = await get('/api/pixels/canvas/999/board/0');
+    expect(res.status).toBe(404);
+    expectErrorBody(await res.json(), 404, 'NOT_FOUND');
+  });
+});
+
+describe('GET /api/pixels/available/random', () => {
+  it('answers an available pixel', async () => {
+    const res = await get(`/api/pixels/available/random?canvas_index=${c}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; data: Record<string, unknown>; message: string };
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.data).sort()).toEqual([
+      'board_index',
+      'current_color',
+      'default_color',
+      'x',
+      'y',
+    ]);
+    expect(body.data.current_color).toBe('#FFFFFF');
+    expect(typeof body.message).toBe('string');
+  });
+
+  it('answers 400 for a missing or bad canvas_index and 404 for an unknown canvas', async () => {
+    expectErrorBody(
+      await (await get('/api/pixels/available/random')).json(),
+      400,
+      'MISSING_FIELD',
+      'canvas_index',
+    );
+    expectErrorBody(
+      await (await get('/api/pixels/available/random?canvas_index=x')).json(),
+      400,
+      'VALIDATION_ERROR',
+      'canvas_index',
+    );
+    expectErrorBody(
+      await (await get('/api/pixels/available/random?canvas_index=999')).json(),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
+describe('GET /api/canvas-composite/canvas/{c}/render', () => {
+  it('answers the image with an ETag, a 30 s cache and 304 on If-None-Match', async () => {
+    const path = `/api/canvas-composite/canvas/${c}/render?format=png&scale=1&quality=95&grid=false&preview=false&t=123`;
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const png = Buffer.from(await res.arrayBuffer());
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1225, 1225]);
+    // board 7 pixel (3, 4): canvas (7*49+3, 4)
+    const at = (4 * 1225 + 7 * 49 + 3) * info.channels;
+    expect([...data.subarray(at, at + 3)]).toEqual([0x12, 0x3a, 0xbc]);
+    const again = await get(path.replace('t=123', 't=456'), { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    const webp = await get(`/api/canvas-composite/canvas/${c}/render?preview=true&quality=60`); // lossy: fast on the noisy test art
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers.get('etag')).not.toBe(etag);
+  });
+
+  it.each([
+    ['format=gif', 'format'],
+    ['scale=0', 'scale'],
+    ['scale=5', 'scale'],
+    ['scale=1.5', 'scale'],
+    ['quality=101', 'quality'],
+    ['grid=maybe', 'grid'],
+    ['preview=yes', 'preview'],
+  ])('answers 400 for %s', async (query, field) => {
+    const res = await get(`/api/canvas-composite/canvas/${c}/render?${query}`);
+    expect(res.status).toBe(400);
+    expectErrorBody(await res.json(), 400, 'VALIDATION_ERROR', field);
+  });
+
+  it('answers 404 for an unknown canvas', async () => {
+    const res = await get('/api/canvas-composite/canvas/999/render');
+    expect(res.status).toBe(404);
+    expectErrorBody(await res.json(), 404, 'NOT_FOUND');
+  });
+});

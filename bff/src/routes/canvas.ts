@@ -1,0 +1,26 @@
+import type Router from '@koa/router';
+import type { BffDeps } from '../deps.js';
+
+/**
+ * `GET /api/canvases/active` (spec section 7): `{success, data: [{canvas_index, name, description,
+ * is_active}]}`, an empty list when no canvas is active. Cached 5 minutes by the browser.
+ */
+export function canvasRoutes(router: Router, { peers }: BffDeps): void {
+  router.get('/api/canvases/active', async (ctx) => {
+    const { canvas } = await peers.canvas.getActiveCanvas({});
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = {
+      success: true,
+      data: canvas
+        ? [
+            {
+              canvas_index: canvas.canvasIndex,
+              name: canvas.name,
+              description: canvas.description,
+              is_active: canvas.isActive,
+            },
+          ]
+        : [],
+    };
+  });
+}

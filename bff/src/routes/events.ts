@@ -1,0 +1,109 @@
+import type Router from '@koa/router';
+import type { ServerResponse } from 'node:http';
+import type { Subscription } from '@tessera/kit';
+import type { BffDeps } from '../deps.js';
+import { LIVE_SUBJECTS, replayFrom, toSse, type StreamState } from '../canvas/live-events.js';
+import { HttpError } from '../middleware/errors.js';
+
+export interface EventStreamOptions {
+  /** A comment line is sent when nothing else was for this long (default 15 s). */
+  heartbeatMs?: number;
+  /** How often streams are checked for heartbeats and shutdown (default 500 ms). */
+  tickMs?: number;
+}
+
+interface OpenStream {
+  res: ServerResponse;
+  lastWrite: number;
+  end(): void;
+}
+
+/**
+ * `GET /api/events`: Server-Sent Events of the active canvas (pixel commits, lock changes) from
+ * the bus. Each client has its own bus subscription, so its events arrive in stream order; with
+ * Last-Event-ID it replays from the next sequence (`subscribe` with `fromSeq`). Heartbeat comments
+ * keep proxies from closing an idle stream; on shutdown every stream ends (browsers reconnect).
+ */
+export function eventRoutesWith(opts: EventStreamOptions = {}) {
+  const heartbeatMs = opts.heartbeatMs ?? 15_000;
+  const tickMs = opts.tickMs ?? 500;
+  return (router: Router, deps: BffDeps): void => {
+    const streams = new Set<OpenStream>();
+    let ticker: NodeJS.Timeout | undefined;
+    const tick = () => {
+      const now = Date.now();
+      for (const s of streams) {
+        if (deps.isShuttingDown()) s.end();
+        else if (now - s.lastWrite >= heartbeatMs) {
+          s.res.write(': ping\n\n');
+          s.lastWrite = now;
+        }
+      }
+      if (streams.size === 0 && ticker) {
+        clearInterval(ticker);
+        ticker = undefined;
+      }
+    };
+
+    router.get('/api/events', async (ctx) => {
+      if (deps.isShuttingDown())
+        throw new HttpError('SERVICE_UNAVAILABLE', 'The server is restarting; please reconnect');
+      const state: StreamState = { activeCanvas: -1 };
+      try {
+        state.activeCanvas =
+          (await deps.peers.canvas.getActiveCanvas({}, { timeoutMs: 2000 })).canvas?.canvasIndex ?? -1;
+      } catch (err) {
+        deps.logger.warn({ err }, 'event stream: active canvas unknown; forwarding every canvas');
+      }
+      const fromSeq = replayFrom(ctx.get('Last-Event-ID') || undefined, ctx.query.lastEventId);
+      const res = ctx.res;
+      ctx.respond = false;
+      ctx.req.socket.setTimeout(0);
+      ctx.req.socket.setNoDelay(true);
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+
+      let sub: Subscription | undefined;
+      let ended = false;
+      const stream: OpenStream = {
+        res,
+        lastWrite: Date.now(),
+        end() {
+          if (ended) return;
+          ended = true;
+          streams.delete(stream);
+          void sub?.stop().catch(() => undefined);
+          if (!res.writableEnded) res.end();
+        },
+      };
+      res.on('close', () => stream.end());
+      streams.add(stream);
+      ticker ??= setInterval(tick, tickMs);
+      ticker.unref();
+      try {
+        sub = await deps.bus.subscribe({
+          subjects: LIVE_SUBJECTS,
+          fromSeq,
+          handler: (msg) => {
+            if (ended) return;
+            const text = toSse(msg, state);
+            if (text === null) return;
+            res.write(text);
+            stream.lastWrite = Date.now();
+          },
+        });
+        if (ended) await sub.stop();
+      } catch (err) {
+        deps.logger.error({ err }, 'event stream: bus subscription failed');
+        stream.end();
+      }
+    });
+  };
+}
+
+export const eventRoutes = eventRoutesWith();

@@ -1,0 +1,25 @@
+import type Router from '@koa/router';
+import type { BffDeps } from '../deps.js';
+import { healthRoutes } from './health.js';
+import { authRoutes } from './auth.js';
+import { csrfGuard, csrfRoutes } from './csrf.js';
+import { canvasRoutes } from './canvas.js';
+import { pixelRoutes } from './pixels.js';
+import { compositeRoutes } from './composite.js';
+import { eventRoutes } from './events.js';
+
+/** A group of routes: `(router, deps) => router.get(...)`. */
+export type RouteModule = (router: Router, deps: BffDeps) => void;
+
+/** Every route module of the BFF, registered in this order by createApp. */
+// csrfGuard stays first: its check of POST/PUT/PATCH/DELETE must run before every later module's handlers.
+export const ROUTE_MODULES: RouteModule[] = [
+  csrfGuard,
+  healthRoutes,
+  csrfRoutes,
+  authRoutes,
+  canvasRoutes,
+  pixelRoutes,
+  compositeRoutes,
+  eventRoutes,
+];
