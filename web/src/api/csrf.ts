@@ -1,0 +1,136 @@
+// CSRF token cache: fetched when a state-changing call first needs it, reused while more than 60 s
+// remain, refreshed every 5 minutes once in use, and after the tab was hidden for 5 minutes or more.
+
+export const CSRF_MIN_REMAINING_MS = 60_000;
+export const CSRF_REFRESH_INTERVAL_MS = 5 * 60_000;
+export const CSRF_INACTIVITY_MS = 5 * 60_000;
+/** Lifetime assumed when the server gives neither `expires` nor `expiresIn`. */
+const DEFAULT_LIFETIME_MS = CSRF_REFRESH_INTERVAL_MS;
+
+export interface CsrfToken {
+  token: string;
+  expiresAt: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads `data{csrfToken, expires, expiresIn}` (or the same fields at top level). `expires` is an absolute
+ * time (ISO string or epoch milliseconds); `expiresIn` is seconds from now. Null when there is no token.
+ */
+export function parseCsrfResponse(body: unknown, now: number): CsrfToken | null {
+  if (!isRecord(body)) return null;
+  const data = isRecord(body.data) ? body.data : body;
+  const token = data.csrfToken;
+  if (typeof token !== 'string' || token === '') return null;
+  let expiresAt: number | null = null;
+  if (typeof data.expires === 'string') {
+    const parsed = Date.parse(data.expires);
+    if (Number.isFinite(parsed)) expiresAt = parsed;
+  } else if (typeof data.expires === 'number' && data.expires > 1e12) {
+    expiresAt = data.expires;
+  }
+  if (expiresAt === null && typeof data.expiresIn === 'number' && data.expiresIn > 0) {
+    expiresAt = now + data.expiresIn * 1000;
+  }
+  return { token, expiresAt: expiresAt ?? now + DEFAULT_LIFETIME_MS };
+}
+
+export interface CsrfManagerOptions {
+  /** Fetches a fresh token from the server. */
+  fetchToken: () => Promise<CsrfToken>;
+  now?: () => number;
+}
+
+/** Minimal document surface for the inactivity rule (the browser's document in the app). */
+export interface VisibilitySource {
+  readonly visibilityState: string;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
+export class CsrfTokenManager {
+  private readonly fetchToken: () => Promise<CsrfToken>;
+  private readonly now: () => number;
+  private current: CsrfToken | null = null;
+  private inflight: Promise<string> | null = null;
+  private generation = 0;
+  private interval: ReturnType<typeof setInterval> | null = null;
+  private hiddenAt: number | null = null;
+  private detachVisibility: (() => void) | null = null;
+
+  constructor(options: CsrfManagerOptions) {
+    this.fetchToken = options.fetchToken;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached token if more than 60 s of it remain, else a fresh one. */
+  async getToken(): Promise<string> {
+    if (this.current && this.current.expiresAt - this.now() > CSRF_MIN_REMAINING_MS)
+      return this.current.token;
+    return this.refresh();
+  }
+
+  /** Fetches a new token; concurrent callers share one request. */
+  refresh(): Promise<string> {
+    if (this.inflight) return this.inflight;
+    const generation = this.generation;
+    const run = this.fetchToken()
+      .then((fresh) => {
+        if (generation === this.generation) this.current = fresh;
+        return fresh.token;
+      })
+      .finally(() => {
+        if (this.inflight === run) this.inflight = null;
+      });
+    this.inflight = run;
+    return run;
+  }
+
+  /** Forgets the token (sign-in or sign-out changes which token the server accepts). */
+  clear(): void {
+    this.generation += 1;
+    this.current = null;
+    this.inflight = null;
+  }
+
+  hasToken(): boolean {
+    return this.current !== null;
+  }
+
+  /** Starts the 5-minute refresh and the inactivity rule. Refreshes only a token already in use. */
+  start(visibility?: VisibilitySource): void {
+    this.stop();
+    this.interval = setInterval(() => this.refreshInBackground(), CSRF_REFRESH_INTERVAL_MS);
+    if (visibility) {
+      const onChange = () => {
+        if (visibility.visibilityState === 'hidden') {
+          this.hiddenAt = this.now();
+        } else if (this.hiddenAt !== null) {
+          const away = this.now() - this.hiddenAt;
+          this.hiddenAt = null;
+          if (away >= CSRF_INACTIVITY_MS) this.refreshInBackground();
+        }
+      };
+      visibility.addEventListener('visibilitychange', onChange);
+      this.detachVisibility = () => visibility.removeEventListener('visibilitychange', onChange);
+    }
+  }
+
+  stop(): void {
+    if (this.interval !== null) clearInterval(this.interval);
+    this.interval = null;
+    this.detachVisibility?.();
+    this.detachVisibility = null;
+  }
+
+  private refreshInBackground(): void {
+    if (!this.current) return;
+    // A failed background refresh drops the token so the next call fetches one itself.
+    this.refresh().catch(() => {
+      this.current = null;
+    });
+  }
+}

@@ -1,0 +1,114 @@
+// The API client's error type and the generic error texts of spec section 8.
+
+export const GENERIC_MESSAGES = {
+  fallback: "Something didn't work as expected. Please try again in a moment.",
+  network: "We're having trouble connecting. Please check your internet and try again.",
+  emptyResponse: 'The server returned an empty response.',
+  invalidJson: 'Failed to parse server response as JSON.',
+  csrfRetryFailed: 'Invalid or expired CSRF token (retry failed)',
+  authFailed: 'Authentication failed',
+  aborted: 'The request was cancelled.',
+} as const;
+
+/** With the default 30 s timeout: "Request timeout after 30000ms". */
+export function timeoutMessage(timeoutMs: number): string {
+  return `Request timeout after ${timeoutMs}ms`;
+}
+
+/** Codes the client itself produces (the server's codes are listed in messages.ts). */
+export const CLIENT_CODES = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT',
+  emptyResponse: 'EMPTY_RESPONSE',
+  invalidJson: 'INVALID_JSON',
+  csrf: 'CSRF_TOKEN_INVALID',
+  authFailed: 'AUTHENTICATION_FAILED',
+  aborted: 'ABORTED',
+} as const;
+
+export interface ApiErrorInit {
+  code: string;
+  status: number;
+  message: string;
+  field?: string | null;
+  statusText?: string;
+  cause?: unknown;
+}
+
+/** Any failed API call. status is 0 when no HTTP response arrived (network, timeout, cancel). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: string;
+  readonly status: number;
+  readonly field: string | null;
+  readonly statusText: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.status = init.status;
+    this.field = init.field ?? null;
+    this.statusText = init.statusText ?? '';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The spec's error body: {success, message, error, statusCode, timestamp, field}. */
+export interface ErrorBody {
+  message: string | null;
+  code: string | null;
+  field: string | null;
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Reads the spec's error body; tolerates `error` given as an object {code, message}. */
+export function readErrorBody(body: unknown): ErrorBody {
+  if (typeof body !== 'object' || body === null) return { message: null, code: null, field: null };
+  const b = body as Record<string, unknown>;
+  const nested =
+    typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : null;
+  return {
+    message: nonEmpty(b.message) ?? nonEmpty(nested?.message),
+    code: nonEmpty(b.error) ?? nonEmpty(nested?.code) ?? nonEmpty(b.code),
+    field: nonEmpty(b.field) ?? nonEmpty(nested?.field),
+  };
+}
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'RATE_LIMIT_EXCEEDED',
+  500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
+};
+
+/** The error for a non-OK response: the server's code and message when given, else generic ones. */
+export function errorFromResponse(status: number, statusText: string, body: unknown): ApiError {
+  const parsed = readErrorBody(body);
+  return new ApiError({
+    code: parsed.code ?? STATUS_CODES[status] ?? 'HTTP_ERROR',
+    status,
+    statusText,
+    message: parsed.message ?? GENERIC_MESSAGES.fallback,
+    field: parsed.field,
+  });
+}
+
+/** True when a 403 is about the CSRF token (its code or message mentions csrf). */
+export function mentionsCsrf(body: unknown): boolean {
+  const parsed = readErrorBody(body);
+  return /csrf/i.test(`${parsed.code ?? ''} ${parsed.message ?? ''}`);
+}

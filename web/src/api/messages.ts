@@ -1,0 +1,51 @@
+// Friendly texts for the server's error codes (spec section 8, "Server codes with friendly messages").
+import { CLIENT_CODES, GENERIC_MESSAGES, isApiError } from './errors.js';
+
+export const SERVER_CODE_MESSAGES = {
+  INVALID_CREDENTIALS: "That email or password doesn't look right. Please check both and try again.",
+  INVALID_TOKEN: 'Your session has ended. Please sign in again.',
+  REFRESH_TOKEN_INVALID: 'Your session has ended. Please sign in again.',
+  TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
+  REFRESH_TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
+  ACCOUNT_LOCKED: 'Your account is temporarily locked. Please try again later or contact support.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address before signing in.',
+  ACCOUNT_DISABLED: 'This account is inactive. Please contact support if you think this is a mistake.',
+  INVALID_EMAIL: 'Please enter a valid email address',
+  INVALID_PASSWORD: 'Your password must be at least 8 characters long.',
+  INVALID_OTP: "That reset code doesn't match. Please check the code and try again.",
+  OTP_EXPIRED: 'That reset code has expired. Please request a new one.',
+  MISSING_FIELD: 'Please fill in every required field.',
+  EMAIL_ALREADY_EXISTS: 'An account with this email already exists. Try signing in instead.',
+  USERNAME_ALREADY_EXISTS: 'That username is already taken. Please choose another one.',
+  RATE_LIMIT_EXCEEDED: 'Too many attempts. Please wait a few minutes and try again.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a few minutes and try again.',
+  INTERNAL_SERVER_ERROR: 'Something went wrong on our side. Please try again in a moment.',
+  EMAIL_SEND_FAILED: "We couldn't send the email right now. Please try again in a few minutes.",
+  TOKEN_CREATION_FAILED: "We couldn't start your session. Please try signing in again.",
+  RESET_FAILED: "We couldn't reset your password. Please request a new code and try again.",
+  USER_NOT_FOUND: "We couldn't find an account with those details.",
+} as const;
+
+export type ServerErrorCode = keyof typeof SERVER_CODE_MESSAGES;
+
+export function isServerErrorCode(code: string): code is ServerErrorCode {
+  return Object.prototype.hasOwnProperty.call(SERVER_CODE_MESSAGES, code);
+}
+
+/** The text to show a person for any error thrown by the API client (or anything else). */
+export function friendlyMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (isServerErrorCode(error.code)) return SERVER_CODE_MESSAGES[error.code];
+    if (error.code === CLIENT_CODES.network) return GENERIC_MESSAGES.network;
+    return error.message || GENERIC_MESSAGES.fallback;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return GENERIC_MESSAGES.fallback;
+}
+
+/** Form fields an error points at: INVALID_CREDENTIALS flags both e-mail and password. */
+export function flaggedFields(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  if (error.code === 'INVALID_CREDENTIALS') return ['email', 'password'];
+  return error.field === null ? [] : [error.field];
+}

@@ -1,0 +1,78 @@
+// Pure request rules of spec section 7: which calls carry CSRF and auth, and which are retried.
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls that send neither a CSRF token nor the bearer token. */
+const ANONYMOUS_CALLS = new Set(['POST /auth/reset-password-email']);
+
+/** Calls of the sign-in flows themselves: a 401 from them is an answer, not an expired session. */
+const AUTH_FLOW_PATHS = new Set([
+  '/auth/login',
+  '/auth/register',
+  '/auth/logout',
+  '/auth/refresh-cookie',
+  '/auth/reset-password-email',
+  '/auth/reset-password-logic',
+  '/auth/oauth/exchange',
+  '/csrf/csrf-token',
+  '/csrf/csrf-token-secure',
+  '/csrf/refresh-csrf-token',
+]);
+
+const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The path without query string or trailing slash, as used by the rules below. */
+export function routeOf(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+}
+
+export function isAnonymousCall(method: HttpMethod, path: string): boolean {
+  return ANONYMOUS_CALLS.has(`${method} ${routeOf(path)}`);
+}
+
+/** POST, PUT, PATCH and DELETE send X-CSRF-Token, except the reset-email call. */
+export function needsCsrf(method: HttpMethod, path: string): boolean {
+  return STATE_CHANGING.has(method) && !isAnonymousCall(method, path);
+}
+
+export function isAuthFlowCall(path: string): boolean {
+  return AUTH_FLOW_PATHS.has(routeOf(path));
+}
+
+export function isIdempotent(method: HttpMethod): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** Reads are retried after network errors and 502/503/504; writes only after 503. */
+export function isRetryableStatus(method: HttpMethod, status: number): boolean {
+  if (isIdempotent(method)) return status === 502 || status === 503 || status === 504;
+  return status === 503;
+}
+
+export function isRetryableNetworkError(method: HttpMethod): boolean {
+  return isIdempotent(method);
+}
+
+export const RETRY_BASE_DELAY_MS = 500;
+export const MAX_RETRIES = 1;
+
+/** Delay before retry number n (1-based): 500 ms times n. */
+export function retryDelayMs(retryNumber: number, baseMs: number = RETRY_BASE_DELAY_MS): number {
+  return baseMs * retryNumber;
+}
+
+/** Appends query parameters, skipping undefined and null values. */
+export function withQuery(
+  path: string,
+  query: Record<string, string | number | boolean | null | undefined> | undefined,
+): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  if (qs === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}

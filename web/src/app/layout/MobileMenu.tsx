@@ -1,0 +1,97 @@
+// The header's items behind a menu button at 768 px and below. Escape or a press outside closes it
+// and returns focus to the button; opening moves focus to the first item; navigating closes it.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { AuthUser } from '../../auth/auth-user.js';
+import { useDismiss } from '../../lib/use-dismiss.js';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
+import { NAV_ITEMS } from './nav-items.js';
+import { Avatar, displayName, useSignOut } from './ProfileMenu.js';
+
+export function MobileMenu({ user }: { user: AuthUser | null }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const close = useCallback(() => setOpen(false), []);
+  const refs = useMemo(() => [buttonRef, panelRef], []);
+  useDismiss(open, close, refs, buttonRef);
+  const { signingOut, run } = useSignOut();
+
+  // Navigating or widening the window past the breakpoint closes the menu.
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setOpen(false);
+  }
+  if (open && !isMobile) setOpen(false);
+
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open]);
+
+  return (
+    <div className="mobile-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="mobile-menu__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className={`hamburger${open ? ' hamburger--open' : ''}`} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+      </button>
+      <div ref={panelRef} id={panelId} className="mobile-menu__panel" hidden={!open}>
+        <nav aria-label="Main (mobile)">
+          <ul className="mobile-menu__list">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="mobile-menu__link"
+                  activeOptions={{ includeSearch: false }}
+                  onClick={close}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mobile-menu__account">
+          {user ? (
+            <>
+              <div className="profile__identity">
+                <Avatar user={user} size="lg" />
+                <div>
+                  <p className="profile__name">Welcome, {displayName(user)}</p>
+                  <p className="profile__email">{user.email}</p>
+                </div>
+              </div>
+              <button
+                type="button"
+                className="button button--secondary button--block"
+                onClick={run}
+                disabled={signingOut}
+              >
+                {signingOut ? 'Signing out...' : 'Sign Out'}
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className="button button--primary button--block" onClick={close}>
+              Sign In
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// Signed-in header block: "Welcome, {username}" and an avatar button opening the profile menu.
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import type { AuthUser } from '../../auth/auth-user.js';
+import { useDismiss } from '../../lib/use-dismiss.js';
+import { signOut } from '../session.js';
+
+export function displayName(user: AuthUser): string {
+  return user.username ?? user.email.split('@')[0] ?? user.email;
+}
+
+export function Avatar({ user, size = 'md' }: { user: AuthUser; size?: 'md' | 'lg' }) {
+  return (
+    <span className={`avatar avatar--${size}`} aria-hidden="true">
+      {displayName(user).charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+export function useSignOut(): { signingOut: boolean; run: () => void } {
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const run = useCallback(() => {
+    setSigningOut(true);
+    void signOut().finally(() => {
+      setSigningOut(false);
+      void navigate({ to: '/login' });
+    });
+  }, [navigate]);
+  return { signingOut, run };
+}
+
+export function ProfileMenu({ user }: { user: AuthUser }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  const refs = useMemo(() => [buttonRef, panelRef], []);
+  useDismiss(open, close, refs, buttonRef);
+  const { signingOut, run } = useSignOut();
+  const name = displayName(user);
+
+  return (
+    <div className="profile">
+      <span className="profile__welcome">Welcome, {name}</span>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="profile__trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar user={user} />
+      </button>
+      {open && (
+        <div ref={panelRef} id={panelId} className="profile__panel" role="group" aria-label="Account">
+          <div className="profile__identity">
+            <Avatar user={user} size="lg" />
+            <div>
+              <p className="profile__name">{name}</p>
+              <p className="profile__email">{user.email}</p>
+            </div>
+          </div>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={run}
+            disabled={signingOut}
+          >
+            {signingOut ? 'Signing out...' : 'Sign Out'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// Footer bar with a toggle button revealing copyright, legal links and social links.
+import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { BRAND, SOCIAL_LINKS, TAGLINE } from '../site.js';
+import { SocialIcon } from './SocialIcon.js';
+
+export function SiteFooter() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__bar">
+        <span className="site-footer__brand">
+          {BRAND}
+          <span className="site-footer__tagline">
+            {' '}
+            <span aria-hidden="true">·</span> {TAGLINE}
+          </span>
+        </span>
+        <button
+          type="button"
+          className="site-footer__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          Legal &amp; social
+          <span className={`chevron${open ? ' chevron--up' : ''}`} aria-hidden="true" />
+        </button>
+      </div>
+      <div id={panelId} className="site-footer__panel" hidden={!open}>
+        <p className="site-footer__copyright">
+          © {year} {BRAND}. All rights reserved.
+        </p>
+        <nav aria-label="Legal" className="site-footer__legal">
+          <Link to="/terms">Terms &amp; Conditions</Link>
+          <Link to="/privacy">Privacy Policy</Link>
+        </nav>
+        <ul className="site-footer__social" aria-label="Follow Tessera">
+          {SOCIAL_LINKS.map((s) => (
+            <li key={s.name}>
+              <a
+                href={s.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${s.name} (${s.handle})`}
+              >
+                <SocialIcon name={s.name} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

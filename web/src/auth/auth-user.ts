@@ -1,0 +1,67 @@
+// The signed-in user as the web app keeps it, and normalisation of the server's user shapes.
+
+export interface AuthUser {
+  id: string;
+  /** Null until the user has chosen one (OAuth sign-ups). */
+  username: string | null;
+  email: string;
+  needsUsernameSelection: boolean;
+}
+
+/** Access token as returned by login, register, refresh-cookie and the OAuth exchange. */
+export interface TokenGrant {
+  accessToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+  tokenType: string;
+  user: AuthUser | null;
+  needsUsernameSelection: boolean | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/**
+ * Reads a user record from the server (snake_case, id at top level or under `data`, `_id` from document
+ * stores) or from local storage (camelCase). Returns null when there is no usable id and e-mail.
+ */
+export function toAuthUser(raw: unknown): AuthUser | null {
+  if (!isRecord(raw)) return null;
+  const source = isRecord(raw.data) && raw.id === undefined && raw._id === undefined ? raw.data : raw;
+  const candidate = isRecord(source.user) && source.id === undefined ? source.user : source;
+  const id = str(candidate.id) ?? str(candidate._id) ?? str(candidate.userId);
+  const email = str(candidate.email);
+  if (id === null || email === null) return null;
+  const username = str(candidate.username);
+  const flag = candidate.needs_username_selection ?? candidate.needsUsernameSelection;
+  return {
+    id,
+    username,
+    email,
+    needsUsernameSelection: flag === true || (flag === undefined && username === null),
+  };
+}
+
+/** Reads a token response, top level or under `data`. Null when no access token is present. */
+export function toTokenGrant(raw: unknown): TokenGrant | null {
+  if (!isRecord(raw)) return null;
+  const source = isRecord(raw.data) && raw.access_token === undefined ? raw.data : raw;
+  const accessToken = str(source.access_token ?? source.accessToken);
+  if (accessToken === null) return null;
+  const rawExpires = Number(source.expires_in ?? source.expiresIn);
+  const needs = source.needs_username_selection ?? source.needsUsernameSelection;
+  return {
+    accessToken,
+    expiresIn: Number.isFinite(rawExpires) && rawExpires > 0 ? rawExpires : 0,
+    tokenType: str(source.token_type ?? source.tokenType) ?? 'Bearer',
+    user: toAuthUser(source.user),
+    needsUsernameSelection: typeof needs === 'boolean' ? needs : null,
+  };
+}

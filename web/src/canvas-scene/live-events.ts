@@ -1,0 +1,54 @@
+// Server-Sent Events from GET /api/events: `pixels` events carry committed pixels of one board,
+// mapped here to composite-image coordinates. Bad payloads are ignored, never thrown.
+import { canvasPixelOf, isBoardIndex, isBoardPixel } from './layout.js';
+
+export interface CanvasPixel {
+  /** Composite-image coordinates at scale 1 (0..1224). */
+  x: number;
+  y: number;
+  color: string;
+}
+
+export interface PixelsEvent {
+  canvasIndex: number;
+  boardIndex: number;
+  pixels: CanvasPixel[];
+}
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses the data of a `pixels` event; null when it is not usable. Invalid pixels are skipped. */
+export function parsePixelsEvent(data: string): PixelsEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isRecord(body)) return null;
+  const canvasIndex = Number(body.canvasIndex);
+  const boardIndex = Number(body.boardIndex);
+  if (!Number.isInteger(canvasIndex) || canvasIndex < 0 || !isBoardIndex(boardIndex)) return null;
+  if (!Array.isArray(body.pixels)) return null;
+  const pixels: CanvasPixel[] = [];
+  for (const raw of body.pixels as unknown[]) {
+    if (!isRecord(raw)) continue;
+    const x = Number(raw.x);
+    const y = Number(raw.y);
+    const color = typeof raw.color === 'string' ? raw.color.trim() : '';
+    if (!isBoardPixel(x) || !isBoardPixel(y) || !HEX_COLOR.test(color)) continue;
+    pixels.push({ ...canvasPixelOf(boardIndex, x, y), color: color.toUpperCase() });
+  }
+  return { canvasIndex, boardIndex, pixels };
+}
+
+/** Names of the realtime events the canvas page listens to. */
+export const LIVE_EVENT_NAMES = {
+  pixels: 'pixels',
+  lockPrefix: 'lock:',
+  canvasActivated: 'canvas:activated',
+} as const;

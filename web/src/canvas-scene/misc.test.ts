@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parsePixelsEvent } from './live-events.js';
+import { refreshInterval, startRefreshLoop, type VisibilitySource } from './refresh.js';
+import { drawLivePixels, renderOverlay, type Draw2D } from './render.js';
+import { sceneLayout } from './layout.js';
+import { truncateDescription } from './text.js';
+import {
+  parseTutorialRecord,
+  readTutorial,
+  shouldShowTutorial,
+  tutorialRecord,
+  writeTutorial,
+} from './tutorial.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('truncateDescription', () => {
+  it('keeps 150 characters or fewer as they are', () => {
+    const text = 'a'.repeat(150);
+    expect(truncateDescription(text)).toEqual({ text, truncated: false });
+  });
+
+  it('cuts longer text at a word boundary and adds an ellipsis', () => {
+    const words = 'The harbour at dawn, painted by many hands. '.repeat(5);
+    const { text, truncated } = truncateDescription(words);
+    expect(truncated).toBe(true);
+    expect(text.endsWith('...')).toBe(true);
+    const body = text.slice(0, -3);
+    expect(body.length).toBeLessThanOrEqual(150);
+    expect(words.startsWith(body)).toBe(true);
+    expect(words.charAt(body.length)).toMatch(/[\s,.]/);
+  });
+
+  it('cuts a single very long word at the limit', () => {
+    expect(truncateDescription('x'.repeat(200)).text).toBe(`${'x'.repeat(150)}...`);
+  });
+});
+
+describe('tutorial record', () => {
+  it('shows without a record, with another version, or when neither seen nor skipped', () => {
+    expect(shouldShowTutorial(null)).toBe(true);
+    expect(shouldShowTutorial({ seen: true, skipped: true, version: '1.0.0', timestamp: 1 })).toBe(true);
+    expect(shouldShowTutorial({ seen: false, skipped: false, version: '2.0.0', timestamp: 1 })).toBe(true);
+    expect(shouldShowTutorial(tutorialRecord(true, 5))).toBe(false);
+    expect(shouldShowTutorial(tutorialRecord(false, 5))).toBe(false);
+  });
+
+  it('stores {seen, timestamp, version 2.0.0, skipped}', () => {
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => data.set(k, v),
+    };
+    writeTutorial(storage, tutorialRecord(true, 42));
+    expect(readTutorial(storage)).toEqual({ seen: true, timestamp: 42, version: '2.0.0', skipped: true });
+    expect(parseTutorialRecord('{oops')).toBeNull();
+    expect(readTutorial(null)).toBeNull();
+  });
+});
+
+describe('parsePixelsEvent', () => {
+  it('maps board pixels to composite-image coordinates', () => {
+    const data = JSON.stringify({
+      canvasIndex: 2,
+      boardIndex: 26,
+      pixels: [
+        { x: 3, y: 4, color: '#ff0000' },
+        { x: 49, y: 0, color: '#00ff00' },
+        { x: 1, y: 1, color: 'red' },
+      ],
+      committedAt: 'x',
+    });
+    expect(parsePixelsEvent(data)).toEqual({
+      canvasIndex: 2,
+      boardIndex: 26,
+      pixels: [{ x: 52, y: 53, color: '#FF0000' }],
+    });
+  });
+
+  it('rejects bad payloads', () => {
+    expect(parsePixelsEvent('nope')).toBeNull();
+    expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":625,"pixels":[]}')).toBeNull();
+    expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":3}')).toBeNull();
+  });
+});
+
+describe('refresh loop', () => {
+  it('refreshes every 15 s desktop, 30 s mobile, paused while hidden', () => {
+    expect(refreshInterval(false)).toBe(15_000);
+    expect(refreshInterval(true)).toBe(30_000);
+    vi.useFakeTimers();
+    let hidden = false;
+    let notify = () => {};
+    const visibility: VisibilitySource = {
+      isHidden: () => hidden,
+      onChange: (l) => {
+        notify = l;
+        return () => {};
+      },
+    };
+    const tick = vi.fn();
+    const stop = startRefreshLoop({
+      intervalMs: 15_000,
+      tick,
+      visibility,
+      clock: {
+        now: () => Date.now(),
+        setInterval: (fn, ms) => setInterval(fn, ms),
+        clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+      },
+    });
+    vi.advanceTimersByTime(15_000);
+    expect(tick).toHaveBeenCalledTimes(1);
+    hidden = true;
+    vi.advanceTimersByTime(45_000);
+    expect(tick).toHaveBeenCalledTimes(1);
+    hidden = false;
+    notify();
+    expect(tick).toHaveBeenCalledTimes(2);
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(tick).toHaveBeenCalledTimes(2);
+  });
+});
+
+function recorder() {
+  const calls: string[] = [];
+  const ctx = new Proxy(
+    {},
+    {
+      get:
+        (_t, prop: string) =>
+        (...args: unknown[]) =>
+          calls.push(`${prop}(${args.join(',')})`),
+      set: (_t, prop: string, value) => {
+        calls.push(`${prop}=${String(value)}`);
+        return true;
+      },
+    },
+  ) as Draw2D;
+  return { ctx, calls };
+}
+
+describe('renderers', () => {
+  it('draws the 26 + 26 grid lines and the hovered board', () => {
+    const { ctx, calls } = recorder();
+    renderOverlay(ctx, {
+      width: 800,
+      height: 600,
+      dpr: 1,
+      viewport: { zoom: 1, x: 0, y: 0 },
+      layout: sceneLayout(false),
+      hoverBoard: 26,
+      showGrid: true,
+    });
+    expect(calls.filter((c) => c.startsWith('moveTo'))).toHaveLength(52);
+    expect(calls).toContain('fillRect(67.6,67.6,19.6,19.6)');
+    expect(calls).toContain('strokeRect(67.6,67.6,19.6,19.6)');
+  });
+
+  it('skips the grid when cells are tiny, and draws live pixels 1:1', () => {
+    const { ctx, calls } = recorder();
+    renderOverlay(ctx, {
+      width: 100,
+      height: 100,
+      dpr: 2,
+      viewport: { zoom: 0.1, x: 0, y: 0 },
+      layout: sceneLayout(false),
+      hoverBoard: null,
+      showGrid: true,
+    });
+    expect(calls.some((c) => c.startsWith('moveTo'))).toBe(false);
+    const live = recorder();
+    drawLivePixels(live.ctx, [{ x: 52, y: 53, color: '#FF0000' }]);
+    expect(live.calls).toEqual(['fillStyle=#FF0000', 'fillRect(52,53,1,1)']);
+  });
+});

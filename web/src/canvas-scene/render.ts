@@ -1,0 +1,106 @@
+// Pure render functions over a 2D context. The overlay is drawn in screen space (crisp at any zoom):
+// the 25 x 25 board grid, the hovered board, and (later) lock icons. Live pixels are drawn into a
+// world-space canvas the size of the composite image.
+import { BOARDS_PER_SIDE } from './constants.js';
+import { boardWorldRect, type SceneLayout } from './layout.js';
+import type { Viewport } from './viewport.js';
+import type { CanvasPixel } from './live-events.js';
+
+/** The subset of CanvasRenderingContext2D the renderers use (a recording fake in tests). */
+export type Draw2D = Pick<
+  CanvasRenderingContext2D,
+  | 'setTransform'
+  | 'clearRect'
+  | 'beginPath'
+  | 'moveTo'
+  | 'lineTo'
+  | 'stroke'
+  | 'fillRect'
+  | 'strokeRect'
+  | 'fillStyle'
+  | 'strokeStyle'
+  | 'lineWidth'
+>;
+
+export interface OverlayScene {
+  /** CSS size of the stage. */
+  width: number;
+  height: number;
+  /** devicePixelRatio of the overlay canvas. */
+  dpr: number;
+  viewport: Viewport;
+  layout: SceneLayout;
+  hoverBoard: number | null;
+  showGrid: boolean;
+  /** Boards locked by someone: drawn by the locks feature (seam; empty for now). */
+  lockedBoards?: ReadonlySet<number>;
+}
+
+export const OVERLAY_STYLE = {
+  grid: 'rgba(31, 27, 46, 0.16)',
+  hoverFill: 'rgba(90, 79, 214, 0.32)',
+  hoverStroke: '#4b3fc0',
+  lockFill: 'rgba(31, 27, 46, 0.45)',
+} as const;
+
+/** Snaps a screen coordinate to the centre of a device pixel so 1 px lines stay sharp. */
+function crisp(value: number, dpr: number): number {
+  return (Math.round(value * dpr) + 0.5) / dpr;
+}
+
+export function renderOverlay(ctx: Draw2D, scene: OverlayScene): void {
+  const { viewport: v, layout, dpr } = scene;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, scene.width, scene.height);
+  const origin = layout.padding * v.zoom;
+  const x0 = v.x + origin;
+  const y0 = v.y + origin;
+  const size = layout.gridSize * v.zoom;
+  const step = layout.cell * v.zoom;
+
+  if (scene.lockedBoards && scene.lockedBoards.size > 0) {
+    ctx.fillStyle = OVERLAY_STYLE.lockFill;
+    for (const board of scene.lockedBoards) {
+      const r = boardWorldRect(layout, board);
+      ctx.fillRect(r.x * v.zoom + v.x, r.y * v.zoom + v.y, step, step);
+    }
+  }
+
+  // Grid lines get in the way below about 4 px per cell; the boards are then too small to target anyway.
+  if (scene.showGrid && step >= 4) {
+    ctx.strokeStyle = OVERLAY_STYLE.grid;
+    ctx.lineWidth = 1 / dpr;
+    ctx.beginPath();
+    for (let i = 0; i <= BOARDS_PER_SIDE; i++) {
+      const x = crisp(x0 + i * step, dpr);
+      const y = crisp(y0 + i * step, dpr);
+      ctx.moveTo(x, y0);
+      ctx.lineTo(x, y0 + size);
+      ctx.moveTo(x0, y);
+      ctx.lineTo(x0 + size, y);
+    }
+    ctx.stroke();
+  }
+
+  if (scene.hoverBoard !== null) {
+    const r = boardWorldRect(layout, scene.hoverBoard);
+    const hx = r.x * v.zoom + v.x;
+    const hy = r.y * v.zoom + v.y;
+    ctx.fillStyle = OVERLAY_STYLE.hoverFill;
+    ctx.fillRect(hx, hy, step, step);
+    ctx.strokeStyle = OVERLAY_STYLE.hoverStroke;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(hx, hy, step, step);
+  }
+}
+
+/** Draws committed pixels (composite-image coordinates, one image pixel each). */
+export function drawLivePixels(
+  ctx: Pick<Draw2D, 'fillRect' | 'fillStyle'>,
+  pixels: readonly CanvasPixel[],
+): void {
+  for (const p of pixels) {
+    ctx.fillStyle = p.color;
+    ctx.fillRect(p.x, p.y, 1, 1);
+  }
+}

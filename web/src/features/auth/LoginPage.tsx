@@ -1,0 +1,90 @@
+// The sign-in screen: Sign In and Sign Up tabs, the forgot-password flow, "Continue with Google",
+// the failed-OAuth notice and the legal links.
+import { useCallback, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { AuthCard } from './AuthCard.js';
+import { ForgotPassword } from './ForgotPassword.js';
+import { GoogleButton } from './GoogleButton.js';
+import { SignInForm } from './SignInForm.js';
+import { SignUpForm } from './SignUpForm.js';
+
+const route = getRouteApi('/login');
+
+export const OAUTH_FAILED_MESSAGE = 'Signing in with your provider did not complete. Please try again.';
+
+export type LoginMode = 'signin' | 'signup' | 'forgot';
+
+const TABS: Array<{ mode: 'signin' | 'signup'; label: string }> = [
+  { mode: 'signin', label: 'Sign In' },
+  { mode: 'signup', label: 'Sign Up' },
+];
+
+export function LoginPage() {
+  const { error } = route.useSearch();
+  const [mode, setMode] = useState<LoginMode>('signin');
+  const [email, setEmail] = useState('');
+  // Remounting a form (new key) clears its fields, e.g. after a password reset.
+  const [formKey, setFormKey] = useState(0);
+
+  const backToSignIn = useCallback((fromEmail: string) => {
+    setEmail(fromEmail);
+    setFormKey((k) => k + 1);
+    setMode('signin');
+  }, []);
+
+  return (
+    <AuthCard titleId="login-title">
+      <h1 id="login-title">Welcome to Tessera</h1>
+      <p className="lead">Sign in to lock a board, buy pixels and vote for the next featured artist.</p>
+      {error === 'oauth_failed' && (
+        <div className="banner banner--error" role="alert">
+          {OAUTH_FAILED_MESSAGE}
+        </div>
+      )}
+      {mode === 'forgot' ? (
+        <ForgotPassword key={formKey} initialEmail={email} onBackToSignIn={backToSignIn} />
+      ) : (
+        <>
+          <div className="auth-tabs" role="tablist" aria-label="Sign in or create an account">
+            {TABS.map((tab) => (
+              <button
+                key={tab.mode}
+                type="button"
+                role="tab"
+                id={`auth-tab-${tab.mode}`}
+                aria-selected={mode === tab.mode}
+                aria-controls="auth-panel"
+                className={`auth-tabs__tab${mode === tab.mode ? ' auth-tabs__tab--active' : ''}`}
+                onClick={() => setMode(tab.mode)}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+          <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`}>
+            {mode === 'signin' ? (
+              <SignInForm
+                key={formKey}
+                initialEmail={email}
+                onForgotPassword={(current) => {
+                  setEmail(current);
+                  setMode('forgot');
+                }}
+              />
+            ) : (
+              <SignUpForm initialEmail={email} />
+            )}
+          </div>
+          <div className="auth-divider" role="separator">
+            <span>or</span>
+          </div>
+          <GoogleButton checkNow={error === 'oauth_failed'} />
+        </>
+      )}
+      <p className="auth-card__legal">
+        By continuing you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+    </AuthCard>
+  );
+}

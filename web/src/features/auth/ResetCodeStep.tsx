@@ -1,0 +1,144 @@
+// Forgot password, step 2: the 6-digit code (digits only) and the new password, "Reset Password",
+// resend with its countdown, and the ways back.
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/index.js';
+import { requestResetCode, resetPassword } from './auth-api.js';
+import {
+  NO_FAILURE,
+  PASSWORD_FLOW_MESSAGES as MSG,
+  errorText,
+  formFailure,
+  type FormFailure,
+} from './auth-messages.js';
+import { PasswordField, TextField } from './TextField.js';
+import { useCountdown } from './use-countdown.js';
+import { hasErrors, sanitizeCode, validateReset } from './validation.js';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+export function ResetCodeStep(props: {
+  email: string;
+  resendAt: number | null;
+  onResent: () => void;
+  onDone: () => void;
+  onBackToEmail: () => void;
+  onBackToSignIn: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [notice, setNotice] = useState<Notice>({ kind: 'success', text: MSG.codeSent });
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [done, setDone] = useState(false);
+  const cooldown = useCountdown(props.resendAt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || done) return;
+    const errors = validateReset({ code, newPassword });
+    if (hasErrors(errors)) {
+      setFailure({ banner: null, fields: errors, flagged: [] });
+      return;
+    }
+    setBusy(true);
+    setFailure(NO_FAILURE);
+    setNotice(null);
+    try {
+      await resetPassword(api, { email: props.email, otp: code, newPassword });
+      setDone(true);
+      setNotice({ kind: 'success', text: MSG.passwordReset });
+      setCode('');
+      setNewPassword('');
+      props.onDone();
+    } catch (error) {
+      setFailure(formFailure(error, MSG.resetFailed, ['code', 'newPassword'], { otp: 'code' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (cooldown > 0 || resending) return;
+    setResending(true);
+    setNotice(null);
+    try {
+      await requestResetCode(api, props.email);
+      setNotice({ kind: 'success', text: MSG.codeResent });
+      props.onResent();
+    } catch (error) {
+      setNotice({ kind: 'error', text: errorText(error, MSG.resendFailed) });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Reset password">
+      <h2 className="auth-form__title">Enter your reset code</h2>
+      <p className="auth-form__intro">
+        We sent a 6-digit code to <strong>{props.email}</strong>. {MSG.codeExpiry}
+      </p>
+      {notice && (
+        <div className={`banner banner--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </div>
+      )}
+      {failure.banner && (
+        <div className="banner banner--error" role="alert">
+          {failure.banner}
+        </div>
+      )}
+      <TextField
+        label="Reset code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        placeholder="000000"
+        className="field__input field__input--code"
+        value={code}
+        error={failure.fields.code}
+        disabled={done}
+        onChange={(e) => {
+          setCode(sanitizeCode(e.target.value));
+          setFailure(NO_FAILURE);
+        }}
+      />
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={newPassword}
+        error={failure.fields.newPassword}
+        disabled={done}
+        onChange={(e) => {
+          setNewPassword(e.target.value);
+          setFailure(NO_FAILURE);
+        }}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={busy || done}>
+        {busy ? 'Resetting...' : 'Reset Password'}
+      </button>
+      <p className="auth-form__resend">
+        Didn&apos;t get it?{' '}
+        <button
+          type="button"
+          className="link-button"
+          disabled={cooldown > 0 || resending || done}
+          onClick={() => void resend()}
+        >
+          {cooldown > 0 ? `Resend code in ${cooldown}s` : resending ? 'Resending...' : 'Resend code'}
+        </button>
+      </p>
+      <div className="auth-form__links">
+        <button type="button" className="link-button" onClick={props.onBackToEmail} disabled={done}>
+          Back to email entry
+        </button>
+        <button type="button" className="link-button" onClick={props.onBackToSignIn}>
+          Back to Sign In
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// One-time username choice after an OAuth sign-up: live validation, Continue ("Setting username..."),
+// the server's answer in an orange banner, then the canvas.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { updateUsername } from './auth-api.js';
+import { errorText } from './auth-messages.js';
+import { AuthCard } from './AuthCard.js';
+import { TextField } from './TextField.js';
+import { useAuthDeps } from './use-auth-deps.js';
+import { USERNAME_LIMIT, usernameError } from './validation.js';
+
+export const USERNAME_RULES = [
+  'Between 3 and 49 characters',
+  'Letters, numbers and underscores only',
+  'Not already taken by another artist or collector',
+];
+
+export function SelectUsernamePage() {
+  const deps = useAuthDeps();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const problem = usernameError(username);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem !== null || busy) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await updateUsername(deps, username);
+      await navigate({ to: '/canvas', replace: true });
+    } catch (error) {
+      setServerError(errorText(error, 'Failed to set username. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard titleId="select-username-title">
+      <h1 id="select-username-title">Choose Your Username</h1>
+      <p className="lead">Pick a unique username for your account</p>
+      {serverError && (
+        <div className="banner banner--warning" role="alert">
+          {serverError}
+        </div>
+      )}
+      <form
+        className="auth-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label="Choose Your Username"
+      >
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          maxLength={USERNAME_LIMIT + 10}
+          value={username}
+          error={touched ? (problem ?? undefined) : undefined}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setTouched(true);
+            setServerError(null);
+          }}
+        />
+        <div className="requirements">
+          <h2 className="requirements__title">Username requirements</h2>
+          <ul>
+            {USERNAME_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </div>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={problem !== null || busy}
+        >
+          {busy ? 'Setting username...' : 'Continue'}
+        </button>
+      </form>
+      <ul className="auth-notes">
+        <li>You can only set your username once</li>
+        <li>Your data is encrypted and secure</li>
+      </ul>
+    </AuthCard>
+  );
+}

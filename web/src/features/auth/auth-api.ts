@@ -1,0 +1,132 @@
+// The auth calls of spec section 7 (shapes as bff/src/routes/auth.ts answers them). Calls that start a
+// session store it in the AuthStore and return where the user goes next.
+import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import type { AuthStore } from '../../auth/auth-store.js';
+import { toAuthUser, toTokenGrant, type AuthUser } from '../../auth/auth-user.js';
+
+export type AfterSignIn = '/canvas' | '/select-username';
+
+export interface AuthDeps {
+  api: ApiClient;
+  auth: AuthStore;
+}
+
+/** Where a freshly signed-in user goes: the username choice if they still need one, else the canvas. */
+export function destinationFor(user: AuthUser | null, needsUsername: boolean | null = null): AfterSignIn {
+  return needsUsername === true || user?.needsUsernameSelection ? '/select-username' : '/canvas';
+}
+
+function storeGrant(deps: AuthDeps, body: unknown): AfterSignIn {
+  const grant = toTokenGrant(body);
+  if (grant === null) {
+    throw new ApiError({ code: 'TOKEN_CREATION_FAILED', status: 200, message: 'No access token received' });
+  }
+  const user =
+    grant.user && grant.needsUsernameSelection !== null
+      ? { ...grant.user, needsUsernameSelection: grant.needsUsernameSelection }
+      : grant.user;
+  deps.auth.setSession({ accessToken: grant.accessToken, expiresIn: grant.expiresIn, user });
+  return destinationFor(user, grant.needsUsernameSelection);
+}
+
+export async function login(deps: AuthDeps, email: string, password: string): Promise<AfterSignIn> {
+  const body = await deps.api.post<unknown>(
+    '/auth/login',
+    { email: email.trim(), password },
+    { auth: 'none' },
+  );
+  return storeGrant(deps, body);
+}
+
+export async function register(
+  deps: AuthDeps,
+  values: { username: string; email: string; password: string },
+): Promise<AfterSignIn> {
+  const body = await deps.api.post<unknown>(
+    '/auth/register',
+    { username: values.username.trim(), email: values.email.trim(), password: values.password },
+    { auth: 'none' },
+  );
+  return storeGrant(deps, body);
+}
+
+/** Sends the reset code (no CSRF, no auth). Returns the server's message when it gives one. */
+export async function requestResetCode(api: ApiClient, email: string): Promise<string | null> {
+  const body = await api.post<unknown>(
+    '/auth/reset-password-email',
+    { email: email.trim() },
+    { auth: 'none' },
+  );
+  return messageOf(body);
+}
+
+export async function resetPassword(
+  api: ApiClient,
+  values: { email: string; otp: string; newPassword: string },
+): Promise<string | null> {
+  const body = await api.post<unknown>(
+    '/auth/reset-password-logic',
+    { email: values.email.trim(), otp: values.otp, newPassword: values.newPassword },
+    { auth: 'none' },
+  );
+  return messageOf(body);
+}
+
+/** Redeems the one-time token of the OAuth callback for a session. */
+export async function exchangeOAuthToken(deps: AuthDeps, exchangeToken: string): Promise<AfterSignIn> {
+  const body = await deps.api.post<unknown>(
+    '/auth/oauth/exchange',
+    { exchange_token: exchangeToken },
+    { auth: 'none' },
+  );
+  return storeGrant(deps, body);
+}
+
+/** Sets the one-time username and stores the updated user. */
+export async function updateUsername(deps: AuthDeps, username: string): Promise<AuthUser> {
+  const body = await deps.api.patch<unknown>('/auth/update-username', { username: username.trim() });
+  const user = toAuthUser(body);
+  const current = deps.auth.getUser();
+  const next: AuthUser = user
+    ? { ...user, needsUsernameSelection: false }
+    : { ...(current as AuthUser), username: username.trim(), needsUsernameSelection: false };
+  deps.auth.setUser(next);
+  return next;
+}
+
+export interface Provider {
+  id: string;
+  name: string;
+  configured: boolean;
+  url: string;
+}
+
+/** GET /api/auth/providers (a BFF addition): which external sign-in providers are configured. */
+export function parseProviders(body: unknown): Provider[] {
+  const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+  return data.filter(isRecord).flatMap((p) =>
+    typeof p.id === 'string'
+      ? [
+          {
+            id: p.id,
+            name: typeof p.name === 'string' ? p.name : p.id,
+            configured: p.configured === true,
+            url: typeof p.url === 'string' ? p.url : `/api/auth/${p.id}`,
+          },
+        ]
+      : [],
+  );
+}
+
+export async function fetchProviders(api: ApiClient): Promise<Provider[]> {
+  return parseProviders(await api.get<unknown>('/auth/providers', { auth: 'none' }));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(body: unknown): string | null {
+  return isRecord(body) && typeof body.message === 'string' && body.message !== '' ? body.message : null;
+}

@@ -1,0 +1,169 @@
+// The tools sidebar: find an available pixel, sync, Live/Preview, zoom with percentage, and the hint.
+// On mobile the same tools live in a slide-in drawer with an open button and a Close button.
+import { memo, useRef, useState } from 'react';
+import { useDismiss } from '../../lib/use-dismiss.js';
+import type { ViewMode } from './canvas-api.js';
+
+export interface ToolsProps {
+  mode: ViewMode;
+  onModeChange: (mode: ViewMode) => void;
+  zoomLabel: string;
+  canZoomIn: boolean;
+  canZoomOut: boolean;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onReset: () => void;
+  onFindPixel: () => void;
+  searching: boolean;
+  onSync: () => void;
+  syncing: boolean;
+  live: boolean;
+}
+
+function ToolsContent(p: ToolsProps) {
+  return (
+    <div className="canvas-tools__content">
+      <section className="canvas-tools__group" aria-labelledby="tools-pixel">
+        <h2 id="tools-pixel" className="canvas-tools__heading">
+          Find a pixel
+        </h2>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={p.onFindPixel}
+          disabled={p.searching}
+        >
+          {p.searching ? 'Searching...' : 'Find a random available pixel'}
+        </button>
+      </section>
+
+      <section className="canvas-tools__group" aria-labelledby="tools-view">
+        <h2 id="tools-view" className="canvas-tools__heading">
+          View
+        </h2>
+        <div className="segmented" role="group" aria-label="View mode">
+          {(['live', 'preview'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className="segmented__option"
+              aria-pressed={p.mode === m}
+              onClick={() => p.onModeChange(m)}
+            >
+              {m === 'live' ? 'Live' : 'Preview'}
+            </button>
+          ))}
+        </div>
+        <p className="canvas-tools__note">
+          {p.mode === 'live'
+            ? 'Real-time changes from everyone.'
+            : "The artist's vision with purchased changes."}
+        </p>
+      </section>
+
+      <section className="canvas-tools__group" aria-labelledby="tools-zoom">
+        <h2 id="tools-zoom" className="canvas-tools__heading">
+          Zoom
+        </h2>
+        <div className="zoom-controls">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Zoom out"
+            onClick={p.onZoomOut}
+            disabled={!p.canZoomOut}
+          >
+            −
+          </button>
+          <output className="zoom-controls__value" aria-live="polite" aria-label="Zoom level">
+            {p.zoomLabel}
+          </output>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Zoom in"
+            onClick={p.onZoomIn}
+            disabled={!p.canZoomIn}
+          >
+            +
+          </button>
+          <button type="button" className="button button--secondary zoom-controls__reset" onClick={p.onReset}>
+            Reset
+          </button>
+        </div>
+      </section>
+
+      <section className="canvas-tools__group" aria-labelledby="tools-sync">
+        <h2 id="tools-sync" className="canvas-tools__heading">
+          Updates
+        </h2>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={p.onSync}
+          disabled={p.syncing}
+        >
+          {p.syncing ? 'Refreshing canvas...' : 'Sync canvas updates'}
+        </button>
+        <p className="canvas-tools__note">
+          <span className={`live-dot${p.live ? ' live-dot--on' : ''}`} aria-hidden="true" />
+          {p.live ? 'Live updates on' : 'Checking for updates regularly'}
+        </p>
+      </section>
+
+      <p className="canvas-tools__hint">
+        <span>Pan: Alt + Drag, or Touch + Drag on mobile</span>
+        <span>Zoom: Scroll, or Pinch on mobile</span>
+      </p>
+    </div>
+  );
+}
+
+export const CanvasTools = memo(function CanvasTools(props: ToolsProps & { mobile: boolean }) {
+  const { mobile, ...tools } = props;
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const refs = useRef([panelRef, openRef]).current;
+  useDismiss(mobile && open, () => setOpen(false), refs, openRef);
+
+  if (!mobile) {
+    return (
+      <aside className="canvas-tools" aria-label="Canvas tools">
+        <ToolsContent {...tools} />
+      </aside>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={openRef}
+        type="button"
+        className="canvas-tools__open"
+        aria-expanded={open}
+        aria-controls="canvas-tools-drawer"
+        onClick={() => setOpen(true)}
+      >
+        <span aria-hidden="true">☰</span> Tools
+      </button>
+      <div className={`canvas-drawer__backdrop${open ? ' is-open' : ''}`} aria-hidden="true" />
+      <div
+        ref={panelRef}
+        id="canvas-tools-drawer"
+        className={`canvas-drawer${open ? ' is-open' : ''}`}
+        role="dialog"
+        aria-modal="false"
+        aria-label="Canvas tools"
+        inert={!open}
+      >
+        <div className="canvas-drawer__header">
+          <h2 className="canvas-drawer__title">Canvas tools</h2>
+          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+        <ToolsContent {...tools} />
+      </div>
+    </>
+  );
+});

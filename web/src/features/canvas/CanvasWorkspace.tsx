@@ -1,0 +1,163 @@
+// The loaded canvas page: title and description, banners, the stage, the tools, live updates, periodic
+// refresh, force refresh, board opening and the first-visit tutorial.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../app/toast/toast-store.js';
+import {
+  browserClock,
+  createViewState,
+  documentVisibility,
+  drawLivePixels,
+  FORCE_REFRESH_CONFIRM_MS,
+  refreshInterval,
+  sceneLayout,
+  startRefreshLoop,
+  viewReducer,
+  zoomPercent,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  type PixelsEvent,
+} from '../../canvas-scene/index.js';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
+import type { CanvasManifest } from './active-canvas.js';
+import { CanvasBanner } from './CanvasBanner.js';
+import { CanvasDescription } from './CanvasDescription.js';
+import { CanvasStage } from './CanvasStage.js';
+import { CanvasTools } from './CanvasTools.js';
+import type { ViewMode } from './canvas-api.js';
+import { TutorialModal, useFirstVisitTutorial } from './TutorialModal.js';
+import { useBanners } from './use-banners.js';
+import { useBoardOpener, type LockVerdict } from './use-board-opener.js';
+import { useCanvasImages } from './use-canvas-images.js';
+import { useFindPixel } from './use-find-pixel.js';
+import { useLivePixels } from './use-live-pixels.js';
+
+export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const layout = sceneLayout(mobile);
+  const [mode, setMode] = useState<ViewMode>('live');
+  const [view, dispatch] = useReducer(viewReducer, undefined, () =>
+    createViewState({ width: 0, height: 0 }, layout.worldSize, mobile),
+  );
+  const liveLayerRef = useRef<HTMLCanvasElement>(null);
+  const queryClient = useQueryClient();
+  const { banner, show: showBanner, close: closeBanner } = useBanners();
+  const [syncing, setSyncing] = useState(false);
+
+  useEffect(() => {
+    dispatch({ type: 'layout', worldSize: layout.worldSize, mobile });
+  }, [layout.worldSize, mobile]);
+
+  const onRefreshError = useCallback(
+    (reason: string) =>
+      showBanner('error', `Failed to load canvas data: ${reason}`, () => void refreshRef.current()),
+    [showBanner],
+  );
+  const { images, refresh, retry } = useCanvasImages(canvas.canvasIndex, mode, onRefreshError);
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = () => refresh().catch(() => undefined);
+  }, [refresh]);
+
+  // Periodic refresh (15 s desktop, 30 s mobile), paused while the tab is hidden.
+  useEffect(
+    () =>
+      startRefreshLoop({
+        intervalMs: refreshInterval(mobile),
+        tick: () => void refreshRef.current(),
+        visibility: documentVisibility(document),
+        clock: browserClock,
+      }),
+    [mobile],
+  );
+
+  // Live pixels drawn onto the overlay layer as they are committed.
+  const onPixels = useCallback((event: PixelsEvent) => {
+    const ctx = liveLayerRef.current?.getContext('2d');
+    if (ctx) drawLivePixels(ctx, event.pixels);
+  }, []);
+  const onCanvasActivated = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['canvas', 'active'] }),
+    [queryClient],
+  );
+  const live = useLivePixels(canvas.canvasIndex, { onPixels, onCanvasActivated });
+  useEffect(() => {
+    const layer = liveLayerRef.current;
+    layer?.getContext('2d')?.clearRect(0, 0, layer.width, layer.height);
+  }, [canvas.canvasIndex]);
+
+  const onLocked = useCallback((_boardIndex: number, verdict: Extract<LockVerdict, { kind: 'locked' }>) => {
+    // Replaced by the lock-holder modal of the board-locks feature.
+    toast.warning(`Board is locked by ${verdict.username ?? 'another user'}`, {
+      durationMs: 5000,
+    });
+  }, []);
+  const opener = useBoardOpener({ canvasIndex: canvas.canvasIndex, preview: mode === 'preview', onLocked });
+  const shown = images[mode];
+  const finder = useFindPixel({
+    canvasIndex: canvas.canvasIndex,
+    canvasLoading: shown.status === 'loading' && !shown.src,
+    signedIn: opener.signedIn,
+  });
+
+  const sync = useCallback(async () => {
+    setSyncing(true);
+    const pending = toast.info('Refreshing canvas...', { durationMs: 0 });
+    try {
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['canvas', 'active'] })]);
+      toast.dismiss(pending);
+      toast.success('Canvas refreshed', { durationMs: FORCE_REFRESH_CONFIRM_MS });
+    } catch {
+      toast.dismiss(pending);
+    } finally {
+      setSyncing(false);
+    }
+  }, [refresh, queryClient]);
+
+  const tutorial = useFirstVisitTutorial(true);
+  const zoom = view.viewport.zoom;
+
+  return (
+    <section className="canvas-page" aria-labelledby="canvas-title">
+      <header className="canvas-page__intro">
+        <h1 id="canvas-title" className="canvas-page__title">
+          {canvas.canvasName}
+        </h1>
+        <CanvasDescription text={canvas.description} />
+      </header>
+      <CanvasBanner banner={banner} onClose={closeBanner} />
+      <div className="canvas-layout">
+        <CanvasStage
+          view={view}
+          dispatch={dispatch}
+          layout={layout}
+          mode={mode}
+          images={images}
+          mobile={mobile}
+          canvasName={canvas.canvasName}
+          liveLayerRef={liveLayerRef}
+          checkingBoard={opener.checking}
+          onOpenBoard={(board) => void opener.open(board)}
+          onRetryImage={retry}
+        />
+        <CanvasTools
+          mobile={mobile}
+          mode={mode}
+          onModeChange={setMode}
+          zoomLabel={zoomPercent(zoom)}
+          canZoomIn={zoom < ZOOM_MAX}
+          canZoomOut={zoom > ZOOM_MIN}
+          onZoomIn={() => dispatch({ type: 'step', direction: 1 })}
+          onZoomOut={() => dispatch({ type: 'step', direction: -1 })}
+          onReset={() => dispatch({ type: 'reset' })}
+          onFindPixel={() => void finder.find()}
+          searching={finder.searching}
+          onSync={() => void sync()}
+          syncing={syncing}
+          live={live}
+        />
+      </div>
+      {tutorial.open && <TutorialModal onFinish={tutorial.finish} />}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+// The active canvas (spec sections 3 and 7): GET /canvases/active, mapped to the client manifest.
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { BOARD_COUNT } from '../../lib/board.js';
+
+export interface CanvasManifest {
+  canvasIndex: number;
+  canvasName: string;
+  description: string;
+  totalBoards: number;
+  format: 'webp' | 'png';
+  scale: number;
+  isActive: boolean;
+}
+
+/** Used when no active canvas can be loaded. */
+export const DEFAULT_CANVAS_MANIFEST: CanvasManifest = {
+  canvasIndex: 0,
+  canvasName: 'Default Canvas',
+  description: '',
+  totalBoards: BOARD_COUNT,
+  format: 'webp',
+  scale: 2,
+  isActive: true,
+};
+
+export const ACTIVE_CANVAS_STALE_MS = 5 * 60_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads `{success, data: [canvas, ...]}` (first item used). Null when there is no active canvas. */
+export function toCanvasManifest(body: unknown): CanvasManifest | null {
+  if (!isRecord(body) || body.success === false) return null;
+  const first = Array.isArray(body.data) ? (body.data[0] as unknown) : isRecord(body.data) ? body.data : null;
+  if (!isRecord(first)) return null;
+  const index = Number(first.canvas_index);
+  if (!Number.isInteger(index) || index < 0) return null;
+  return {
+    ...DEFAULT_CANVAS_MANIFEST,
+    canvasIndex: index,
+    canvasName: typeof first.name === 'string' && first.name.trim() ? first.name : `Canvas ${index}`,
+    description: typeof first.description === 'string' ? first.description : '',
+    isActive: first.is_active !== false,
+  };
+}
+
+export async function fetchActiveCanvas(api: ApiClient, signal?: AbortSignal): Promise<CanvasManifest> {
+  let body: unknown;
+  try {
+    body = await api.get<unknown>('/canvases/active', { auth: 'optional', signal });
+  } catch (error) {
+    if (isApiError(error) && error.status > 0) {
+      throw new Error(`Failed to fetch active canvas: ${error.status} ${error.statusText}`.trim(), {
+        cause: error,
+      });
+    }
+    throw error instanceof Error ? error : new Error('Failed to load active canvas');
+  }
+  const manifest = toCanvasManifest(body);
+  if (manifest === null) throw new Error('No active canvas found');
+  return manifest;
+}
+
+export const activeCanvasQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['canvas', 'active'] as const,
+    queryFn: ({ signal }) => fetchActiveCanvas(api, signal),
+    staleTime: ACTIVE_CANVAS_STALE_MS,
+  });

@@ -1,0 +1,94 @@
+// Canvas-page calls (spec section 7): the composite image URL and the random available pixel, with the
+// pixel-search messages of spec section 8.
+import type { ApiClient } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { isBoardIndex, isBoardPixel, RENDER_FORMAT, RENDER_QUALITY } from '../../canvas-scene/index.js';
+
+export type ViewMode = 'live' | 'preview';
+
+/** GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t= */
+export function renderUrl(canvasIndex: number, mode: ViewMode, timestamp: number): string {
+  const query = new URLSearchParams({
+    format: RENDER_FORMAT,
+    scale: '1',
+    quality: String(RENDER_QUALITY),
+    grid: 'false',
+    preview: String(mode === 'preview'),
+    t: String(timestamp),
+  });
+  return `/api/canvas-composite/canvas/${canvasIndex}/render?${query.toString()}`;
+}
+
+export interface AvailablePixel {
+  boardIndex: number;
+  x: number;
+  y: number;
+  currentColor: string;
+  defaultColor: string;
+}
+
+export const PIXEL_SEARCH_MESSAGES = {
+  loading: 'Loading canvas data...',
+  noCanvas: 'No active canvas found',
+  noneFound: 'No available pixels found',
+  notFound: 'No pixels available',
+  badRequest: 'Invalid request',
+  serverError: 'Server error',
+  failed: 'Search failed',
+} as const;
+
+export function pixelFoundMessage(pixel: { x: number; y: number }): string {
+  return `Perfect spot found at ${pixel.x},${pixel.y}!`;
+}
+
+export class PixelSearchError extends Error {
+  override readonly name = 'PixelSearchError';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads `{success, data: {board_index, x, y, current_color, default_color}}`; null when unusable. */
+export function toAvailablePixel(body: unknown): AvailablePixel | null {
+  if (!isRecord(body) || body.success === false || !isRecord(body.data)) return null;
+  const d = body.data;
+  const boardIndex = Number(d.board_index);
+  const x = Number(d.x);
+  const y = Number(d.y);
+  if (!isBoardIndex(boardIndex) || !isBoardPixel(x) || !isBoardPixel(y)) return null;
+  return {
+    boardIndex,
+    x,
+    y,
+    currentColor: typeof d.current_color === 'string' ? d.current_color : '#FFFFFF',
+    defaultColor: typeof d.default_color === 'string' ? d.default_color : '#CCCCCC',
+  };
+}
+
+/** The message for a failed search: 404, 400 and 500 have their own, anything else "Search failed". */
+export function pixelSearchErrorMessage(error: unknown): string {
+  if (error instanceof PixelSearchError) return error.message;
+  if (isApiError(error)) {
+    if (error.status === 404) return PIXEL_SEARCH_MESSAGES.notFound;
+    if (error.status === 400) return PIXEL_SEARCH_MESSAGES.badRequest;
+    if (error.status === 500) return PIXEL_SEARCH_MESSAGES.serverError;
+  }
+  return PIXEL_SEARCH_MESSAGES.failed;
+}
+
+/** GET /pixels/available/random?canvas_index={n} (signed in). */
+export async function findRandomAvailablePixel(
+  api: ApiClient,
+  canvasIndex: number,
+  signal?: AbortSignal,
+): Promise<AvailablePixel> {
+  const body = await api.get<unknown>('/pixels/available/random', {
+    query: { canvas_index: canvasIndex },
+    auth: 'required',
+    signal,
+  });
+  const pixel = toAvailablePixel(body);
+  if (!pixel) throw new PixelSearchError(PIXEL_SEARCH_MESSAGES.noneFound);
+  return pixel;
+}

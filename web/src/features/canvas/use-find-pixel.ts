@@ -1,0 +1,57 @@
+// "Find a random available pixel": needs sign-in (a guest gets the sign-in dialog, reason
+// pixel-purchase). A found pixel opens its board with ?highlight={x}-{y}. Feedback toasts last 3 s.
+import { useCallback, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { api } from '../../api/index.js';
+import { toast } from '../../app/toast/toast-store.js';
+import { FEEDBACK_TOAST_MS } from '../../canvas-scene/index.js';
+import {
+  findRandomAvailablePixel,
+  PIXEL_SEARCH_MESSAGES,
+  pixelFoundMessage,
+  pixelSearchErrorMessage,
+} from './canvas-api.js';
+import { openSignInDialog } from '../auth-dialog/index.js';
+
+const feedback = { durationMs: FEEDBACK_TOAST_MS };
+
+export function useFindPixel(options: {
+  canvasIndex: number | null;
+  canvasLoading: boolean;
+  signedIn: boolean;
+}) {
+  const { canvasIndex, canvasLoading, signedIn } = options;
+  const navigate = useNavigate();
+  const [searching, setSearching] = useState(false);
+
+  const find = useCallback(async () => {
+    if (!signedIn) {
+      openSignInDialog('pixel-purchase');
+      return;
+    }
+    if (canvasLoading) {
+      toast.info(PIXEL_SEARCH_MESSAGES.loading, feedback);
+      return;
+    }
+    if (canvasIndex === null) {
+      toast.error(PIXEL_SEARCH_MESSAGES.noCanvas, feedback);
+      return;
+    }
+    setSearching(true);
+    try {
+      const pixel = await findRandomAvailablePixel(api, canvasIndex);
+      toast.success(pixelFoundMessage(pixel), feedback);
+      await navigate({
+        to: '/canvas/art/$boardIndex',
+        params: { boardIndex: pixel.boardIndex },
+        search: { highlight: `${pixel.x}-${pixel.y}` },
+      });
+    } catch (error) {
+      toast.error(pixelSearchErrorMessage(error), feedback);
+    } finally {
+      setSearching(false);
+    }
+  }, [signedIn, canvasLoading, canvasIndex, navigate]);
+
+  return { find, searching };
+}

@@ -1,0 +1,46 @@
+// Live updates: GET /api/events (Server-Sent Events; EventSource resumes with Last-Event-ID by itself).
+// `pixels` events for this canvas are handed to onPixels; `lock:*` events go to onLockEvent (the seam
+// for the board-locks feature); `canvas:activated` reloads the active canvas.
+import { useEffect, useState } from 'react';
+import { useLatest } from './use-latest.js';
+import { LIVE_EVENT_NAMES, parsePixelsEvent, type PixelsEvent } from '../../canvas-scene/index.js';
+
+export const EVENTS_URL = '/api/events';
+const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired'].map(
+  (e) => `${LIVE_EVENT_NAMES.lockPrefix}${e}`,
+);
+
+export interface LiveHandlers {
+  onPixels: (event: PixelsEvent) => void;
+  onLockEvent?: (name: string, data: string) => void;
+  /** `canvas:activated`: a new canvas became the active one. */
+  onCanvasActivated?: () => void;
+}
+
+export function useLivePixels(canvasIndex: number, handlers: LiveHandlers, enabled = true): boolean {
+  const [connected, setConnected] = useState(false);
+  const ref = useLatest(handlers);
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(EVENTS_URL, { withCredentials: true });
+    const onPixels = (event: MessageEvent<string>) => {
+      const parsed = parsePixelsEvent(event.data);
+      if (parsed && parsed.canvasIndex === canvasIndex && parsed.pixels.length > 0)
+        ref.current.onPixels(parsed);
+    };
+    const onLock = (event: MessageEvent<string>) => ref.current.onLockEvent?.(event.type, event.data);
+    const onActivated = () => ref.current.onCanvasActivated?.();
+    source.addEventListener(LIVE_EVENT_NAMES.pixels, onPixels);
+    source.addEventListener(LIVE_EVENT_NAMES.canvasActivated, onActivated);
+    for (const name of LOCK_EVENTS) source.addEventListener(name, onLock);
+    source.onopen = () => setConnected(true);
+    source.onerror = () => setConnected(source.readyState === EventSource.OPEN);
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [canvasIndex, enabled, ref]);
+
+  return connected;
+}

@@ -1,0 +1,73 @@
+// Route and search parameter validation.
+import { describe, expect, it } from 'vitest';
+import { boardPosition } from './board.js';
+import {
+  parseBoardIndex,
+  parseHighlight,
+  validateArtistSelectionSearch,
+  validateCallbackSearch,
+  validateEditorSearch,
+  validateLoginSearch,
+} from './search-params.js';
+
+describe('board index', () => {
+  it('accepts integers 0..624 and falls back to 0', () => {
+    expect(parseBoardIndex('12')).toBe(12);
+    expect(parseBoardIndex(624)).toBe(624);
+    for (const bad of [undefined, '', 'abc', '-1', '625', '1.5', 3.2, '1e2', null, {}]) {
+      expect(parseBoardIndex(bad)).toBe(0);
+    }
+  });
+
+  it('maps an index to its row and column', () => {
+    expect(boardPosition(0)).toEqual({ row: 0, col: 0 });
+    expect(boardPosition(26)).toEqual({ row: 1, col: 1 });
+    expect(boardPosition(624)).toEqual({ row: 24, col: 24 });
+  });
+});
+
+describe('highlight', () => {
+  it('accepts {x}-{y} with both in 0..48', () => {
+    expect(parseHighlight('0-0')).toEqual({ x: 0, y: 0 });
+    expect(parseHighlight('48-7')).toEqual({ x: 48, y: 7 });
+    expect(validateEditorSearch({ highlight: '12-30' })).toEqual({ highlight: '12-30' });
+  });
+
+  it('drops anything else', () => {
+    for (const bad of ['49-1', '1-49', '-1-2', '1.5-2', 'a-b', '1-2-3', '', 12, null]) {
+      expect(parseHighlight(bad)).toBeNull();
+    }
+    expect(validateEditorSearch({ highlight: '99-99', other: 1 })).toEqual({});
+  });
+});
+
+describe('login and callback search', () => {
+  it('keeps only error=oauth_failed on /login', () => {
+    expect(validateLoginSearch({ error: 'oauth_failed' })).toEqual({ error: 'oauth_failed' });
+    expect(validateLoginSearch({ error: 'something' })).toEqual({});
+  });
+
+  it('keeps the provider parameters as strings', () => {
+    expect(validateCallbackSearch({ exchange_token: 'abc', success: true, code: 123, junk: 'x' })).toEqual({
+      exchange_token: 'abc',
+      success: 'true',
+      code: '123',
+    });
+  });
+});
+
+describe('artist selection search', () => {
+  it('keeps a valid page, sort and a search of at least 2 characters', () => {
+    expect(validateArtistSelectionSearch({ page: 3, sort: 'new', search: '  cats ' })).toEqual({
+      page: 3,
+      sort: 'new',
+      search: 'cats',
+    });
+    expect(validateArtistSelectionSearch({ page: '2' })).toEqual({ page: 2 });
+  });
+
+  it('drops invalid values', () => {
+    expect(validateArtistSelectionSearch({ page: 0, sort: 'top', search: ' a ' })).toEqual({});
+    expect(validateArtistSelectionSearch({ page: 'x', search: {} })).toEqual({});
+  });
+});

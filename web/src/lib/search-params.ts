@@ -1,0 +1,96 @@
+// Route parameter and search parameter validation. The router passes raw values through these, so a
+// hand-edited URL can never put an invalid value into a page.
+import { isBoardIndex, isPixelCoordinate } from './board.js';
+
+type RawSearch = Record<string, unknown>;
+
+function integerFrom(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isInteger(raw) ? raw : null;
+  if (typeof raw === 'string' && /^\d+$/.test(raw.trim())) return Number(raw.trim());
+  return null;
+}
+
+/** The editor's board index: an integer 0..624, else 0. */
+export function parseBoardIndex(raw: unknown): number {
+  const value = integerFrom(raw);
+  return value !== null && isBoardIndex(value) ? value : 0;
+}
+
+export interface PixelRef {
+  x: number;
+  y: number;
+}
+
+/** highlight={x}-{y} with integers x and y in 0..48; anything else is no highlight. */
+export function parseHighlight(raw: unknown): PixelRef | null {
+  if (typeof raw !== 'string') return null;
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(raw.trim());
+  if (!match) return null;
+  const x = Number(match[1]);
+  const y = Number(match[2]);
+  return isPixelCoordinate(x) && isPixelCoordinate(y) ? { x, y } : null;
+}
+
+export function formatHighlight(pixel: PixelRef): string {
+  return `${pixel.x}-${pixel.y}`;
+}
+
+export interface EditorSearch {
+  highlight?: string;
+}
+
+export function validateEditorSearch(search: RawSearch): EditorSearch {
+  const pixel = parseHighlight(search.highlight);
+  return pixel ? { highlight: formatHighlight(pixel) } : {};
+}
+
+export interface LoginSearch {
+  error?: 'oauth_failed';
+}
+
+export function validateLoginSearch(search: RawSearch): LoginSearch {
+  return search.error === 'oauth_failed' ? { error: 'oauth_failed' } : {};
+}
+
+export interface CallbackSearch {
+  exchange_token?: string;
+  success?: string;
+  error?: string;
+  code?: string;
+}
+
+const CALLBACK_KEYS = ['exchange_token', 'success', 'error', 'code'] as const;
+
+/** The identity provider's return parameters, kept as strings (the default parser may give booleans). */
+export function validateCallbackSearch(search: RawSearch): CallbackSearch {
+  const out: CallbackSearch = {};
+  for (const key of CALLBACK_KEYS) {
+    const value = search[key];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      out[key] = String(value);
+    }
+  }
+  return out;
+}
+
+export type SubmissionSort = 'hot' | 'new';
+
+export interface ArtistSelectionSearch {
+  page?: number;
+  sort?: SubmissionSort;
+  search?: string;
+}
+
+export const MIN_SEARCH_LENGTH = 2;
+
+/** page (integer >= 1), sort (hot or new) and search (kept only with at least 2 characters). */
+export function validateArtistSelectionSearch(search: RawSearch): ArtistSelectionSearch {
+  const out: ArtistSelectionSearch = {};
+  const page = integerFrom(search.page);
+  if (page !== null && page >= 1) out.page = page;
+  if (search.sort === 'hot' || search.sort === 'new') out.sort = search.sort;
+  const text =
+    typeof search.search === 'string' || typeof search.search === 'number' ? String(search.search) : '';
+  if (text.trim().length >= MIN_SEARCH_LENGTH) out.search = text.trim();
+  return out;
+}

@@ -1,0 +1,23 @@
+// Vite build of the single-page app. The router plugin (re)generates src/routeTree.gen.ts from src/routes.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      addExtensions: 'js',
+    }),
+    react(),
+  ],
+  server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port: 4173, proxy: apiProxy },
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+});
