@@ -1,0 +1,407 @@
+// The canvas page (/canvas) in a real browser with the API scripted (page.route): the composite image
+// (a PNG made here with sharp), zoom by buttons and wheel, Live/Preview, hover highlight, the guest's
+// sign-in dialog, a live `pixels` event drawn on the overlay, the pixel finder, the tutorial, the
+// mobile drawer, and the error states.
+import type { Page, Route } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  openPage,
+  screenshot,
+  urlOf,
+  type BrowserSession,
+  type Viewport,
+} from './lib/browser.js';
+
+const SIDE = 1225;
+const CANVAS = { canvas_index: 2, name: 'Harbour Lights', is_active: true };
+const DESCRIPTION =
+  'A harbour at dawn, painted one pixel at a time by everyone who visits. Each board holds a small piece of the ' +
+  'scene: boats, gulls, the lighthouse and the long shadows of the pier. Buy a pixel and become part of it.';
+const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
+
+let session: BrowserSession;
+let livePng: Buffer;
+let previewPng: Buffer;
+
+/** 25 x 25 boards of 49 px in two alternating colours (live) or one warm colour (preview). */
+async function compositePng(a: [number, number, number], b: [number, number, number]): Promise<Buffer> {
+  const raw = Buffer.alloc(SIDE * SIDE * 3);
+  for (let y = 0; y < SIDE; y++) {
+    for (let x = 0; x < SIDE; x++) {
+      const c = (Math.floor(x / 49) + Math.floor(y / 49)) % 2 ? a : b;
+      raw.set(c, (y * SIDE + x) * 3);
+    }
+  }
+  return sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  [livePng, previewPng, session] = await Promise.all([
+    compositePng([0x36, 0x55, 0x8f], [0xd4, 0xe4, 0xbc]),
+    compositePng([0xf2, 0xc1, 0x4e], [0xf7, 0xe3, 0xaf]),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+interface Script {
+  /** Requests seen, as "METHOD /path?query". */
+  seen: string[];
+  /** Sends one SSE body to the waiting /api/events request. */
+  push(body: string): void;
+}
+
+interface ScriptOptions {
+  activeStatus?: number;
+  active?: unknown;
+  renderStatus?: () => number;
+}
+
+const json = (status: number, body: unknown) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+async function scriptApi(page: Page, options: ScriptOptions = {}): Promise<Script> {
+  const seen: string[] = [];
+  let push: (body: string) => void = () => {};
+  const pushed = new Promise<string>((resolve) => (push = resolve));
+  await page.route('**/api/**', async (route: Route) => {
+    const url = new URL(route.request().url());
+    const { pathname } = url;
+    seen.push(`${route.request().method()} ${pathname}${url.search}`);
+    if (pathname === '/api/canvases/active') {
+      const body = options.active ?? { success: true, data: [{ ...CANVAS, description: DESCRIPTION }] };
+      return route.fulfill(json(options.activeStatus ?? 200, body));
+    }
+    if (pathname === '/api/canvas-composite/canvas/2/render') {
+      const status = options.renderStatus?.() ?? 200;
+      if (status !== 200) return route.fulfill(json(status, { success: false }));
+      const png = url.searchParams.get('preview') === 'true' ? previewPng : livePng;
+      return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+    }
+    if (pathname === '/api/events') {
+      const body = await pushed;
+      return route
+        .fulfill({
+          status: 200,
+          headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+          body,
+        })
+        .catch(() => undefined);
+    }
+    if (pathname.startsWith('/api/csrf/'))
+      return route.fulfill(json(200, { success: true, data: { csrfToken: 'c', expiresIn: 3600 } }));
+    if (pathname === '/api/auth/refresh-cookie') {
+      return route.fulfill(json(200, { access_token: 'token-e2e', expires_in: 900, token_type: 'Bearer' }));
+    }
+    if (pathname === '/api/pixels/available/random') {
+      return route.fulfill(
+        json(200, {
+          success: true,
+          data: { board_index: 51, x: 3, y: 4, current_color: '#FFFFFF', default_color: '#AABBCC' },
+          message: 'ok',
+        }),
+      );
+    }
+    if (pathname.startsWith('/api/pixels/canvas/2/board/'))
+      return route.fulfill(json(200, { success: true, data: [] }));
+    return route.fulfill(json(404, { success: false }));
+  });
+  return { seen, push };
+}
+
+async function skipTutorial(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    sessionStorage.setItem(
+      'tessera.canvas.tutorial',
+      JSON.stringify({ seen: true, timestamp: Date.now(), version: '2.0.0', skipped: true }),
+    );
+  });
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.addInitScript((user) => localStorage.setItem('tessera.auth.user', JSON.stringify(user)), USER);
+}
+
+/** Runs fn on a new page; fails on console errors other than the failed loads the test asked for. */
+async function onPage(viewport: Viewport, fn: (page: Page) => Promise<void>, allowFailedLoads = false) {
+  const handle = await openPage(session, viewport);
+  try {
+    await fn(handle.page);
+    const errors = handle.errors.filter((e) => !(allowFailedLoads && e.includes('Failed to load resource')));
+    expect(errors, 'console errors on the page').toEqual([]);
+  } finally {
+    // The browser profile is shared by the tests: leave no signed-in user behind.
+    await handle.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await handle.page.close();
+  }
+}
+
+async function waitForImage(page: Page, mode: 'live' | 'preview'): Promise<void> {
+  await page.waitForFunction((m) => {
+    const img = document.querySelector<HTMLImageElement>(`img.canvas-image[data-mode="${m}"]`);
+    return !!img && img.complete && img.naturalWidth === 1225;
+  }, mode);
+}
+
+const zoomText = (page: Page) => page.getByLabel('Zoom level').innerText();
+
+/** Screen point inside board `index` (its centre), from the shown image's box. */
+async function boardPoint(page: Page, index: number): Promise<{ x: number; y: number }> {
+  const box = await page.locator('img.canvas-image.is-shown').boundingBox();
+  if (!box) throw new Error('no image');
+  const cell = box.width / 25;
+  return { x: box.x + ((index % 25) + 0.5) * cell, y: box.y + (Math.floor(index / 25) + 0.5) * cell };
+}
+
+async function overlayPixel(page: Page, selector: string, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ({ selector, x, y }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(selector);
+      return Array.from(canvas?.getContext('2d')?.getImageData(x, y, 1, 1).data ?? []);
+    },
+    { selector, x, y },
+  );
+}
+
+describe('canvas page, desktop', () => {
+  it('shows the canvas, zooms, switches view, highlights, asks a guest to sign in and draws live pixels', async () => {
+    await onPage(VIEWPORTS.desktop, async (page) => {
+      const api = await scriptApi(page);
+      await skipTutorial(page);
+      await page.goto(urlOf('/canvas'));
+      await page.getByRole('heading', { level: 1, name: 'Harbour Lights' }).waitFor();
+      await waitForImage(page, 'live');
+
+      // Description: cut at 150 characters with Read more / Show less.
+      const description = page.locator('.canvas-description');
+      expect(await description.innerText()).toContain('...');
+      await description.getByRole('button', { name: 'Read more' }).click();
+      expect(await description.innerText()).toContain('Buy a pixel and become part of it.');
+      await description.getByRole('button', { name: 'Show less' }).click();
+
+      // The other mode is preloaded in the background.
+      await waitForImage(page, 'preview');
+      expect(
+        api.seen.some((s) => s.includes('/render?format=webp&scale=1&quality=95&grid=false&preview=true&t=')),
+      ).toBe(true);
+
+      // Zoom: buttons step 0.1, the wheel 0.001 per pixel of scrolling, reset.
+      expect(await zoomText(page)).toBe('100%');
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await zoomText(page)).toBe('110%');
+      const stage = page.locator('.canvas-stage');
+      const stageBox = await stage.boundingBox();
+      if (!stageBox) throw new Error('no stage');
+      await page.mouse.move(stageBox.x + stageBox.width / 2, stageBox.y + stageBox.height / 2);
+      await page.mouse.wheel(0, -200);
+      await page.waitForFunction(
+        () => document.querySelector('output.zoom-controls__value')?.textContent === '130%',
+      );
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await zoomText(page)).toBe('120%');
+      await page.getByRole('button', { name: 'Reset' }).click();
+      expect(await zoomText(page)).toBe('100%');
+
+      // Alt + drag pans the view.
+      const before = await page.locator('img.canvas-image.is-shown').boundingBox();
+      await page.keyboard.down('Alt');
+      await page.mouse.move(stageBox.x + 100, stageBox.y + 100);
+      await page.mouse.down();
+      await page.mouse.move(stageBox.x + 160, stageBox.y + 130, { steps: 4 });
+      await page.mouse.up();
+      await page.keyboard.up('Alt');
+      const after = await page.locator('img.canvas-image.is-shown').boundingBox();
+      expect(Math.round((after?.x ?? 0) - (before?.x ?? 0))).toBe(60);
+      expect(Math.round((after?.y ?? 0) - (before?.y ?? 0))).toBe(30);
+      await page.getByRole('button', { name: 'Reset' }).click();
+
+      // Live / Preview.
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      expect(await page.locator('img.canvas-image.is-shown').getAttribute('data-mode')).toBe('preview');
+      await page.locator('.canvas-stage__badge').waitFor();
+      await screenshot(page, 'canvas-preview-desktop');
+      await page.getByRole('button', { name: 'Live', exact: true }).click();
+      expect(await page.locator('img.canvas-image.is-shown').getAttribute('data-mode')).toBe('live');
+
+      // Hover highlights the board under the cursor, on the overlay canvas.
+      const p26 = await boardPoint(page, 26);
+      await page.mouse.move(p26.x, p26.y);
+      await page.waitForFunction(
+        () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '26',
+      );
+      const tint = await overlayPixel(
+        page,
+        'canvas.canvas-overlay',
+        Math.round(p26.x - stageBox.x),
+        Math.round(p26.y - stageBox.y),
+      );
+      expect(tint[3]).toBeGreaterThan(0);
+      expect(tint[2]).toBeGreaterThan(tint[0] ?? 255);
+
+      // A live `pixels` event is drawn on the live layer: board 26 = row 1, col 1; pixel (3, 4) -> (52, 53).
+      const event = {
+        canvasIndex: 2,
+        boardIndex: 26,
+        pixels: [{ x: 3, y: 4, color: '#ff00ff' }],
+        committedAt: 1,
+      };
+      api.push(`retry: 600000\nid: 7\nevent: pixels\ndata: ${JSON.stringify(event)}\n\n`);
+      await page.waitForFunction(() => {
+        const c = document.querySelector<HTMLCanvasElement>('canvas.canvas-live-layer');
+        const d = c?.getContext('2d')?.getImageData(52, 53, 1, 1).data;
+        return d?.[0] === 255 && d[1] === 0 && d[2] === 255;
+      });
+      expect(await overlayPixel(page, 'canvas.canvas-live-layer', 53, 53)).toEqual([0, 0, 0, 0]);
+      await screenshot(page, 'canvas-desktop-hover');
+
+      // A guest's click opens the sign-in dialog with reason board-edit.
+      await page.mouse.click(p26.x, p26.y);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Sign In to Edit' }).waitFor();
+      await screenshot(page, 'canvas-guest-sign-in');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(new URL(page.url()).pathname).toBe('/canvas');
+
+      // So does the pixel finder, with reason pixel-purchase.
+      await page.getByRole('button', { name: 'Find a random available pixel' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Sign In to Purchase' }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      expect(api.seen.some((s) => s.startsWith('GET /api/pixels/available'))).toBe(false);
+    });
+  });
+
+  it('a signed-in click opens the board; the pixel finder opens the found pixel with a highlight', async () => {
+    await onPage(VIEWPORTS.desktop, async (page) => {
+      const api = await scriptApi(page);
+      await skipTutorial(page);
+      await signIn(page);
+      await page.goto(urlOf('/canvas'));
+      await waitForImage(page, 'live');
+      const p = await boardPoint(page, 30);
+      await page.mouse.click(p.x, p.y);
+      await page.waitForURL((url) => url.pathname === '/canvas/art/30');
+      await page.goBack();
+      await waitForImage(page, 'live');
+
+      await page.getByRole('button', { name: 'Find a random available pixel' }).click();
+      await page.getByText('Perfect spot found at 3,4!').waitFor();
+      await page.waitForURL((url) => url.pathname === '/canvas/art/51' && url.search === '?highlight=3-4');
+      expect(api.seen).toContain('GET /api/pixels/available/random?canvas_index=2');
+    });
+  });
+
+  it('force refresh reloads the image and confirms', async () => {
+    await onPage(VIEWPORTS.desktop, async (page) => {
+      const api = await scriptApi(page);
+      await skipTutorial(page);
+      await page.goto(urlOf('/canvas'));
+      await waitForImage(page, 'live');
+      const renders = () => api.seen.filter((s) => s.includes('preview=false')).length;
+      const count = renders();
+      await page.getByRole('button', { name: 'Sync canvas updates' }).click();
+      await page.getByText('Canvas refreshed').waitFor();
+      expect(renders()).toBe(count + 1);
+    });
+  });
+
+  it('shows the tutorial once per session: Continue, Back, Start', async () => {
+    await onPage(VIEWPORTS.desktop, async (page) => {
+      await scriptApi(page);
+      await page.goto(urlOf('/canvas'));
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'How to Start' }).waitFor();
+      expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+      await screenshot(page, 'canvas-tutorial-desktop');
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByRole('heading', { name: 'Become the Next Artist' }).waitFor();
+      await dialog.getByRole('button', { name: 'Back' }).click();
+      await dialog.getByRole('heading', { name: 'How to Start' }).waitFor();
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByText('Have fun, Lean in').waitFor();
+      await dialog.getByRole('button', { name: 'Start' }).click();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      const record = await page.evaluate(() =>
+        JSON.parse(sessionStorage.getItem('tessera.canvas.tutorial') ?? '{}'),
+      );
+      expect(record).toMatchObject({ seen: true, skipped: false, version: '2.0.0' });
+      await page.reload();
+      await waitForImage(page, 'live');
+      await page.waitForTimeout(1200);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+  });
+
+  it('a failed image shows "Click to retry"; a failed canvas shows "Retry Loading"; none is the empty state', async () => {
+    await onPage(
+      VIEWPORTS.desktop,
+      async (page) => {
+        let renderStatus = 500;
+        await scriptApi(page, { renderStatus: () => renderStatus });
+        await skipTutorial(page);
+        await page.goto(urlOf('/canvas'));
+        const retry = page.getByRole('button', { name: /Click to retry/ });
+        await retry.waitFor();
+        await screenshot(page, 'canvas-image-error');
+        renderStatus = 200;
+        await retry.click();
+        await waitForImage(page, 'live');
+      },
+      true,
+    );
+    await onPage(
+      VIEWPORTS.desktop,
+      async (page) => {
+        await scriptApi(page, { activeStatus: 500, active: { success: false } });
+        await page.goto(urlOf('/canvas'));
+        await page.getByRole('button', { name: 'Retry Loading' }).waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Failed to load canvas');
+      },
+      true,
+    );
+    await onPage(VIEWPORTS.desktop, async (page) => {
+      await scriptApi(page, { active: { success: true, data: [] } });
+      await page.goto(urlOf('/canvas'));
+      await page.getByRole('heading', { level: 1, name: 'No active canvas found' }).waitFor();
+    });
+  });
+});
+
+describe('canvas page, mobile', () => {
+  it('fits the canvas and keeps the tools in a drawer', async () => {
+    await onPage(VIEWPORTS.mobile, async (page) => {
+      await scriptApi(page);
+      await skipTutorial(page);
+      await page.goto(urlOf('/canvas'));
+      await waitForImage(page, 'live');
+      expect(await page.locator('aside.canvas-tools').count()).toBe(0);
+      const fit = await page.locator('.canvas-stage').getAttribute('data-zoom');
+      expect(Number(fit)).toBeGreaterThan(0.1);
+      expect(Number(fit)).toBeLessThan(1);
+      await screenshot(page, 'canvas-mobile');
+
+      await page.getByRole('button', { name: 'Tools' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Canvas tools' });
+      await drawer.getByRole('button', { name: 'Zoom in' }).click();
+      const stepped = await page.locator('.canvas-stage').getAttribute('data-zoom');
+      expect(Number(stepped)).toBeCloseTo(Number(fit) + 0.05, 3);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'canvas-mobile-drawer');
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await page.waitForFunction(
+        () => !document.querySelector('.canvas-drawer')?.classList.contains('is-open'),
+      );
+    });
+  });
+});

@@ -1,0 +1,108 @@
+// Browser helpers for the e2e tests: Debian's chromium driven by playwright-core, a fresh profile per
+// launch, console-error collection (any error fails the test) and screenshots.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+export type Viewport = { width: number; height: number };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(root, 'test-output/screenshots');
+
+/** The app under test: TESSERA_BASE_URL, or the static server the global setup started. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function urlOf(pathname: string): string {
+  return `${baseUrl()}${pathname}`;
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launches chromium with a fresh user-data-dir that is removed on close. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: VIEWPORTS.desktop,
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PageHandle {
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export async function openPage(session: BrowserSession, viewport: Viewport): Promise<PageHandle> {
+  const page = await session.context.newPage();
+  await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console error: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return { page, errors };
+}
+
+/** Runs fn on a new page, then fails the test if the page logged any console error. */
+export async function withPage(
+  session: BrowserSession,
+  viewport: Viewport,
+  fn: (page: Page) => Promise<void>,
+): Promise<void> {
+  const handle = await openPage(session, viewport);
+  try {
+    await fn(handle.page);
+    expect(handle.errors, 'console errors on the page').toEqual([]);
+  } finally {
+    await handle.page.close();
+  }
+}
+
+/** Full-page screenshot saved to test-output/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

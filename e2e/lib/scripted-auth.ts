@@ -1,0 +1,154 @@
+// Shared by the auth browser tests: the /api scripted with page.route, a stored user, a page that
+// fails on console errors, and small helpers for the /login screen.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { openPage, urlOf, type BrowserSession, type Viewport } from './browser.js';
+
+declare global {
+  interface Window {
+    /** Set by the app (features/auth-dialog/SessionExpiryWatcher.tsx). */
+    tessera?: { openSignInDialog: (reason?: string) => void };
+  }
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export interface SeenRequest {
+  /** "METHOD /api/path" */
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Handler = (request: SeenRequest) => Reply;
+
+// A 1x1 PNG for the canvas image.
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export const DEFAULTS: Record<string, Handler> = {
+  'POST /api/auth/refresh-cookie': () => ({
+    status: 200,
+    body: { success: true, access_token: 'token-e2e', expires_in: 900, token_type: 'Bearer' },
+  }),
+  'POST /api/auth/logout': () => ({ status: 200, body: { success: true } }),
+  'GET /api/auth/providers': () => ({
+    status: 200,
+    body: {
+      success: true,
+      data: [{ id: 'google', name: 'Google', configured: true, url: '/api/auth/google' }],
+    },
+  }),
+  'GET /api/canvases/active': () => ({
+    status: 200,
+    body: {
+      success: true,
+      data: [{ canvas_index: 2, name: 'Harbour Lights', description: 'Dawn', is_active: true }],
+    },
+  }),
+};
+
+/**
+ * Scripts /api/* in the browser: CSRF tokens, the defaults above, `handlers` ("METHOD /api/path"), a
+ * PNG for the canvas image, no event stream, and an empty success for anything else. Records requests.
+ */
+export async function scriptAuthApi(
+  page: Page,
+  handlers: Record<string, Handler> = {},
+): Promise<{ requests: SeenRequest[] }> {
+  const requests: SeenRequest[] = [];
+  await page.route('**/api/**', async (route) => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    const seen: SeenRequest = {
+      path: `${request.method()} ${pathname}`,
+      body: request.postData() ? (JSON.parse(request.postData() ?? 'null') as unknown) : undefined,
+      headers: request.headers(),
+    };
+    requests.push(seen);
+    if (pathname.startsWith('/api/csrf/')) {
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: { csrfToken: 'csrf-e2e', expiresIn: 3600 } }),
+      });
+      return;
+    }
+    if (pathname.startsWith('/api/canvas-composite/')) {
+      await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG });
+      return;
+    }
+    if (pathname === '/api/events') {
+      await route.fulfill({ status: 204, body: '' });
+      return;
+    }
+    const handler = handlers[seen.path] ?? DEFAULTS[seen.path];
+    const reply = handler ? handler(seen) : { status: 200, body: { success: true, data: [] } };
+    await route.fulfill({
+      status: reply.status,
+      contentType: 'application/json',
+      body: JSON.stringify(reply.body),
+    });
+  });
+  return { requests };
+}
+
+/** Puts a stored user in local storage before the first page load (a returning visitor). */
+export async function seedUser(page: Page, user: Record<string, unknown>): Promise<void> {
+  await page.addInitScript((u) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('tessera.auth.user', JSON.stringify(u));
+      sessionStorage.setItem('e2e-seeded', '1');
+    }
+  }, user);
+}
+
+/**
+ * Runs fn on a new page and fails on console errors, except the browser's own "Failed to load
+ * resource" line for the HTTP statuses a test provokes on purpose (e.g. 401 for a wrong password).
+ */
+export async function withAuthPage(
+  browser: BrowserSession,
+  viewport: Viewport,
+  fn: (page: Page) => Promise<void>,
+  expectedStatuses: number[] = [],
+): Promise<void> {
+  const handle = await openPage(browser, viewport);
+  // The browser profile is shared by the tests: start every page signed out.
+  await handle.page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-fresh')) {
+      localStorage.clear();
+      sessionStorage.setItem('e2e-fresh', '1');
+    }
+  });
+  try {
+    await fn(handle.page);
+    const unexpected = handle.errors.filter((e) => {
+      const status = /Failed to load resource: the server responded with a status of (\d+)/.exec(e)?.[1];
+      return status === undefined || !expectedStatuses.includes(Number(status));
+    });
+    expect(unexpected, 'console errors on the page').toEqual([]);
+  } finally {
+    await handle.page.close();
+  }
+}
+
+export const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needs_username_selection: false };
+export const grant = (user: unknown = USER, extra: Record<string, unknown> = {}) => ({
+  status: 200,
+  body: { success: true, access_token: 'token-e2e', expires_in: 900, token_type: 'Bearer', user, ...extra },
+});
+export const INVALID_CREDENTIALS_TEXT =
+  "That email or password doesn't look right. Please check both and try again.";
+
+export async function openLogin(page: Page, query = ''): Promise<void> {
+  await page.goto(urlOf(`/login${query}`));
+  await page.getByRole('heading', { level: 1, name: 'Welcome to Tessera' }).waitFor();
+}
+
+export const field = (page: Page, name: string) => page.locator(`main input[name="${name}"]`);

@@ -1,0 +1,155 @@
+// The shell for a signed-in visitor, with the API scripted in the browser (page.route), so it runs the
+// same against the static server and the full stack: the header's welcome and profile menu, sign-out,
+// and the board editor's session renewal and data loading.
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
+
+const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+/** Scripts the API the pages under test call and records every /api request. */
+async function scriptApi(page: Page): Promise<Request[]> {
+  const seen: Request[] = [];
+  const reply = (body: unknown) => ({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify(body),
+  });
+  await page.route('**/api/**', async (route) => {
+    const request = route.request();
+    seen.push(request);
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/csrf/')) {
+      await route.fulfill(reply({ success: true, data: { csrfToken: 'csrf-e2e', expiresIn: 3600 } }));
+    } else if (pathname === '/api/auth/refresh-cookie') {
+      await route.fulfill(reply({ access_token: 'token-e2e', expires_in: 900, token_type: 'Bearer' }));
+    } else if (pathname === '/api/auth/logout') {
+      await route.fulfill(reply({ success: true }));
+    } else if (pathname === '/api/canvases/active') {
+      await route.fulfill(
+        reply({
+          success: true,
+          data: [{ canvas_index: 2, name: 'Harbour Lights', description: 'Dawn', is_active: true }],
+        }),
+      );
+    } else if (pathname === '/api/pixels/canvas/2/board/26') {
+      const data = Array.from({ length: 49 }, (_, i) => ({
+        x: i,
+        y: i,
+        current_color: '#36558F',
+        default_color: '#D4E4BC',
+        user_id: i % 2 ? 'u-9' : null,
+      }));
+      await route.fulfill(reply({ success: true, data }));
+    } else {
+      await route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false}' });
+    }
+  });
+  return seen;
+}
+
+async function signInLocally(page: Page): Promise<void> {
+  await page.addInitScript((user) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('tessera.auth.user', JSON.stringify(user));
+      sessionStorage.setItem('e2e-seeded', '1');
+    }
+  }, USER);
+}
+
+describe('signed-in header', () => {
+  it('welcomes the user, opens the profile menu and signs out to /login', async () => {
+    await withPage(session, VIEWPORTS.desktop, async (page) => {
+      const requests = await scriptApi(page);
+      await signInLocally(page);
+      await page.goto(urlOf('/about'));
+      const account = page.locator('.site-header__account');
+      await account.getByText('Welcome, ada').waitFor();
+      const trigger = account.getByRole('button', { name: 'Account menu for ada' });
+      expect(await trigger.innerText()).toBe('A');
+      expect(requests).toHaveLength(0);
+
+      await trigger.click();
+      const panel = page.locator('.profile__panel');
+      expect(await panel.innerText()).toContain('ada@example.com');
+      await screenshot(page, 'profile-menu-desktop');
+      await page.keyboard.press('Escape');
+      expect(await panel.count()).toBe(0);
+
+      await trigger.click();
+      await panel.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
+      const logout = requests.find((r) => new URL(r.url()).pathname === '/api/auth/logout');
+      expect(logout?.method()).toBe('POST');
+      expect(logout?.headers()['x-csrf-token']).toBe('csrf-e2e');
+    });
+  });
+
+  it('shows the account in the mobile menu', async () => {
+    await withPage(session, VIEWPORTS.mobile, async (page) => {
+      await scriptApi(page);
+      await signInLocally(page);
+      await page.goto(urlOf('/about'));
+      await page.locator('.mobile-menu__toggle').click();
+      const panel = page.locator('.mobile-menu__panel');
+      expect(await panel.innerText()).toContain('Welcome, ada');
+      expect(await panel.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
+      await screenshot(page, 'mobile-menu-signed-in');
+    });
+  });
+});
+
+describe('board editor frame', () => {
+  it('renews the session, loads the active canvas and the board, and draws it full-screen', async () => {
+    await withPage(session, VIEWPORTS.desktop, async (page) => {
+      const requests = await scriptApi(page);
+      await signInLocally(page);
+      await page.goto(urlOf('/canvas/art/26?highlight=3-4'));
+      await page.getByRole('heading', { level: 1, name: 'Board 26' }).waitFor();
+      expect(await page.locator('.editor__position').innerText()).toBe('Row 2, Col 2');
+      expect(await page.locator('.editor__canvas-name').innerText()).toBe('Harbour Lights');
+      expect(await page.locator('.site-header').count()).toBe(0);
+      const paths = requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+      expect(paths).toEqual([
+        'GET /api/csrf/csrf-token',
+        'POST /api/auth/refresh-cookie',
+        'GET /api/canvases/active',
+        'GET /api/pixels/canvas/2/board/26',
+      ]);
+      expect(requests[1]?.headers()['x-csrf-token']).toBe('csrf-e2e');
+      expect(requests[3]?.headers().authorization).toBe('Bearer token-e2e');
+      const corner = await page.evaluate(() => {
+        const canvas = document.querySelector('canvas.pixel-grid') as HTMLCanvasElement;
+        return Array.from(canvas.getContext('2d')?.getImageData(5, 5, 1, 1).data ?? []);
+      });
+      expect(corner.slice(0, 3)).toEqual([0x36, 0x55, 0x8f]);
+      await screenshot(page, 'editor-desktop');
+    });
+  });
+
+  it('corrects an invalid board index to 0', async () => {
+    await withPage(session, VIEWPORTS.mobile, async (page) => {
+      await scriptApi(page);
+      await page.route('**/api/pixels/canvas/2/board/0', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true,"data":[]}' }),
+      );
+      await signInLocally(page);
+      await page.goto(urlOf('/canvas/art/not-a-board'));
+      await page.waitForURL((url) => url.pathname === '/canvas/art/0');
+      await page.getByRole('heading', { level: 1, name: 'Board 0' }).waitFor();
+      await screenshot(page, 'editor-mobile');
+    });
+  });
+});

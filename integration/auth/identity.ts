@@ -1,0 +1,91 @@
+/**
+ * The real identity service in-process for the integration tests: its Connect server on a loopback
+ * port, an embedded document store in a temp folder, a memory key-value store, and a clock the
+ * tests can move (reset-code expiry, resend cooldown). Passwords are hashed with cheap scrypt
+ * parameters unless asked otherwise (the production ones are covered by the unit tests). Mail goes to SMTP_URL when given, else to
+ * the development outbox file `<dataDir>/outbox.jsonl`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  createEmbeddedDocumentStore,
+  createMemoryKeyValueStore,
+  startRpcServer,
+  type Logger,
+} from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import { OUTBOX_FILE } from '../../services/identity/src/adapters/mailer.js';
+import { codeInMail } from '../../services/identity/src/domain/reset.js';
+import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
+import { FAST_SCRYPT, TestClock, testSettings } from '../../services/identity/src/test/harness.js';
+
+export interface RunningIdentity {
+  url: string;
+  /** `<DATA_DIR>/identity`. */
+  dataDir: string;
+  clock: TestClock;
+  identity: Identity;
+  /** The code of the newest reset mail to `email` in the outbox file (undefined: none yet). */
+  outboxCode(email: string): string | undefined;
+  close(): Promise<void>;
+}
+
+export async function startIdentity(
+  opts: {
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** Production scrypt parameters (N = 2^17) instead of cheap ones: slow on a busy test machine. */
+    productionHashing?: boolean;
+  } = {},
+): Promise<RunningIdentity> {
+  const tmp = tempDir('tessera-identity-it-');
+  const dataDir = path.join(tmp.dir, 'identity');
+  const logger = opts.logger ?? testLogger('identity');
+  const clock = new TestClock();
+  const store = await createEmbeddedDocumentStore(dataDir, { logger });
+  const kv = createMemoryKeyValueStore();
+  const identity = await createIdentity({
+    settings: testSettings(opts.env),
+    dataDir,
+    logger,
+    store,
+    kv,
+    clock,
+    hasher: opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT),
+  });
+  const server = await startRpcServer({
+    name: 'identity',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: identity.routes,
+    services: identity.services,
+  });
+  return {
+    url: server.url,
+    dataDir,
+    clock,
+    identity,
+    outboxCode(email) {
+      const file = path.join(dataDir, OUTBOX_FILE);
+      if (!fs.existsSync(file)) return undefined;
+      const want = email.trim().toLowerCase();
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '');
+      for (const line of lines.reverse()) {
+        const m = JSON.parse(line) as { to: string; text: string };
+        if (m.to.toLowerCase() === want) return codeInMail(m.text) ?? undefined;
+      }
+      return undefined;
+    },
+    async close() {
+      await server.close(0);
+      await identity.close();
+      await kv.close();
+      await store.close();
+      tmp.cleanup();
+    },
+  };
+}

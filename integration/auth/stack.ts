@@ -1,0 +1,64 @@
+/** The BFF app and the real identity service on loopback ports, optionally with a real SMTP server. */
+import { PEERS, type PeerName } from '@tessera/kit';
+import { eventually } from '@tessera/kit/testing';
+import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
+import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recorder.js';
+import { createPeers } from '../../bff/src/peers.js';
+import { codeInMail } from '../../services/identity/src/domain/reset.js';
+import type { TestClock } from '../../services/identity/src/test/harness.js';
+import { startIdentity, type RunningIdentity } from './identity.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+
+export interface AuthStack {
+  bff: RunningBff;
+  identity: RunningIdentity;
+  /** identity's clock (the BFF keeps real time). */
+  clock: TestClock;
+  logs: RecordedLogs;
+  /** The real SMTP server identity sends to (with `{ smtp: true }`). */
+  smtp: TestSmtpServer | undefined;
+  /** The 6-digit code of the newest reset mail to `email` (SMTP or the dev outbox); waits for it. */
+  resetCodeFor(email: string, opts?: { newerThan?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startAuthStack(
+  env: Record<string, string> = {},
+  opts: { smtp?: boolean } = {},
+): Promise<AuthStack> {
+  const smtp = opts.smtp ? await startSmtpServer() : undefined;
+  const identity = await startIdentity({ env: smtp ? { SMTP_URL: smtp.url } : {} });
+  const logs = recordLogs();
+  const urls = Object.fromEntries(
+    PEERS.map((p) => [p, p === 'identity' ? identity.url : 'http://127.0.0.1:9']),
+  ) as Record<PeerName, string>;
+  // a deadline that a busy test machine cannot miss (the BFF's test default is 2 s)
+  const peers = createPeers(urls, 15_000);
+  const bff = await startBff({ identity: identity.url }, { env, deps: { logger: logs.logger, peers } });
+
+  const newestCode = (email: string): string | undefined => {
+    if (!smtp) return identity.outboxCode(email);
+    const want = email.toLowerCase();
+    const mail = [...smtp.received].reverse().find((m) => m.to.some((t) => t.toLowerCase() === want));
+    return mail ? (codeInMail(mail.text) ?? undefined) : undefined;
+  };
+
+  return {
+    bff,
+    identity,
+    clock: identity.clock,
+    logs,
+    smtp,
+    resetCodeFor(email, o = {}) {
+      return eventually(() => {
+        const code = newestCode(email);
+        return code !== undefined && code !== o.newerThan ? code : undefined;
+      }, 30_000);
+    },
+    close: async () => {
+      await bff.close();
+      await identity.close();
+      await smtp?.close();
+    },
+  };
+}
