@@ -1,0 +1,42 @@
+// The seven Tessera processes as the container build sees them: workspace folder, port and image
+// name. The Dockerfile generator (dockerfiles.mjs) and the deploy tests use this list; the Helm
+// chart's values.yaml repeats port and image per component and the tests check the two agree.
+
+/**
+ * @typedef {object} Component
+ * @property {string} name      process name (also the Helm `components.<name>` key)
+ * @property {string} dir       npm workspace folder, relative to the repository root
+ * @property {number} port      the port the process listens on (PORT)
+ * @property {string} image     image name built by skaffold
+ * @property {boolean} serveWeb whether the image also carries the built SPA (web/dist)
+ */
+
+/** @type {readonly Component[]} */
+export const COMPONENTS = Object.freeze([
+  { name: 'identity', dir: 'services/identity', port: 50051, image: 'tessera-identity', serveWeb: false },
+  { name: 'canvas', dir: 'services/canvas', port: 50052, image: 'tessera-canvas', serveWeb: false },
+  { name: 'lock', dir: 'services/lock', port: 50053, image: 'tessera-lock', serveWeb: false },
+  { name: 'payment', dir: 'services/payment', port: 50054, image: 'tessera-payment', serveWeb: false },
+  { name: 'renderer', dir: 'services/renderer', port: 50055, image: 'tessera-renderer', serveWeb: false },
+  {
+    name: 'submission',
+    dir: 'services/submission',
+    port: 50056,
+    image: 'tessera-submission',
+    serveWeb: false,
+  },
+  { name: 'bff', dir: 'bff', port: 8080, image: 'tessera-bff', serveWeb: true },
+]);
+
+/** Workspaces every process image needs at run time besides its own (built output only). */
+export const SHARED_WORKSPACES = Object.freeze(['proto', 'services/kit']);
+
+/** The command every image runs (relative to /app, the repository root inside the image). */
+export function commandFor(/** @type {Component} */ c) {
+  return ['node', '--enable-source-maps', '--import', '@tessera/kit/instrument', `${c.dir}/dist/main.js`];
+}
+
+/** Dockerfile path of a component, relative to the repository root. */
+export function dockerfileFor(/** @type {Component} */ c) {
+  return `${c.dir}/Dockerfile`;
+}
