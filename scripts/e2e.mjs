@@ -81,7 +81,13 @@ if (!ready) {
   const tests = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TESSERA_BASE_URL: `http://127.0.0.1:${PORT}` },
+    // The full-stack tests also get the data folder (the identity dev outbox) and the services' ports.
+    env: {
+      ...process.env,
+      TESSERA_BASE_URL: `http://127.0.0.1:${PORT}`,
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_PORT_BASE: String(PORT_BASE),
+    },
   });
   if (tests.status !== 0) fail('browser tests failed');
 }
