@@ -114,6 +114,21 @@ describe('OpenID Connect sign-in', () => {
     });
   });
 
+  it('starts from a real navigation (no Origin header) with the BFF callback as redirect_uri', async () => {
+    // a top-level GET navigation carries no Origin header; only the exchange is a fetch from our page
+    const account = newAccount();
+    const b = new Browser(stack.bff.base, { origin: null });
+    const authorize = await startGoogleSignIn(b);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${stack.bff.base}/api/auth/google/callback`);
+    const callback = await followUntil(b, authorize.href, isBffCallback(stack.bff.base));
+    const token = (await hitCallback(b, callback)).searchParams.get('exchange_token');
+    expect(token).toBeTruthy();
+    b.origin = stack.bff.base;
+    const res = await exchange(b, token!);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, user: { email: account.email } });
+  });
+
   it('refuses a replayed exchange token', async () => {
     newAccount();
     const b = new Browser(stack.bff.base);

@@ -20,6 +20,7 @@ import { AUTH_RATE_LIMITS as RL, type RateLimiter } from '../middleware/rate-lim
 import { bodyOf, FIELD_MAX, requiredString } from './body.js';
 import { clientInfo, clientIp } from './client-info.js';
 import { cookieJar } from './cookies.js';
+import { serverOrigin } from './origin.js';
 import { OIDC_FLOW_TTL_MS, oidcSignInFor } from './oidc.js';
 import { beginSession, noStore } from './session.js';
 import { tokenResponse } from './user.js';
@@ -29,9 +30,13 @@ export const NOT_CONFIGURED_REDIRECT = '/login?error=oauth_failed';
 export const FAILURE_REDIRECT = '/auth/callback?error=google_auth_failed';
 export const EXCHANGE_INVALID_MESSAGE = 'Invalid or expired exchange token';
 
-/** Where the provider sends the browser back: PUBLIC_URL's origin, else the request's. */
-export function redirectUriFor(ctx: Pick<Context, 'origin'>, publicUrl: string | undefined): string {
-  const origin = publicUrl !== undefined ? new URL(publicUrl).origin : ctx.origin;
+/** Where the provider sends the browser back: PUBLIC_URL's origin, else the one the request was sent to. */
+export function redirectUriFor(
+  ctx: Pick<Context, 'protocol' | 'host'>,
+  publicUrl: string | undefined,
+): string {
+  const origin = publicUrl !== undefined ? new URL(publicUrl).origin : serverOrigin(ctx);
+  if (origin === undefined) throw new Error('the request names no host to send the provider back to');
   return `${origin}${OIDC_CALLBACK_PATH}`;
 }
 

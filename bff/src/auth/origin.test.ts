@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, originOf } from './origin.js';
+import { checkOrigin, originOf, serverOrigin } from './origin.js';
 
 const allowed = new Set(['https://tessera.art', 'http://127.0.0.1:8080']);
 
@@ -42,5 +42,13 @@ describe('checkOrigin', () => {
     expect(originOf('https://tessera.art:443')).toBe('https://tessera.art');
     expect(originOf('ftp://x')).toBeUndefined();
     expect(originOf('not a url')).toBeUndefined();
+  });
+
+  it("takes this server's origin from the scheme and host, never from the caller's Origin header", () => {
+    expect(serverOrigin({ protocol: 'https', host: 'tessera.art' })).toBe('https://tessera.art');
+    expect(serverOrigin({ protocol: 'http', host: '127.0.0.1:8080' })).toBe('http://127.0.0.1:8080');
+    expect(serverOrigin({ protocol: 'https', host: 'tessera.art:443' })).toBe('https://tessera.art');
+    expect(serverOrigin({ protocol: 'http', host: '' })).toBeUndefined();
+    expect(serverOrigin({ protocol: 'http', host: 'a b' })).toBeUndefined();
   });
 });

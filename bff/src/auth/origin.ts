@@ -3,6 +3,7 @@
  * POST/PUT/PATCH/DELETE and `Sec-Fetch-Site` on every request; programs such as curl or k6 send
  * neither and are then judged by the CSRF token alone.
  */
+import type { Context } from 'koa';
 export interface OriginHeaders {
   origin?: string;
   secFetchSite?: string;
@@ -20,6 +21,15 @@ export function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * This server's origin as the request addressed it: scheme and host (from X-Forwarded-Proto and
+ * X-Forwarded-Host when the trusted proxy sets them). Never Koa's `ctx.origin`: since Koa 3 that is
+ * the request's `Origin` header, i.e. whatever the caller claims (and absent on navigations).
+ */
+export function serverOrigin(ctx: Pick<Context, 'protocol' | 'host'>): string | undefined {
+  return ctx.host === '' ? undefined : originOf(`${ctx.protocol}://${ctx.host}`);
 }
 
 /**

@@ -71,6 +71,39 @@ describe('TokenVerifier', () => {
     expect(await verifier.verify(hs)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
   });
 
+  it('accepts only the one published algorithm, even from another key of the published set', async () => {
+    const es = await keyPair('k1');
+    const ed = await generateKeyPair('EdDSA', { extractable: true });
+    const edPair: Pair = {
+      privateKey: ed.privateKey,
+      kid: 'k2',
+      jwk: { ...(await exportJWK(ed.publicKey)), kid: 'k2', alg: 'EdDSA', use: 'sig' },
+    };
+    const edToken = await new SignJWT({})
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'k2' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(ed.privateKey);
+    const { verifier } = setup([es, edPair]);
+    expect(await verifier.verify(edToken)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
+    expect(await verifier.verify(await sign(es, {}))).toMatchObject({ ok: true });
+    // the same key set with EdDSA published: now the EdDSA token passes and the ES256 one does not
+    const edOnly = new TokenVerifier({
+      fetchKeys: () =>
+        Promise.resolve({
+          jwks: { keys: [es.jwk, edPair.jwk] },
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithm: 'EdDSA',
+        }),
+    });
+    expect(await edOnly.verify(edToken)).toMatchObject({ ok: true });
+    expect(await edOnly.verify(await sign(es, {}))).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
+  });
+
   it('refuses a wrong audience, a wrong issuer and a tampered payload', async () => {
     const k = await keyPair('k1');
     const { verifier } = setup([k]);

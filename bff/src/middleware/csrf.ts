@@ -13,7 +13,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { cookieJar } from '../auth/cookies.js';
 import { verifyCsrfToken } from '../auth/csrf-token.js';
-import { checkOrigin, originOf } from '../auth/origin.js';
+import { checkOrigin, originOf, serverOrigin } from '../auth/origin.js';
 import { sessionKeysFor } from '../auth/session-keys.js';
 import { HttpError } from './errors.js';
 
@@ -41,9 +41,12 @@ export function routeKey(method: string, path: string): string {
 }
 
 /** This server's origin(s): the one the request was addressed to and PUBLIC_URL's. */
-export function allowedOrigins(ctx: Pick<Context, 'origin'>, publicUrl: string | undefined): Set<string> {
+export function allowedOrigins(
+  ctx: Pick<Context, 'protocol' | 'host'>,
+  publicUrl: string | undefined,
+): Set<string> {
   const set = new Set<string>();
-  const own = originOf(ctx.origin);
+  const own = serverOrigin(ctx);
   if (own) set.add(own);
   const pub = publicUrl ? originOf(publicUrl) : undefined;
   if (pub) set.add(pub);

@@ -43,7 +43,10 @@ export interface RefreshTokenDoc {
 }
 
 export interface ResetCodeDoc {
-  /** The user id: one live code per account. */
+  /**
+   * The user id (one live code per account), or `unregistered:<SHA-256 of the e-mail>` for the
+   * decoy an address without an account gets (service/reset.ts).
+   */
   _id: string;
   salt: string;
   /** SHA-256 of salt + code. */

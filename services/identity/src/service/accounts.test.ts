@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { HOURLY_LIMIT } from '../security/throttle.js';
-import { failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
+import { scryptHasher } from '../setup.js';
+import { FAST_SCRYPT, failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -105,6 +106,42 @@ describe('sign-in', () => {
     expect(locked.message).toMatch(/temporarily locked/);
     h.clock.advance(2 * 3600_000);
     expect((await h.client.login({ email: a.email, password: a.password })).session).toBeDefined();
+  });
+});
+
+describe('sign-in with an unregistered e-mail', () => {
+  it('gets the same answers, the same throttling and the same password check as a registered one', async () => {
+    const fast = scryptHasher(FAST_SCRYPT);
+    const checked: string[] = [];
+    const c = await startHarness({
+      hasher: {
+        hash: (pw) => fast.hash(pw),
+        verify: (pw, stored) => {
+          checked.push(stored);
+          return fast.verify(pw, stored);
+        },
+      },
+    });
+    onTestFinished(() => c.close());
+    c.clock.freeze();
+    const a = newAccount();
+    await c.client.register(a);
+    const nobody = `nobody.${Date.now()}@example.com`;
+    const answers: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const known = await failureOf(c.client.login({ email: a.email, password: 'Wrong-Passw0rd!' }));
+      expect(await failureOf(c.client.login({ email: nobody, password: 'Wrong-Passw0rd!' }))).toEqual(known);
+      answers.push(known.code);
+    }
+    expect(answers).toEqual([
+      ...Array<string>(5).fill('INVALID_CREDENTIALS'),
+      ...Array<string>(2).fill('RATE_LIMIT_EXCEEDED'),
+    ]);
+    // every attempt the throttle let through cost one password check with the same parameters
+    expect(checked).toHaveLength(10);
+    expect(new Set(checked.map((stored) => stored.split('$').slice(0, 4).join('$')))).toEqual(
+      new Set([`scrypt$${FAST_SCRYPT.N}$${FAST_SCRYPT.r}$${FAST_SCRYPT.p}`]),
+    );
   });
 });
 

@@ -56,6 +56,33 @@ describe('password reset', () => {
     ).toBe('INVALID_OTP');
   });
 
+  it('answers guesses for an unregistered address exactly as for a registered one', async () => {
+    // anyone can ask for a code for any address: the guesses that follow must not tell them apart
+    h.clock.freeze();
+    onTestFinished(() => h.clock.resume());
+    const guess = async (email: string, otp: string) =>
+      failureOf(h.client.resetPassword({ email, otp, newPassword: 'Another-Passw0rd!' }));
+    const known = await accountWithCode();
+    const unknown = `nobody.${Date.now()}@example.com`;
+    await h.client.requestPasswordReset({ email: unknown });
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const forKnown = await guess(known.a.email, other(known.code));
+      expect(await guess(unknown, other(known.code))).toEqual(forKnown);
+      answers.push(forKnown.code);
+    }
+    expect(answers).toEqual([...Array<string>(5).fill('INVALID_OTP'), 'OTP_EXPIRED']);
+
+    const later = await accountWithCode();
+    const unknownLater = `nobody.later.${Date.now()}@example.com`;
+    await h.client.requestPasswordReset({ email: unknownLater });
+    h.clock.advance(5 * 60_000 + 1000);
+    const late = await guess(later.a.email, later.code);
+    expect(late.code).toBe('OTP_EXPIRED');
+    expect(await guess(unknownLater, later.code)).toEqual(late);
+    expect(h.outbox!.lastTo(unknown)).toBeUndefined();
+  });
+
   it('voids the code after 5 wrong guesses: the 6th fails even when right', async () => {
     const { a, code } = await accountWithCode();
     for (let i = 0; i < 5; i++) {

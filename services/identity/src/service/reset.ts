@@ -2,6 +2,10 @@
  * Password reset by 6-digit code: the code is mailed when the account exists (the answer is the same
  * either way), stored salted and hashed, valid 5 minutes, single use, void after 5 guesses; one code
  * per 60 s per address. A successful reset ends every session of the account.
+ *
+ * An address without an account gets a decoy record (never mailed, never accepted) that counts
+ * guesses, expires and goes void exactly like a real code, so the answers to the guesses that
+ * follow a request reveal no more than the request's own answer: nothing about the address.
  */
 import { randomBytes } from 'node:crypto';
 import { appError } from '@tessera/kit';
@@ -19,6 +23,11 @@ export const OTP_VOID_MESSAGE =
 
 function codeDigest(salt: string, code: string): string {
   return digest(`${salt}:${code}`);
+}
+
+/** The reset record's key: the user id, or a decoy key for an address without an account. */
+export function resetKey(email: string, user: { _id: string } | null): string {
+  return user?._id ?? `unregistered:${digest(email)}`;
 }
 
 export class PasswordReset {
@@ -41,13 +50,13 @@ export class PasswordReset {
       );
     }
     const user = await repos.users.findOne({ email });
-    if (user === null) return;
+    const key = resetKey(email, user);
     const code = random.resetCode();
     const salt = randomBytes(16).toString('base64url');
     await repos.resetCodes.replaceOne(
-      { _id: user._id },
+      { _id: key },
       {
-        _id: user._id,
+        _id: key,
         salt,
         codeDigest: codeDigest(salt, code),
         issuedAt: now,
@@ -56,6 +65,7 @@ export class PasswordReset {
       },
       { upsert: true },
     );
+    if (user === null) return; // a decoy: nobody to mail
     // sent in the background: the answer (and its timing) must not depend on the account existing
     const mail = resetMail(code);
     void mailer.send({ to: user.email, ...mail }).catch((err: unknown) => {
@@ -73,19 +83,20 @@ export class PasswordReset {
     const { clock, repos, hasher, throttle, logger } = this.deps;
     const now = clock.now();
     const user = await repos.users.findOne({ email });
-    if (user === null) throw appError('INVALID_OTP', INVALID_OTP_MESSAGE, { field: 'otp' });
-    const record = await repos.resetCodes.findOne({ _id: user._id });
+    const key = resetKey(email, user);
+    const record = await repos.resetCodes.findOne({ _id: key });
     if (record === null) throw appError('INVALID_OTP', INVALID_OTP_MESSAGE, { field: 'otp' });
     const status = resetCodeStatus(record, now);
     if (status === 'void') throw appError('OTP_EXPIRED', OTP_VOID_MESSAGE, { field: 'otp' });
     if (status === 'expired') throw appError('OTP_EXPIRED', OTP_EXPIRED_MESSAGE, { field: 'otp' });
     // count the guess first (atomically), so parallel guesses cannot exceed the limit
     const counted = await repos.resetCodes.findOneAndUpdate(
-      { _id: user._id, codeDigest: record.codeDigest, attempts: { $lt: RESET_MAX_ATTEMPTS } },
+      { _id: key, codeDigest: record.codeDigest, attempts: { $lt: RESET_MAX_ATTEMPTS } },
       { $inc: { attempts: 1 } },
     );
     if (counted === null) throw appError('OTP_EXPIRED', OTP_VOID_MESSAGE, { field: 'otp' });
-    if (!sameDigest(codeDigest(counted.salt, otp), counted.codeDigest)) {
+    // a decoy's code is never right (nobody was sent it): it answers as a wrong guess
+    if (user === null || !sameDigest(codeDigest(counted.salt, otp), counted.codeDigest)) {
       const left = RESET_MAX_ATTEMPTS - counted.attempts;
       const more =
         left > 0 ? ` ${left} attempt${left === 1 ? '' : 's'} left.` : ' Please request a new code.';

@@ -10,7 +10,7 @@ import { tempDir, testLogger } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { OutboxMailer } from '../adapters/mailer.js';
 import { codeInMail } from '../domain/reset.js';
-import type { Clock, Mailer } from '../ports.js';
+import type { Clock, Mailer, PasswordHasher } from '../ports.js';
 import { createIdentity, scryptHasher, type Identity } from '../setup.js';
 import { readIdentitySettings, type IdentitySettings } from '../settings.js';
 import { classifyError, readEnv } from '@tessera/kit';
@@ -63,7 +63,12 @@ export function testSettings(env: Record<string, string> = {}): IdentitySettings
 }
 
 export async function startHarness(
-  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
+  opts: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    /** Default FAST_SCRYPT; 'service-default' leaves the choice to createIdentity (production). */
+    hasher?: PasswordHasher | 'service-default';
+  } = {},
 ): Promise<Harness> {
   const { dir, cleanup } = tempDir('tessera-identity-');
   const clock = new TestClock();
@@ -79,7 +84,7 @@ export async function startHarness(
       store: s,
       kv,
       clock,
-      hasher: scryptHasher(FAST_SCRYPT),
+      hasher: opts.hasher === 'service-default' ? undefined : (opts.hasher ?? scryptHasher(FAST_SCRYPT)),
       mailer: opts.mailer,
     });
   let identity = await build(store);
