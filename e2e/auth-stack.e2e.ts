@@ -1,0 +1,250 @@
+// Identity and sign-in end to end against the REAL stack (no page.route): sign up on /login, reload,
+// sign out, sign in again, and reset the password with the code the identity service wrote to its
+// development outbox (<DATA_DIR>/identity/outbox.jsonl). Needs TESSERA_BASE_URL and TESSERA_DATA_DIR
+// (scripts/e2e.mjs sets both); without them (static web/dist server) the whole file is skipped.
+// One run makes 1 registration, 3 sign-ins, 1 reset mail and 1 reset: well inside the BFF's limits.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  openPage,
+  screenshot,
+  urlOf,
+  type BrowserSession,
+  type PageHandle,
+} from './lib/browser.js';
+import {
+  assertStackHealthy,
+  checkBrowserSession,
+  freshAccount,
+  refreshCookieOf,
+  replayRefreshToken,
+  requireFullStack,
+  stackEnv,
+  waitForResetMail,
+  type Account,
+  type FullStack,
+} from './lib/full-stack.js';
+import { INVALID_CREDENTIALS_TEXT, field, openLogin } from './lib/scripted-auth.js';
+
+const env = stackEnv();
+if (!env.present) console.log(`[e2e] auth-stack.e2e.ts skipped: ${env.reason}`);
+
+/** The browser's line for an HTTP error answer a step provokes on purpose. */
+const failedLoad = (status: number) =>
+  `Failed to load resource: the server responded with a status of ${status}`;
+
+/** Console errors other than the `allowed` HTTP statuses. */
+function unexpectedErrors(handle: PageHandle, allowed: number[]): string[] {
+  return handle.errors.filter((e) => !allowed.some((status) => e.includes(failedLoad(status))));
+}
+
+async function expectWelcome(page: Page, username: string): Promise<void> {
+  await page.locator('.site-header__account').getByText(`Welcome, ${username}`).waitFor();
+}
+
+/** Sign In tab: e-mail + password, Enter submits. */
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
+  await field(page, 'email').fill(email);
+  await field(page, 'password').fill(password);
+  await field(page, 'password').press('Enter');
+}
+
+describe.skipIf(!env.present)('identity and sign-in on the real stack', () => {
+  let stack: FullStack;
+  let account: Account;
+  let newPassword: string;
+  // device A: signs up, reloads, signs out and in again; device B: resets the password
+  let deviceA: BrowserSession;
+  let deviceB: BrowserSession | undefined;
+  let a: PageHandle;
+  let b: PageHandle | undefined;
+  const done = new Set<string>();
+  const after = (step: string) => {
+    if (!done.has(step)) throw new Error(`not run: the step "${step}" before it failed`);
+  };
+
+  beforeAll(async () => {
+    stack = requireFullStack();
+    await assertStackHealthy(stack.baseUrl);
+    expect(urlOf('/'), 'the browser tests must target TESSERA_BASE_URL').toBe(`${stack.baseUrl}/`);
+    account = freshAccount();
+    newPassword = `${account.password}-Reset2`;
+    deviceA = await launchBrowser();
+    a = await openPage(deviceA, VIEWPORTS.desktop);
+  });
+
+  afterAll(async () => {
+    await deviceA?.close();
+    await deviceB?.close();
+  });
+
+  it('says on /login whether Google sign-in is configured, as the BFF does', async () => {
+    const res = await fetch(`${stack.baseUrl}/api/auth/providers`);
+    const providers = (await res.json()) as { data: Array<{ id: string; configured: boolean }> };
+    const google = providers.data.find((p) => p.id === 'google');
+    expect(google).toBeDefined();
+    await openLogin(a.page);
+    const button = a.page.locator('main .button--google');
+    await button.hover();
+    if (google?.configured) {
+      expect(await button.innerText()).toBe('Continue with Google');
+      expect(await button.isDisabled()).toBe(false);
+    } else {
+      await button.getByText('Google sign-in is not configured').waitFor();
+      expect(await button.isDisabled()).toBe(true);
+    }
+  });
+
+  it('signs up on the Sign Up tab and lands on /canvas signed in', async () => {
+    const { page } = a;
+    await openLogin(page);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await field(page, 'username').fill(account.username);
+    await field(page, 'email').fill(account.email);
+    await field(page, 'password').fill(account.password);
+    await field(page, 'confirmPassword').fill(account.password);
+    expect(await page.locator('.strength__label').innerText()).toBe('Strength: Very Strong');
+    await screenshot(page, 'auth-stack-signup-desktop');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.getByText('Registration successful! Redirecting...').waitFor();
+    const shownAt = Date.now();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 5000 });
+    // the spec waits 1.5 s after registration before going to the canvas
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1000);
+    await expectWelcome(page, account.username);
+
+    const cookie = await refreshCookieOf(deviceA.context);
+    expect(cookie, 'refresh-token cookie after sign-up').not.toBeNull();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Strict');
+    const stored = await page.evaluate(() => localStorage.getItem('tessera.auth.user'));
+    expect(stored).not.toContain(cookie?.value ?? '-');
+    await screenshot(page, 'auth-stack-canvas-signed-in-desktop');
+    done.add('sign up');
+  });
+
+  it('stays signed in after a reload, with a live session on the server', async () => {
+    after('sign up');
+    const { page } = a;
+    await page.reload();
+    await expectWelcome(page, account.username);
+    expect(new URL(page.url()).pathname).toBe('/canvas');
+    const session = await checkBrowserSession(page);
+    expect(session).toEqual({ refreshStatus: 200, username: account.username, email: account.email });
+    done.add('reload');
+  });
+
+  it('signs out from the profile menu, which also ends the session on the server', async () => {
+    after('reload');
+    const { page } = a;
+    const before = await refreshCookieOf(deviceA.context);
+    expect(before).not.toBeNull();
+    const trigger = page
+      .locator('.site-header__account')
+      .getByRole('button', { name: `Account menu for ${account.username}` });
+    await trigger.click();
+    const panel = page.locator('.profile__panel');
+    expect(await panel.innerText()).toContain(account.email);
+    await screenshot(page, 'auth-stack-profile-menu-desktop');
+    await panel.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
+    expect(await refreshCookieOf(deviceA.context)).toBeNull();
+    // the refresh token the browser held is revoked, not just forgotten
+    expect(await replayRefreshToken(stack.baseUrl, before!.value)).toEqual({
+      status: 401,
+      code: 'REFRESH_TOKEN_INVALID',
+    });
+    done.add('sign out');
+  });
+
+  it('signs in again with e-mail and password', async () => {
+    after('sign out');
+    const { page } = a;
+    await signIn(page, account.email, account.password);
+    await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 10_000 });
+    await expectWelcome(page, account.username);
+    expect(await refreshCookieOf(deviceA.context)).not.toBeNull();
+    done.add('sign in');
+  });
+
+  it('resets the password on another device with the mailed code, ending the other session', async () => {
+    after('sign in');
+    deviceB = await launchBrowser();
+    b = await openPage(deviceB, VIEWPORTS.mobile);
+    const { page } = b;
+    await openLogin(page);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await field(page, 'email').fill(account.email);
+    const requestedAt = Date.now();
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await page.getByText('If an account exists with this email, a reset code has been sent.').waitFor();
+    expect(await page.locator('.auth-form__intro').innerText()).toContain('The code expires in 5 minutes.');
+    const resend = page.locator('.auth-form__resend button');
+    expect(await resend.innerText()).toMatch(/^Resend code in (60|59|58)s$/);
+    expect(await resend.isDisabled()).toBe(true);
+
+    const mail = await waitForResetMail(stack.dataDir, account.email, requestedAt);
+    expect(mail.to).toBe(account.email);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect(mail.subject).toContain(mail.code);
+    await field(page, 'code').fill(mail.code);
+    await field(page, 'newPassword').fill(newPassword);
+    await screenshot(page, 'auth-stack-reset-code-mobile');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password has been reset successfully!').waitFor();
+    const resetAt = Date.now();
+    await screenshot(page, 'auth-stack-reset-done-mobile');
+    // back on Sign In after 2 s, with the e-mail kept and the password empty
+    await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor({ timeout: 5000 });
+    expect(Date.now() - resetAt).toBeGreaterThanOrEqual(1500);
+    expect(await field(page, 'email').inputValue()).toBe(account.email);
+    expect(await field(page, 'password').inputValue()).toBe('');
+
+    // the session device A signed in with is over
+    expect(await checkBrowserSession(a.page)).toEqual({
+      refreshStatus: 401,
+      code: 'REFRESH_TOKEN_INVALID',
+    });
+    done.add('reset');
+  });
+
+  it('refuses the old password with INVALID_CREDENTIALS and signs in with the new one', async () => {
+    after('reset');
+    const { page } = b!;
+    await signIn(page, account.email, account.password);
+    await page.getByRole('alert').getByText(INVALID_CREDENTIALS_TEXT).waitFor();
+    expect(await field(page, 'email').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'password').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'auth-stack-old-password-refused-mobile');
+
+    await field(page, 'password').fill(newPassword);
+    await field(page, 'password').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 10_000 });
+    await page.locator('.mobile-menu__toggle').click();
+    expect(await page.locator('.mobile-menu__panel').innerText()).toContain(`Welcome, ${account.username}`);
+    await screenshot(page, 'auth-stack-signed-in-after-reset-mobile');
+    expect(await checkBrowserSession(page)).toEqual({
+      refreshStatus: 200,
+      username: account.username,
+      email: account.email,
+    });
+    done.add('new password');
+  });
+
+  it('logged no console errors but the refusals it provoked', () => {
+    after('new password');
+    // device A: the refresh refused after the reset; device B: the old password's 401
+    expect(unexpectedErrors(a, [401]), 'console errors on device A').toEqual([]);
+    expect(unexpectedErrors(b!, [401]), 'console errors on device B').toEqual([]);
+    expect(a.errors.filter((e) => e.includes(failedLoad(401)))).toHaveLength(1);
+    expect(b!.errors.filter((e) => e.includes(failedLoad(401)))).toHaveLength(1);
+  });
+});
