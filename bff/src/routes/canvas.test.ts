@@ -73,16 +73,21 @@ describe('GET /api/pixels/canvas/{c}/board/{b}', () => {
     ['/api/pixels/canvas/1/board/625', 'boardIndex'],
     ['/api/pixels/canvas/1/board/1e2', 'boardIndex'],
     ['/api/pixels/canvas/1/board/x', 'boardIndex'],
+    ['/api/pixels/canvas/1/board/-3', 'boardIndex'],
+    ['/api/pixels/canvas/2147483648/board/1', 'canvasIndex'],
   ])('answers 400 with the error body for %s', async (path, field) => {
     const res = await get(path);
     expect(res.status).toBe(400);
     expectErrorBody(await res.json(), 400, 'VALIDATION_ERROR', field);
   });
 
-  it('answers 404 with the error body for an unknown canvas', async () => {
-    const res = await get('/api/pixels/canvas/999/board/0');
-    expect(res.status).toBe(404);
-    expectErrorBody(await res.json(), 404, 'NOT_FOUND');
+  it('answers 404 with the error body for a board of an unknown or not yet created canvas', async () => {
+    for (const path of ['/api/pixels/canvas/999/board/0', '/api/pixels/canvas/999/board/624']) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expectErrorBody(await res.json(), 404, 'NOT_FOUND');
+    }
   });
 });
 
@@ -159,6 +164,14 @@ describe('GET /api/canvas-composite/canvas/{c}/render', () => {
     const res = await get(`/api/canvas-composite/canvas/${c}/render?${query}`);
     expect(res.status).toBe(400);
     expectErrorBody(await res.json(), 400, 'VALIDATION_ERROR', field);
+  });
+
+  it('answers 400 for a bad canvas index', async () => {
+    for (const bad of ['abc', '-1', '1.5']) {
+      const res = await get(`/api/canvas-composite/canvas/${bad}/render`);
+      expect(res.status).toBe(400);
+      expectErrorBody(await res.json(), 400, 'VALIDATION_ERROR', 'canvasIndex');
+    }
   });
 
   it('answers 404 for an unknown canvas', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { create, toBinary } from '@bufbuild/protobuf';
+import type { EventBus } from '@tessera/kit';
 import {
   LockChangedSchema,
   LockChangeKind,
@@ -8,10 +9,11 @@ import {
 } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import { createApp } from '../app.js';
+import type { BffDeps } from '../deps.js';
 import { testDeps } from '../test/deps.js';
 import { startBffStack, type BffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
-import { eventRoutesWith } from './events.js';
+import { eventRoutes, eventRoutesWith } from './events.js';
 
 let s: BffStack;
 let c: number;
@@ -24,6 +26,18 @@ const commit = (orderId: string, boardIndex: number, x: number, color: string) =
     userId: 'u',
     pixels: [{ x, y: 0, color }],
   });
+
+/** The events route alone on its own server with these deps, for one test. */
+async function withApp(deps: BffDeps, fn: (base: string) => Promise<void>, routes = eventRoutes) {
+  const server = createApp(deps, [routes]).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  try {
+    await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
 
 beforeAll(async () => {
   s = await startBffStack();
@@ -92,51 +106,97 @@ describe('GET /api/events', () => {
     client.close();
   });
 
-  it('replays what a reconnecting client missed from Last-Event-ID', async () => {
+  it('delivers an event committed right after the stream opened, even when subscribing is slow', async () => {
+    // a bus whose subscriptions take 200 ms to become live, like a remote broker under load
+    const bus = s.stack.bus;
+    const slow: EventBus = {
+      publish: (...a) => bus.publish(...a),
+      consume: (o) => bus.consume(o),
+      lastSeq: () => bus.lastSeq(),
+      close: async () => undefined,
+      subscribe: async (o) => {
+        await new Promise((r) => setTimeout(r, 200));
+        return bus.subscribe(o);
+      },
+    };
+    await withApp(testDeps({ canvas: s.stack.canvasUrl }, { bus: slow }), async (base) => {
+      const client = await SseClient.open(`${base}/api/events`);
+      expect(client.status).toBe(200);
+      await commit('sse-early', 33, 4, '#112233'); // no pause: the response headers mean subscribed
+      const ev = await client.waitFor((e) => e.event === 'pixels');
+      expect(JSON.parse(ev.data)).toMatchObject({ boardIndex: 33, pixels: [{ x: 4, color: '#112233' }] });
+      client.close();
+    });
+  });
+
+  it('replays everything a reconnecting client missed from Last-Event-ID, in order, once', async () => {
     const first = await open();
-    await new Promise((r) => setTimeout(r, 100));
     await commit('sse-2', 31, 2, '#0A0B0C');
     const seen = await first.waitFor((e) => e.event === 'pixels' && e.data.includes('"boardIndex":31'));
     first.close();
-    await commit('sse-3', 32, 3, '#0D0E0F'); // while disconnected
+    // while disconnected: three commits
+    await commit('sse-3', 32, 3, '#0D0E0F');
+    await commit('sse-4', 34, 5, '#101112');
+    await commit('sse-5', 35, 6, '#131415');
     const again = await open({ 'Last-Event-ID': seen.id! });
+    await again.waitFor((e) => e.event === 'pixels' && e.data.includes('"boardIndex":35'));
+    await commit('sse-6', 36, 7, '#161718'); // and one after reconnecting
+    await again.waitFor((e) => e.event === 'pixels' && e.data.includes('"boardIndex":36'));
+    const pixels = again.events.filter((e) => e.event === 'pixels');
+    expect(pixels.map((e) => JSON.parse(e.data).boardIndex)).toEqual([32, 34, 35, 36]);
+    expect(JSON.parse(pixels[0]!.data)).toMatchObject({ pixels: [{ x: 3, y: 0, color: '#0D0E0F' }] });
+    const ids = pixels.map((e) => Number(e.id));
+    expect(ids[0]).toBeGreaterThan(Number(seen.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    again.close();
+  });
+
+  it('gives a new stream its starting id, so a client that saw no event yet also resumes', async () => {
+    const quiet = await open();
+    const start = await quiet.waitFor((e) => e.id !== undefined && e.event === undefined);
+    expect(Number(start.id)).toBeGreaterThanOrEqual(0);
+    quiet.close();
+    await commit('sse-7', 37, 8, '#192021'); // published before the client comes back
+    const again = await open({ 'Last-Event-ID': start.id! });
     const missed = await again.waitFor((e) => e.event === 'pixels');
-    expect(JSON.parse(missed.data)).toMatchObject({
-      boardIndex: 32,
-      pixels: [{ x: 3, y: 0, color: '#0D0E0F' }],
-    });
-    expect(Number(missed.id)).toBeGreaterThan(Number(seen.id));
-    expect(
-      again.events.filter((e) => e.event === 'pixels').map((e) => JSON.parse(e.data).boardIndex),
-    ).toEqual([32]);
+    expect(JSON.parse(missed.data)).toMatchObject({ boardIndex: 37, pixels: [{ x: 8, color: '#192021' }] });
     again.close();
   });
 });
 
-describe('heartbeats and shutdown', () => {
+describe('heartbeats, shutdown and a broken bus', () => {
   it('sends heartbeat comments and ends every stream on shutdown', async () => {
     let stopping = false;
     const deps = testDeps({ canvas: s.stack.canvasUrl }, { isShuttingDown: () => stopping });
-    const app = createApp(deps, [eventRoutesWith({ heartbeatMs: 50, tickMs: 20 })]);
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      const client = await SseClient.open(`${base}/api/events`);
-      await client.waitFor((e) => e.comment === 'ping');
-      stopping = true;
-      await client.waitEnded();
-      const refused = await fetch(`${base}/api/events`);
-      expect(refused.status).toBe(503);
-      expect(await refused.json()).toMatchObject({
-        success: false,
-        error: 'SERVICE_UNAVAILABLE',
-        statusCode: 503,
-      });
-    } finally {
-      server.closeAllConnections();
-      server.close();
-      await deps.bus.close();
-    }
+    const routes = eventRoutesWith({ heartbeatMs: 50, tickMs: 20 });
+    await withApp(
+      deps,
+      async (base) => {
+        const client = await SseClient.open(`${base}/api/events`);
+        await client.waitFor((e) => e.comment === 'ping');
+        stopping = true;
+        await client.waitEnded();
+        const refused = await fetch(`${base}/api/events`);
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({
+          success: false,
+          error: 'SERVICE_UNAVAILABLE',
+          statusCode: 503,
+        });
+      },
+      routes,
+    );
+    await deps.bus.close();
+  });
+
+  it('answers 503 with the error body, not an empty stream, when the bus cannot subscribe', async () => {
+    const deps = testDeps({ canvas: s.stack.canvasUrl });
+    await deps.bus.close(); // a closed bus refuses subscriptions
+    await withApp(deps, async (base) => {
+      const res = await fetch(`${base}/api/events`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({ success: false, error: 'SERVICE_UNAVAILABLE' });
+    });
   });
 });

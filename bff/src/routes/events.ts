@@ -20,9 +20,17 @@ interface OpenStream {
 
 /**
  * `GET /api/events`: Server-Sent Events of the active canvas (pixel commits, lock changes) from
- * the bus. Each client has its own bus subscription, so its events arrive in stream order; with
- * Last-Event-ID it replays from the next sequence (`subscribe` with `fromSeq`). Heartbeat comments
- * keep proxies from closing an idle stream; on shutdown every stream ends (browsers reconnect).
+ * the bus. Each client has its own bus subscription, so its events arrive in stream order.
+ *
+ * Nothing is missed, on first connect or on reconnect:
+ * - the subscription is live before the 200 is sent, so once the browser's EventSource is open
+ *   every later event reaches it;
+ * - a new stream starts at the bus's current sequence and says so in a first `id:` line (which sets
+ *   the browser's last event id without dispatching an event), so a client that reconnects before
+ *   any event arrived still resumes from where it started;
+ * - with Last-Event-ID it replays from the next sequence (`subscribe` with `fromSeq`).
+ * Heartbeat comments keep proxies from closing an idle stream; on shutdown every stream ends
+ * (browsers reconnect).
  */
 export function eventRoutesWith(opts: EventStreamOptions = {}) {
   const heartbeatMs = opts.heartbeatMs ?? 15_000;
@@ -55,21 +63,12 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
       } catch (err) {
         deps.logger.warn({ err }, 'event stream: active canvas unknown; forwarding every canvas');
       }
-      const fromSeq = replayFrom(ctx.get('Last-Event-ID') || undefined, ctx.query.lastEventId);
+      const resumeFrom = replayFrom(ctx.get('Last-Event-ID') || undefined, ctx.query.lastEventId);
       const res = ctx.res;
-      ctx.respond = false;
-      ctx.req.socket.setTimeout(0);
-      ctx.req.socket.setNoDelay(true);
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
-
       let sub: Subscription | undefined;
       let ended = false;
+      /** Events that arrive before the headers are written. */
+      let early: string[] | null = [];
       const stream: OpenStream = {
         res,
         lastWrite: Date.now(),
@@ -82,26 +81,48 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
         },
       };
       res.on('close', () => stream.end());
-      streams.add(stream);
-      ticker ??= setInterval(tick, tickMs);
-      ticker.unref();
+      let startSeq: number;
       try {
+        // A new stream starts after the current last sequence (events published between reading it
+        // and subscribing are replayed, not lost).
+        startSeq = resumeFrom ?? (await deps.bus.lastSeq()) + 1;
         sub = await deps.bus.subscribe({
           subjects: LIVE_SUBJECTS,
-          fromSeq,
+          fromSeq: startSeq,
           handler: (msg) => {
             if (ended) return;
             const text = toSse(msg, state);
             if (text === null) return;
-            res.write(text);
-            stream.lastWrite = Date.now();
+            if (early) early.push(text);
+            else {
+              res.write(text);
+              stream.lastWrite = Date.now();
+            }
           },
         });
-        if (ended) await sub.stop();
       } catch (err) {
         deps.logger.error({ err }, 'event stream: bus subscription failed');
-        stream.end();
+        throw new HttpError('SERVICE_UNAVAILABLE', 'Live updates are unavailable; please reconnect');
       }
+      ctx.respond = false;
+      if (ended) {
+        await sub.stop(); // the client went away while subscribing
+        return;
+      }
+      ctx.req.socket.setTimeout(0);
+      ctx.req.socket.setNoDelay(true);
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      // `id:` alone sets the client's last event id (the position this stream starts after).
+      res.write(`retry: 3000\nid: ${startSeq - 1}\n\n${early.join('')}`);
+      early = null;
+      streams.add(stream);
+      ticker ??= setInterval(tick, tickMs);
+      ticker.unref();
     });
   };
 }

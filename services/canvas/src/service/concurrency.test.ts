@@ -93,6 +93,14 @@ describe('parallel commits racing for the same pixels', () => {
       ),
     );
     expect(results.filter((r) => !r.alreadyCommitted)).toHaveLength(1);
-    expect((await h.core.deps.boards.get(c, 102))!.soldCount).toBe(1);
+    expect(results.find((r) => !r.alreadyCommitted)?.pixelCount).toBe(1);
+    const board = (await h.core.deps.boards.get(c, 102))!;
+    expect(board.soldCount).toBe(1);
+    expect(board.owners[1 * 49 + 1]).toBe('u');
+    expect(board.committedOrders.filter((o) => o === 'dup')).toHaveLength(1);
+    // one `tessera.pixels.committed` for the order however often it was committed
+    await new Promise((r) => setTimeout(r, 50));
+    const dup = committed.filter((m) => fromBinary(PixelsCommittedSchema, m.data).orderId === 'dup');
+    expect(dup).toHaveLength(1);
   });
 });

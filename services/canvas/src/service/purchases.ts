@@ -2,7 +2,7 @@
  * Reserve, commit and release: each is one conditional update of the board document (replace on
  * (_id, version)), computed by the pure domain functions in domain/board.ts; a lost race re-reads
  * and recomputes. CommitOrder is keyed by the order id and idempotent; it publishes
- * `tessera.pixels.committed` (id = order id) and detects the sell-out.
+ * `tessera.pixels.committed` (id = order id) and detects the sell-out (also across replicas).
  */
 import { create, toBinary } from '@bufbuild/protobuf';
 import { appError } from '@tessera/kit';
@@ -17,7 +17,7 @@ import {
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { colorAt, commit, release, reserve, type BoardDoc, type Reservation } from '../domain/board.js';
 import { TOTAL_PIXELS } from '../domain/canvas.js';
-import { BOARD_SIZE, normalizeHexColor, pixelOffset } from '../domain/geometry.js';
+import { BOARD_SIZE, PIXELS_PER_BOARD, normalizeHexColor, pixelOffset } from '../domain/geometry.js';
 import type { CanvasCore } from './canvas-service.js';
 import { SUBJECTS } from './deps.js';
 import { checkBoardIndex, checkId, checkPixel } from './validate.js';
@@ -119,7 +119,12 @@ export class Purchases {
         field: 'order_id',
       });
     }
-    const summary = await this.core.summaries.get(req.canvasIndex);
+    let summary = await this.core.summaries.get(req.canvasIndex);
+    // The sale that sells the canvas out fills its board. The cached summary may not know the other
+    // replicas' latest sales yet, so a filled board is checked against the store: of two replicas
+    // filling the last two boards at once, at least one reload sees both writes.
+    if (summary.soldPixels() < TOTAL_PIXELS && doc.soldCount >= PIXELS_PER_BOARD)
+      summary = await this.core.summaries.fresh(req.canvasIndex);
     const soldOut = summary.soldPixels() >= TOTAL_PIXELS;
     // also on a repeated commit: the first one may have failed to publish (the id deduplicates)
     const pixels = result.alreadyCommitted

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '@tessera/kit';
-import { startHarness, testArt, type Harness } from '../test/harness.js';
+import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let c: number;
@@ -17,14 +17,7 @@ beforeAll(async () => {
   c = (
     await h.core.createCanvas({ name: 'almost sold', description: '', colorsOf: testArt, activate: false })
   ).canvasIndex;
-  // sell every pixel but three, straight in the store
-  for (let b = 0; b < 625; b++) {
-    const doc = (await h.core.deps.boards.get(c, b))!;
-    const keep = LEFT.filter(([lb]) => lb === b).map(([, x, y]) => y * 49 + x);
-    const owners = doc.owners.map((_, i) => (keep.includes(i) ? null : 'early-bird'));
-    const next = { ...doc, owners, soldCount: 2401 - keep.length, version: doc.version + 1 };
-    expect(await h.core.deps.boards.replaceIfVersion(next, doc.version)).toBe(true);
-  }
+  await sellAllBut(h.core, c, LEFT);
   await h.bus.subscribe({ subjects: ['tessera.canvas.soldout'], handler: (m) => void soldOut.push(m) });
 }, 120_000);
 afterAll(() => h.close());

@@ -1,7 +1,8 @@
 /**
  * Per-canvas summaries (sold count and version of each board) kept in memory: loaded with one small
  * projected query, updated at once by this process's own writes, and reloaded after a TTL so
- * writes of other replicas show up. Board reads also refresh their board's entry.
+ * writes of other replicas show up. Board reads also refresh their board's entry. `fresh` reloads at
+ * once (the sell-out check after a board fills up).
  */
 import { CanvasSummary } from '../domain/canvas.js';
 import type { BoardRepository } from '../adapters/boards.js';
@@ -30,6 +31,14 @@ export class SummaryCache {
       this.loading.set(canvasIndex, p);
     }
     return (await p).summary;
+  }
+
+  /**
+   * Reloads now from the store (never sharing a load that began earlier), so it reflects every
+   * write that completed before the call, by any replica.
+   */
+  async fresh(canvasIndex: number): Promise<CanvasSummary> {
+    return (await this.load(canvasIndex, this.loaded.get(canvasIndex)?.summary)).summary;
   }
 
   /** Records a board state seen by this process (a write or a read). */

@@ -48,5 +48,25 @@ export function testArt(boardIndex: number): string {
   return parts.join('');
 }
 
+/**
+ * Sells every pixel of a canvas except `keep` ([board, x, y]) to `early-bird`, straight in the store
+ * (one conditional replace per board), for sell-out and random-pixel tests.
+ */
+export async function sellAllBut(
+  core: CanvasCore,
+  canvasIndex: number,
+  keep: readonly (readonly [number, number, number])[],
+): Promise<void> {
+  for (let b = 0; b < 625; b++) {
+    const doc = await core.deps.boards.get(canvasIndex, b);
+    if (!doc) throw new Error(`board ${b} of canvas ${canvasIndex} is missing`);
+    const left = keep.filter(([kb]) => kb === b).map(([, x, y]) => y * 49 + x);
+    const owners = doc.owners.map((_, i) => (left.includes(i) ? null : 'early-bird'));
+    const next = { ...doc, owners, soldCount: 2401 - left.length, version: doc.version + 1 };
+    if (!(await core.deps.boards.replaceIfVersion(next, doc.version)))
+      throw new Error(`board ${b} changed while selling it`);
+  }
+}
+
 export { canvasRoutes } from '../routes.js';
 export { createCanvasCore, type CanvasCore } from '../service/index.js';
