@@ -14,6 +14,7 @@ import {
   type BrowserSession,
   type Viewport,
 } from './lib/browser.js';
+import { boardPoint, canvasPixel, skipTutorial, waitForImage, zoomText } from './lib/canvas-page.js';
 
 const SIDE = 1225;
 const CANVAS = { canvas_index: 2, name: 'Harbour Lights', is_active: true };
@@ -120,15 +121,6 @@ async function scriptApi(page: Page, options: ScriptOptions = {}): Promise<Scrip
   return { seen, push };
 }
 
-async function skipTutorial(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    sessionStorage.setItem(
-      'tessera.canvas.tutorial',
-      JSON.stringify({ seen: true, timestamp: Date.now(), version: '2.0.0', skipped: true }),
-    );
-  });
-}
-
 async function signIn(page: Page): Promise<void> {
   await page.addInitScript((user) => localStorage.setItem('tessera.auth.user', JSON.stringify(user)), USER);
 }
@@ -145,33 +137,6 @@ async function onPage(viewport: Viewport, fn: (page: Page) => Promise<void>, all
     await handle.page.evaluate(() => localStorage.clear()).catch(() => undefined);
     await handle.page.close();
   }
-}
-
-async function waitForImage(page: Page, mode: 'live' | 'preview'): Promise<void> {
-  await page.waitForFunction((m) => {
-    const img = document.querySelector<HTMLImageElement>(`img.canvas-image[data-mode="${m}"]`);
-    return !!img && img.complete && img.naturalWidth === 1225;
-  }, mode);
-}
-
-const zoomText = (page: Page) => page.getByLabel('Zoom level').innerText();
-
-/** Screen point inside board `index` (its centre), from the shown image's box. */
-async function boardPoint(page: Page, index: number): Promise<{ x: number; y: number }> {
-  const box = await page.locator('img.canvas-image.is-shown').boundingBox();
-  if (!box) throw new Error('no image');
-  const cell = box.width / 25;
-  return { x: box.x + ((index % 25) + 0.5) * cell, y: box.y + (Math.floor(index / 25) + 0.5) * cell };
-}
-
-async function overlayPixel(page: Page, selector: string, x: number, y: number): Promise<number[]> {
-  return page.evaluate(
-    ({ selector, x, y }) => {
-      const canvas = document.querySelector<HTMLCanvasElement>(selector);
-      return Array.from(canvas?.getContext('2d')?.getImageData(x, y, 1, 1).data ?? []);
-    },
-    { selector, x, y },
-  );
 }
 
 describe('canvas page, desktop', () => {
@@ -240,7 +205,7 @@ describe('canvas page, desktop', () => {
       await page.waitForFunction(
         () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '26',
       );
-      const tint = await overlayPixel(
+      const tint = await canvasPixel(
         page,
         'canvas.canvas-overlay',
         Math.round(p26.x - stageBox.x),
@@ -262,7 +227,7 @@ describe('canvas page, desktop', () => {
         const d = c?.getContext('2d')?.getImageData(52, 53, 1, 1).data;
         return d?.[0] === 255 && d[1] === 0 && d[2] === 255;
       });
-      expect(await overlayPixel(page, 'canvas.canvas-live-layer', 53, 53)).toEqual([0, 0, 0, 0]);
+      expect(await canvasPixel(page, 'canvas.canvas-live-layer', 53, 53)).toEqual([0, 0, 0, 0]);
       await screenshot(page, 'canvas-desktop-hover');
 
       // A guest's click opens the sign-in dialog with reason board-edit.

@@ -54,7 +54,7 @@ function ToolsContent(p: ToolsProps) {
             </button>
           ))}
         </div>
-        <p className="canvas-tools__note">
+        <p className="canvas-tools__note canvas-tools__note--mode">
           {p.mode === 'live'
             ? 'Real-time changes from everyone.'
             : "The artist's vision with purchased changes."}

@@ -1,0 +1,69 @@
+// Helpers for browser tests of the canvas page (/canvas): the tutorial, the composite images, and
+// reading back what the page's canvases and images hold.
+import type { Page } from 'playwright-core';
+
+export type ViewMode = 'live' | 'preview';
+
+/** Marks the first-visit tutorial as skipped for this session before the page loads. */
+export async function skipTutorial(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    sessionStorage.setItem(
+      'tessera.canvas.tutorial',
+      JSON.stringify({ seen: true, timestamp: Date.now(), version: '2.0.0', skipped: true }),
+    );
+  });
+}
+
+export const imageSrc = (page: Page, mode: ViewMode) =>
+  page.locator(`img.canvas-image[data-mode="${mode}"]`).getAttribute('src');
+
+/** Waits until the mode's 1225 x 1225 composite is loaded (and, given `notSrc`, is a newer one). */
+export async function waitForImage(page: Page, mode: ViewMode, notSrc?: string | null): Promise<void> {
+  await page.waitForFunction(
+    ({ mode, notSrc }) => {
+      const img = document.querySelector<HTMLImageElement>(`img.canvas-image[data-mode="${mode}"]`);
+      if (!img || (notSrc && img.getAttribute('src') === notSrc)) return false;
+      return img.complete && img.naturalWidth === 1225 && img.naturalHeight === 1225;
+    },
+    { mode, notSrc: notSrc ?? null },
+  );
+}
+
+/** The zoom percentage the tools show, e.g. "100%". */
+export const zoomText = (page: Page) => page.getByLabel('Zoom level').innerText();
+
+/** RGBA of one pixel of a 2D canvas of the page (the overlay, the live layer). */
+export async function canvasPixel(page: Page, selector: string, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ({ selector, x, y }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(selector);
+      return Array.from(canvas?.getContext('2d')?.getImageData(x, y, 1, 1).data ?? []);
+    },
+    { selector, x, y },
+  );
+}
+
+/** RGBA of one pixel of the loaded composite image of a mode, read back through a 2D canvas. */
+export async function imagePixel(page: Page, mode: ViewMode, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ({ mode, x, y }) => {
+      const img = document.querySelector<HTMLImageElement>(`img.canvas-image[data-mode="${mode}"]`);
+      if (!img) return [];
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const ctx = c.getContext('2d', { willReadFrequently: true });
+      ctx?.drawImage(img, 0, 0);
+      return Array.from(ctx?.getImageData(x, y, 1, 1).data ?? []);
+    },
+    { mode, x, y },
+  );
+}
+
+/** The screen point at the centre of board `index`, from the shown image's box. */
+export async function boardPoint(page: Page, index: number): Promise<{ x: number; y: number }> {
+  const box = await page.locator('img.canvas-image.is-shown').boundingBox();
+  if (!box) throw new Error('no image shown');
+  const cell = box.width / 25;
+  return { x: box.x + ((index % 25) + 0.5) * cell, y: box.y + (Math.floor(index / 25) + 0.5) * cell };
+}

@@ -1,0 +1,55 @@
+// Helpers for browser tests against the full stack (`scripts/e2e.mjs`, or a stack started by hand
+// with TESSERA_PORT_BASE): which stack is under test, and Connect clients of its services on loopback.
+import type { DescService } from '@bufbuild/protobuf';
+import type { Client } from '@connectrpc/connect';
+import { createPeerClient } from '@tessera/kit';
+
+/** The services in port order: `npm start` gives service i the port TESSERA_PORT_BASE + i. */
+export const SERVICE_ORDER = ['identity', 'canvas', 'lock', 'payment', 'renderer', 'submission'] as const;
+export type ServiceName = (typeof SERVICE_ORDER)[number];
+
+export interface ServiceStack {
+  /** The BFF, e.g. http://127.0.0.1:18080. */
+  baseUrl: string;
+  /** TESSERA_PORT_BASE of the stack. */
+  portBase: number;
+}
+
+/**
+ * Why the full-stack tests cannot run here, or null when a stack is named. Only a missing
+ * TESSERA_BASE_URL means "no stack" (the static web/dist server): the tests then skip, saying so.
+ */
+export function noStackReason(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.TESSERA_BASE_URL
+    ? null
+    : 'TESSERA_BASE_URL is not set: these tests need the full stack (npm run test:e2e starts it), ' +
+        'not the static web/dist server';
+}
+
+/** The stack under test; throws (the test fails, never skips) when its settings are incomplete. */
+export function requireServiceStack(env: NodeJS.ProcessEnv = process.env): ServiceStack {
+  const baseUrl = env.TESSERA_BASE_URL?.replace(/\/$/, '');
+  if (!baseUrl) throw new Error('TESSERA_BASE_URL is not set');
+  const raw = env.TESSERA_PORT_BASE;
+  const portBase = Number(raw);
+  if (!raw || !Number.isInteger(portBase) || portBase < 1 || portBase > 65_525) {
+    throw new Error(
+      `TESSERA_PORT_BASE must name the stack's first service port (npm start's TESSERA_PORT_BASE); got '${raw ?? ''}'`,
+    );
+  }
+  return { baseUrl, portBase };
+}
+
+/** The loopback URL of a service of the stack. */
+export function serviceUrl(stack: ServiceStack, name: ServiceName): string {
+  return `http://127.0.0.1:${stack.portBase + SERVICE_ORDER.indexOf(name)}`;
+}
+
+/** A Connect client (binary, HTTP/2) of a service of the stack, as the services call each other. */
+export function serviceClient<S extends DescService>(
+  stack: ServiceStack,
+  name: ServiceName,
+  service: S,
+): Client<S> {
+  return createPeerClient(service, serviceUrl(stack, name), { timeoutMs: 10_000 });
+}
