@@ -35,6 +35,11 @@ async function expectHeading(page: Page, text: string): Promise<void> {
     .waitFor({ timeout: 10_000 });
 }
 
+/** Leaves every /api request pending: the page shows its loading state, and no data is needed. */
+async function holdApi(page: Page): Promise<void> {
+  await page.route('**/api/**', () => undefined);
+}
+
 async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
 }
@@ -99,16 +104,20 @@ describe.each(SIZES)('content pages at %s width', (label, viewport) => {
 describe('navigation', () => {
   it('/ lands on /canvas with the canvas loading state', async () => {
     await withPage(session, VIEWPORTS.desktop, async (page) => {
+      // The active canvas never answers, so the loading state stays up (in both test modes).
+      await holdApi(page);
       await page.goto(urlOf('/'));
       await waitForPath(page, '/canvas');
       await page.getByText('Loading canvas...').waitFor();
       expect(await page.locator('.brand__tagline').innerText()).toBe('Collaborative Pixel Art');
-      await screenshot(page, 'canvas-desktop');
+      await screenshot(page, 'canvas-loading-desktop');
     });
   });
 
   it('header links navigate and mark the current page', async () => {
     await withPage(session, VIEWPORTS.desktop, async (page) => {
+      // Navigation only: the pages' data calls stay pending (web/dist alone has no /api).
+      await holdApi(page);
       await visit(page, '/about');
       const nav = page.getByRole('navigation', { name: 'Main', exact: true });
       await nav.getByRole('link', { name: 'Artist Selection' }).click();
