@@ -73,7 +73,9 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
                 <Avatar user={user} size="lg" />
                 <div>
                   <p className="profile__name">Welcome, {displayName(user)}</p>
-                  <p className="profile__email">{user.email}</p>
+                  <p className="profile__email" title={user.email}>
+                    {user.email}
+                  </p>
                 </div>
               </div>
               <button

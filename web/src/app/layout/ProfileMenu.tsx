@@ -43,7 +43,9 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
 
   return (
     <div className="profile">
-      <span className="profile__welcome">Welcome, {name}</span>
+      <span className="profile__welcome" title={`Welcome, ${name}`}>
+        Welcome, {name}
+      </span>
       <button
         ref={buttonRef}
         type="button"
@@ -60,8 +62,12 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
           <div className="profile__identity">
             <Avatar user={user} size="lg" />
             <div>
-              <p className="profile__name">{name}</p>
-              <p className="profile__email">{user.email}</p>
+              <p className="profile__name" title={name}>
+                {name}
+              </p>
+              <p className="profile__email" title={user.email}>
+                {user.email}
+              </p>
             </div>
           </div>
           <button
