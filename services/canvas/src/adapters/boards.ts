@@ -13,6 +13,31 @@ export interface BoardSummaryRow {
   version: number;
 }
 
+/** What reading a board for display needs: no sale times, reservations or committed order ids. */
+export type BoardView = Pick<
+  BoardDoc,
+  | '_id'
+  | 'canvasIndex'
+  | 'boardIndex'
+  | 'defaultColors'
+  | 'currentColors'
+  | 'owners'
+  | 'soldCount'
+  | 'version'
+  | 'lastModified'
+>;
+
+const VIEW_PROJECTION = {
+  canvasIndex: 1,
+  boardIndex: 1,
+  defaultColors: 1,
+  currentColors: 1,
+  owners: 1,
+  soldCount: 1,
+  version: 1,
+  lastModified: 1,
+} as const;
+
 export class BoardRepository {
   private constructor(private readonly boards: Collection<BoardDoc>) {}
 
@@ -27,11 +52,16 @@ export class BoardRepository {
     return this.boards.findOne({ _id: boardId(canvasIndex, boardIndex) });
   }
 
-  /** Boards `from` (inclusive) to `to` (exclusive) of a canvas, by board index. */
-  range(canvasIndex: number, from: number, to: number): Promise<BoardDoc[]> {
+  /** A board for display (projected: the store copies and sends only what is shown). */
+  view(canvasIndex: number, boardIndex: number): Promise<BoardView | null> {
+    return this.boards.findOne({ _id: boardId(canvasIndex, boardIndex) }, { projection: VIEW_PROJECTION });
+  }
+
+  /** Boards `from` (inclusive) to `to` (exclusive) of a canvas, by board index, for display. */
+  range(canvasIndex: number, from: number, to: number): Promise<BoardView[]> {
     return this.boards.find(
       { canvasIndex, boardIndex: { $gte: from, $lt: to } },
-      { sort: { boardIndex: 1 } },
+      { sort: { boardIndex: 1 }, projection: VIEW_PROJECTION },
     );
   }
 

@@ -74,20 +74,30 @@ export class CanvasCore {
     return Promise.all(docs.map((d) => this.describe(d)));
   }
 
-  async getBoardDoc(canvasIndex: number, boardIndex: number): Promise<BoardDoc> {
+  /** The whole stored board (the purchase steps). */
+  getBoardDoc(canvasIndex: number, boardIndex: number): Promise<BoardDoc> {
+    return this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.get(c, b));
+  }
+
+  /** A board for display, read with a projection. */
+  async getBoard(canvasIndex: number, boardIndex: number): Promise<Board> {
+    return toBoard(await this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.view(c, b)));
+  }
+
+  private async readBoard<T extends { soldCount: number; version: number }>(
+    canvasIndex: number,
+    boardIndex: number,
+    read: (canvasIndex: number, boardIndex: number) => Promise<T | null>,
+  ): Promise<T> {
     await this.requireCanvas(canvasIndex);
     checkBoardIndex(boardIndex);
-    const doc = await this.deps.boards.get(canvasIndex, boardIndex);
+    const doc = await read(canvasIndex, boardIndex);
     if (!doc)
       throw appError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`, {
         field: 'board_index',
       });
     this.summaries.note(canvasIndex, boardIndex, doc.soldCount, doc.version);
     return doc;
-  }
-
-  async getBoard(canvasIndex: number, boardIndex: number): Promise<Board> {
-    return toBoard(await this.getBoardDoc(canvasIndex, boardIndex));
   }
 
   /** Every board of a canvas, read in batches; `canvasVersion` is the version the stream started at. */

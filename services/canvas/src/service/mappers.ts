@@ -6,7 +6,7 @@ import {
   type Board,
   type Canvas,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import type { BoardDoc } from '../domain/board.js';
+import type { BoardView } from '../adapters/boards.js';
 import { TOTAL_PIXELS, type CanvasDoc, type CanvasSummary } from '../domain/canvas.js';
 
 export function toCanvas(
@@ -30,7 +30,7 @@ export function toCanvas(
   });
 }
 
-export function toBoard(doc: BoardDoc): Board {
+export function toBoard(doc: BoardView): Board {
   return create(BoardSchema, {
     canvasIndex: doc.canvasIndex,
     boardIndex: doc.boardIndex,

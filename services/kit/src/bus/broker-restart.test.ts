@@ -138,4 +138,37 @@ describe('embedded broker restarted on the same data folder', () => {
     await sub.stop();
     expect(replay).toEqual(['once']);
   });
+  it('a subscriber and a durable consumer reconnect after the broker was down for a while, with no listener warnings', async () => {
+    const { dir, cleanup } = tempDir('tessera-bus-down-');
+    cleanups.push(cleanup);
+    const b = await broker(dir);
+    const bus = await RemoteBus.connect({
+      url: b.server.url,
+      logger,
+      retryDeadlineMs: 10_000,
+      backoff: { initialMs: 5, maxMs: 10 },
+    });
+    cleanups.push(() => bus.close());
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => void warnings.push(w);
+    process.on('warning', onWarning);
+    cleanups.push(() => void process.off('warning', onWarning));
+
+    const seen: string[] = [];
+    await bus.subscribe({ subjects: ['tessera.down.>'], handler: (m) => void seen.push(m.msgId) });
+    await bus.consume({
+      durable: 'down',
+      subjects: ['tessera.down.>'],
+      handler: (m) => void seen.push(`d:${m.msgId}`),
+    });
+    const port = b.server.port;
+    await b.server.close();
+    await sleep(600); // dozens of reconnect attempts at 5 to 10 ms
+    b.server = await startBrokerServer({ port, logger, dataDir: dir });
+    await bus.publish('tessera.down.after', encode('after'), { msgId: 'after' });
+    await eventually(() => seen.length === 2, 10_000);
+    expect(seen.sort()).toEqual(['after', 'd:after']);
+    await sleep(50); // warnings are emitted on the next tick
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+  });
 });
