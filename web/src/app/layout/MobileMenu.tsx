@@ -6,7 +6,7 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import { useDismiss } from '../../lib/use-dismiss.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { NAV_ITEMS } from './nav-items.js';
-import { Avatar, displayName, useSignOut } from './ProfileMenu.js';
+import { AccountSummary, SignOutButton, displayName } from './ProfileMenu.js';
 
 export function MobileMenu({ user }: { user: AuthUser | null }) {
   const [open, setOpen] = useState(false);
@@ -18,7 +18,6 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
   const close = useCallback(() => setOpen(false), []);
   const refs = useMemo(() => [buttonRef, panelRef], []);
   useDismiss(open, close, refs, buttonRef);
-  const { signingOut, run } = useSignOut();
 
   // Navigating or widening the window past the breakpoint closes the menu.
   const [seenPath, setSeenPath] = useState(pathname);
@@ -69,23 +68,8 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
         <div className="mobile-menu__account">
           {user ? (
             <>
-              <div className="profile__identity">
-                <Avatar user={user} size="lg" />
-                <div>
-                  <p className="profile__name">Welcome, {displayName(user)}</p>
-                  <p className="profile__email" title={user.email}>
-                    {user.email}
-                  </p>
-                </div>
-              </div>
-              <button
-                type="button"
-                className="button button--secondary button--block"
-                onClick={run}
-                disabled={signingOut}
-              >
-                {signingOut ? 'Signing out...' : 'Sign Out'}
-              </button>
+              <AccountSummary user={user} name={`Welcome, ${displayName(user)}`} />
+              <SignOutButton />
             </>
           ) : (
             <Link to="/login" className="button button--primary button--block" onClick={close}>

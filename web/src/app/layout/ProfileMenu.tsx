@@ -30,6 +30,38 @@ export function useSignOut(): { signingOut: boolean; run: () => void } {
   return { signingOut, run };
 }
 
+/** Avatar, a name line and the e-mail (profile panel and mobile menu). */
+export function AccountSummary({ user, name }: { user: AuthUser; name: string }) {
+  return (
+    <div className="profile__identity">
+      <Avatar user={user} size="lg" />
+      <div>
+        <p className="profile__name" title={name}>
+          {name}
+        </p>
+        <p className="profile__email" title={user.email}>
+          {user.email}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** "Sign Out" ("Signing out..." while it runs), then /login. */
+export function SignOutButton() {
+  const { signingOut, run } = useSignOut();
+  return (
+    <button
+      type="button"
+      className="button button--secondary button--block"
+      onClick={run}
+      disabled={signingOut}
+    >
+      {signingOut ? 'Signing out...' : 'Sign Out'}
+    </button>
+  );
+}
+
 export function ProfileMenu({ user }: { user: AuthUser }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -38,7 +70,6 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
   const close = useCallback(() => setOpen(false), []);
   const refs = useMemo(() => [buttonRef, panelRef], []);
   useDismiss(open, close, refs, buttonRef);
-  const { signingOut, run } = useSignOut();
   const name = displayName(user);
 
   return (
@@ -59,25 +90,8 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
       </button>
       {open && (
         <div ref={panelRef} id={panelId} className="profile__panel" role="group" aria-label="Account">
-          <div className="profile__identity">
-            <Avatar user={user} size="lg" />
-            <div>
-              <p className="profile__name" title={name}>
-                {name}
-              </p>
-              <p className="profile__email" title={user.email}>
-                {user.email}
-              </p>
-            </div>
-          </div>
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={run}
-            disabled={signingOut}
-          >
-            {signingOut ? 'Signing out...' : 'Sign Out'}
-          </button>
+          <AccountSummary user={user} name={name} />
+          <SignOutButton />
         </div>
       )}
     </div>
