@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import Koa from 'koa';
 import Router from '@koa/router';
+import { errorBody } from '@tessera/kit';
 import { errorMiddleware, HttpError } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { requestLogging } from './middleware/logging.js';
@@ -27,10 +30,40 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
   app.use(router.allowedMethods({ throw: false }));
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      throw new HttpError('NOT_FOUND', `No API route for ${ctx.method} ${ctx.path}`);
+      // the path is the caller's text: never echo more than a readable part of it
+      const shown = ctx.path.length > 100 ? `${ctx.path.slice(0, 100)}...` : ctx.path;
+      throw new HttpError('NOT_FOUND', `No API route for ${ctx.method} ${shown}`);
     }
     await next();
   });
   app.use(webApp(deps.config.webDist));
   return app;
+}
+
+/**
+ * The HTTP server for the app. Requests Node's parser refuses before Koa sees them (a URL or headers
+ * over the 16 KiB limit, malformed HTTP, a request that took too long to arrive) also get the spec's
+ * error body, instead of Node's bare status line.
+ */
+export function createHttpServer(app: Koa): http.Server {
+  const server = http.createServer(app.callback());
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request URL or headers are too long']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request is not valid HTTP'];
+    const body = JSON.stringify(errorBody({ code: 'BAD_REQUEST', status, message, field: null }));
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import {
   createLogger,
   installProcessHandlers,
@@ -8,7 +7,7 @@ import {
   openKeyValueStore,
   shutdownTelemetry,
 } from '@tessera/kit';
-import { createApp } from './app.js';
+import { createApp, createHttpServer } from './app.js';
 import { readBffSettings } from './config.js';
 import { createPeers } from './peers.js';
 
@@ -29,7 +28,7 @@ const app = createApp({
   isShuttingDown: () => shuttingDown,
   now: () => Date.now(),
 });
-const server = http.createServer(app.callback());
+const server = createHttpServer(app);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.requestTimeout = 60_000;

@@ -12,7 +12,17 @@ describe('account validation', () => {
   it('normalises and checks e-mail addresses', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
     expect(isValidEmail('ada@example.com')).toBe(true);
-    for (const bad of ['', 'ada', 'ada@', '@x.io', 'a b@x.io', 'ada@example'])
+    for (const bad of [
+      '',
+      'ada',
+      'ada@',
+      '@x.io',
+      'a b@x.io',
+      'ada@example',
+      'a\u0000da@x.io',
+      'ada@x\u0007.io',
+      'ada@x.i\u007f',
+    ])
       expect(isValidEmail(bad)).toBe(false);
     expect(isValidEmail(`${'a'.repeat(250)}@x.io`)).toBe(false);
   });

@@ -5,7 +5,8 @@ export const USERNAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 256;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// no whitespace and no control characters (NUL, BEL, DEL...): such an address can never receive mail
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 const USERNAME = /^[A-Za-z0-9_]+$/;
 
 /** Trimmed and lower-cased, so one mailbox is one account. */
