@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every unit, contract and integration test (vitest), then one closing summary line.
+// It first builds whatever is not built yet: some integration tests run the built services as real
+// processes (kill -9 and restart).
 // Real-adapter contract suites run only when their variable is set (REDIS_URL, NATS_URL, MONGODB_URL);
 // the ones not run are named here so a green run never hides them.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +12,15 @@ import { root } from './workspaces.mjs';
 const report = path.join(root, 'test-output', 'vitest.json');
 fs.mkdirSync(path.dirname(report), { recursive: true });
 fs.rmSync(report, { force: true });
+
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--changed'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) {
+  console.error('build failed; not running the tests');
+  process.exit(1);
+}
 
 const args = [
   'vitest',

@@ -7,6 +7,7 @@ import { Health, HealthCheckResponse_ServingStatus as S } from '@tessera/proto/g
 import { createLogger } from '../log/logger.js';
 import { startRpcServer } from './server.js';
 import { createPeerClient } from './client.js';
+import { eventually } from '../testing/index.js';
 
 const exporter = new tracing.InMemorySpanExporter();
 beforeAll(() => {
@@ -40,6 +41,33 @@ describe('Connect server with grpc.health.v1', () => {
       expect(err).toBeInstanceOf(ConnectError);
       expect((err as ConnectError).code).toBe(Code.NotFound);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('carries many concurrent calls without a listener warning', async () => {
+    const server = await startRpcServer({ name: 't', host: '127.0.0.1', port: 0, logger, routes: () => {} });
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => void warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const client = createPeerClient(Health, server.url);
+      const seen: S[] = [];
+      // 30 Watch streams open at once: each call is linked to the server's shutdown signal
+      const streams = Array.from({ length: 30 }, async () => {
+        try {
+          for await (const res of client.watch({ service: '' })) seen.push(res.status);
+        } catch {
+          // the server ends the streams when it shuts down
+        }
+      });
+      await eventually(() => seen.length === 30, 5000);
+      await new Promise((r) => setTimeout(r, 20)); // warnings are emitted on a later tick
+      expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+      await server.close(2000);
+      await Promise.all(streams);
+    } finally {
+      process.off('warning', onWarning);
       await server.close();
     }
   });

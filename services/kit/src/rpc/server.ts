@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
@@ -65,6 +66,9 @@ function callLogging(logger: Logger): Interceptor {
 export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer> {
   const health = opts.health ?? new HealthState();
   const shutdown = new AbortController();
+  // Connect links every in-flight call to this signal (one listener each, removed when the call
+  // ends): many concurrent calls are normal, not a leak, so Node's 10-listener warning is off.
+  setMaxListeners(0, shutdown.signal);
   let unary = 0;
   let drained: (() => void) | undefined;
   let closing = false;

@@ -1,0 +1,291 @@
+/**
+ * Concurrent buyers against the canvas process: each loops ReservePixels -> CommitOrder on a few
+ * boards, all of them aiming at the same small "hot" block of each board at the same time, so their
+ * orders overlap. A call that gets no answer (the process was killed under it) has an unknown outcome:
+ * the buyer waits for the next start and repeats it with the same order id, until it is answered.
+ * Every answer is recorded; verify.ts checks the boards against the acknowledged orders.
+ */
+import { ConnectError } from '@connectrpc/connect';
+import { ERROR_CODE_HEADER } from '@tessera/kit';
+import { sleep } from '@tessera/kit/testing';
+import type { CanvasClient, CanvasProcess } from './process.js';
+
+export interface PixelXY {
+  x: number;
+  y: number;
+}
+
+export interface OrderRecord {
+  id: string;
+  userId: string;
+  boardIndex: number;
+  pixels: PixelXY[];
+  /** '#RRGGBB', different for every order. */
+  color: string;
+  /** Reserved for 1 s and committed after it expired, with the reservation in the request. */
+  late: boolean;
+  reserve: 'pending' | 'ok' | 'refused';
+  commit: 'none' | 'acked' | 'refused';
+  /** The answer of the acknowledged commit. */
+  alreadyCommitted?: boolean;
+  /** Calls of this order that got no answer (and were repeated). */
+  unknownReserves: number;
+  unknownCommits: number;
+}
+
+export interface Stats {
+  reserveRefused: Record<string, number>;
+  commitRefused: Record<string, number>;
+  /** Calls without an answer, repeated after the restart. */
+  unknownCalls: number;
+  /** Commits repeated after a kill that answered already_committed (the first attempt had landed). */
+  landedBeforeKill: number;
+  /** Broken promises seen in answers (each fails the test). */
+  violations: string[];
+}
+
+type Outcome<T> = { kind: 'ok'; value: T } | { kind: 'refused'; code: string; message: string };
+
+/** Application answers that refuse an order: they are definite, never repeated. */
+const REFUSALS = new Set(['CONFLICT', 'PIXEL_ALREADY_SOLD', 'LOCK_CONFLICT']);
+/** How long a call may keep failing while the process reports SERVING before the test gives up. */
+const STUCK_MS = 30_000;
+const HOT_BLOCK = 8;
+const BLOCKS_PER_SIDE = 6; // 6 x 8 = 48 of the 49 columns and rows
+const PHASE_MS = 250;
+
+export class BuyerRun {
+  readonly orders: OrderRecord[] = [];
+  readonly stats: Stats = {
+    reserveRefused: {},
+    commitRefused: {},
+    unknownCalls: 0,
+    landedBeforeKill: 0,
+    violations: [],
+  };
+  private stopped = false;
+  private colorSeq = 0;
+  private readonly tokens = new Map<number, number>();
+  private readonly started = Date.now();
+  private readonly late: Promise<void>[] = [];
+  private failure: unknown;
+  /** Late orders reserved and not committed yet, with when their hold expires (about). */
+  private readonly waiting = new Set<{ order: OrderRecord; expiresAt: number }>();
+
+  constructor(
+    private readonly proc: CanvasProcess,
+    private readonly canvasIndex: number,
+    private readonly boards: number[],
+  ) {}
+
+  /** Runs `count` buyers until stop(); resolves when every order they started has a definite answer. */
+  async run(count: number): Promise<void> {
+    await Promise.all(Array.from({ length: count }, (_, i) => this.buyer(i)));
+    await Promise.all(this.late);
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** The next fencing token of a board (what the lock service would hand to the next holder). */
+  private token(boardIndex: number): number {
+    const next = (this.tokens.get(boardIndex) ?? 0) + 1;
+    this.tokens.set(boardIndex, next);
+    return next;
+  }
+
+  /** A colour no other order has (a bijection of a counter on 24 bits), never white. */
+  private nextColor(): string {
+    for (;;) {
+      const rgb = Math.imul(++this.colorSeq, 0x9e3779b1) & 0xffffff;
+      if (rgb !== 0xffffff) return `#${rgb.toString(16).toUpperCase().padStart(6, '0')}`;
+    }
+  }
+
+  /** 1 to 4 distinct pixels of the board's current hot block (shared by every buyer for PHASE_MS). */
+  private pickPixels(boardIndex: number): PixelXY[] {
+    const phase = Math.floor((Date.now() - this.started) / PHASE_MS);
+    const block = (phase * 7 + boardIndex * 13) % (BLOCKS_PER_SIDE * BLOCKS_PER_SIDE);
+    const x0 = (block % BLOCKS_PER_SIDE) * HOT_BLOCK;
+    const y0 = Math.floor(block / BLOCKS_PER_SIDE) * HOT_BLOCK;
+    const n = 1 + Math.floor(Math.random() * 4);
+    const picked = new Map<number, PixelXY>();
+    while (picked.size < n) {
+      const x = x0 + Math.floor(Math.random() * HOT_BLOCK);
+      const y = y0 + Math.floor(Math.random() * HOT_BLOCK);
+      picked.set(y * 49 + x, { x, y });
+    }
+    return [...picked.values()];
+  }
+
+  /**
+   * Where the next order goes: usually 1 to 4 pixels of a board's hot block; sometimes the pixels of
+   * a late order whose hold has expired but which has not committed yet, to race its commit.
+   */
+  private target(): { boardIndex: number; pixels: PixelXY[] } {
+    const now = Date.now();
+    const expired = [...this.waiting].filter((o) => now > o.expiresAt);
+    if (expired.length > 0 && Math.random() < 0.3) {
+      const prey = expired[Math.floor(Math.random() * expired.length)]!.order;
+      return {
+        boardIndex: prey.boardIndex,
+        pixels: prey.pixels.filter((_, i) => i === 0 || Math.random() < 0.5),
+      };
+    }
+    const boardIndex = this.boards[Math.floor(Math.random() * this.boards.length)]!;
+    return { boardIndex, pixels: this.pickPixels(boardIndex) };
+  }
+
+  private async buyer(index: number): Promise<void> {
+    for (let seq = 0; !this.stopped; seq++) {
+      const order: OrderRecord = {
+        id: `order-${index}-${seq}`,
+        userId: `buyer-${index}`,
+        ...this.target(),
+        color: this.nextColor(),
+        late: Math.random() < 0.1,
+        reserve: 'pending',
+        commit: 'none',
+        unknownReserves: 0,
+        unknownCommits: 0,
+      };
+      this.orders.push(order);
+      if (!(await this.reserve(order))) continue;
+      if (order.late) this.late.push(this.commitLate(order));
+      else await this.commit(order);
+    }
+  }
+
+  /**
+   * A late order commits in the background 1.1 to 1.6 s after its 1 s hold was made, so other
+   * buyers' orders race it for the same pixels (see target()); at most one of them may get a pixel.
+   */
+  private async commitLate(order: OrderRecord): Promise<void> {
+    const entry = { order, expiresAt: Date.now() + 1_000 };
+    this.waiting.add(entry);
+    try {
+      await sleep(1_100 + Math.random() * 500);
+      await this.commit(order);
+    } catch (err) {
+      this.failure ??= err;
+    } finally {
+      this.waiting.delete(entry);
+    }
+  }
+
+  /**
+   * Calls `fn` until the process answers: an answer is returned (ok or a refusal); no answer (the
+   * connection died with the process) is an unknown outcome, repeated once the process serves again.
+   */
+  private async answered<T>(fn: (c: CanvasClient) => Promise<T>, onUnknown: () => void): Promise<Outcome<T>> {
+    let failingSince: number | undefined;
+    for (;;) {
+      if (this.proc.closed) throw new Error('the canvas process was stopped');
+      try {
+        return { kind: 'ok', value: await fn(this.proc.client()) };
+      } catch (err) {
+        const ce = ConnectError.from(err);
+        const code = ce.metadata.get(ERROR_CODE_HEADER);
+        if (code !== null && REFUSALS.has(code)) return { kind: 'refused', code, message: ce.rawMessage };
+        // an answer the test never provokes: stop here rather than repeat it forever
+        if (code !== null && code !== 'SERVICE_UNAVAILABLE')
+          throw new Error(`unexpected answer ${code}: ${ce.rawMessage}`, { cause: err });
+        onUnknown();
+        this.stats.unknownCalls++;
+        failingSince ??= Date.now();
+        if (Date.now() - failingSince > STUCK_MS)
+          throw new Error(`calls keep failing while the process is up: ${ce.message}`, { cause: err });
+        await sleep(5 + Math.random() * 20);
+        await this.proc.whenUp();
+      }
+    }
+  }
+
+  /** Reserves the order's pixels; false when refused (then any hold a lost attempt made is released). */
+  private async reserve(order: OrderRecord): Promise<boolean> {
+    const r = await this.answered(
+      (c) =>
+        c.reservePixels({
+          orderId: order.id,
+          userId: order.userId,
+          canvasIndex: this.canvasIndex,
+          boardIndex: order.boardIndex,
+          fencingToken: this.token(order.boardIndex),
+          pixels: order.pixels.map((p) => ({ ...p, color: order.color, isDefault: false })),
+          ttlSeconds: order.late ? 1 : 0,
+        }),
+      () => order.unknownReserves++,
+    );
+    if (r.kind === 'refused') {
+      order.reserve = 'refused';
+      this.stats.reserveRefused[r.code] = (this.stats.reserveRefused[r.code] ?? 0) + 1;
+      // an earlier attempt without an answer may have reserved (re-reserving the same order replaces
+      // its hold, so a refusal then means the stale token or a pixel taken after an expiry): release it
+      if (order.unknownReserves > 0)
+        await this.answered(
+          (c) =>
+            c.releaseReservation({
+              orderId: order.id,
+              canvasIndex: this.canvasIndex,
+              boardIndex: order.boardIndex,
+            }),
+          () => undefined,
+        );
+      return false;
+    }
+    order.reserve = 'ok';
+    const got = r.value;
+    if (got.pixels.length !== order.pixels.length || got.customColorCount !== order.pixels.length)
+      this.stats.violations.push(
+        `${order.id}: reserved ${got.pixels.length} of ${order.pixels.length} pixels`,
+      );
+    return true;
+  }
+
+  /**
+   * Commits the order with its id until answered. A normal order sends no copy of its reservation,
+   * so the stored hold must have survived every kill; a late one sends it (its hold has expired).
+   */
+  private async commit(order: OrderRecord): Promise<void> {
+    const r = await this.answered(
+      (c) =>
+        c.commitOrder({
+          orderId: order.id,
+          canvasIndex: this.canvasIndex,
+          boardIndex: order.boardIndex,
+          ...(order.late ? commitCopy(order) : {}),
+        }),
+      () => order.unknownCommits++,
+    );
+    if (r.kind === 'refused') {
+      order.commit = 'refused';
+      this.stats.commitRefused[r.code] = (this.stats.commitRefused[r.code] ?? 0) + 1;
+      if (!order.late)
+        this.stats.violations.push(
+          `${order.id}: its acknowledged reservation was refused at commit (${r.code}: ${r.message})`,
+        );
+      return;
+    }
+    const { alreadyCommitted, pixelCount } = r.value;
+    order.commit = 'acked';
+    order.alreadyCommitted = alreadyCommitted;
+    if (alreadyCommitted) this.stats.landedBeforeKill++;
+    if (alreadyCommitted && order.unknownCommits === 0)
+      this.stats.violations.push(`${order.id}: its first commit answered already_committed`);
+    const expected = alreadyCommitted && !order.late ? 0 : order.pixels.length;
+    if (pixelCount !== expected)
+      this.stats.violations.push(
+        `${order.id}: commit answered pixel_count ${pixelCount}, expected ${expected}`,
+      );
+  }
+}
+
+/** The reservation as the commit request carries it (user and pixels). */
+export function commitCopy(order: OrderRecord) {
+  return {
+    userId: order.userId,
+    pixels: order.pixels.map((p) => ({ ...p, color: order.color, isDefault: false })),
+  };
+}
