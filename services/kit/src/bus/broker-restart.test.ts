@@ -159,7 +159,10 @@ describe('embedded broker restarted on the same data folder', () => {
     await bus.consume({
       durable: 'down',
       subjects: ['tessera.down.>'],
-      handler: (m) => void seen.push(`d:${m.msgId}`),
+      handler: (m) => {
+        seen.push(`d:${m.msgId}`);
+        return Promise.resolve();
+      },
     });
     const port = b.server.port;
     await b.server.close();
