@@ -20,16 +20,14 @@ import {
   freshAccount,
   refreshCookieOf,
   replayRefreshToken,
-  requireFullStack,
-  stackEnv,
   waitForResetMail,
   type Account,
-  type FullStack,
 } from './lib/full-stack.js';
 import { INVALID_CREDENTIALS_TEXT, field, openLogin } from './lib/scripted-auth.js';
+import { noStackReason, requireDataStack, type DataStack } from './lib/stack.js';
 
-const env = stackEnv();
-if (!env.present) console.log(`[e2e] auth-stack.e2e.ts skipped: ${env.reason}`);
+const skipReason = noStackReason();
+if (skipReason) console.log(`[e2e] auth-stack.e2e.ts skipped: ${skipReason}`);
 
 /** The browser's line for an HTTP error answer a step provokes on purpose. */
 const failedLoad = (status: number) =>
@@ -52,8 +50,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await field(page, 'password').press('Enter');
 }
 
-describe.skipIf(!env.present)('identity and sign-in on the real stack', () => {
-  let stack: FullStack;
+describe.skipIf(skipReason !== null)('identity and sign-in on the real stack', () => {
+  let stack: DataStack;
   let account: Account;
   let newPassword: string;
   // device A: signs up, reloads, signs out and in again; device B: resets the password
@@ -67,7 +65,7 @@ describe.skipIf(!env.present)('identity and sign-in on the real stack', () => {
   };
 
   beforeAll(async () => {
-    stack = requireFullStack();
+    stack = requireDataStack();
     await assertStackHealthy(stack.baseUrl);
     expect(urlOf('/'), 'the browser tests must target TESSERA_BASE_URL').toBe(`${stack.baseUrl}/`);
     account = freshAccount();

@@ -3,9 +3,9 @@
 // services and the BFF as separate processes talking real gRPC/Connect on loopback.
 // Real backends are switched on by environment variables only (MONGODB_URL, REDIS_URL, NATS_URL, ...).
 // SIGTERM/SIGINT stop every process gracefully (SIGKILL after 5 s).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { root, SERVICES } from './workspaces.mjs';
+import { buildChanged, root, SERVICES } from './workspaces.mjs';
 
 const PORTS = {
   identity: 50051,
@@ -24,15 +24,9 @@ const host = '127.0.0.1';
 const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
 const say = (msg) => process.stdout.write(`[tessera] ${msg}\n`);
 
-if (env.TESSERA_SKIP_BUILD !== '1') {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--changed'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    say('build failed; not starting');
-    process.exit(1);
-  }
+if (env.TESSERA_SKIP_BUILD !== '1' && !buildChanged()) {
+  say('build failed; not starting');
+  process.exit(1);
 }
 
 const peerEnv = Object.fromEntries(

@@ -7,17 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from './workspaces.mjs';
+import { buildChanged, root } from './workspaces.mjs';
 
 const report = path.join(root, 'test-output', 'vitest.json');
 fs.mkdirSync(path.dirname(report), { recursive: true });
 fs.rmSync(report, { force: true });
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--changed'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) {
+if (!buildChanged()) {
   console.error('build failed; not running the tests');
   process.exit(1);
 }

@@ -1,4 +1,5 @@
-// The build graph of the workspace, in dependency order. Used by build, typecheck and start.
+// The build graph of the workspace, in dependency order. Used by build, typecheck, start and test.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,4 +49,13 @@ export function markBuilt(pkg) {
   const dir = path.join(root, pkg.dir, pkg.out);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, STAMP), new Date().toISOString() + '\n');
+}
+
+/** Builds whatever is not built yet (`scripts/build.mjs --changed`); true when that succeeded. */
+export function buildChanged() {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--changed'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return build.status === 0;
 }

@@ -1,44 +1,8 @@
-// Helpers for browser tests that need the whole stack (scripts/e2e.mjs sets TESSERA_BASE_URL and
-// TESSERA_DATA_DIR): which stack is under test, fresh accounts, the identity service's development
+// Helpers for browser tests that need the whole stack (which stack: ./stack.ts): its health, fresh accounts, the identity service's development
 // outbox (reset codes) and direct checks of a browser's server-side session.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-
-export type StackEnv = { present: true; reason?: undefined } | { present: false; reason: string };
-
-/**
- * Whether a full stack is named by the environment. Only the absence of both variables means "no
- * stack" (the static web/dist server); one without the other is a broken setup and must fail.
- */
-export function stackEnv(env: NodeJS.ProcessEnv = process.env): StackEnv {
-  if (!env.TESSERA_BASE_URL && !env.TESSERA_DATA_DIR) {
-    return {
-      present: false,
-      reason:
-        'TESSERA_BASE_URL and TESSERA_DATA_DIR are not set: these tests need the whole stack ' +
-        '(node scripts/e2e.mjs), not the static web/dist server',
-    };
-  }
-  return { present: true };
-}
-
-export interface FullStack {
-  baseUrl: string;
-  /** The stack's DATA_DIR. */
-  dataDir: string;
-}
-
-/** The stack under test; throws (the test fails) when only one of the two variables is set. */
-export function requireFullStack(env: NodeJS.ProcessEnv = process.env): FullStack {
-  const baseUrl = env.TESSERA_BASE_URL?.replace(/\/$/, '');
-  const dataDir = env.TESSERA_DATA_DIR;
-  if (!baseUrl) throw new Error('TESSERA_DATA_DIR is set but TESSERA_BASE_URL is not');
-  if (!dataDir) {
-    throw new Error('TESSERA_BASE_URL is set but TESSERA_DATA_DIR (the stack DATA_DIR) is not');
-  }
-  return { baseUrl, dataDir: path.resolve(dataDir) };
-}
 
 /** Fails unless GET /api/health reports every service SERVING (the BFF really is the full stack). */
 export async function assertStackHealthy(baseUrl: string): Promise<void> {

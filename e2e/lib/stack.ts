@@ -1,5 +1,6 @@
 // Helpers for browser tests against the full stack (`scripts/e2e.mjs`, or a stack started by hand
 // with TESSERA_PORT_BASE): which stack is under test, and Connect clients of its services on loopback.
+import path from 'node:path';
 import type { DescService } from '@bufbuild/protobuf';
 import type { Client } from '@connectrpc/connect';
 import { createPeerClient } from '@tessera/kit';
@@ -16,20 +17,26 @@ export interface ServiceStack {
 }
 
 /**
- * Why the full-stack tests cannot run here, or null when a stack is named. Only a missing
- * TESSERA_BASE_URL means "no stack" (the static web/dist server): the tests then skip, saying so.
+ * Why the full-stack tests cannot run here, or null when a stack is named. Only the absence of both
+ * TESSERA_BASE_URL and TESSERA_DATA_DIR means "no stack" (the static web/dist server): the tests
+ * then skip, saying so. A stack named in part is a broken setup: the require functions below fail.
  */
 export function noStackReason(env: NodeJS.ProcessEnv = process.env): string | null {
-  return env.TESSERA_BASE_URL
+  return env.TESSERA_BASE_URL || env.TESSERA_DATA_DIR
     ? null
-    : 'TESSERA_BASE_URL is not set: these tests need the full stack (npm run test:e2e starts it), ' +
-        'not the static web/dist server';
+    : 'TESSERA_BASE_URL and TESSERA_DATA_DIR are not set: these tests need the full stack ' +
+        '(npm run test:e2e starts it), not the static web/dist server';
 }
 
-/** The stack under test; throws (the test fails, never skips) when its settings are incomplete. */
-export function requireServiceStack(env: NodeJS.ProcessEnv = process.env): ServiceStack {
+function requireBaseUrl(env: NodeJS.ProcessEnv): string {
   const baseUrl = env.TESSERA_BASE_URL?.replace(/\/$/, '');
-  if (!baseUrl) throw new Error('TESSERA_BASE_URL is not set');
+  if (!baseUrl) throw new Error('TESSERA_BASE_URL (the stack under test) is not set');
+  return baseUrl;
+}
+
+/** The stack under test with its services' ports; throws (the test fails, never skips) when incomplete. */
+export function requireServiceStack(env: NodeJS.ProcessEnv = process.env): ServiceStack {
+  const baseUrl = requireBaseUrl(env);
   const raw = env.TESSERA_PORT_BASE;
   const portBase = Number(raw);
   if (!raw || !Number.isInteger(portBase) || portBase < 1 || portBase > 65_525) {
@@ -38,6 +45,20 @@ export function requireServiceStack(env: NodeJS.ProcessEnv = process.env): Servi
     );
   }
   return { baseUrl, portBase };
+}
+
+export interface DataStack {
+  baseUrl: string;
+  /** The stack's DATA_DIR (the identity dev outbox lives there). */
+  dataDir: string;
+}
+
+/** The stack under test with its data folder; throws (the test fails) when either is missing. */
+export function requireDataStack(env: NodeJS.ProcessEnv = process.env): DataStack {
+  const baseUrl = requireBaseUrl(env);
+  const dataDir = env.TESSERA_DATA_DIR;
+  if (!dataDir) throw new Error('TESSERA_DATA_DIR (the stack DATA_DIR) is not set');
+  return { baseUrl, dataDir: path.resolve(dataDir) };
 }
 
 /** The loopback URL of a service of the stack. */

@@ -98,22 +98,27 @@ describe.each(AUTHENTICATED)('$method $path', (route) => {
   });
 });
 
+/** POST with a fresh session's CSRF token and `cookie` as the refresh cookie (may be empty). */
+async function postWithRefreshCookie(path: string, cookie: string) {
+  const b = new Client(s.base);
+  const token = await b.csrf();
+  const sid = b.cookies.get('tessera_sid')!;
+  return send(s.base, {
+    method: 'POST',
+    path,
+    headers: {
+      origin: s.base,
+      'x-csrf-token': token,
+      cookie: [cookie, `tessera_sid=${sid}`].filter(Boolean).join('; '),
+    },
+    body: {},
+  });
+}
+
 describe('POST /api/auth/refresh-cookie and /api/auth/logout', () => {
   it('refuses refresh without a usable refresh cookie with 401 and clears it', async () => {
     for (const [name, cookie] of BAD_REFRESH_COOKIES) {
-      const b = new Client(s.base);
-      const token = await b.csrf();
-      const sid = b.cookies.get('tessera_sid')!;
-      const res = await send(s.base, {
-        method: 'POST',
-        path: '/api/auth/refresh-cookie',
-        headers: {
-          origin: s.base,
-          'x-csrf-token': token,
-          cookie: [cookie, `tessera_sid=${sid}`].filter(Boolean).join('; '),
-        },
-        body: {},
-      });
+      const res = await postWithRefreshCookie('/api/auth/refresh-cookie', cookie);
       expectSpecError(res, `refresh with ${name}`, { status: 401, code: 'REFRESH_TOKEN_INVALID' });
       expect(
         res.headers['set-cookie']?.some((c) => /^tessera_rt=;.*Max-Age=0/.test(c)),
@@ -124,19 +129,7 @@ describe('POST /api/auth/refresh-cookie and /api/auth/logout', () => {
 
   it('signs out anyway (200) with an unusable refresh cookie, revoking nothing else', async () => {
     for (const [name, cookie] of BAD_REFRESH_COOKIES) {
-      const b = new Client(s.base);
-      const token = await b.csrf();
-      const sid = b.cookies.get('tessera_sid')!;
-      const res = await send(s.base, {
-        method: 'POST',
-        path: '/api/auth/logout',
-        headers: {
-          origin: s.base,
-          'x-csrf-token': token,
-          cookie: [cookie, `tessera_sid=${sid}`].filter(Boolean).join('; '),
-        },
-        body: {},
-      });
+      const res = await postWithRefreshCookie('/api/auth/logout', cookie);
       expect(res.status, name).toBe(200);
       expect(res.json, name).toEqual({ success: true, message: 'Logged out successfully' });
     }
