@@ -13,8 +13,9 @@ import path from 'node:path';
 import { PACKAGES, root } from './workspaces.mjs';
 
 const fresh = process.argv.includes('--fresh');
-const PORT = 18080;
-const PORT_BASE = 18051;
+// E2E_PORT and E2E_PORT_BASE let several checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 18080);
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18051);
 const say = (m) => console.log(`[e2e] ${m}`);
 const fail = (m) => {
   console.error(`[e2e] FAIL: ${m}`);
