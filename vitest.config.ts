@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: [
       'proto/test/**/*.test.ts',
+      'facts/src/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'bff/src/**/*.test.ts',
       'integration/**/*.test.ts',

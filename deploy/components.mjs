@@ -1,6 +1,8 @@
 // The seven Tessera processes as the container build sees them: workspace folder, port and image
 // name. The Dockerfile generator (dockerfiles.mjs) and the deploy tests use this list; the Helm
 // chart's values.yaml repeats port and image per component and the tests check the two agree.
+// Ports come from the one port table, @tessera/facts/ports.
+import { PORTS, SERVICES } from '@tessera/facts/ports';
 
 /**
  * @typedef {object} Component
@@ -13,23 +15,18 @@
 
 /** @type {readonly Component[]} */
 export const COMPONENTS = Object.freeze([
-  { name: 'identity', dir: 'services/identity', port: 50051, image: 'tessera-identity', serveWeb: false },
-  { name: 'canvas', dir: 'services/canvas', port: 50052, image: 'tessera-canvas', serveWeb: false },
-  { name: 'lock', dir: 'services/lock', port: 50053, image: 'tessera-lock', serveWeb: false },
-  { name: 'payment', dir: 'services/payment', port: 50054, image: 'tessera-payment', serveWeb: false },
-  { name: 'renderer', dir: 'services/renderer', port: 50055, image: 'tessera-renderer', serveWeb: false },
-  {
-    name: 'submission',
-    dir: 'services/submission',
-    port: 50056,
-    image: 'tessera-submission',
+  ...SERVICES.map((name) => ({
+    name,
+    dir: `services/${name}`,
+    port: PORTS[name],
+    image: `tessera-${name}`,
     serveWeb: false,
-  },
-  { name: 'bff', dir: 'bff', port: 8080, image: 'tessera-bff', serveWeb: true },
+  })),
+  { name: 'bff', dir: 'bff', port: PORTS.bff, image: 'tessera-bff', serveWeb: true },
 ]);
 
 /** Workspaces every process image needs at run time besides its own (built output only). */
-export const SHARED_WORKSPACES = Object.freeze(['proto', 'services/kit']);
+export const SHARED_WORKSPACES = Object.freeze(['proto', 'facts', 'services/kit']);
 
 /** The command every image runs (relative to /app, the repository root inside the image). */
 export function commandFor(/** @type {Component} */ c) {

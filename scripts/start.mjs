@@ -5,29 +5,24 @@
 // SIGTERM/SIGINT stop every process gracefully (SIGKILL after 5 s).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildChanged, root, SERVICES } from './workspaces.mjs';
+import { buildChanged, root } from './workspaces.mjs';
 
-const PORTS = {
-  identity: 50051,
-  canvas: 50052,
-  lock: 50053,
-  payment: 50054,
-  renderer: 50055,
-  submission: 50056,
-};
 const env = process.env;
-const bffPort = Number(env.PORT ?? 8080);
-const portBase = env.TESSERA_PORT_BASE ? Number(env.TESSERA_PORT_BASE) : undefined; // tests run stacks side by side
-const portOf = (name, i) => (portBase ? portBase + i : PORTS[name]);
-const busPort = portBase ? portBase + 10 : Number(env.BUS_PORT ?? 4223);
-const host = '127.0.0.1';
-const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
 const say = (msg) => process.stdout.write(`[tessera] ${msg}\n`);
 
 if (env.TESSERA_SKIP_BUILD !== '1' && !buildChanged()) {
   say('build failed; not starting');
   process.exit(1);
 }
+
+// The port table is built with the workspaces (facts/), so it is read once they are.
+const { PORTS, SERVICES } = await import('@tessera/facts/ports');
+const bffPort = Number(env.PORT ?? PORTS.bff);
+const portBase = env.TESSERA_PORT_BASE ? Number(env.TESSERA_PORT_BASE) : undefined; // tests run stacks side by side
+const portOf = (name, i) => (portBase ? portBase + i : PORTS[name]);
+const busPort = portBase ? portBase + 10 : Number(env.BUS_PORT ?? PORTS.broker);
+const host = '127.0.0.1';
+const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
 
 const peerEnv = Object.fromEntries(
   SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://${host}:${portOf(s, i)}`]),

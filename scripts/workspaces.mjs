@@ -11,6 +11,7 @@ export const SERVICES = ['identity', 'canvas', 'lock', 'payment', 'renderer', 's
 /** Stages run in order; packages inside one stage build in parallel. */
 export const STAGES = [
   [{ name: '@tessera/proto', dir: 'proto', src: ['gen'], out: 'dist' }],
+  [{ name: '@tessera/facts', dir: 'facts', src: ['src'], out: 'dist' }],
   [{ name: '@tessera/kit', dir: 'services/kit', src: ['src'], out: 'dist' }],
   [
     ...SERVICES.map((s) => ({ name: `@tessera/${s}`, dir: `services/${s}`, src: ['src'], out: 'dist' })),

@@ -1,11 +1,13 @@
 // Vite build of the single-page app. The router plugin (re)generates src/routeTree.gen.ts from src/routes.
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
 export default defineConfig({
+  // Workspace packages (@tessera/facts) are bundled from their TypeScript sources.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -186,7 +186,13 @@ describe.each(COMPONENTS)('$dir/Dockerfile', (c) => {
     expect(copies).toContain('--from=prod-deps /app ./');
     const dist = copies.filter((a) => a.startsWith('--from=build')).map((a) => a.split(' ')[2]);
     expect(dist.sort()).toEqual(
-      ['proto/dist', 'services/kit/dist', `${c.dir}/dist`, ...(c.serveWeb ? ['web/dist'] : [])].sort(),
+      [
+        'proto/dist',
+        'facts/dist',
+        'services/kit/dist',
+        `${c.dir}/dist`,
+        ...(c.serveWeb ? ['web/dist'] : []),
+      ].sort(),
     );
     // Nothing but built output comes from the build stage; nothing at all from the host context.
     expect(copies.every((a) => a.startsWith('--from='))).toBe(true);

@@ -98,7 +98,7 @@ describe.each(SCENARIOS)('helm template with $label', ({ label, release, autosca
     expect(ctr.readinessProbe?.httpGet?.path).toBe('/readyz');
     for (const probe of [ctr.startupProbe, ctr.livenessProbe, ctr.readinessProbe]) {
       expect(probe?.grpc).toBeUndefined();
-      expect(portOf(probe?.httpGet?.port)).toBe(8080);
+      expect(portOf(probe?.httpGet?.port)).toBe(PORTS.bff);
     }
   });
 

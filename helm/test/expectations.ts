@@ -1,18 +1,12 @@
 // Expectations shared by the chart tests: the system facts (ports, environment per process), the
 // shapes of the rendered objects the tests read, and the value combinations they render.
 import path from 'node:path';
+import { BFF_PORT, SERVICE_PORTS } from '@tessera/facts/ports';
 import { expect } from 'vitest';
 import { CHART_DIR, type Manifest } from './helm.js';
 
-export const PORTS = {
-  identity: 50051,
-  canvas: 50052,
-  lock: 50053,
-  payment: 50054,
-  renderer: 50055,
-  submission: 50056,
-  bff: 8080,
-} as const;
+/** The chart's components (the embedded broker is not one: the chart uses NATS JetStream). */
+export const PORTS = { ...SERVICE_PORTS, bff: BFF_PORT } as const;
 export type Component = keyof typeof PORTS;
 export const COMPONENTS = Object.keys(PORTS) as Component[];
 export const SERVICES = COMPONENTS.filter((c) => c !== 'bff');

@@ -2,10 +2,9 @@
  * A board of the canvas service -> the spec's pixel list (section 3: x, y, current_color,
  * default_color, user_id), serialised directly to a JSON string (2401 objects per board).
  */
+import { pixelAtOffset, PIXELS_PER_BOARD as PIXELS } from '@tessera/facts/grid';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 
-const BOARD_SIZE = 49;
-const PIXELS = BOARD_SIZE * BOARD_SIZE;
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0').toUpperCase());
 
 function color(bytes: Uint8Array, o: number, fallback: string): string {
@@ -29,8 +28,9 @@ export function boardPixelsJson(board: Board): string {
   for (let o = 0; o < PIXELS; o++) {
     const n = slots.length >= (o + 1) * 2 ? slots[o * 2]! | (slots[o * 2 + 1]! << 8) : 0;
     const user = n === 0 ? 'null' : (ids[n - 1] ?? 'null');
+    const { x, y } = pixelAtOffset(o);
     parts[o] =
-      `{"x":${o % BOARD_SIZE},"y":${Math.floor(o / BOARD_SIZE)},"current_color":"${color(board.currentColors, o, '#FFFFFF')}",` +
+      `{"x":${x},"y":${y},"current_color":"${color(board.currentColors, o, '#FFFFFF')}",` +
       `"default_color":"${color(board.defaultColors, o, '#CCCCCC')}","user_id":${user}}`;
   }
   return `{"success":true,"data":[${parts.join(',')}]}`;

@@ -7,15 +7,11 @@
  * - `tessera.canvas.activated` -> `event: canvas:activated`, data `{canvasIndex, name}`
  * Every event's `id:` is the bus stream sequence, so a reconnecting browser's Last-Event-ID resumes it.
  */
-import { fromBinary } from '@bufbuild/protobuf';
+import { decodeEvent } from '@tessera/facts/events';
+import { lockEventKind, LOCK_SUBJECTS, SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
-import {
-  CanvasActivatedSchema,
-  LockChangedSchema,
-  PixelsCommittedSchema,
-} from '@tessera/proto/tessera/events/v1/events_pb.js';
 
-export const LIVE_SUBJECTS = ['tessera.pixels.committed', 'tessera.lock.*', 'tessera.canvas.activated'];
+export const LIVE_SUBJECTS = [SUBJECTS.pixelsCommitted, LOCK_SUBJECTS, SUBJECTS.canvasActivated];
 
 export interface StreamState {
   /** Canvas whose events are forwarded; -1 forwards every canvas (none known). */
@@ -28,8 +24,8 @@ function sse(seq: number, event: string, data: unknown): string {
 
 export function toSse(msg: BusMessage, state: StreamState): string | null {
   try {
-    if (msg.subject === 'tessera.pixels.committed') {
-      const ev = fromBinary(PixelsCommittedSchema, msg.data);
+    if (msg.subject === SUBJECTS.pixelsCommitted) {
+      const ev = decodeEvent(SUBJECTS.pixelsCommitted, msg.data);
       if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
       return sse(msg.seq, 'pixels', {
         canvasIndex: ev.canvasIndex,
@@ -38,11 +34,10 @@ export function toSse(msg: BusMessage, state: StreamState): string | null {
         committedAt: ev.committedAtMs,
       });
     }
-    if (msg.subject.startsWith('tessera.lock.')) {
-      const ev = fromBinary(LockChangedSchema, msg.data);
+    const kind = lockEventKind(msg.subject);
+    if (kind !== null) {
+      const ev = decodeEvent(SUBJECTS.lockAcquired, msg.data); // every lock subject carries LockChanged
       if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
-      const kind = msg.subject.slice('tessera.lock.'.length);
-      if (!/^[a-z]+$/.test(kind)) return null;
       return sse(msg.seq, `lock:${kind}`, {
         canvasIndex: ev.canvasIndex,
         boardIndex: ev.boardIndex,
@@ -52,8 +47,8 @@ export function toSse(msg: BusMessage, state: StreamState): string | null {
         at: ev.atMs,
       });
     }
-    if (msg.subject === 'tessera.canvas.activated') {
-      const ev = fromBinary(CanvasActivatedSchema, msg.data);
+    if (msg.subject === SUBJECTS.canvasActivated) {
+      const ev = decodeEvent(SUBJECTS.canvasActivated, msg.data);
       state.activeCanvas = ev.canvasIndex;
       return sse(msg.seq, 'canvas:activated', { canvasIndex: ev.canvasIndex, name: ev.name });
     }

@@ -1,7 +1,7 @@
 /** Strict parsing of path and query parameters of the canvas routes (bad input is a 400 with the field). */
+import { TOTAL_BOARDS } from '@tessera/facts/grid';
 import { HttpError } from '../middleware/errors.js';
 
-export const TOTAL_BOARDS = 625;
 const MAX_INT32 = 0x7fffffff;
 
 /** A non-negative decimal integer (no sign, no fraction, no exponent) up to `max`. */

@@ -1,10 +1,12 @@
 // Canvas-page constants (spec section 9). Framework-free; shared by the scene model and the React page.
 
-export const BOARDS_PER_SIDE = 25;
-export const BOARD_COUNT = BOARDS_PER_SIDE * BOARDS_PER_SIDE;
-export const PIXELS_PER_BOARD_SIDE = 49;
-/** The composite image at scale 1: 25 boards x 49 pixels. */
-export const CANVAS_PIXELS = BOARDS_PER_SIDE * PIXELS_PER_BOARD_SIDE;
+/** The grid (one definition for the whole product, `@tessera/facts/grid`); CANVAS_PIXELS is the composite image at scale 1. */
+export {
+  BOARDS_PER_SIDE,
+  TOTAL_BOARDS as BOARD_COUNT,
+  BOARD_SIZE as PIXELS_PER_BOARD_SIDE,
+  CANVAS_SIZE as CANVAS_PIXELS,
+} from '@tessera/facts/grid';
 
 /** Board cell on screen at zoom 1, and its factor at mobile widths. */
 export const BOARD_CELL_PX = 19.6;

@@ -1,14 +1,12 @@
 // Scene layout in world units (CSS pixels at zoom 1): a padded square holding the 25 x 25 board grid,
 // with the composite image drawn over the grid. Hit-testing maps a world point to a board index.
+import { boardIndexAt, boardPosition } from '@tessera/facts/grid';
 import {
   BOARD_CELL_PX,
   BOARDS_PER_SIDE,
-  BOARD_COUNT,
-  CANVAS_PIXELS,
   MOBILE_CELL_FACTOR,
   PADDING_DESKTOP_PX,
   PADDING_MOBILE_PX,
-  PIXELS_PER_BOARD_SIDE,
 } from './constants.js';
 
 export interface SceneLayout {
@@ -53,12 +51,12 @@ export function boardAtWorld(layout: SceneLayout, world: Point): number | null {
   if (gx < 0 || gy < 0 || gx >= layout.gridSize || gy >= layout.gridSize) return null;
   const col = Math.min(BOARDS_PER_SIDE - 1, Math.floor(gx / layout.cell));
   const row = Math.min(BOARDS_PER_SIDE - 1, Math.floor(gy / layout.cell));
-  return row * BOARDS_PER_SIDE + col;
+  return boardIndexAt(row, col);
 }
 
 /** A board's cell in world units. */
 export function boardWorldRect(layout: SceneLayout, boardIndex: number): Rect {
-  const { row, col } = boardRowCol(boardIndex);
+  const { row, col } = boardPosition(boardIndex);
   return {
     x: layout.padding + col * layout.cell,
     y: layout.padding + row * layout.cell,
@@ -67,37 +65,10 @@ export function boardWorldRect(layout: SceneLayout, boardIndex: number): Rect {
   };
 }
 
-export function isBoardIndex(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value < BOARD_COUNT;
-}
-
-export function isBoardPixel(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value < PIXELS_PER_BOARD_SIDE;
-}
-
-/** row = floor(index / 25), col = index mod 25. */
-export function boardRowCol(boardIndex: number): { row: number; col: number } {
-  return { row: Math.floor(boardIndex / BOARDS_PER_SIDE), col: boardIndex % BOARDS_PER_SIDE };
-}
-
-/** A board pixel's position in the composite image at scale 1: (col * 49 + x, row * 49 + y). */
-export function canvasPixelOf(boardIndex: number, x: number, y: number): Point {
-  const { row, col } = boardRowCol(boardIndex);
-  return { x: col * PIXELS_PER_BOARD_SIDE + x, y: row * PIXELS_PER_BOARD_SIDE + y };
-}
-
-/** The inverse of canvasPixelOf; null outside the 1225 x 1225 image. */
-export function boardPixelAt(
-  canvasX: number,
-  canvasY: number,
-): { boardIndex: number; x: number; y: number } | null {
-  if (!Number.isInteger(canvasX) || !Number.isInteger(canvasY)) return null;
-  if (canvasX < 0 || canvasY < 0 || canvasX >= CANVAS_PIXELS || canvasY >= CANVAS_PIXELS) return null;
-  const col = Math.floor(canvasX / PIXELS_PER_BOARD_SIDE);
-  const row = Math.floor(canvasY / PIXELS_PER_BOARD_SIDE);
-  return {
-    boardIndex: row * BOARDS_PER_SIDE + col,
-    x: canvasX - col * PIXELS_PER_BOARD_SIDE,
-    y: canvasY - row * PIXELS_PER_BOARD_SIDE,
-  };
-}
+export {
+  boardPixelAt,
+  boardPosition as boardRowCol,
+  canvasPixelOf,
+  isBoardIndex,
+  isPixelCoordinate as isBoardPixel,
+} from '@tessera/facts/grid';

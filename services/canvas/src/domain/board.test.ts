@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableOffsets, boardPixels, commit, newBoard, release, reserve, type BoardDoc } from './board.js';
-import { PIXELS_PER_BOARD } from './geometry.js';
+import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 
 const ART = Array.from({ length: PIXELS_PER_BOARD }, (_, i) => (i % 2 ? '36558F' : 'D17A22')).join('');
 const fresh = (): BoardDoc => newBoard(1, 7, ART, 0);

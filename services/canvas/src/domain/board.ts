@@ -4,7 +4,8 @@
  * Every change is computed here as a pure function of the document; the store applies it with one
  * conditional update on (_id, version), so a purchase is atomic and a pixel can never be sold twice.
  */
-import { BOARD_SIZE, PIXELS_PER_BOARD, normalizeHexColor, pixelOffset } from './geometry.js';
+import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
+import { normalizeHexColor } from './color.js';
 
 export interface Reservation {
   orderId: string;
@@ -84,8 +85,7 @@ export function boardPixels(board: BoardDoc): PixelView[] {
   const out: PixelView[] = [];
   for (let offset = 0; offset < PIXELS_PER_BOARD; offset++) {
     out.push({
-      x: offset % BOARD_SIZE,
-      y: Math.floor(offset / BOARD_SIZE),
+      ...pixelAtOffset(offset),
       current_color: colorAt(board.currentColors, offset),
       default_color: colorAt(board.defaultColors, offset),
       user_id: board.owners[offset] ?? null,

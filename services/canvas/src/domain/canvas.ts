@@ -2,7 +2,7 @@
  * A canvas iteration as stored, and the per-canvas summary of its boards (sold count and version of
  * each), from which the canvas-wide sold count, version and the random-pixel weights are derived.
  */
-import { PIXELS_PER_BOARD, TOTAL_BOARDS } from './geometry.js';
+import { PIXELS_PER_BOARD, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
 
 export interface CanvasDoc {
   _id: string; // `canvas-${canvasIndex}`
@@ -23,8 +23,6 @@ export interface ActivePointer {
   canvasIndex: number;
   activatedAt: number;
 }
-
-export const TOTAL_PIXELS = TOTAL_BOARDS * PIXELS_PER_BOARD;
 
 export function canvasId(canvasIndex: number): string {
   return `canvas-${canvasIndex}`;

@@ -2,7 +2,7 @@
  * The demo artwork a fresh store starts with: a pixel-art sunset over mountains and sea, drawn in
  * code (deterministic, no assets), as 1225 x 1225 default colours.
  */
-import { BOARD_SIZE, CANVAS_SIZE, PIXELS_PER_BOARD, TOTAL_BOARDS, BOARDS_PER_SIDE } from './geometry.js';
+import { BOARD_SIZE, boardOrigin, CANVAS_SIZE, PIXELS_PER_BOARD, pixelOffset } from '@tessera/facts/grid';
 
 export const DEMO_CANVAS = {
   name: 'Tessera Sunset',
@@ -76,13 +76,10 @@ function hex([r, g, b]: Rgb): string {
 
 /** The default colours of one board, as 2401 hex colours concatenated (board document format). */
 export function demoBoardColors(boardIndex: number): string {
-  if (!Number.isInteger(boardIndex) || boardIndex < 0 || boardIndex >= TOTAL_BOARDS)
-    throw new RangeError('bad board index');
-  const ox = (boardIndex % BOARDS_PER_SIDE) * BOARD_SIZE;
-  const oy = Math.floor(boardIndex / BOARDS_PER_SIDE) * BOARD_SIZE;
+  const { x: ox, y: oy } = boardOrigin(boardIndex);
   const parts: string[] = new Array<string>(PIXELS_PER_BOARD);
   for (let y = 0; y < BOARD_SIZE; y++) {
-    for (let x = 0; x < BOARD_SIZE; x++) parts[y * BOARD_SIZE + x] = hex(demoColor(ox + x, oy + y));
+    for (let x = 0; x < BOARD_SIZE; x++) parts[pixelOffset(x, y)] = hex(demoColor(ox + x, oy + y));
   }
   return parts.join('');
 }

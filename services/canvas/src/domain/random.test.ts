@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickUniform, pickWeighted } from './random.js';
-import { CanvasSummary, TOTAL_PIXELS } from './canvas.js';
+import { TOTAL_PIXELS } from '@tessera/facts/grid';
+import { CanvasSummary } from './canvas.js';
 
 describe('random choice', () => {
   it('picks by weight, never a zero weight', () => {

@@ -2,7 +2,9 @@
  * The canvas service: canvas iterations, boards and the random available pixel. Purchases
  * (reserve, commit, release) live in purchases.ts. Dependencies are injected (deps.ts).
  */
-import { create, toBinary } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
+import { encodeEvent } from '@tessera/facts/events';
+import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError } from '@tessera/kit';
 import {
   AvailablePixelSchema,
@@ -10,14 +12,13 @@ import {
   type Board,
   type Canvas,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { CanvasActivatedSchema, CanvasSoldOutSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { boardColorsFromCanvasRgb } from '../domain/art.js';
 import { colorAt, newBoard, type BoardDoc } from '../domain/board.js';
-import { canvasId, TOTAL_PIXELS, type CanvasDoc } from '../domain/canvas.js';
+import { canvasId, type CanvasDoc } from '../domain/canvas.js';
 import { DEMO_CANVAS, demoBoardColors } from '../domain/demo-art.js';
-import { BOARD_SIZE, PIXELS_PER_BOARD, TOTAL_BOARDS } from '../domain/geometry.js';
+import { PIXELS_PER_BOARD, pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { pickUniform, pickWeighted } from '../domain/random.js';
-import { SUBJECTS, type CanvasDeps } from './deps.js';
+import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
 import { SummaryCache } from './summaries.js';
 import { checkBoardIndex, checkCanvasIndex } from './validate.js';
@@ -136,8 +137,7 @@ export class CanvasCore {
       return create(AvailablePixelSchema, {
         canvasIndex,
         boardIndex,
-        x: offset % BOARD_SIZE,
-        y: Math.floor(offset / BOARD_SIZE),
+        ...pixelAtOffset(offset),
         currentColor: colorAt(doc.currentColors, offset),
         defaultColor: colorAt(doc.defaultColors, offset),
       });
@@ -153,11 +153,9 @@ export class CanvasCore {
     const now = this.deps.now();
     // publish first (deduplicated by id), then mark: a crash in between publishes again, never loses it
     await this.deps.bus.publish(
-      SUBJECTS.soldOut,
-      toBinary(CanvasSoldOutSchema, create(CanvasSoldOutSchema, { canvasIndex, atMs: now })),
-      {
-        msgId: `soldout-${canvasIndex}`,
-      },
+      SUBJECTS.canvasSoldOut,
+      encodeEvent(SUBJECTS.canvasSoldOut, { canvasIndex, atMs: now }),
+      { msgId: `soldout-${canvasIndex}` },
     );
     if (await this.deps.canvases.markSoldOut(canvasIndex, now))
       this.deps.logger.info({ canvasIndex }, 'canvas sold out');
@@ -225,14 +223,14 @@ export class CanvasCore {
     const now = this.deps.now();
     const previous = await this.deps.canvases.activate(canvasIndex, now);
     if (previous !== canvasIndex) {
-      const event = create(CanvasActivatedSchema, {
+      const event = encodeEvent(SUBJECTS.canvasActivated, {
         canvasIndex,
         name: doc.name,
         previousCanvasIndex: previous,
         sourceSubmissionId: doc.sourceSubmissionId,
         atMs: now,
       });
-      await this.deps.bus.publish(SUBJECTS.activated, toBinary(CanvasActivatedSchema, event), {
+      await this.deps.bus.publish(SUBJECTS.canvasActivated, event, {
         msgId: `activated-${canvasIndex}-${previous}`,
       });
     }

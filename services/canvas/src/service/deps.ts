@@ -15,10 +15,3 @@ export interface CanvasDeps {
   /** How long a cached canvas summary is trusted before it is reloaded (other replicas write too). */
   summaryTtlMs?: number;
 }
-
-export const SUBJECTS = {
-  committed: 'tessera.pixels.committed',
-  reset: 'tessera.pixels.reset',
-  soldOut: 'tessera.canvas.soldout',
-  activated: 'tessera.canvas.activated',
-} as const;

@@ -7,7 +7,8 @@ import {
   type Canvas,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { BoardView } from '../adapters/boards.js';
-import { TOTAL_PIXELS, type CanvasDoc, type CanvasSummary } from '../domain/canvas.js';
+import { TOTAL_PIXELS } from '@tessera/facts/grid';
+import type { CanvasDoc, CanvasSummary } from '../domain/canvas.js';
 
 export function toCanvas(
   doc: CanvasDoc,

@@ -4,7 +4,9 @@
  * and recomputes. CommitOrder is keyed by the order id and idempotent; it publishes
  * `tessera.pixels.committed` (id = order id) and detects the sell-out (also across replicas).
  */
-import { create, toBinary } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
+import { encodeEvent } from '@tessera/facts/events';
+import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError } from '@tessera/kit';
 import {
   CommitOrderResponseSchema,
@@ -14,12 +16,10 @@ import {
   type ReservePixelsRequest,
   type ReservePixelsResponse,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { colorAt, commit, release, reserve, type BoardDoc, type Reservation } from '../domain/board.js';
-import { TOTAL_PIXELS } from '../domain/canvas.js';
-import { BOARD_SIZE, PIXELS_PER_BOARD, normalizeHexColor, pixelOffset } from '../domain/geometry.js';
+import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_PIXELS } from '@tessera/facts/grid';
+import { normalizeHexColor } from '../domain/color.js';
 import type { CanvasCore } from './canvas-service.js';
-import { SUBJECTS } from './deps.js';
 import { checkBoardIndex, checkId, checkPixel } from './validate.js';
 
 const MAX_CAS_ATTEMPTS = 200;
@@ -82,8 +82,7 @@ export class Purchases {
     const r = result.reservation;
     return create(ReservePixelsResponseSchema, {
       pixels: r.pixels.map((p) => ({
-        x: p.offset % BOARD_SIZE,
-        y: Math.floor(p.offset / BOARD_SIZE),
+        ...pixelAtOffset(p.offset),
         color: p.color,
         isDefault: p.isDefault,
       })),
@@ -158,14 +157,13 @@ export class Purchases {
     canvasVersion: number,
     soldPixels: number,
   ): Promise<void> {
-    const event = create(PixelsCommittedSchema, {
+    const event = encodeEvent(SUBJECTS.pixelsCommitted, {
       orderId,
       canvasIndex: doc.canvasIndex,
       boardIndex: doc.boardIndex,
       userId,
       pixels: offsets.map((o) => ({
-        x: o % BOARD_SIZE,
-        y: Math.floor(o / BOARD_SIZE),
+        ...pixelAtOffset(o),
         color: colorAt(doc.currentColors, o),
       })),
       committedAtMs: now,
@@ -173,7 +171,7 @@ export class Purchases {
       canvasVersion,
       canvasSoldPixels: soldPixels,
     });
-    await this.core.deps.bus.publish(SUBJECTS.committed, toBinary(PixelsCommittedSchema, event), {
+    await this.core.deps.bus.publish(SUBJECTS.pixelsCommitted, event, {
       msgId: orderId,
     });
   }

@@ -1,6 +1,6 @@
 /** Argument checks shared by the RPCs: a bad argument is INVALID_ARGUMENT with the field named. */
 import { appError } from '@tessera/kit';
-import { isBoardIndex, isPixelCoordinate, TOTAL_BOARDS } from '../domain/geometry.js';
+import { isBoardIndex, isPixelCoordinate, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { isCanvasIndex } from '../domain/canvas.js';
 
 export function checkCanvasIndex(value: number): void {

@@ -5,14 +5,14 @@
  * journal under `<DATA_DIR>/bus/`, and stops gracefully on SIGTERM or SIGINT.
  */
 import path from 'node:path';
-import { DEFAULT_PORTS } from '../config/service-config.js';
+import { PORTS } from '@tessera/facts/ports';
 import { createLogger } from '../log/logger.js';
 import { installProcessHandlers, loadConfigOrExit, onShutdownSignal } from '../service/run.js';
 import { shutdownTelemetry } from '../telemetry/sdk.js';
 import { startBrokerServer } from './broker/server.js';
 
-const config = loadConfigOrExit('bus', (env) => ({
-  busPort: env.int('BUS_PORT', { default: DEFAULT_PORTS.bus, min: 0, max: 65535 }),
+const config = loadConfigOrExit('broker', (env) => ({
+  busPort: env.int('BUS_PORT', { default: PORTS.broker, min: 0, max: 65535 }),
 }));
 const logger = createLogger('tessera-bus', { level: config.logLevel });
 installProcessHandlers(logger);

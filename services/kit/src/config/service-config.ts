@@ -1,21 +1,11 @@
 import path from 'node:path';
+import { PORTS, SERVICES, type ProcessName, type ServiceName } from '@tessera/facts/ports';
 import { readEnv, type EnvReader } from './env.js';
 
-/** Ports each process listens on by default (loopback in `npm start`, 0.0.0.0 in containers). */
-export const DEFAULT_PORTS = {
-  bff: 8080,
-  identity: 50051,
-  canvas: 50052,
-  lock: 50053,
-  payment: 50054,
-  renderer: 50055,
-  submission: 50056,
-  bus: 4223,
-} as const;
-
-export type ProcessName = keyof typeof DEFAULT_PORTS;
-export type PeerName = 'identity' | 'canvas' | 'lock' | 'payment' | 'renderer' | 'submission';
-export const PEERS: readonly PeerName[] = ['identity', 'canvas', 'lock', 'payment', 'renderer', 'submission'];
+export type { ProcessName };
+/** A service a process may call (the port table of `@tessera/facts/ports`). */
+export type PeerName = ServiceName;
+export const PEERS: readonly PeerName[] = SERVICES;
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -53,12 +43,12 @@ export function loadConfig<T extends object = object>(
 ): BaseConfig & T {
   const e = readEnv(env);
   const peers = Object.fromEntries(
-    PEERS.map((p) => [p, e.url(peerEnvName(p), ['http', 'https'], `http://127.0.0.1:${DEFAULT_PORTS[p]}`)!]),
+    PEERS.map((p) => [p, e.url(peerEnvName(p), ['http', 'https'], `http://127.0.0.1:${PORTS[p]}`)!]),
   ) as Record<PeerName, string>;
   const base: BaseConfig = {
     name,
     host: e.str('HOST', '0.0.0.0')!,
-    port: e.int('PORT', { default: DEFAULT_PORTS[name], min: 0, max: 65535 }),
+    port: e.int('PORT', { default: PORTS[name], min: 0, max: 65535 }),
     logLevel: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     dataDir: path.resolve(e.str('DATA_DIR', '.data')!),
     mongodbUrl: e.url('MONGODB_URL', ['mongodb', 'mongodb+srv']),

@@ -23,7 +23,7 @@ export interface ServiceParts {
 }
 
 export interface ServiceDefinition<C extends object> {
-  name: Exclude<ProcessName, 'bff' | 'bus'>;
+  name: Exclude<ProcessName, 'bff' | 'broker'>;
   config?: (env: EnvReader) => C;
   setup: (ctx: ServiceContext<C>) => Promise<ServiceParts>;
 }

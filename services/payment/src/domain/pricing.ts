@@ -3,12 +3,14 @@
  * artist colour 100, custom colour 200, service fee 3% of the subtotal plus 30, tax on the subtotal.
  * Rates are integers in basis points (800 = 8.00%) so no float ever touches money.
  */
+import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
+
 export const ARTIST_COLOR_CENTS = 100;
 export const CUSTOM_COLOR_CENTS = 200;
 export const SERVICE_FEE_BPS = 300;
 export const SERVICE_FEE_FIXED_CENTS = 30;
 export const ESTIMATED_TAX_BPS = 800;
-export const MAX_PIXELS_PER_ORDER = 49 * 49;
+export const MAX_PIXELS_PER_ORDER = PIXELS_PER_BOARD;
 
 export interface PriceBreakdown {
   artistColorCount: number;

@@ -9,14 +9,18 @@
  * the one already reflected) also bumps a local counter, so the tag never stays the same over a
  * change.
  */
+import {
+  BOARD_SIZE,
+  CANVAS_SIZE,
+  canvasPixelOf,
+  isPixelCoordinate,
+  PIXELS_PER_BOARD,
+  pixelOffset,
+  TOTAL_BOARDS,
+} from '@tessera/facts/grid';
 import { WHITE, type Rgb } from './color.js';
 
-export const BOARDS_PER_SIDE = 25;
-export const BOARD_SIZE = 49;
-export const TOTAL_BOARDS = 625;
-export const CANVAS_SIZE = 1225;
 export const FRAME_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
-const BOARD_PIXELS = BOARD_SIZE * BOARD_SIZE;
 
 export interface BoardState {
   boardIndex: number;
@@ -43,9 +47,8 @@ function mix(board: number, version: number): number {
 
 /** Byte offset of in-board pixel (x, y) of a board in a frame. */
 export function frameOffset(boardIndex: number, x: number, y: number): number {
-  const cx = (boardIndex % BOARDS_PER_SIDE) * BOARD_SIZE + x;
-  const cy = Math.floor(boardIndex / BOARDS_PER_SIDE) * BOARD_SIZE + y;
-  return (cy * CANVAS_SIZE + cx) * 3;
+  const p = canvasPixelOf(boardIndex, x, y);
+  return (p.y * CANVAS_SIZE + p.x) * 3;
 }
 
 export class CanvasFrame {
@@ -72,8 +75,7 @@ export class CanvasFrame {
     const { live, preview } = this;
     for (let y = 0; y < BOARD_SIZE; y++) {
       let at = frameOffset(s.boardIndex, 0, y);
-      for (let x = 0; x < BOARD_SIZE; x++, at += 3) {
-        const o = y * BOARD_SIZE + x;
+      for (let x = 0, o = pixelOffset(0, y); x < BOARD_SIZE; x++, o++, at += 3) {
         const sold = (s.ownerSlots[o * 2] ?? 0) !== 0 || (s.ownerSlots[o * 2 + 1] ?? 0) !== 0;
         // compositeColor (color.ts), inlined: this loop runs 1.5 million times per frame build
         const src = sold ? s.currentColors : s.defaultColors;
@@ -92,7 +94,7 @@ export class CanvasFrame {
   applyPixels(boardIndex: number, pixels: readonly FramePixel[], boardVersion: number): boolean {
     let changed = false;
     for (const p of pixels) {
-      if (p.x < 0 || p.y < 0 || p.x >= BOARD_SIZE || p.y >= BOARD_SIZE) continue;
+      if (!isPixelCoordinate(p.x) || !isPixelCoordinate(p.y)) continue;
       const at = frameOffset(boardIndex, p.x, p.y);
       for (const frame of [this.live, this.preview]) {
         if (frame[at] !== p.rgb[0] || frame[at + 1] !== p.rgb[1] || frame[at + 2] !== p.rgb[2]) {
@@ -122,7 +124,7 @@ export class CanvasFrame {
   /** The 49x49 RGB tile of a board. */
   boardTile(boardIndex: number, view: 'live' | 'preview'): Buffer {
     const src = view === 'live' ? this.live : this.preview;
-    const out = Buffer.alloc(BOARD_PIXELS * 3);
+    const out = Buffer.alloc(PIXELS_PER_BOARD * 3);
     for (let y = 0; y < BOARD_SIZE; y++) {
       const at = frameOffset(boardIndex, 0, y);
       src.copy(out, y * BOARD_SIZE * 3, at, at + BOARD_SIZE * 3);

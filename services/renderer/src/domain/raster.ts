@@ -2,7 +2,7 @@
  * Output rasters: nearest-neighbour upscaling of an RGB frame by an integer scale, and the optional
  * board grid (a 1-pixel darkened line at every board boundary). Pure functions on Buffers.
  */
-import { BOARD_SIZE } from './frame.js';
+import { BOARD_SIZE } from '@tessera/facts/grid';
 
 /** Scales a square `size` x `size` RGB image by `scale` (1 returns the input itself). */
 export function upscale(src: Buffer, size: number, scale: number): Buffer {

@@ -1,7 +1,7 @@
 /** Builds the renderer from a canvas client and a bus (main.ts, tests and the benchmark). */
 import os from 'node:os';
-import { fromBinary } from '@bufbuild/protobuf';
-import { CanvasActivatedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { decodeEvent } from '@tessera/facts/events';
+import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
 import type { EventBus, Logger, Subscription } from '@tessera/kit';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -29,7 +29,7 @@ export async function startRenderer(opts: {
   });
   const sub: Subscription = await opts.bus.consume({
     durable: opts.durable ?? consumerName(),
-    subjects: ['tessera.pixels.committed'],
+    subjects: [SUBJECTS.pixelsCommitted],
     concurrency: 1,
     handler: (msg) => core.onCommitted(msg),
   });
@@ -45,8 +45,8 @@ export async function startRenderer(opts: {
     );
   }
   const activations = await opts.bus.subscribe({
-    subjects: ['tessera.canvas.activated'],
-    handler: (msg) => void prebuild(fromBinary(CanvasActivatedSchema, msg.data).canvasIndex),
+    subjects: [SUBJECTS.canvasActivated],
+    handler: (msg) => void prebuild(decodeEvent(SUBJECTS.canvasActivated, msg.data).canvasIndex),
   });
   return {
     core,

@@ -3,11 +3,12 @@
  * in-memory frames (frames.ts) and cached by content tag (image-cache.ts). A cache hit never
  * encodes; a request whose If-None-Match still matches gets `not_modified` and no bytes.
  */
-import { fromBinary } from '@bufbuild/protobuf';
+import { decodeEvent } from '@tessera/facts/events';
+import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError, type BusMessage, type Logger } from '@tessera/kit';
 import { ImageFormat, type RenderedImage } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
-import { BOARD_SIZE, CANVAS_SIZE, type CanvasFrame } from '../domain/frame.js';
+import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
+import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
 import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
 import type { FrameStore } from './frames.js';
@@ -85,7 +86,7 @@ export class RendererCore {
 
   /** Handler of `tessera.pixels.committed` (a durable consumer): idempotent. */
   async onCommitted(msg: BusMessage): Promise<void> {
-    this.frames.apply(fromBinary(PixelsCommittedSchema, msg.data));
+    this.frames.apply(decodeEvent(SUBJECTS.pixelsCommitted, msg.data));
   }
 
   async renderComposite(p: RenderParams): Promise<RenderedImage> {

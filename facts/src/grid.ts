@@ -1,0 +1,96 @@
+/**
+ * Canvas geometry (spec sections 1, 3 and 9), defined once for the services, the BFF and the web app:
+ * a canvas is 25 x 25 boards of 49 x 49 pixels, 1225 x 1225 pixels in all. Boards are numbered
+ * row-major from 0 to 624; a pixel inside a board is (x, y) with 0 <= x, y < 49, stored row-major
+ * at offset y * 49 + x. Pure: no I/O, no Node API (the web bundle imports it).
+ */
+export const BOARDS_PER_SIDE = 25;
+/** Pixels along one side of a board. */
+export const BOARD_SIZE = 49;
+export const TOTAL_BOARDS = BOARDS_PER_SIDE * BOARDS_PER_SIDE;
+export const PIXELS_PER_BOARD = BOARD_SIZE * BOARD_SIZE;
+/** Pixels along one side of the whole canvas (the composite image at scale 1). */
+export const CANVAS_SIZE = BOARDS_PER_SIDE * BOARD_SIZE;
+export const TOTAL_PIXELS = TOTAL_BOARDS * PIXELS_PER_BOARD;
+
+export interface BoardPosition {
+  row: number;
+  col: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface BoardPixel {
+  boardIndex: number;
+  x: number;
+  y: number;
+}
+
+export function isBoardIndex(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value < TOTAL_BOARDS;
+}
+
+/** True for an in-board coordinate (x or y). */
+export function isPixelCoordinate(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value < BOARD_SIZE;
+}
+
+function assertBoardIndex(boardIndex: number): void {
+  if (!isBoardIndex(boardIndex))
+    throw new RangeError(`board index must be an integer from 0 to ${TOTAL_BOARDS - 1}`);
+}
+
+function assertPixel(x: number, y: number): void {
+  if (!isPixelCoordinate(x) || !isPixelCoordinate(y))
+    throw new RangeError(`x and y must be integers from 0 to ${BOARD_SIZE - 1}`);
+}
+
+/** row = floor(index / 25), col = index mod 25. Throws RangeError for a bad index. */
+export function boardPosition(boardIndex: number): BoardPosition {
+  assertBoardIndex(boardIndex);
+  return { row: Math.floor(boardIndex / BOARDS_PER_SIDE), col: boardIndex % BOARDS_PER_SIDE };
+}
+
+/** The board at (row, col). Throws RangeError outside the grid. */
+export function boardIndexAt(row: number, col: number): number {
+  const ok = (v: number) => Number.isInteger(v) && v >= 0 && v < BOARDS_PER_SIDE;
+  if (!ok(row) || !ok(col))
+    throw new RangeError(`row and col must be integers from 0 to ${BOARDS_PER_SIDE - 1}`);
+  return row * BOARDS_PER_SIDE + col;
+}
+
+/** The canvas pixel at a board's top-left corner. Throws RangeError for a bad index. */
+export function boardOrigin(boardIndex: number): Point {
+  const { row, col } = boardPosition(boardIndex);
+  return { x: col * BOARD_SIZE, y: row * BOARD_SIZE };
+}
+
+/** Index of pixel (x, y) inside a board's row-major arrays. Throws RangeError off the board. */
+export function pixelOffset(x: number, y: number): number {
+  assertPixel(x, y);
+  return y * BOARD_SIZE + x;
+}
+
+/** The inverse of pixelOffset. */
+export function pixelAtOffset(offset: number): Point {
+  return { x: offset % BOARD_SIZE, y: Math.floor(offset / BOARD_SIZE) };
+}
+
+/** Canvas-wide coordinates of pixel (x, y) of a board. Throws RangeError for bad input. */
+export function canvasPixelOf(boardIndex: number, x: number, y: number): Point {
+  assertPixel(x, y);
+  const origin = boardOrigin(boardIndex);
+  return { x: origin.x + x, y: origin.y + y };
+}
+
+/** The board and in-board coordinates of a canvas-wide pixel; null outside the canvas. */
+export function boardPixelAt(cx: number, cy: number): BoardPixel | null {
+  const inside = (v: number) => Number.isInteger(v) && v >= 0 && v < CANVAS_SIZE;
+  if (!inside(cx) || !inside(cy)) return null;
+  const col = Math.floor(cx / BOARD_SIZE);
+  const row = Math.floor(cy / BOARD_SIZE);
+  return { boardIndex: row * BOARDS_PER_SIDE + col, x: cx - col * BOARD_SIZE, y: cy - row * BOARD_SIZE };
+}
