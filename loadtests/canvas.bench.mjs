@@ -27,10 +27,10 @@ for (const f of ['services/canvas/dist/routes.js', 'services/renderer/dist/route
 const kit = await import('@tessera/kit');
 const { CanvasService } = await import('@tessera/proto/tessera/canvas/v1/canvas_pb.js');
 const { RendererService, ImageFormat } = await import('@tessera/proto/tessera/renderer/v1/renderer_pb.js');
-const { canvasRoutes } = await import(dist('services/canvas/dist/routes.js'));
-const { createCanvasCore } = await import(dist('services/canvas/dist/service/index.js'));
-const { rendererRoutes } = await import(dist('services/renderer/dist/routes.js'));
-const { startRenderer } = await import(dist('services/renderer/dist/service/index.js'));
+const { routes: canvasRoutes } = await import(dist('services/canvas/dist/routes.js'));
+const { createCanvas } = await import(dist('services/canvas/dist/setup.js'));
+const { routes: rendererRoutes } = await import(dist('services/renderer/dist/routes.js'));
+const { startRenderer } = await import(dist('services/renderer/dist/setup.js'));
 const { createApp } = await import(dist('bff/dist/app.js'));
 const { readBffSettings } = await import(dist('bff/dist/config.js'));
 const { createPeers } = await import(dist('bff/dist/peers.js'));
@@ -65,7 +65,7 @@ const cleanup = [];
 try {
   // --- services ---------------------------------------------------------------------------------
   let t = performance.now();
-  const canvasCore = await createCanvasCore({ store, bus, logger });
+  const canvasCore = await createCanvas({ store, bus, logger });
   await canvasCore.ensureDemoCanvas();
   console.log(`demo canvas created in ${ms(performance.now() - t)}`);
   const canvasServer = await kit.startRpcServer({

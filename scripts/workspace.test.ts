@@ -64,6 +64,26 @@ describe('workspace rules', () => {
     expect(fs.readdirSync(protoDir).some((f) => f.endsWith('.proto'))).toBe(true);
   });
 
+  // Services written to the one shape (lock and payment join this list as they are written to it).
+  it.each(['identity', 'canvas', 'renderer', 'submission'])(
+    'service %s has the one shape: main, setup, routes(core), <name>-service, domain',
+    (name) => {
+      const src = path.join(root, 'services', name, 'src');
+      const className = `${name[0]!.toUpperCase()}${name.slice(1)}Service`;
+      const service = fs.readFileSync(path.join(src, 'service', `${name}-service.ts`), 'utf8');
+      expect(service).toMatch(new RegExp(`export class ${className}\\b`));
+      expect(fs.readFileSync(path.join(src, 'routes.ts'), 'utf8')).toMatch(
+        new RegExp(`export function routes\\(_?core: ${className}\\)`),
+      );
+      expect(fs.readFileSync(path.join(src, 'setup.ts'), 'utf8')).toMatch(/export async function setup\(/);
+      // main.ts is the process only: it runs setup and holds no wiring of its own
+      const main = fs.readFileSync(path.join(src, 'main.ts'), 'utf8');
+      expect(main).toMatch(/runService\(\{ name: '[a-z]+',( config: \w+,)? setup \}\)/);
+      expect(main).not.toMatch(/open(DocumentStore|EventBus|KeyValueStore)/);
+      expect(fs.existsSync(path.join(src, 'domain'))).toBe(true);
+    },
+  );
+
   it(`keeps every source file under ${MAX_LINES} lines`, () => {
     const dirs = ['services', 'bff', 'web/src', 'scripts', 'e2e', 'loadtests', 'deploy', 'helm'].map((d) =>
       path.join(root, d),

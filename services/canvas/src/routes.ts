@@ -2,19 +2,18 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { appError } from '@tessera/kit';
 import {
-  CanvasService,
+  CanvasService as CanvasRpc,
   GetRandomAvailablePixelResponseSchema,
   StreamBoardsResponseSchema,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import type { CanvasCore } from './service/canvas-service.js';
-import { Purchases } from './service/purchases.js';
+import type { CanvasService } from './service/canvas-service.js';
 import { checkId } from './service/validate.js';
 
 /** The canvas service's RPCs, mapped onto the service class (ResetPixel answers UNIMPLEMENTED for now). */
-export function canvasRoutes(core: CanvasCore): (router: ConnectRouter) => void {
-  const purchases = new Purchases(core);
+export function routes(core: CanvasService): (router: ConnectRouter) => void {
+  const { purchases } = core;
   return (router) => {
-    router.service(CanvasService, {
+    router.service(CanvasRpc, {
       getActiveCanvas: async () => ({ canvas: await core.getActiveCanvas() }),
       getCanvas: async (req) => ({ canvas: await core.getCanvas(req.canvasIndex) }),
       listCanvases: async () => ({ canvases: await core.listCanvases() }),
@@ -54,4 +53,5 @@ export function canvasRoutes(core: CanvasCore): (router: ConnectRouter) => void 
   };
 }
 
-export const SERVICES = [CanvasService.typeName];
+/** The registered services' names (grpc.health.v1 reports each). */
+export const SERVICES = [CanvasRpc.typeName];

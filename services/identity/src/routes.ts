@@ -1,11 +1,11 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
-import type { IdentityCore } from './service/index.js';
+import { IdentityService as IdentityRpc } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
+import type { IdentityService } from './service/identity-service.js';
 
 /** The identity service's RPCs, mapped onto the service object. */
-export function identityRoutes(core: IdentityCore): (router: ConnectRouter) => void {
+export function routes(core: IdentityService): (router: ConnectRouter) => void {
   return (router) =>
-    router.service(IdentityService, {
+    router.service(IdentityRpc, {
       register: async (req) => ({ session: await core.accounts.register(req) }),
       login: async (req) => ({ session: await core.accounts.login(req) }),
       refresh: async (req) => ({ session: await core.sessions.refresh(req.refreshToken) }),
@@ -30,4 +30,5 @@ export function identityRoutes(core: IdentityCore): (router: ConnectRouter) => v
     });
 }
 
-export const SERVICES = [IdentityService.typeName];
+/** The registered services' names (grpc.health.v1 reports each). */
+export const SERVICES = [IdentityRpc.typeName];

@@ -1,20 +1,34 @@
 /**
  * Builds the identity service from its adapters: repositories over the document store, throttling
- * in the key-value store, the mailer, the signing key. main.ts calls it with the configured
- * adapters; tests call it with an embedded store in a temp folder, a memory key-value store and a
- * clock they control.
+ * in the key-value store, the mailer, the signing key. `setup` opens the configured adapters (the
+ * process, main.ts); `createIdentity` builds the service from given ones (tests call it with an
+ * embedded store in a temp folder, a memory key-value store and a clock they control).
  */
 import type { ConnectRouter } from '@connectrpc/connect';
-import type { DocumentStore, KeyValueStore, Logger } from '@tessera/kit';
+import {
+  openDocumentStore,
+  openEventBus,
+  openKeyValueStore,
+  type DocumentStore,
+  type KeyValueStore,
+  type Logger,
+  type ServiceContext,
+} from '@tessera/kit';
 import { createMailer } from './adapters/mailer.js';
 import { cryptoRandom } from './adapters/random.js';
 import { openRepositories, sweepExpired } from './adapters/repositories.js';
 import { staticKeyProvider, storedKeyProvider } from './adapters/signing-keys.js';
 import { AccountThrottle, ResendCooldown } from './adapters/throttle-store.js';
-import { systemClock, type Clock, type Mailer, type PasswordHasher, type RandomSource } from './ports.js';
-import { identityRoutes, SERVICES } from './routes.js';
+import { routes, SERVICES } from './routes.js';
 import { hashPassword, verifyPassword, DEFAULT_PARAMS, type ScryptParams } from './security/passwords.js';
-import { IdentityCore } from './service/index.js';
+import { IdentityService } from './service/identity-service.js';
+import {
+  systemClock,
+  type Clock,
+  type Mailer,
+  type PasswordHasher,
+  type RandomSource,
+} from './service/ports.js';
 import type { IdentitySettings } from './settings.js';
 
 export const SWEEP_EVERY_MS = 10 * 60_000;
@@ -37,7 +51,7 @@ export interface IdentityParts {
 }
 
 export interface Identity {
-  core: IdentityCore;
+  core: IdentityService;
   mailer: Mailer;
   routes: (router: ConnectRouter) => void;
   services: string[];
@@ -59,7 +73,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     'access-token signing key ready',
   );
   const mailer = parts.mailer ?? createMailer(settings, parts.dataDir, logger);
-  const core = new IdentityCore({
+  const core = new IdentityService({
     repos,
     throttle: new AccountThrottle(kv),
     resendCooldown: new ResendCooldown(kv),
@@ -81,11 +95,42 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
   return {
     core,
     mailer,
-    routes: identityRoutes(core),
+    routes: routes(core),
     services: SERVICES,
     async close() {
       clearInterval(sweeper);
       await mailer.close();
+    },
+  };
+}
+
+/** The process's wiring: the configured adapters, the service on them, and what closes them. */
+export async function setup({
+  config,
+  logger,
+  dataDir,
+}: ServiceContext<IdentitySettings>): Promise<Identity> {
+  const store = await openDocumentStore({
+    mongodbUrl: config.mongodbUrl,
+    dataDir,
+    database: 'tessera_identity',
+    logger,
+  });
+  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
+  const bus = await openEventBus({
+    natsUrl: config.natsUrl,
+    busUrl: config.busUrl,
+    logger,
+    name: 'identity',
+  });
+  const identity = await createIdentity({ settings: config, dataDir, logger, store, kv });
+  return {
+    ...identity,
+    async close() {
+      await identity.close();
+      await bus.close();
+      await kv.close();
+      await store.close();
     },
   };
 }

@@ -1,12 +1,12 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { appError } from '@tessera/kit';
-import { RendererService } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import type { RendererCore } from './service/renderer-service.js';
+import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
+import type { RendererService } from './service/renderer-service.js';
 
 /** The renderer's RPCs, mapped onto the service class (RasterizeArtwork answers UNIMPLEMENTED for now). */
-export function rendererRoutes(core: RendererCore): (router: ConnectRouter) => void {
+export function routes(core: RendererService): (router: ConnectRouter) => void {
   return (router) => {
-    router.service(RendererService, {
+    router.service(RendererRpc, {
       renderComposite: async (req) => ({ image: await core.renderComposite(req) }),
       renderBoardThumbnail: async (req) => ({ image: await core.renderBoardThumbnail(req) }),
       rasterizeArtwork: () => {
@@ -16,4 +16,5 @@ export function rendererRoutes(core: RendererCore): (router: ConnectRouter) => v
   };
 }
 
-export const SERVICES = [RendererService.typeName];
+/** The registered services' names (grpc.health.v1 reports each). */
+export const SERVICES = [RendererRpc.typeName];

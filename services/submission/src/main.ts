@@ -1,28 +1,5 @@
-import { openDocumentStore, openEventBus, runService } from '@tessera/kit';
-import { routes, SERVICES } from './routes.js';
+// The submission process: configuration, the adapters and server (setup.ts), graceful shutdown.
+import { runService } from '@tessera/kit';
+import { setup } from './setup.js';
 
-await runService({
-  name: 'submission',
-  async setup({ config, logger, dataDir }) {
-    const store = await openDocumentStore({
-      mongodbUrl: config.mongodbUrl,
-      dataDir,
-      database: 'tessera_submission',
-      logger,
-    });
-    const bus = await openEventBus({
-      natsUrl: config.natsUrl,
-      busUrl: config.busUrl,
-      logger,
-      name: 'submission',
-    });
-    return {
-      routes,
-      services: SERVICES,
-      async close() {
-        await bus.close();
-        await store.close();
-      },
-    };
-  },
-});
+await runService({ name: 'submission', setup });

@@ -20,6 +20,7 @@ import { PIXELS_PER_BOARD, pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@te
 import { pickUniform, pickWeighted } from '../domain/random.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
+import { Purchases } from './purchases.js';
 import { SummaryCache } from './summaries.js';
 import { checkBoardIndex, checkCanvasIndex } from './validate.js';
 
@@ -38,11 +39,14 @@ export interface NewCanvas {
   index?: number;
 }
 
-export class CanvasCore {
+export class CanvasService {
   readonly summaries: SummaryCache;
+  /** Reserve, commit and release (the purchase RPCs). */
+  readonly purchases: Purchases;
 
   constructor(readonly deps: CanvasDeps) {
     this.summaries = new SummaryCache(deps.boards, deps.now, deps.summaryTtlMs ?? 5000);
+    this.purchases = new Purchases(this);
   }
 
   async requireCanvas(canvasIndex: number): Promise<CanvasDoc> {

@@ -19,7 +19,7 @@ import {
 import { colorAt, commit, release, reserve, type BoardDoc, type Reservation } from '../domain/board.js';
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { normalizeHexColor } from '../domain/color.js';
-import type { CanvasCore } from './canvas-service.js';
+import type { CanvasService } from './canvas-service.js';
 import { checkBoardIndex, checkId, checkPixel } from './validate.js';
 
 const MAX_CAS_ATTEMPTS = 200;
@@ -29,7 +29,7 @@ const MAX_TTL_S = 60 * 60;
 type Step<R> = { next: BoardDoc | null; result: R };
 
 export class Purchases {
-  constructor(private readonly core: CanvasCore) {}
+  constructor(private readonly core: CanvasService) {}
 
   /** Reads the board, computes the change, writes it if the board is unchanged; repeats on a lost race. */
   private async mutate<R>(

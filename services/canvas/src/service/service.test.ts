@@ -5,7 +5,7 @@ import { createInProcessBus, type BusMessage } from '@tessera/kit';
 import { tempDir } from '@tessera/kit/testing';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { startHarness, testArt, type Harness } from '../test/harness.js';
-import { CanvasCore, DEMO_CANVAS_INDEX } from './canvas-service.js';
+import { CanvasService, DEMO_CANVAS_INDEX } from './canvas-service.js';
 import { demoBoardColors } from '../domain/demo-art.js';
 
 let h: Harness;
@@ -56,7 +56,7 @@ describe('canvases', () => {
     const tmp = tempDir();
     const bus = createInProcessBus();
     const a = await startHarness({ dir: tmp.dir, bus });
-    const b = new CanvasCore(a.core.deps); // a second process on the same store
+    const b = new CanvasService(a.core.deps); // a second process on the same store
     await Promise.all([a.core.ensureDemoCanvas(), b.ensureDemoCanvas(), a.core.ensureDemoCanvas()]);
     const { canvases } = await a.client.listCanvases({});
     expect(canvases.map((c) => [c.canvasIndex, c.isActive])).toEqual([[DEMO_CANVAS_INDEX, true]]);

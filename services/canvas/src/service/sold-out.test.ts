@@ -4,19 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBinary } from '@bufbuild/protobuf';
 import { createClient, createRouterTransport } from '@connectrpc/connect';
 import type { BusMessage } from '@tessera/kit';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { CanvasSoldOutSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
-import { canvasRoutes } from '../routes.js';
+import { routes } from '../routes.js';
 import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
-import { CanvasCore } from './canvas-service.js';
+import { CanvasService } from './canvas-service.js';
 
 let h: Harness;
 const soldOut: BusMessage[] = [];
 
 /** A canvas service replica on the same store and bus, trusting its cached summary for a minute. */
 function replica() {
-  const core = new CanvasCore({ ...h.core.deps, summaryTtlMs: 60_000 });
-  return { core, client: createClient(CanvasService, createRouterTransport(canvasRoutes(core))) };
+  const core = new CanvasService({ ...h.core.deps, summaryTtlMs: 60_000 });
+  return { core, client: createClient(CanvasRpc, createRouterTransport(routes(core))) };
 }
 
 async function almostSoldCanvas(left: readonly (readonly [number, number, number])[]): Promise<number> {

@@ -7,13 +7,14 @@ import {
   type EventBus,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { canvasRoutes } from '../routes.js';
-import { createCanvasCore, type CanvasCore } from '../service/index.js';
+import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { routes } from '../routes.js';
+import type { CanvasService } from '../service/canvas-service.js';
+import { createCanvas } from '../setup.js';
 
 export interface Harness {
-  core: CanvasCore;
-  client: Client<typeof CanvasService>;
+  core: CanvasService;
+  client: Client<typeof CanvasRpc>;
   store: DocumentStore;
   bus: EventBus;
   close(): Promise<void>;
@@ -25,8 +26,8 @@ export async function startHarness(
   const tmp = opts.dir ? undefined : tempDir('tessera-canvas-');
   const store = await createEmbeddedDocumentStore(opts.dir ?? tmp!.dir);
   const bus = opts.bus ?? createInProcessBus();
-  const core = await createCanvasCore({ store, bus, logger: testLogger('canvas'), random: opts.random });
-  const client = createClient(CanvasService, createRouterTransport(canvasRoutes(core)));
+  const core = await createCanvas({ store, bus, logger: testLogger('canvas'), random: opts.random });
+  const client = createClient(CanvasRpc, createRouterTransport(routes(core)));
   return {
     core,
     client,
@@ -53,7 +54,7 @@ export function testArt(boardIndex: number): string {
  * (one conditional replace per board), for sell-out and random-pixel tests.
  */
 export async function sellAllBut(
-  core: CanvasCore,
+  core: CanvasService,
   canvasIndex: number,
   keep: readonly (readonly [number, number, number])[],
 ): Promise<void> {
@@ -68,5 +69,6 @@ export async function sellAllBut(
   }
 }
 
-export { canvasRoutes } from '../routes.js';
-export { createCanvasCore, type CanvasCore } from '../service/index.js';
+export { routes as canvasRoutes } from '../routes.js';
+export type { CanvasService } from '../service/canvas-service.js';
+export { createCanvas } from '../setup.js';

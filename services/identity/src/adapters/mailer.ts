@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '@tessera/kit';
-import type { Mailer, MailMessage } from '../ports.js';
+import type { Mailer, MailMessage } from '../service/ports.js';
 
 export const OUTBOX_FILE = 'outbox.jsonl';
 export const OUTBOX_KEEP = 50;

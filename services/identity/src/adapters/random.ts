@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RandomSource } from '../ports.js';
+import type { RandomSource } from '../service/ports.js';
 import { newOpaqueToken, newResetCode } from '../security/tokens.js';
 
 /** node:crypto: randomBytes for tokens, randomInt for codes, UUID v4 for user ids. */

@@ -13,8 +13,8 @@ import {
   type JWK,
 } from 'jose';
 import { DuplicateKeyError, type Collection, type Logger } from '@tessera/kit';
-import type { SigningKey, SigningKeyProvider } from '../ports.js';
-import type { KeyDoc } from './repositories.js';
+import type { SigningKey, SigningKeyProvider } from '../service/ports.js';
+import type { KeyDoc } from '../domain/documents.js';
 
 export const STORED_KEY_ID = 'access-token-signing-key';
 

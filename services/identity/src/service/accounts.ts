@@ -3,7 +3,8 @@
  * time for an unknown e-mail and a wrong password), user look-ups and the one-time username choice.
  */
 import { appError } from '@tessera/kit';
-import { duplicateOf, type UserDoc } from '../adapters/repositories.js';
+import { duplicateOf } from '../adapters/repositories.js';
+import type { UserDoc } from '../domain/documents.js';
 import { GET_USERS_MAX } from '../domain/policy.js';
 import {
   checkPassword,

@@ -1,8 +1,9 @@
 /** What the service classes are built from (all injected; see setup.ts for the real wiring). */
 import type { Logger } from '@tessera/kit';
-import type { Repositories, UserDoc } from '../adapters/repositories.js';
+import type { Repositories } from '../adapters/repositories.js';
+import type { UserDoc } from '../domain/documents.js';
 import type { AccountThrottle, ResendCooldown } from '../adapters/throttle-store.js';
-import type { Clock, Mailer, PasswordHasher, RandomSource, SigningKeyProvider } from '../ports.js';
+import type { Clock, Mailer, PasswordHasher, RandomSource, SigningKeyProvider } from './ports.js';
 
 export interface TokenSettings {
   issuer: string;

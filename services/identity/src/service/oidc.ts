@@ -5,7 +5,8 @@
  * gets a one-time exchange token (stored hashed, 60 s, single use) to redeem for a session.
  */
 import { appError } from '@tessera/kit';
-import { duplicateOf, type UserDoc } from '../adapters/repositories.js';
+import { duplicateOf } from '../adapters/repositories.js';
+import type { UserDoc } from '../domain/documents.js';
 import { EXCHANGE_TOKEN_BYTES, EXCHANGE_TOKEN_TTL_MS } from '../domain/policy.js';
 import { isValidEmail, normalizeEmail } from '../domain/validation.js';
 import { digest } from '../security/tokens.js';

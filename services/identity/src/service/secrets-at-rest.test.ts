@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExchangeTokenDoc, RefreshTokenDoc, ResetCodeDoc, UserDoc } from '../adapters/repositories.js';
+import type { ExchangeTokenDoc, RefreshTokenDoc, ResetCodeDoc, UserDoc } from '../domain/documents.js';
 import { OUTBOX_FILE } from '../adapters/mailer.js';
 import { newAccount, startHarness, type Harness } from '../test/harness.js';
 

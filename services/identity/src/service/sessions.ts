@@ -5,7 +5,7 @@
  */
 import { SignJWT } from 'jose';
 import { appError } from '@tessera/kit';
-import type { RefreshTokenDoc, UserDoc } from '../adapters/repositories.js';
+import type { RefreshTokenDoc, UserDoc } from '../domain/documents.js';
 import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_BYTES } from '../domain/policy.js';
 import { decideRefresh, familyExpiry, refreshExpiry } from '../domain/sessions.js';
 import { digest } from '../security/tokens.js';

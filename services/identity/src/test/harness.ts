@@ -10,7 +10,7 @@ import { tempDir, testLogger } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { OutboxMailer } from '../adapters/mailer.js';
 import { codeInMail } from '../domain/reset.js';
-import type { Clock, Mailer, PasswordHasher } from '../ports.js';
+import type { Clock, Mailer, PasswordHasher } from '../service/ports.js';
 import { createIdentity, scryptHasher, type Identity } from '../setup.js';
 import { readIdentitySettings, type IdentitySettings } from '../settings.js';
 import { classifyError, readEnv } from '@tessera/kit';

@@ -70,7 +70,7 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-export class RendererCore {
+export class RendererService {
   readonly cache: ImageCache;
   private warmTimer: NodeJS.Timeout | undefined;
 

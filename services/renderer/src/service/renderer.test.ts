@@ -10,31 +10,35 @@ import {
   type RpcServer,
 } from '@tessera/kit';
 import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
-import { ImageFormat, RendererService } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { canvasRoutes, createCanvasCore, testArt, type CanvasCore } from '@tessera/canvas/testing';
+import {
+  ImageFormat,
+  RendererService as RendererRpc,
+} from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
+import { canvasRoutes, createCanvas, testArt, type CanvasService } from '@tessera/canvas/testing';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
-import { rendererRoutes, SERVICES } from '../routes.js';
-import { startRenderer, type RendererCore } from './index.js';
+import { routes as rendererRoutes, SERVICES } from '../routes.js';
+import { startRenderer } from '../setup.js';
+import type { RendererService } from './renderer-service.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: DocumentStore;
 let bus: EventBus;
-let canvasCore: CanvasCore;
-let canvas: Client<typeof CanvasService>;
-let renderer: { core: RendererCore; close(): Promise<void> };
-let client: Client<typeof RendererService>;
+let canvasCore: CanvasService;
+let canvas: Client<typeof CanvasRpc>;
+let renderer: { core: RendererService; close(): Promise<void> };
+let client: Client<typeof RendererRpc>;
 let c: number;
 
 beforeAll(async () => {
   tmp = tempDir('tessera-renderer-');
   store = await createEmbeddedDocumentStore(tmp.dir);
   bus = createInProcessBus();
-  canvasCore = await createCanvasCore({ store, bus, logger: testLogger('canvas') });
+  canvasCore = await createCanvas({ store, bus, logger: testLogger('canvas') });
   c = (await canvasCore.createCanvas({ name: 'art', description: '', colorsOf: testArt, activate: true }))
     .canvasIndex;
-  canvas = createClient(CanvasService, createRouterTransport(canvasRoutes(canvasCore)));
+  canvas = createClient(CanvasRpc, createRouterTransport(canvasRoutes(canvasCore)));
   // a sale before the renderer starts: the frame must show it from the canvas service
   await canvas.commitOrder({
     orderId: 'early',
@@ -50,7 +54,7 @@ beforeAll(async () => {
     durable: 'renderer-test',
     warmDelayMs: -1,
   });
-  client = createClient(RendererService, createRouterTransport(rendererRoutes(renderer.core)));
+  client = createClient(RendererRpc, createRouterTransport(rendererRoutes(renderer.core)));
 }, 60_000);
 
 afterAll(async () => {
@@ -230,7 +234,7 @@ describe('over real HTTP/2 servers', () => {
     });
     const bus2 = createInProcessBus();
     const r2 = await startRenderer({
-      canvas: createPeerClient(CanvasService, canvasServer.url),
+      canvas: createPeerClient(CanvasRpc, canvasServer.url),
       bus: bus2,
       logger,
       durable: 'renderer-http',
@@ -245,7 +249,7 @@ describe('over real HTTP/2 servers', () => {
       services: SERVICES,
     });
     try {
-      const peer = createPeerClient(RendererService, server.url);
+      const peer = createPeerClient(RendererRpc, server.url);
       const { image } = await peer.renderComposite({
         canvasIndex: c,
         format: ImageFormat.PNG,

@@ -11,15 +11,16 @@ import {
   type EventBus,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { canvasRoutes, createCanvasCore, testArt, type CanvasCore } from '@tessera/canvas/testing';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { rendererRoutes, SERVICES } from '../routes.js';
-import { startRenderer, type RendererCore } from '../service/index.js';
+import { canvasRoutes, createCanvas, testArt, type CanvasService } from '@tessera/canvas/testing';
+import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { routes as rendererRoutes, SERVICES } from '../routes.js';
+import type { RendererService } from '../service/renderer-service.js';
+import { startRenderer } from '../setup.js';
 
 export interface CanvasStack {
   bus: EventBus;
-  canvasCore: CanvasCore;
-  rendererCore: RendererCore;
+  canvasCore: CanvasService;
+  rendererCore: RendererService;
   canvasUrl: string;
   rendererUrl: string;
   /** The active test canvas. */
@@ -32,7 +33,7 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
   const store = await createEmbeddedDocumentStore(tmp.dir);
   const bus = opts.bus ?? createInProcessBus();
   const logger = testLogger('stack');
-  const canvasCore = await createCanvasCore({ store, bus, logger });
+  const canvasCore = await createCanvas({ store, bus, logger });
   const { canvasIndex } = await canvasCore.createCanvas({
     name: 'Test Canvas',
     description: 'A canvas for tests',
@@ -47,7 +48,7 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
     routes: canvasRoutes(canvasCore),
   });
   const renderer = await startRenderer({
-    canvas: createPeerClient(CanvasService, canvasServer.url),
+    canvas: createPeerClient(CanvasRpc, canvasServer.url),
     bus,
     logger,
     durable: `renderer-${Math.random().toString(36).slice(2, 10)}`,
@@ -80,5 +81,5 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
 }
 
 /** An in-memory canvas client on a core (no server). */
-export const canvasClientOf = (core: CanvasCore) =>
-  createClient(CanvasService, createRouterTransport(canvasRoutes(core)));
+export const canvasClientOf = (core: CanvasService) =>
+  createClient(CanvasRpc, createRouterTransport(canvasRoutes(core)));

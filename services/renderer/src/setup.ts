@@ -1,14 +1,25 @@
-/** Builds the renderer from a canvas client and a bus (main.ts, tests and the benchmark). */
+/**
+ * Builds the renderer. `setup` opens the configured adapters (the process, main.ts) and returns the
+ * service, its routes and what closes them; `startRenderer` builds the service on a given canvas
+ * client and bus and starts its event consumers (tests and the benchmark).
+ */
 import os from 'node:os';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
-import type { EventBus, Logger, Subscription } from '@tessera/kit';
-import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { FrameStore } from './frames.js';
-import { RendererCore } from './renderer-service.js';
-
-export { RendererCore } from './renderer-service.js';
+import {
+  createPeerClient,
+  openEventBus,
+  type EventBus,
+  type Logger,
+  type ServiceContext,
+  type ServiceParts,
+  type Subscription,
+} from '@tessera/kit';
+import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { routes, SERVICES } from './routes.js';
+import { FrameStore } from './service/frames.js';
+import { RendererService } from './service/renderer-service.js';
 
 /** Each renderer instance keeps its own frames, so each needs every event: one durable consumer per instance. */
 export function consumerName(instance = os.hostname()): string {
@@ -16,15 +27,15 @@ export function consumerName(instance = os.hostname()): string {
 }
 
 export async function startRenderer(opts: {
-  canvas: Client<typeof CanvasService>;
+  canvas: Client<typeof CanvasRpc>;
   bus: EventBus;
   logger: Logger;
   durable?: string;
   warmDelayMs?: number;
   /** Build the active canvas's frame at start (default true). */
   prebuild?: boolean;
-}): Promise<{ core: RendererCore; close(): Promise<void> }> {
-  const core = new RendererCore(new FrameStore(opts.canvas, opts.logger), opts.logger, {
+}): Promise<{ core: RendererService; close(): Promise<void> }> {
+  const core = new RendererService(new FrameStore(opts.canvas, opts.logger), opts.logger, {
     warmDelayMs: opts.warmDelayMs,
   });
   const sub: Subscription = await opts.bus.consume({
@@ -54,6 +65,30 @@ export async function startRenderer(opts: {
       core.close();
       await activations.stop();
       await sub.stop();
+    },
+  };
+}
+
+/** The process's wiring: the bus, a client of the canvas service, the renderer and its consumers. */
+export async function setup({
+  config,
+  logger,
+}: ServiceContext<object>): Promise<ServiceParts & { core: RendererService }> {
+  const bus = await openEventBus({
+    natsUrl: config.natsUrl,
+    busUrl: config.busUrl,
+    logger,
+    name: 'renderer',
+  });
+  const canvas = createPeerClient(CanvasRpc, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs });
+  const renderer = await startRenderer({ canvas, bus, logger });
+  return {
+    core: renderer.core,
+    routes: routes(renderer.core),
+    services: SERVICES,
+    async close() {
+      await renderer.close();
+      await bus.close();
     },
   };
 }

@@ -10,7 +10,7 @@ import { Sessions } from './sessions.js';
 
 export type { IdentityDeps, SessionOut, TokenSettings, UserOut } from './deps.js';
 
-export class IdentityCore {
+export class IdentityService {
   readonly sessions: Sessions;
   readonly accounts: Accounts;
   readonly reset: PasswordReset;

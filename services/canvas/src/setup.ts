@@ -1,0 +1,63 @@
+/**
+ * Builds the canvas service. `setup` opens the configured adapters (the process, main.ts) and
+ * returns the service, its routes and what closes them; `createCanvas` builds the service on given
+ * adapters (tests: an embedded store in a temp folder and the in-process bus).
+ */
+import {
+  openDocumentStore,
+  openEventBus,
+  type DocumentStore,
+  type EventBus,
+  type Logger,
+  type ServiceContext,
+  type ServiceParts,
+} from '@tessera/kit';
+import { BoardRepository } from './adapters/boards.js';
+import { CanvasRepository } from './adapters/canvases.js';
+import { routes, SERVICES } from './routes.js';
+import { CanvasService } from './service/canvas-service.js';
+
+export async function createCanvas(opts: {
+  store: DocumentStore;
+  bus: EventBus;
+  logger: Logger;
+  now?: () => number;
+  random?: () => number;
+  summaryTtlMs?: number;
+}): Promise<CanvasService> {
+  return new CanvasService({
+    boards: await BoardRepository.open(opts.store),
+    canvases: await CanvasRepository.open(opts.store),
+    bus: opts.bus,
+    logger: opts.logger,
+    now: opts.now ?? Date.now,
+    random: opts.random ?? Math.random,
+    summaryTtlMs: opts.summaryTtlMs,
+  });
+}
+
+/** The process's wiring: the configured adapters, the service on them (with the demo canvas on a fresh store). */
+export async function setup({
+  config,
+  logger,
+  dataDir,
+}: ServiceContext<object>): Promise<ServiceParts & { core: CanvasService }> {
+  const store = await openDocumentStore({
+    mongodbUrl: config.mongodbUrl,
+    dataDir,
+    database: 'tessera_canvas',
+    logger,
+  });
+  const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'canvas' });
+  const core = await createCanvas({ store, bus, logger });
+  await core.ensureDemoCanvas();
+  return {
+    core,
+    routes: routes(core),
+    services: SERVICES,
+    async close() {
+      await bus.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The identity service's stored documents (the shape its repositories read and write). Secrets are
+ * never stored in the clear: tokens and codes only as digests.
+ */
+export interface UserDoc {
+  _id: string;
+  /** Normalised (trimmed, lower case). */
+  email: string;
+  /** As chosen; absent until an OpenID Connect user picks one. */
+  username?: string;
+  /** Lower-cased username: the unique key. */
+  usernameKey?: string;
+  /** Absent for accounts that only sign in with OpenID Connect. */
+  passwordHash?: string;
+  needsUsernameSelection: boolean;
+  createdAt: number;
+  oidcIssuer?: string;
+  oidcSubject?: string;
+  name?: string;
+}
+
+/** A session: the family of refresh tokens one sign-in started. */
+export interface SessionDoc {
+  _id: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface RefreshTokenDoc {
+  /** SHA-256 of the token. */
+  _id: string;
+  sessionId: string;
+  userId: string;
+  issuedAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface ResetCodeDoc {
+  /**
+   * The user id (one live code per account), or `unregistered:<SHA-256 of the e-mail>` for the
+   * decoy an address without an account gets (service/reset.ts).
+   */
+  _id: string;
+  salt: string;
+  /** SHA-256 of salt + code. */
+  codeDigest: string;
+  issuedAt: number;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface ExchangeTokenDoc {
+  /** SHA-256 of the token. */
+  _id: string;
+  userId: string;
+  expiresAt: number;
+}
+
+export interface KeyDoc {
+  _id: string;
+  kid: string;
+  alg: string;
+  privateJwk: Record<string, unknown>;
+  createdAt: number;
+}
