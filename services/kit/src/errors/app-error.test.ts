@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { appError, classifyError, errorBody, GENERIC_MESSAGE } from './app-error.js';
+import { appError, classifyError, errorBody, GENERIC_MESSAGE, NOT_IMPLEMENTED_MESSAGE } from './app-error.js';
 
 describe('error model', () => {
   it('carries the application code and field through a ConnectError', () => {
@@ -14,6 +14,12 @@ describe('error model', () => {
       expected: true,
     });
     expect(c.message).toBe('That username is taken');
+  });
+
+  it('keeps an RPC without a handler a 501 with a safe message, not an unexpected failure', () => {
+    const c = classifyError(new ConnectError('tessera.x.v1.X.Y is not implemented', Code.Unimplemented));
+    expect(c).toMatchObject({ code: 'NOT_IMPLEMENTED', status: 501, expected: true });
+    expect(c.message).toBe(NOT_IMPLEMENTED_MESSAGE);
   });
 
   it('maps Connect codes without an application code to HTTP statuses', () => {

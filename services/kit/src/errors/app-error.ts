@@ -6,6 +6,8 @@ export const ERROR_CODE_HEADER = 'tessera-error-code';
 export const ERROR_FIELD_HEADER = 'tessera-error-field';
 
 export const GENERIC_MESSAGE = "Something didn't work as expected. Please try again in a moment.";
+/** What a caller is told about an RPC that has no handler (yet). */
+export const NOT_IMPLEMENTED_MESSAGE = 'This feature is not available yet.';
 
 /** The spec's error body (section 3 and 8). */
 export interface ErrorBody {
@@ -43,6 +45,11 @@ export function classifyError(err: unknown): ClassifiedError {
       return { code, status: ERROR_KINDS[code].http, message: ce.rawMessage, field, expected: true };
     }
     const fb = CONNECT_FALLBACK[ce.code] ?? CONNECT_FALLBACK[Code.Unknown];
+    // An RPC without a handler is a known answer, not a failure: it stays UNIMPLEMENTED across a
+    // hop (the server's logging interceptor passes expected errors through) and becomes a 501.
+    if (ce.code === Code.Unimplemented) {
+      return { code: fb.code, status: fb.http, message: NOT_IMPLEMENTED_MESSAGE, field, expected: true };
+    }
     const unexpected = fb.http >= 500;
     return {
       code: fb.code,

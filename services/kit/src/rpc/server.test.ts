@@ -4,6 +4,7 @@ import { createGrpcTransport } from '@connectrpc/connect-node';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { node, tracing } from '@opentelemetry/sdk-node';
 import { Health, HealthCheckResponse_ServingStatus as S } from '@tessera/proto/grpc/health/v1/health_pb.js';
+import { BrokerService } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import { createLogger } from '../log/logger.js';
 import { startRpcServer } from './server.js';
 import { createPeerClient } from './client.js';
@@ -23,6 +24,30 @@ afterAll(() => {
 const logger = createLogger('test', { level: 'silent' });
 
 describe('Connect server with grpc.health.v1', () => {
+  it('answers UNIMPLEMENTED, not INTERNAL, for an RPC without a handler', async () => {
+    const server = await startRpcServer({
+      name: 't',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: (router) => {
+        router.service(BrokerService, {});
+      },
+    });
+    try {
+      for (const client of [
+        createClient(BrokerService, createGrpcTransport({ baseUrl: server.url })),
+        createPeerClient(BrokerService, server.url),
+      ]) {
+        const err = await client.ack({}).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ConnectError);
+        expect((err as ConnectError).code).toBe(Code.Unimplemented);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers health checks over gRPC and Connect, per service', async () => {
     const server = await startRpcServer({
       name: 't',
