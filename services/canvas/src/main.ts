@@ -1,4 +1,5 @@
-import { openDocumentStore, openEventBus, runService } from '@tessera/kit';
+import { createPeerTransport, openDocumentStore, openEventBus, runService } from '@tessera/kit';
+import { lockGateOver } from './adapters/lock-gate.js';
 import { canvasRoutes, SERVICES } from './routes.js';
 import { createCanvasCore } from './service/index.js';
 
@@ -17,7 +18,9 @@ await runService({
       logger,
       name: 'canvas',
     });
-    const core = await createCanvasCore({ store, bus, logger });
+    // Reserve and commit check board locks with the lock service (LOCK_URL).
+    const locks = lockGateOver(createPeerTransport(config.peers.lock, { timeoutMs: config.rpcTimeoutMs }));
+    const core = await createCanvasCore({ store, bus, logger, locks });
     await core.ensureDemoCanvas();
     return {
       routes: canvasRoutes(core),

@@ -2,6 +2,7 @@
 import type { DocumentStore, EventBus, Logger } from '@tessera/kit';
 import { BoardRepository } from '../adapters/boards.js';
 import { CanvasRepository } from '../adapters/canvases.js';
+import type { LockGate } from '../adapters/lock-gate.js';
 import { CanvasCore } from './canvas-service.js';
 
 export { CanvasCore } from './canvas-service.js';
@@ -13,6 +14,7 @@ export async function createCanvasCore(opts: {
   now?: () => number;
   random?: () => number;
   summaryTtlMs?: number;
+  locks?: LockGate;
 }): Promise<CanvasCore> {
   return new CanvasCore({
     boards: await BoardRepository.open(opts.store),
@@ -22,5 +24,6 @@ export async function createCanvasCore(opts: {
     now: opts.now ?? Date.now,
     random: opts.random ?? Math.random,
     summaryTtlMs: opts.summaryTtlMs,
+    locks: opts.locks,
   });
 }
