@@ -1,4 +1,5 @@
 import { runService } from '@tessera/kit';
+import { readLockSettings } from './settings.js';
 import { setup } from './setup.js';
 
-await runService({ name: 'lock', setup });
+await runService({ name: 'lock', config: readLockSettings, setup });

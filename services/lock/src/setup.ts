@@ -16,12 +16,16 @@ import { LockStore } from './adapters/lock-store.js';
 import { routes, SERVICES } from './routes.js';
 import { ExpirySweeper, type SweeperOptions } from './service/expiry-sweeper.js';
 import { LockService } from './service/lock-service.js';
+import { MINUTE_MS } from './domain/lock-rules.js';
+import type { LockSettings } from './settings.js';
 
 export interface LockParts {
   kv: KeyValueStore;
   bus: EventBus;
   logger: Logger;
   now?: () => number;
+  /** Length of a lock minute in ms (LOCK_MINUTE_MS; default 60000). */
+  minuteMs?: number;
   sweeper?: SweeperOptions;
 }
 
@@ -35,18 +39,29 @@ export interface Lock {
 }
 
 export function createLock(parts: LockParts): Lock {
-  const store = new LockStore(parts.kv);
-  const core = new LockService({ store, bus: parts.bus, logger: parts.logger, now: parts.now ?? Date.now });
+  const store = new LockStore(parts.kv, parts.minuteMs);
+  const core = new LockService({
+    store,
+    bus: parts.bus,
+    logger: parts.logger,
+    now: parts.now ?? Date.now,
+    minuteMs: parts.minuteMs,
+  });
   const sweeper = new ExpirySweeper(core, store, parts.logger, parts.sweeper);
   sweeper.start();
   return { core, sweeper, routes: routes(core), services: SERVICES, close: () => sweeper.stop() };
 }
 
 /** Opens the configured store and bus and builds the service on them (the process's setup). */
-export async function setup({ config, logger }: { config: BaseConfig; logger: Logger }) {
+export async function setup({ config, logger }: { config: BaseConfig & LockSettings; logger: Logger }) {
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
   const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'lock' });
-  const lock = createLock({ kv, bus, logger });
+  if (config.lockMinuteMs !== MINUTE_MS)
+    logger.warn(
+      { lockMinuteMs: config.lockMinuteMs },
+      'LOCK_MINUTE_MS is set: lock minutes are shortened (tests only)',
+    );
+  const lock = createLock({ kv, bus, logger, minuteMs: config.lockMinuteMs });
   return {
     core: lock.core,
     routes: lock.routes,

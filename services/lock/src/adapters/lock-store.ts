@@ -26,7 +26,11 @@ export type TakeResult =
   { ok: true; lock: LockView } | { ok: false; board: LockView | null; user: LockView | null };
 
 export class LockStore {
-  constructor(private readonly kv: KeyValueStore) {}
+  /** `minuteMs`: the length of a lock minute (shorter only in tests), for the warning schedule. */
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly minuteMs?: number,
+  ) {}
 
   /** Takes the board for the user when neither the board nor the user has a live lock. */
   async take(record: LockRecord, ttlMs: number): Promise<TakeResult> {
@@ -133,7 +137,7 @@ export class LockStore {
 
   private async schedule(record: LockRecord, text: string): Promise<void> {
     await this.kv.zadd(EXPIRY_SCHEDULE, text, record.expiresAtMs);
-    await this.kv.zadd(WARNING_SCHEDULE, text, warningAt(record));
+    await this.kv.zadd(WARNING_SCHEDULE, text, warningAt(record, this.minuteMs));
   }
 
   private async unschedule(text: string): Promise<void> {

@@ -3,7 +3,7 @@
  * (so a compare-and-delete or compare-and-extend of both keys proves the caller holds exactly this
  * lock), and is the member of the expiry and warning schedules. Pure: no I/O.
  */
-import { WARNING_SECONDS } from './lock-rules.js';
+import { MINUTE_MS, warningLeadMs } from './lock-rules.js';
 
 export interface LockRecord {
   /** Random lock token (128 bits, hex): tells two locks of the same user and board apart. */
@@ -73,8 +73,8 @@ export function parseFence(text: string | null | undefined): number {
 }
 
 /** When the 60-second warning of a lock is due. */
-export function warningAt(r: LockRecord): number {
-  return r.expiresAtMs - WARNING_SECONDS * 1000;
+export function warningAt(r: LockRecord, minuteMs = MINUTE_MS): number {
+  return r.expiresAtMs - warningLeadMs(minuteMs);
 }
 
 /**

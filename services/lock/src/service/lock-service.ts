@@ -9,7 +9,7 @@ import { appError, type EventBus, type Logger } from '@tessera/kit';
 import { LockChangeKind, LockChangedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import type { LockStore } from '../adapters/lock-store.js';
 import { isHolder, type LockRecord, type LockView } from '../domain/lock-record.js';
-import { extendedExpiry, lockDurationMs } from '../domain/lock-rules.js';
+import { extendedExpiry, lockDurationMs, MINUTE_MS } from '../domain/lock-rules.js';
 import { checkBoard, checkCanvas, checkFence, checkMinutes, checkUserId, checkUsername } from './validate.js';
 
 export interface LockDeps {
@@ -20,6 +20,8 @@ export interface LockDeps {
   now: () => number;
   /** 16 random bytes as hex (the lock id). */
   randomId?: () => string;
+  /** Length of a lock minute in ms (default 60000; tests run on shorter minutes). */
+  minuteMs?: number;
 }
 
 export type LockEventKind = 'acquired' | 'released' | 'extended' | 'expired' | 'warning';
@@ -40,9 +42,11 @@ const TAKE_ATTEMPTS = 3;
 
 export class LockService {
   readonly #randomId: () => string;
+  readonly #minuteMs: number;
 
   constructor(readonly deps: LockDeps) {
     this.#randomId = deps.randomId ?? (() => randomBytes(16).toString('hex'));
+    this.#minuteMs = deps.minuteMs ?? MINUTE_MS;
   }
 
   async acquire(req: {
@@ -56,7 +60,7 @@ export class LockService {
     const boardIndex = checkBoard(req.boardIndex);
     const userId = checkUserId(req.userId);
     const username = checkUsername(req.username);
-    const ttlMs = lockDurationMs(checkMinutes(req.durationMinutes));
+    const ttlMs = lockDurationMs(checkMinutes(req.durationMinutes), this.#minuteMs);
     for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
       const now = this.deps.now();
       const record: LockRecord = {
@@ -117,7 +121,7 @@ export class LockService {
     const current = await this.deps.store.board(q.canvasIndex, q.boardIndex);
     if (!isHolder(current, q)) return null;
     const now = this.deps.now();
-    const expiresAtMs = extendedExpiry(current.expiresAtMs, now, minutes);
+    const expiresAtMs = extendedExpiry(current.expiresAtMs, now, minutes, this.#minuteMs);
     const { fencingToken: _fence, ...record } = current;
     const next: LockRecord = { ...record, lastActivityMs: now, expiresAtMs };
     if (!(await this.deps.store.extend(current, next, expiresAtMs - now))) return null;
