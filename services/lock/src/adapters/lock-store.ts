@@ -136,12 +136,13 @@ export class LockStore {
   }
 
   private async schedule(record: LockRecord, text: string): Promise<void> {
-    await this.kv.zadd(EXPIRY_SCHEDULE, text, record.expiresAtMs);
-    await this.kv.zadd(WARNING_SCHEDULE, text, warningAt(record, this.minuteMs));
+    await Promise.all([
+      this.kv.zadd(EXPIRY_SCHEDULE, text, record.expiresAtMs),
+      this.kv.zadd(WARNING_SCHEDULE, text, warningAt(record, this.minuteMs)),
+    ]);
   }
 
   private async unschedule(text: string): Promise<void> {
-    await this.kv.zrem(EXPIRY_SCHEDULE, text);
-    await this.kv.zrem(WARNING_SCHEDULE, text);
+    await Promise.all([this.kv.zrem(EXPIRY_SCHEDULE, text), this.kv.zrem(WARNING_SCHEDULE, text)]);
   }
 }
