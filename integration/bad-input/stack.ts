@@ -54,6 +54,9 @@ export interface BadInputStack {
   canvas: CanvasStack;
   canvasIndex: number;
   identityRpc: Client<typeof IdentityService>;
+  /** The lock service (embedded store) and its store, for tests that look inside. */
+  lockService: ReturnType<typeof createLock>;
+  lockKv: ReturnType<typeof createMemoryKeyValueStore>;
   logs: RecordedLogs;
   http: HttpClient;
   seed: Seed;
@@ -120,6 +123,8 @@ export async function startBadInputStack(): Promise<BadInputStack> {
     canvas,
     canvasIndex,
     identityRpc,
+    lockService,
+    lockKv,
     logs,
     http: new HttpClient(bff.base),
     seed,
