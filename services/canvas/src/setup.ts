@@ -4,6 +4,7 @@
  * adapters (tests: an embedded store in a temp folder and the in-process bus).
  */
 import {
+  createPeerTransport,
   openDocumentStore,
   openEventBus,
   type DocumentStore,
@@ -14,6 +15,7 @@ import {
 } from '@tessera/kit';
 import { BoardRepository } from './adapters/boards.js';
 import { CanvasRepository } from './adapters/canvases.js';
+import { lockGateOver, type LockGate } from './adapters/lock-gate.js';
 import { routes, SERVICES } from './routes.js';
 import { CanvasService } from './service/canvas-service.js';
 
@@ -24,6 +26,8 @@ export async function createCanvas(opts: {
   now?: () => number;
   random?: () => number;
   summaryTtlMs?: number;
+  /** Checks board locks on reserve and commit (the lock service); tests may leave it out. */
+  locks?: LockGate;
 }): Promise<CanvasService> {
   return new CanvasService({
     boards: await BoardRepository.open(opts.store),
@@ -33,6 +37,7 @@ export async function createCanvas(opts: {
     now: opts.now ?? Date.now,
     random: opts.random ?? Math.random,
     summaryTtlMs: opts.summaryTtlMs,
+    locks: opts.locks,
   });
 }
 
@@ -49,7 +54,9 @@ export async function setup({
     logger,
   });
   const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'canvas' });
-  const core = await createCanvas({ store, bus, logger });
+  // Reserve and commit check board locks with the lock service (LOCK_URL).
+  const locks = lockGateOver(createPeerTransport(config.peers.lock, { timeoutMs: config.rpcTimeoutMs }));
+  const core = await createCanvas({ store, bus, logger, locks });
   await core.ensureDemoCanvas();
   return {
     core,

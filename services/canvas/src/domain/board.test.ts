@@ -65,7 +65,7 @@ describe('board document', () => {
       ok: false,
       reason: 'STALE_FENCING_TOKEN',
     });
-    expect(reserve(r.board, order('b', [{ x: 3, y: 3, isDefault: true }], 6), 1)).toMatchObject({
+    expect(reserve(r.board, order('b', [{ x: 3, y: 3, isDefault: true }], 5), 1)).toMatchObject({
       ok: false,
       reason: 'RESERVED_BY_OTHER',
     });
@@ -103,5 +103,26 @@ describe('board document', () => {
     expect(release(released, 'a', 3)).toBeNull();
     // an expired reservation no longer blocks another order
     expect(reserve(r.board, order('b', [{ x: 0, y: 0, isDefault: true }], 2), 60_001).ok).toBe(true);
+  });
+  it('a newer lock frees the holds of other users made under older locks; their commit is then refused', () => {
+    const a = reserve(fresh(), order('a', [{ x: 3, y: 3, isDefault: true }], 5), 10);
+    if (!a.ok) throw new Error(a.message);
+    // the same token (same lock) never evicts
+    expect(reserve(a.board, order('b', [{ x: 3, y: 3, isDefault: true }], 5), 11)).toMatchObject({
+      ok: false,
+      reason: 'RESERVED_BY_OTHER',
+    });
+    const b = reserve(a.board, order('b', [{ x: 3, y: 3, isDefault: true }], 6), 12);
+    if (!b.ok) throw new Error(b.message);
+    expect(b.board.reservations.map((r) => r.orderId)).toEqual(['b']);
+    expect(b.board.fencingToken).toBe(6);
+    // a's paid commit, arriving now, finds its pixels held by the new holder
+    const late = commit(b.board, 'a', 13, { ...a.reservation, expiresAt: 0 });
+    expect(late).toMatchObject({ ok: false, reason: 'ALREADY_SOLD' });
+    // and a stale token cannot reserve at all
+    expect(reserve(b.board, order('a2', [{ x: 9, y: 9, isDefault: true }], 5), 14)).toMatchObject({
+      ok: false,
+      reason: 'STALE_FENCING_TOKEN',
+    });
   });
 });

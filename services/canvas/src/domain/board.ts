@@ -119,7 +119,8 @@ export function withoutExpired(board: BoardDoc, now: number): BoardDoc {
 
 /**
  * Reserves pixels for an order: refused if the lock's fencing token is older than one already seen,
- * if any pixel is sold or held by another live order. Re-reserving the same order replaces it.
+ * if any pixel is sold or held by another live order. Re-reserving the same order replaces it; a
+ * newer token drops other users' reservations made under older tokens.
  */
 export function reserve(board0: BoardDoc, input: ReserveInput, now: number): ReserveOutcome {
   const board = withoutExpired(board0, now);
@@ -155,7 +156,11 @@ export function reserve(board0: BoardDoc, input: ReserveInput, now: number): Res
       message: `${sold.length} of the selected pixels have been purchased and cannot be modified.`,
     };
   }
-  const others = board.reservations.filter((r) => r.orderId !== input.orderId);
+  // A newer lock on the board ends the holds made under older locks by other users: their holder
+  // lost the board, so their pixels are free for the new holder (and their late commit is refused).
+  const others = board.reservations.filter(
+    (r) => r.orderId !== input.orderId && !(r.userId !== input.userId && r.fencingToken < input.fencingToken),
+  );
   const held = new Set(others.flatMap((r) => r.pixels.map((p) => p.offset)));
   const clash = pixels.filter((p) => held.has(p.offset)).map((p) => p.offset);
   if (clash.length > 0) {

@@ -1,6 +1,7 @@
 import type { EventBus, Logger } from '@tessera/kit';
 import type { BoardRepository } from '../adapters/boards.js';
 import type { CanvasRepository } from '../adapters/canvases.js';
+import type { LockGate } from '../adapters/lock-gate.js';
 
 /** What the canvas service needs; injected so tests use the embedded store and in-process bus. */
 export interface CanvasDeps {
@@ -12,6 +13,12 @@ export interface CanvasDeps {
   now: () => number;
   /** Uniform in [0, 1). */
   random: () => number;
+  /**
+   * Board locks: reserve needs the caller to hold the board with its fencing token, and a commit is
+   * refused when another user has taken the board since the reservation. main.ts always wires the
+   * lock service; tests that leave it out exercise only the board's own fencing check.
+   */
+  locks?: LockGate;
   /** How long a cached canvas summary is trusted before it is reloaded (other replicas write too). */
   summaryTtlMs?: number;
 }

@@ -64,6 +64,10 @@ export class Purchases {
       pixels: req.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
       ttlMs: ttl * 1000,
     };
+    const locks = this.core.deps.locks;
+    if (locks && !(await locks.holds(req.canvasIndex, req.boardIndex, req.userId, req.fencingToken))) {
+      throw appError('LOCK_CONFLICT', 'The board lock is no longer valid', { field: 'fencing_token' });
+    }
     const { result } = await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
       const out = reserve(doc, input, now);
       return { next: out.ok ? out.board : null, result: out };
@@ -106,8 +110,32 @@ export class Purchases {
     return { orderId: req.orderId, userId: req.userId, pixels, fencingToken: 0, expiresAt: 0 };
   }
 
+  /**
+   * A paid order whose buyer lost the board to another user since reserving is refused (the caller
+   * refunds): the new holder's pixels are never sold to the old one. Checked against the lock
+   * service before the write; a new holder who reserves meanwhile evicts the order's hold first, so
+   * the commit then finds its pixels held and is refused by the board itself.
+   */
+  private async checkStillHolder(req: CommitOrderRequest): Promise<void> {
+    const locks = this.core.deps.locks;
+    if (!locks) return;
+    checkBoardIndex(req.boardIndex);
+    const doc = await this.core.getBoardDoc(req.canvasIndex, req.boardIndex);
+    if (doc.committedOrders.includes(req.orderId)) return; // a repeat of a granted order
+    const stored = doc.reservations.find((r) => r.orderId === req.orderId);
+    const buyer = stored?.userId ?? req.userId;
+    const token = stored?.fencingToken ?? 0;
+    const holder = await locks.current(req.canvasIndex, req.boardIndex);
+    if (holder && holder.userId !== buyer && holder.fencingToken > token) {
+      throw appError('LOCK_CONFLICT', 'The board lock was lost before this order was paid', {
+        field: 'order_id',
+      });
+    }
+  }
+
   async commit(req: CommitOrderRequest): Promise<CommitOrderResponse> {
     checkId(req.orderId, 'order_id');
+    await this.checkStillHolder(req);
     const now = this.core.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
       const out = commit(d, req.orderId, now, this.lateReservation(req, d));

@@ -7,13 +7,21 @@ export const EXTEND_LOCK_MINUTES = 5;
 export const MAX_LOCK_MINUTES = 30;
 export const WARNING_SECONDS = 60;
 
+/** A real minute. Tests may run the service on shorter minutes (LOCK_MINUTE_MS). */
+export const MINUTE_MS = 60_000;
+
 /** Validates a requested duration in whole minutes (1..30); undefined means the default. */
-export function lockDurationMs(minutes: number | undefined): number {
+export function lockDurationMs(minutes: number | undefined, minuteMs = MINUTE_MS): number {
   const m = minutes ?? DEFAULT_LOCK_MINUTES;
   if (!Number.isInteger(m) || m < 1 || m > MAX_LOCK_MINUTES) {
     throw new RangeError(`duration must be a whole number of minutes from 1 to ${MAX_LOCK_MINUTES}`);
   }
-  return m * 60_000;
+  return m * minuteMs;
+}
+
+/** How long before expiry the warning is due (60 s of `minuteMs` minutes). */
+export function warningLeadMs(minuteMs = MINUTE_MS): number {
+  return (WARNING_SECONDS * minuteMs) / 60;
 }
 
 /** Seconds left, never negative. */
@@ -43,8 +51,10 @@ export function fencingCounterKey(canvasIndex: number, boardIndex: number): stri
 export function extendedExpiry(
   currentExpiresAtMs: number,
   nowMs: number,
-  minutes = EXTEND_LOCK_MINUTES,
+  minutes: number | undefined = EXTEND_LOCK_MINUTES,
+  minuteMs = MINUTE_MS,
 ): number {
-  const target = Math.max(currentExpiresAtMs, nowMs) + lockDurationMs(minutes);
-  return Math.min(target, nowMs + MAX_LOCK_MINUTES * 60_000);
+  const target =
+    Math.max(currentExpiresAtMs, nowMs) + lockDurationMs(minutes ?? EXTEND_LOCK_MINUTES, minuteMs);
+  return Math.min(target, nowMs + MAX_LOCK_MINUTES * minuteMs);
 }

@@ -1,0 +1,88 @@
+/**
+ * The lock service and the canvas service as real Connect servers on loopback ports (HTTP/2), the
+ * canvas service checking locks through the lock service exactly as main.ts wires it, over a given
+ * key-value store (embedded or Redis) and one in-process bus.
+ */
+import type { Client } from '@connectrpc/connect';
+import {
+  createEmbeddedDocumentStore,
+  createInProcessBus,
+  createPeerClient,
+  createPeerTransport,
+  startRpcServer,
+  type KeyValueStore,
+  type RpcServer,
+} from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { canvasRoutes, createCanvas, testArt, type CanvasService as CanvasCore } from '@tessera/canvas/testing';
+import { lockGateOver } from '../../services/canvas/src/adapters/lock-gate.js';
+import { createLock, type Lock } from '../../services/lock/src/setup.js';
+
+export interface LockStack {
+  lock: Lock;
+  lockServer: RpcServer;
+  canvasServer: RpcServer;
+  canvasCore: CanvasCore;
+  canvasIndex: number;
+  lockRpc: Client<typeof LockService>;
+  canvasRpc: Client<typeof CanvasService>;
+  close(): Promise<void>;
+}
+
+export async function startLockStack(
+  kv: KeyValueStore,
+  opts: { minuteMs?: number } = {},
+): Promise<LockStack> {
+  const logger = testLogger('lock-stack');
+  const bus = createInProcessBus();
+  const lock = createLock({ kv, bus, logger, minuteMs: opts.minuteMs, sweeper: { everyMs: 100 } });
+  const lockServer = await startRpcServer({
+    name: 'lock',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: lock.routes,
+    services: lock.services,
+  });
+  const tmp = tempDir('tessera-lock-stack-');
+  const store = await createEmbeddedDocumentStore(tmp.dir);
+  const canvasCore = await createCanvas({
+    store,
+    bus,
+    logger,
+    locks: lockGateOver(createPeerTransport(lockServer.url, { timeoutMs: 5000 })),
+  });
+  const { canvasIndex } = await canvasCore.createCanvas({
+    name: 'Lock test',
+    description: '',
+    colorsOf: testArt,
+    activate: true,
+  });
+  const canvasServer = await startRpcServer({
+    name: 'canvas',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: canvasRoutes(canvasCore),
+    services: [CanvasService.typeName],
+  });
+  return {
+    lock,
+    lockServer,
+    canvasServer,
+    canvasCore,
+    canvasIndex,
+    lockRpc: createPeerClient(LockService, lockServer.url, { timeoutMs: 5000 }),
+    canvasRpc: createPeerClient(CanvasService, canvasServer.url, { timeoutMs: 5000 }),
+    async close() {
+      await canvasServer.close(0);
+      await lockServer.close(0);
+      await lock.close();
+      await store.close();
+      await bus.close();
+      tmp.cleanup();
+    },
+  };
+}
