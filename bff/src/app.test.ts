@@ -96,6 +96,22 @@ describe('BFF foundation', () => {
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
   });
 
+  it('names every middleware of the app (its span says "middleware - <name>", never "anonymous")', () => {
+    const app = createApp(testDeps({}, { env: { WEB_DIST: dist } }));
+    // The router's dispatch is recognised by its `router` property: its spans are named by route path.
+    const names = app.middleware.map((m) => ('router' in m ? '(router)' : m.name));
+    expect(names).toEqual([
+      'requestLogging',
+      'errorMiddleware',
+      'securityHeaders',
+      'jsonBody',
+      '(router)',
+      'allowedMethods',
+      'apiNotFound',
+      'webApp',
+    ]);
+  });
+
   it('serves liveness and readiness probes', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);

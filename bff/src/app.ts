@@ -3,12 +3,14 @@ import type { Duplex } from 'node:stream';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { errorBody } from '@tessera/kit';
-import { errorMiddleware, HttpError } from './middleware/errors.js';
+import type { BffDeps } from './deps.js';
+import { apiNotFound } from './middleware/api-not-found.js';
+import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { requestLogging } from './middleware/logging.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { webApp } from './middleware/web-app.js';
 import { ROUTE_MODULES, type RouteModule } from './routes/index.js';
-import { webApp } from './static.js';
-import type { BffDeps } from './deps.js';
 
 /** The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA. */
 export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): Koa {
@@ -19,23 +21,13 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
 
   app.use(requestLogging(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    await next();
-  });
+  app.use(securityHeaders());
   app.use(jsonBody());
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: false }));
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      // the path is the caller's text: never echo more than a readable part of it
-      const shown = ctx.path.length > 100 ? `${ctx.path.slice(0, 100)}...` : ctx.path;
-      throw new HttpError('NOT_FOUND', `No API route for ${ctx.method} ${shown}`);
-    }
-    await next();
-  });
+  const allowedMethods = router.allowedMethods({ throw: false });
+  Object.defineProperty(allowedMethods, 'name', { value: 'allowedMethods' }); // @koa/router leaves it unnamed
+  app.use(allowedMethods);
+  app.use(apiNotFound());
   app.use(webApp(deps.config.webDist));
   return app;
 }

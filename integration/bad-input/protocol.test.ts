@@ -38,7 +38,7 @@ interface Route {
   stream?: boolean;
 }
 
-/** Every /api route of bff/src/routes/*.ts and bff/src/auth/oidc-routes.ts. */
+/** Every /api route of bff/src/routes/*.ts. */
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/csrf/csrf-token' },

@@ -1,25 +1,23 @@
-// The router: generated route tree, shared context, defaults.
+// The router: generated route tree, the context every route receives, defaults.
 import { createRouter } from '@tanstack/react-router';
-import { api } from './api/index.js';
-import { authStore } from './auth/index.js';
+import type { RouterContext } from './app/router-context.js';
 import { PageLoading } from './components/Spinner.js';
-import { createQueryClient } from './lib/query-client.js';
 import { routeTree } from './routeTree.gen.js';
 
-export const queryClient = createQueryClient();
-
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, api, auth: authStore },
-  defaultPreload: 'intent',
-  // Loaders read through TanStack Query, which owns caching; the router must not cache on its own.
-  defaultPreloadStaleTime: 0,
-  defaultPendingComponent: () => <PageLoading label="Loading..." />,
-  scrollRestoration: true,
-});
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Loaders read through TanStack Query, which owns caching; the router must not cache on its own.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: () => <PageLoading label="Loading..." />,
+    scrollRestoration: true,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -78,7 +78,7 @@ const FAILURE_MESSAGES = {
 
 /** Refuses the request unless it carries a valid access token; sets `ctx.state.auth`. */
 export function requireAuth(deps: Pick<BffDeps, 'peers' | 'now' | 'logger'>): Middleware {
-  return async (ctx: Context, next: Next) => {
+  return async function requireAuth(ctx: Context, next: Next) {
     let result: VerifyResult | null;
     try {
       result = await authenticate(ctx, deps);
@@ -104,7 +104,7 @@ export function requireAuth(deps: Pick<BffDeps, 'peers' | 'now' | 'logger'>): Mi
 
 /** Sets `ctx.state.auth` when a valid token is present; otherwise the request stays anonymous. */
 export function optionalAuth(deps: Pick<BffDeps, 'peers' | 'now' | 'logger'>): Middleware {
-  return async (ctx: Context, next: Next) => {
+  return async function optionalAuth(ctx: Context, next: Next) {
     try {
       const result = await authenticate(ctx, deps);
       if (result?.ok) (ctx.state as AuthState).auth = result.auth;

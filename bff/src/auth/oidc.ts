@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { KeyValueStore } from '@tessera/kit';
 import type { Logger } from 'pino';
-import type { OidcSettings } from './settings.js';
+import type { OidcSettings } from '../config.js';
 
 /** How long a started sign-in may take. */
 export const OIDC_FLOW_TTL_MS = 10 * 60_000;

@@ -1,15 +1,11 @@
-/** The browser side of a session: the refresh-token cookie and the session id CSRF tokens bind to. */
+/** The browser side of a session: the refresh-token cookie, and a new session id on sign-in and sign-out. */
 import type { Context } from 'koa';
 import type { Session } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import type { BffDeps } from '../deps.js';
-import { cookieJar } from './cookies.js';
-import { issueCsrfToken, newSessionId, type IssuedCsrfToken } from './csrf-token.js';
-import { sessionKeysFor } from './session-keys.js';
+import { cookieJar } from '../cookies.js';
+import { rotateSessionId } from '../csrf/session.js';
 
-/** The session-id cookie lives 30 days and is replaced on every sign-in and sign-out. */
-export const SESSION_ID_MAX_AGE_SEC = 30 * 24 * 3600;
-
-type Deps = Pick<BffDeps, 'config' | 'logger' | 'now'>;
+type Deps = Pick<BffDeps, 'config' | 'now'>;
 
 /** Puts a (rotated) refresh token in its cookie. */
 export function renewSession(ctx: Context, deps: Deps, session: Session): void {
@@ -24,30 +20,18 @@ export function renewSession(ctx: Context, deps: Deps, session: Session): void {
 /** After a sign-in: the refresh cookie, and a new session id (no session fixation). */
 export function beginSession(ctx: Context, deps: Deps, session: Session): void {
   renewSession(ctx, deps, session);
-  cookieJar(ctx, deps.config).set('session', newSessionId(), SESSION_ID_MAX_AGE_SEC);
+  rotateSessionId(ctx, deps);
 }
 
 /** Clears the refresh cookie and starts a new session id. */
-export function endSession(ctx: Context, deps: Deps): void {
-  const jar = cookieJar(ctx, deps.config);
-  jar.clear('refresh');
-  jar.set('session', newSessionId(), SESSION_ID_MAX_AGE_SEC);
+export function endSession(ctx: Context, deps: Pick<BffDeps, 'config'>): void {
+  cookieJar(ctx, deps.config).clear('refresh');
+  rotateSessionId(ctx, deps);
 }
 
 /** The refresh token from the cookie, if any. */
 export function refreshTokenOf(ctx: Context, deps: Pick<BffDeps, 'config'>): string | undefined {
   return cookieJar(ctx, deps.config).get('refresh');
-}
-
-/** A CSRF token for this browser's session id (created on first contact). */
-export function issueCsrf(ctx: Context, deps: Deps): IssuedCsrfToken {
-  const jar = cookieJar(ctx, deps.config);
-  let sid = jar.get('session');
-  if (sid === undefined) {
-    sid = newSessionId();
-    jar.set('session', sid, SESSION_ID_MAX_AGE_SEC);
-  }
-  return issueCsrfToken(sessionKeysFor(deps.config.auth, deps.logger).csrf, sid, deps.now());
 }
 
 /** Auth answers carry tokens or personal data: never cached anywhere. */

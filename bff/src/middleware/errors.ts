@@ -21,7 +21,7 @@ export class HttpError extends Error {
  * generic message; nothing internal leaks.
  */
 export function errorMiddleware(logger: Logger) {
-  return async (ctx: Context, next: Next) => {
+  return async function errorMiddleware(ctx: Context, next: Next) {
     try {
       await next();
     } catch (err) {

@@ -16,7 +16,7 @@ declare module 'koa' {
  */
 export function jsonBody(opts: { maxBytes?: number } = {}) {
   const limit = opts.maxBytes ?? MAX_BYTES;
-  return async (ctx: Context, next: Next) => {
+  return async function jsonBody(ctx: Context, next: Next) {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
     const length = Number(ctx.get('content-length') || '0');
     const chunked = ctx.get('transfer-encoding') !== '';

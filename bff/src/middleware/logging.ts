@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /** One JSON log line per request, with status and duration; trace ids come from the logger mixin. */
 export function requestLogging(logger: Logger) {
-  return async (ctx: Context, next: Next) => {
+  return async function requestLogging(ctx: Context, next: Next) {
     const started = performance.now();
     try {
       await next();

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { KeyValueStore } from '@tessera/kit';
 import type { Logger } from 'pino';
+import type { BffDeps } from '../deps.js';
 import { HttpError } from './errors.js';
 
 export interface RateRule {
@@ -93,4 +94,9 @@ export class RateLimiter {
       throw new HttpError('RATE_LIMIT_EXCEEDED', RATE_LIMIT_MESSAGE);
     }
   }
+}
+
+/** The limiter of the sign-in calls: counters in the app's key-value store, AUTH_RATE_LIMIT_SCALE applied. */
+export function authRateLimiter(deps: Pick<BffDeps, 'kv' | 'logger' | 'config'>): RateLimiter {
+  return new RateLimiter(deps.kv, deps.logger, deps.config.auth.rateLimitScale);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
 import type { BffDeps } from '../deps.js';
-import { getAuth, optionalAuth } from '../auth/index.js';
+import { getAuth, optionalAuth } from '../auth/middleware.js';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { PASSWORD, startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';

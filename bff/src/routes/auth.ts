@@ -1,8 +1,8 @@
 /**
  * `/api/auth/*` (spec section 7, "Security and auth"): e-mail sign-in and registration, sessions in
- * an HttpOnly refresh cookie, the current user, password reset, username choice, and the OpenID
- * Connect routes (auth/oidc-routes.ts). Every body field is checked for type and length here;
- * identity applies the account rules and answers with the spec's codes.
+ * an HttpOnly refresh cookie, the current user, password reset and username choice (the OpenID
+ * Connect routes are in oidc.ts). Every body field is checked for type and length here; identity
+ * applies the account rules and answers with the spec's codes.
  */
 import type Router from '@koa/router';
 import { classifyError } from '@tessera/kit';
@@ -10,19 +10,18 @@ import type { BffDeps } from '../deps.js';
 import { bodyOf, FIELD_MAX, requiredString } from '../auth/body.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
-import { oidcRoutes } from '../auth/oidc-routes.js';
 import { beginSession, endSession, noStore, refreshTokenOf, renewSession } from '../auth/session.js';
 import { tokenResponse, userResponse } from '../auth/user.js';
 import { HttpError } from '../middleware/errors.js';
-import { AUTH_RATE_LIMITS as RL, RateLimiter } from '../middleware/rate-limit.js';
+import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
 
 export const RESET_EMAIL_MESSAGE = 'If an account exists with this email, a reset code has been sent.';
 export const RESET_DONE_MESSAGE = 'Password has been reset successfully!';
 
 export function authRoutes(router: Router, deps: BffDeps): void {
-  const { peers, config, logger } = deps;
+  const { peers, logger } = deps;
   const identity = peers.identity;
-  const limiter = new RateLimiter(deps.kv, logger, config.auth.rateLimitScale);
+  const limiter = authRateLimiter(deps);
   const auth = requireAuth(deps);
 
   router.post('/api/auth/login', async (ctx) => {
@@ -142,6 +141,4 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     await identity.resetPassword({ email, otp, newPassword, client: clientInfo(ctx) });
     ctx.body = { success: true, message: RESET_DONE_MESSAGE };
   });
-
-  oidcRoutes(router, deps, limiter);
 }

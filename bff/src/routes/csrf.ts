@@ -9,8 +9,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { requireAuth } from '../auth/middleware.js';
-import { issueCsrf, noStore } from '../auth/session.js';
-import { csrfProtection } from '../middleware/csrf.js';
+import { noStore } from '../auth/session.js';
+import { csrfProtection } from '../csrf/protection.js';
+import { issueCsrf } from '../csrf/session.js';
 
 export function csrfGuard(router: Router, deps: BffDeps): void {
   router.use(csrfProtection(deps));

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { BffDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
 import { authRoutes } from './auth.js';
+import { oidcRoutes } from './oidc.js';
 import { csrfGuard, csrfRoutes } from './csrf.js';
 import { canvasRoutes } from './canvas.js';
 import { pixelRoutes } from './pixels.js';
@@ -19,6 +20,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   healthRoutes,
   csrfRoutes,
   authRoutes,
+  oidcRoutes,
   canvasRoutes,
   pixelRoutes,
   compositeRoutes,

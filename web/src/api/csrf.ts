@@ -1,5 +1,6 @@
 // CSRF token cache: fetched when a state-changing call first needs it, reused while more than 60 s
 // remain, refreshed every 5 minutes once in use, and after the tab was hidden for 5 minutes or more.
+import { isRecord } from '../lib/json.js';
 
 export const CSRF_MIN_REMAINING_MS = 60_000;
 export const CSRF_REFRESH_INTERVAL_MS = 5 * 60_000;
@@ -10,10 +11,6 @@ const DEFAULT_LIFETIME_MS = CSRF_REFRESH_INTERVAL_MS;
 export interface CsrfToken {
   token: string;
   expiresAt: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

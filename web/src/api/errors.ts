@@ -1,4 +1,5 @@
 // The API client's error type and the generic error texts of spec section 8.
+import { isRecord } from '../lib/json.js';
 
 export const GENERIC_MESSAGES = {
   fallback: "Something didn't work as expected. Please try again in a moment.",
@@ -69,14 +70,12 @@ function nonEmpty(value: unknown): string | null {
 
 /** Reads the spec's error body; tolerates `error` given as an object {code, message}. */
 export function readErrorBody(body: unknown): ErrorBody {
-  if (typeof body !== 'object' || body === null) return { message: null, code: null, field: null };
-  const b = body as Record<string, unknown>;
-  const nested =
-    typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : null;
+  if (!isRecord(body)) return { message: null, code: null, field: null };
+  const nested = isRecord(body.error) ? body.error : null;
   return {
-    message: nonEmpty(b.message) ?? nonEmpty(nested?.message),
-    code: nonEmpty(b.error) ?? nonEmpty(nested?.code) ?? nonEmpty(b.code),
-    field: nonEmpty(b.field) ?? nonEmpty(nested?.field),
+    message: nonEmpty(body.message) ?? nonEmpty(nested?.message),
+    code: nonEmpty(body.error) ?? nonEmpty(nested?.code) ?? nonEmpty(body.code),
+    field: nonEmpty(body.field) ?? nonEmpty(nested?.field),
   };
 }
 

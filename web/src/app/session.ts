@@ -1,8 +1,8 @@
 // Signing out from the header: tell the server (best effort), then clear the local session.
-import { api } from '../api/index.js';
+import type { ApiClient } from '../api/client.js';
 import { authStore } from '../auth/index.js';
 
-export async function signOut(): Promise<void> {
+export async function signOut(api: ApiClient): Promise<void> {
   try {
     await api.post('/auth/logout', {}, { auth: 'optional', timeoutMs: 5000 });
   } catch {

@@ -1,4 +1,5 @@
 // The signed-in user as the web app keeps it, and normalisation of the server's user shapes.
+import { isRecord } from '../lib/json.js';
 
 export interface AuthUser {
   id: string;
@@ -16,10 +17,6 @@ export interface TokenGrant {
   tokenType: string;
   user: AuthUser | null;
   needsUsernameSelection: boolean | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown): string | null {

@@ -1,6 +1,7 @@
 // Server-Sent Events from GET /api/events: `pixels` events carry committed pixels of one board,
 // mapped here to composite-image coordinates. Bad payloads are ignored, never thrown.
 import { canvasPixelOf, isBoardIndex, isBoardPixel } from './layout.js';
+import { isRecord } from '../lib/json.js';
 
 export interface CanvasPixel {
   /** Composite-image coordinates at scale 1 (0..1224). */
@@ -16,10 +17,6 @@ export interface PixelsEvent {
 }
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses the data of a `pixels` event; null when it is not usable. Invalid pixels are skipped. */
 export function parsePixelsEvent(data: string): PixelsEvent | null {

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageTitle } from '../app/site.js';
-import { activeCanvasQueryOptions, DEFAULT_CANVAS_MANIFEST } from '../features/canvas/active-canvas.js';
+import { DEFAULT_CANVAS_MANIFEST } from '../features/canvas/active-canvas.js';
+import { activeCanvasQueryOptions } from '../features/canvas/queries.js';
 import { boardPixelsQueryOptions } from '../features/editor/board-pixels.js';
 import { BoardEditorPage, EditorLoadError, EditorPending } from '../features/editor/BoardEditorPage.js';
 import { parseBoardIndex, validateEditorSearch } from '../lib/search-params.js';

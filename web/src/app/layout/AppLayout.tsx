@@ -3,11 +3,11 @@
 // Routes marked staticData.fullScreen (the board editor) draw their own frame.
 import { useEffect, useRef } from 'react';
 import { HeadContent, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { api } from '../../api/index.js';
 import { authStore } from '../../auth/index.js';
 import { startTokenRefresh } from '../../auth/token-refresh.js';
 import { SessionExpiryWatcher } from '../../features/auth-dialog/SessionExpiryWatcher.js';
 import { SignInDialog } from '../../features/auth-dialog/SignInDialog.js';
+import { useApi } from '../router-context.js';
 import { InitializingBar } from '../status/InitializingBar.js';
 import { Toaster } from '../toast/Toaster.js';
 import { SiteFooter } from './SiteFooter.js';
@@ -20,9 +20,10 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
+  const api = useApi();
 
   // Keep the access token fresh: renewed from the refresh cookie 120 s before it expires.
-  useEffect(() => startTokenRefresh({ auth: authStore, refresh: () => api.refreshSession() }), []);
+  useEffect(() => startTokenRefresh({ auth: authStore, refresh: () => api.refreshSession() }), [api]);
 
   // After client-side navigation, move focus to the new page so screen readers start there.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { useDismiss } from '../../lib/use-dismiss.js';
+import { useApi } from '../router-context.js';
 import { signOut } from '../session.js';
 
 export function displayName(user: AuthUser): string {
@@ -19,14 +20,15 @@ export function Avatar({ user, size = 'md' }: { user: AuthUser; size?: 'md' | 'l
 
 export function useSignOut(): { signingOut: boolean; run: () => void } {
   const navigate = useNavigate();
+  const api = useApi();
   const [signingOut, setSigningOut] = useState(false);
   const run = useCallback(() => {
     setSigningOut(true);
-    void signOut().finally(() => {
+    void signOut(api).finally(() => {
       setSigningOut(false);
       void navigate({ to: '/login' });
     });
-  }, [navigate]);
+  }, [api, navigate]);
   return { signingOut, run };
 }
 

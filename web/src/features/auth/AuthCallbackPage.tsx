@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { friendlyMessage } from '../../api/messages.js';
 import { exchangeOAuthToken } from './auth-api.js';
 import { AuthCard } from './AuthCard.js';
+import { FormBanner } from './FormBanner.js';
 import { CALLBACK_MESSAGES, DELAYS } from './auth-messages.js';
 import { isSilentExchangeFailure, startCallback } from './callback-flow.js';
 import { useAuthDeps } from './use-auth-deps.js';
@@ -60,9 +61,7 @@ export function AuthCallbackPage() {
     return (
       <AuthCard titleId="callback-title">
         <h1 id="callback-title">{CALLBACK_MESSAGES.title}</h1>
-        <div className="banner banner--error" role="alert">
-          {error}
-        </div>
+        <FormBanner message={error} />
         <p className="auth-card__redirect">{CALLBACK_MESSAGES.redirecting}</p>
       </AuthCard>
     );

@@ -1,19 +1,14 @@
 // Forgot password: step 1 sends a 6-digit code to the e-mail, step 2 sets a new password with it.
 // Resend has a 60 s cooldown; success returns to Sign In after 2 s.
-import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../api/index.js';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../app/router-context.js';
 import { requestResetCode } from './auth-api.js';
-import {
-  DELAYS,
-  NO_FAILURE,
-  PASSWORD_FLOW_MESSAGES as MSG,
-  RESEND_COOLDOWN_S,
-  formFailure,
-  type FormFailure,
-} from './auth-messages.js';
+import { DELAYS, PASSWORD_FLOW_MESSAGES as MSG, RESEND_COOLDOWN_S } from './auth-messages.js';
+import { FormBanner } from './FormBanner.js';
 import { ResetCodeStep } from './ResetCodeStep.js';
 import { TextField } from './TextField.js';
-import { hasErrors, validateResetEmail } from './validation.js';
+import { useAuthSubmit } from './use-auth-submit.js';
+import { validateResetEmail } from './validation.js';
 
 export function ForgotPassword({
   initialEmail,
@@ -22,39 +17,27 @@ export function ForgotPassword({
   initialEmail: string;
   onBackToSignIn: (email: string) => void;
 }) {
+  const api = useApi();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState(initialEmail);
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [done, setDone] = useState(false);
+  const { busy, failure, onSubmit, clearFailure } = useAuthSubmit({
+    validate: () => validateResetEmail(email),
+    send: () => requestResetCode(api, email),
+    onSuccess: () => {
+      setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000);
+      setStep('code');
+    },
+    fallback: MSG.sendFailed,
+    fields: ['email'],
+  });
 
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => onBackToSignIn(email), DELAYS.afterReset);
     return () => clearTimeout(timer);
   }, [done, email, onBackToSignIn]);
-
-  const sendCode = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const errors = validateResetEmail(email);
-    if (hasErrors(errors)) {
-      setFailure({ banner: null, fields: errors, flagged: [] });
-      return;
-    }
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    try {
-      await requestResetCode(api, email);
-      setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000);
-      setStep('code');
-    } catch (error) {
-      setFailure(formFailure(error, MSG.sendFailed, ['email']));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (step === 'code') {
     return (
@@ -70,16 +53,12 @@ export function ForgotPassword({
   }
 
   return (
-    <form className="auth-form" onSubmit={(e) => void sendCode(e)} noValidate aria-label="Reset password">
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Reset password">
       <h2 className="auth-form__title">Forgot your password?</h2>
       <p className="auth-form__intro">
         Enter the email address of your account and we will send you a 6-digit reset code.
       </p>
-      {failure.banner && (
-        <div className="banner banner--error" role="alert">
-          {failure.banner}
-        </div>
-      )}
+      <FormBanner message={failure.banner} />
       <TextField
         label="Email"
         name="email"
@@ -90,7 +69,7 @@ export function ForgotPassword({
         error={failure.fields.email}
         onChange={(e) => {
           setEmail(e.target.value);
-          setFailure(NO_FAILURE);
+          clearFailure();
         }}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy}>

@@ -3,19 +3,13 @@
 // when a previous attempt came back with error=oauth_failed (the BFF's answer when none is set up).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/index.js';
-import { fetchProviders, type Provider } from './auth-api.js';
+import { useApi } from '../../app/router-context.js';
+import type { Provider } from './auth-api.js';
+import { providersQueryOptions } from './queries.js';
 
 const PROVIDER_ID = 'google';
 export const GOOGLE_START_URL = '/api/auth/google';
 export const NOT_CONFIGURED_LABEL = 'Google sign-in is not configured';
-
-const providersQuery = {
-  queryKey: ['auth', 'providers'] as const,
-  queryFn: () => fetchProviders(api),
-  staleTime: 5 * 60_000,
-  retry: false,
-};
 
 function googleOf(providers: Provider[] | undefined): Provider | undefined {
   return providers?.find((p) => p.id === PROVIDER_ID);
@@ -24,6 +18,7 @@ function googleOf(providers: Provider[] | undefined): Provider | undefined {
 export function GoogleButton({ checkNow }: { checkNow: boolean }) {
   const [intent, setIntent] = useState(checkNow);
   const queryClient = useQueryClient();
+  const providersQuery = providersQueryOptions(useApi());
   const { data } = useQuery({ ...providersQuery, enabled: intent || checkNow });
   const [leaving, setLeaving] = useState(false);
   const google = googleOf(data);

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AuthCard } from './AuthCard.js';
 import { ForgotPassword } from './ForgotPassword.js';
+import { FormBanner } from './FormBanner.js';
 import { GoogleButton } from './GoogleButton.js';
 import { SignInForm } from './SignInForm.js';
 import { SignUpForm } from './SignUpForm.js';
@@ -36,11 +37,7 @@ export function LoginPage() {
     <AuthCard titleId="login-title">
       <h1 id="login-title">Welcome to Tessera</h1>
       <p className="lead">Sign in to lock a board, buy pixels and vote for the next featured artist.</p>
-      {error === 'oauth_failed' && (
-        <div className="banner banner--error" role="alert">
-          {OAUTH_FAILED_MESSAGE}
-        </div>
-      )}
+      <FormBanner message={error === 'oauth_failed' ? OAUTH_FAILED_MESSAGE : null} />
       {mode === 'forgot' ? (
         <ForgotPassword key={formKey} initialEmail={email} onBackToSignIn={backToSignIn} />
       ) : (

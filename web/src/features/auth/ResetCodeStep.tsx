@@ -1,18 +1,14 @@
 // Forgot password, step 2: the 6-digit code (digits only) and the new password, "Reset Password",
 // resend with its countdown, and the ways back.
-import { useState, type FormEvent } from 'react';
-import { api } from '../../api/index.js';
+import { useState } from 'react';
+import { useApi } from '../../app/router-context.js';
 import { requestResetCode, resetPassword } from './auth-api.js';
-import {
-  NO_FAILURE,
-  PASSWORD_FLOW_MESSAGES as MSG,
-  errorText,
-  formFailure,
-  type FormFailure,
-} from './auth-messages.js';
+import { PASSWORD_FLOW_MESSAGES as MSG, errorText } from './auth-messages.js';
+import { FormBanner } from './FormBanner.js';
 import { PasswordField, TextField } from './TextField.js';
+import { useAuthSubmit } from './use-auth-submit.js';
 import { useCountdown } from './use-countdown.js';
-import { hasErrors, sanitizeCode, validateReset } from './validation.js';
+import { sanitizeCode, validateReset } from './validation.js';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -24,39 +20,31 @@ export function ResetCodeStep(props: {
   onBackToEmail: () => void;
   onBackToSignIn: () => void;
 }) {
+  const api = useApi();
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [notice, setNotice] = useState<Notice>({ kind: 'success', text: MSG.codeSent });
-  const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [done, setDone] = useState(false);
   const cooldown = useCountdown(props.resendAt);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || done) return;
-    const errors = validateReset({ code, newPassword });
-    if (hasErrors(errors)) {
-      setFailure({ banner: null, fields: errors, flagged: [] });
-      return;
-    }
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    setNotice(null);
-    try {
-      await resetPassword(api, { email: props.email, otp: code, newPassword });
+  const { busy, failure, onSubmit, clearFailure } = useAuthSubmit({
+    ready: !done,
+    validate: () => validateReset({ code, newPassword }),
+    send: () => {
+      setNotice(null);
+      return resetPassword(api, { email: props.email, otp: code, newPassword });
+    },
+    onSuccess: () => {
       setDone(true);
       setNotice({ kind: 'success', text: MSG.passwordReset });
       setCode('');
       setNewPassword('');
       props.onDone();
-    } catch (error) {
-      setFailure(formFailure(error, MSG.resetFailed, ['code', 'newPassword'], { otp: 'code' }));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    fallback: MSG.resetFailed,
+    fields: ['code', 'newPassword'],
+    fieldAliases: { otp: 'code' },
+  });
 
   const resend = async () => {
     if (cooldown > 0 || resending) return;
@@ -74,21 +62,13 @@ export function ResetCodeStep(props: {
   };
 
   return (
-    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Reset password">
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Reset password">
       <h2 className="auth-form__title">Enter your reset code</h2>
       <p className="auth-form__intro">
         We sent a 6-digit code to <strong>{props.email}</strong>. {MSG.codeExpiry}
       </p>
-      {notice && (
-        <div className={`banner banner--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </div>
-      )}
-      {failure.banner && (
-        <div className="banner banner--error" role="alert">
-          {failure.banner}
-        </div>
-      )}
+      {notice && <FormBanner kind={notice.kind} message={notice.text} />}
+      <FormBanner message={failure.banner} />
       <TextField
         label="Reset code"
         name="code"
@@ -102,7 +82,7 @@ export function ResetCodeStep(props: {
         disabled={done}
         onChange={(e) => {
           setCode(sanitizeCode(e.target.value));
-          setFailure(NO_FAILURE);
+          clearFailure();
         }}
       />
       <PasswordField
@@ -114,7 +94,7 @@ export function ResetCodeStep(props: {
         disabled={done}
         onChange={(e) => {
           setNewPassword(e.target.value);
-          setFailure(NO_FAILURE);
+          clearFailure();
         }}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy || done}>

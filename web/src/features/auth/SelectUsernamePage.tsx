@@ -1,12 +1,13 @@
 // One-time username choice after an OAuth sign-up: live validation, Continue ("Setting username..."),
 // the server's answer in an orange banner, then the canvas.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { updateUsername } from './auth-api.js';
-import { errorText } from './auth-messages.js';
 import { AuthCard } from './AuthCard.js';
+import { FormBanner } from './FormBanner.js';
 import { TextField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
+import { useAuthSubmit } from './use-auth-submit.js';
 import { USERNAME_LIMIT, usernameError } from './validation.js';
 
 export const USERNAME_RULES = [
@@ -20,37 +21,27 @@ export function SelectUsernamePage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const problem = usernameError(username);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (problem !== null || busy) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await updateUsername(deps, username);
-      await navigate({ to: '/canvas', replace: true });
-    } catch (error) {
-      setServerError(errorText(error, 'Failed to set username. Please try again.'));
-      setBusy(false);
-    }
-  };
+  // The rule under the field is checked as the user types; every server answer goes in the banner.
+  const { busy, failure, onSubmit, clearFailure } = useAuthSubmit({
+    ready: problem === null,
+    send: () => updateUsername(deps, username),
+    onSuccess: () => navigate({ to: '/canvas', replace: true }),
+    fallback: 'Failed to set username. Please try again.',
+    staysBusy: true,
+  });
 
   return (
     <AuthCard titleId="select-username-title">
       <h1 id="select-username-title">Choose Your Username</h1>
       <p className="lead">Pick a unique username for your account</p>
-      {serverError && (
-        <div className="banner banner--warning" role="alert">
-          {serverError}
-        </div>
-      )}
+      <FormBanner kind="warning" message={failure.banner} />
       <form
         className="auth-form"
-        onSubmit={(e) => void submit(e)}
+        onSubmit={(event) => {
+          setTouched(true);
+          onSubmit(event);
+        }}
         noValidate
         aria-label="Choose Your Username"
       >
@@ -65,7 +56,7 @@ export function SelectUsernamePage() {
           onChange={(e) => {
             setUsername(e.target.value);
             setTouched(true);
-            setServerError(null);
+            clearFailure();
           }}
         />
         <div className="requirements">

@@ -1,11 +1,12 @@
 // Sign In: e-mail and password; Enter submits. INVALID_CREDENTIALS flags both fields.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { login } from './auth-api.js';
-import { formFailure, NO_FAILURE, type FormFailure } from './auth-messages.js';
+import { FormBanner } from './FormBanner.js';
 import { PasswordField, TextField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
-import { hasErrors, validateLogin } from './validation.js';
+import { useAuthSubmit } from './use-auth-submit.js';
+import { validateLogin } from './validation.js';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -20,38 +21,18 @@ export function SignInForm({
   const navigate = useNavigate();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const errors = validateLogin({ email, password });
-    if (hasErrors(errors)) {
-      setFailure({ banner: null, fields: errors, flagged: [] });
-      return;
-    }
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    try {
-      const to = await login(deps, email, password);
-      await navigate({ to, replace: true });
-    } catch (error) {
-      setFailure(formFailure(error, 'Sign in failed. Please try again.', FIELDS));
-      setBusy(false);
-    }
-  };
-
-  const clearField = (name: string) =>
-    setFailure((f) => ({ ...f, fields: { ...f.fields, [name]: undefined } }));
+  const { busy, failure, onSubmit, clearField } = useAuthSubmit({
+    validate: () => validateLogin({ email, password }),
+    send: () => login(deps, email, password),
+    onSuccess: (to) => navigate({ to, replace: true }),
+    fallback: 'Sign in failed. Please try again.',
+    fields: FIELDS,
+    staysBusy: true,
+  });
 
   return (
-    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Sign In">
-      {failure.banner && (
-        <div className="banner banner--error" role="alert">
-          {failure.banner}
-        </div>
-      )}
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign In">
+      <FormBanner message={failure.banner} />
       <TextField
         label="Email"
         name="email"

@@ -1,19 +1,15 @@
 // Sign Up: username, e-mail, password with strength meter and security note, confirmation. Create
 // Account stays disabled until the password has 8+ characters; success waits 1.5 s, then the canvas.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { register, type AfterSignIn } from './auth-api.js';
-import {
-  DELAYS,
-  formFailure,
-  NO_FAILURE,
-  PASSWORD_FLOW_MESSAGES,
-  type FormFailure,
-} from './auth-messages.js';
+import { DELAYS, PASSWORD_FLOW_MESSAGES } from './auth-messages.js';
+import { FormBanner } from './FormBanner.js';
 import { SecurityNote, StrengthMeter } from './StrengthMeter.js';
 import { PasswordField, TextField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
-import { canSubmitRegister, hasErrors, validateRegister, type RegisterValues } from './validation.js';
+import { useAuthSubmit } from './use-auth-submit.js';
+import { canSubmitRegister, validateRegister, type RegisterValues } from './validation.js';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 const EMPTY: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
@@ -22,33 +18,22 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
   const deps = useAuthDeps();
   const navigate = useNavigate();
   const [values, setValues] = useState<RegisterValues>({ ...EMPTY, email: initialEmail });
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<AfterSignIn | null>(null);
+  const { busy, failure, onSubmit, clearField } = useAuthSubmit({
+    ready: done === null && canSubmitRegister(values.password),
+    validate: () => validateRegister(values),
+    send: () => register(deps, values),
+    onSuccess: setDone,
+    fallback: 'Registration failed. Please try again.',
+    fields: FIELDS,
+    staysBusy: true,
+  });
 
   useEffect(() => {
     if (done === null) return;
     const timer = setTimeout(() => void navigate({ to: done, replace: true }), DELAYS.afterRegistration);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || done !== null || !canSubmitRegister(values.password)) return;
-    const errors = validateRegister(values);
-    if (hasErrors(errors)) {
-      setFailure({ banner: null, fields: errors, flagged: [] });
-      return;
-    }
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    try {
-      setDone(await register(deps, values));
-    } catch (error) {
-      setFailure(formFailure(error, 'Registration failed. Please try again.', FIELDS));
-      setBusy(false);
-    }
-  };
 
   const field = (name: keyof RegisterValues) => ({
     name,
@@ -57,22 +42,14 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
     flagged: failure.flagged.includes(name),
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [name]: e.target.value }));
-      setFailure((f) => ({ ...f, fields: { ...f.fields, [name]: undefined } }));
+      clearField(name);
     },
   });
 
   return (
-    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Sign Up">
-      {failure.banner && (
-        <div className="banner banner--error" role="alert">
-          {failure.banner}
-        </div>
-      )}
-      {done !== null && (
-        <div className="banner banner--success" role="status">
-          {PASSWORD_FLOW_MESSAGES.registered}
-        </div>
-      )}
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign Up">
+      <FormBanner message={failure.banner} />
+      <FormBanner kind="success" message={done !== null ? PASSWORD_FLOW_MESSAGES.registered : null} />
       <TextField label="Username" autoComplete="username" {...field('username')} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
       <PasswordField

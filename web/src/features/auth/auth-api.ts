@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { AuthStore } from '../../auth/auth-store.js';
 import { toAuthUser, toTokenGrant, type AuthUser } from '../../auth/auth-user.js';
+import { isRecord } from '../../lib/json.js';
 
 export type AfterSignIn = '/canvas' | '/select-username';
 
@@ -121,10 +122,6 @@ export function parseProviders(body: unknown): Provider[] {
 
 export async function fetchProviders(api: ApiClient): Promise<Provider[]> {
   return parseProviders(await api.get<unknown>('/auth/providers', { auth: 'none' }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function messageOf(body: unknown): string | null {

@@ -1,16 +1,17 @@
-// The main canvas page (/canvas): loads the active canvas, then shows the workspace. While loading it
-// shows the "Loading canvas..." frame; a failed load shows "Retry Loading"; no canvas shows the empty state.
+// The main canvas page (/canvas): the route's loader loads the active canvas (CanvasLoading shows the
+// "Loading canvas..." frame meanwhile), then the page shows the workspace; a failed load shows
+// "Retry Loading"; no canvas shows the empty state.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/index.js';
 import { friendlyMessage } from '../../api/messages.js';
+import { useApi } from '../../app/router-context.js';
 import { Spinner } from '../../components/Spinner.js';
-import { activeCanvasQueryOptions } from './active-canvas.js';
 import { CanvasWorkspace } from './CanvasWorkspace.js';
+import { activeCanvasQueryOptions } from './queries.js';
 
 export const NO_ACTIVE_CANVAS = 'No active canvas found';
 
 export function CanvasPage() {
-  const query = useQuery(activeCanvasQueryOptions(api));
+  const query = useQuery(activeCanvasQueryOptions(useApi()));
 
   if (query.data) return <CanvasWorkspace canvas={query.data} />;
   if (query.isError) {
@@ -36,6 +37,11 @@ export function CanvasPage() {
       </section>
     );
   }
+  return <CanvasLoading />;
+}
+
+/** The page while the active canvas loads (also the route's pending component). */
+export function CanvasLoading() {
   return (
     <section className="canvas-page" aria-labelledby="canvas-title" aria-busy="true">
       <header className="canvas-page__intro">

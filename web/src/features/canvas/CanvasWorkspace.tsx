@@ -31,6 +31,7 @@ import { useBoardOpener, type LockVerdict } from './use-board-opener.js';
 import { useCanvasImages } from './use-canvas-images.js';
 import { useFindPixel } from './use-find-pixel.js';
 import { useLivePixels } from './use-live-pixels.js';
+import { canvasQueryKeys } from './queries.js';
 
 export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -77,7 +78,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     if (ctx) drawLivePixels(ctx, event.pixels);
   }, []);
   const onCanvasActivated = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ['canvas', 'active'] }),
+    () => void queryClient.invalidateQueries({ queryKey: canvasQueryKeys.active }),
     [queryClient],
   );
   const live = useLivePixels(canvas.canvasIndex, { onPixels, onCanvasActivated });
@@ -104,7 +105,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     setSyncing(true);
     const pending = toast.info('Refreshing canvas...', { durationMs: 0 });
     try {
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['canvas', 'active'] })]);
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: canvasQueryKeys.active })]);
       toast.dismiss(pending);
       toast.success('Canvas refreshed', { durationMs: FORCE_REFRESH_CONFIRM_MS });
     } catch {

@@ -1,8 +1,8 @@
 // The active canvas (spec sections 3 and 7): GET /canvases/active, mapped to the client manifest.
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { BOARD_COUNT } from '../../lib/board.js';
+import { isRecord } from '../../lib/json.js';
 
 export interface CanvasManifest {
   canvasIndex: number;
@@ -24,12 +24,6 @@ export const DEFAULT_CANVAS_MANIFEST: CanvasManifest = {
   scale: 2,
   isActive: true,
 };
-
-export const ACTIVE_CANVAS_STALE_MS = 5 * 60_000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads `{success, data: [canvas, ...]}` (first item used). Null when there is no active canvas. */
 export function toCanvasManifest(body: unknown): CanvasManifest | null {
@@ -63,10 +57,3 @@ export async function fetchActiveCanvas(api: ApiClient, signal?: AbortSignal): P
   if (manifest === null) throw new Error('No active canvas found');
   return manifest;
 }
-
-export const activeCanvasQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['canvas', 'active'] as const,
-    queryFn: ({ signal }) => fetchActiveCanvas(api, signal),
-    staleTime: ACTIVE_CANVAS_STALE_MS,
-  });

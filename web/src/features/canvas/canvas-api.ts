@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { isBoardIndex, isBoardPixel, RENDER_FORMAT, RENDER_QUALITY } from '../../canvas-scene/index.js';
+import { isRecord } from '../../lib/json.js';
 
 export type ViewMode = 'live' | 'preview';
 
@@ -43,10 +44,6 @@ export function pixelFoundMessage(pixel: { x: number; y: number }): string {
 
 export class PixelSearchError extends Error {
   override readonly name = 'PixelSearchError';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads `{success, data: {board_index, x, y, current_color, default_color}}`; null when unusable. */

@@ -2,7 +2,7 @@
 // pixel-purchase). A found pixel opens its board with ?highlight={x}-{y}. Feedback toasts last 3 s.
 import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { api } from '../../api/index.js';
+import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
 import { FEEDBACK_TOAST_MS } from '../../canvas-scene/index.js';
 import {
@@ -22,6 +22,7 @@ export function useFindPixel(options: {
 }) {
   const { canvasIndex, canvasLoading, signedIn } = options;
   const navigate = useNavigate();
+  const api = useApi();
   const [searching, setSearching] = useState(false);
 
   const find = useCallback(async () => {
@@ -51,7 +52,7 @@ export function useFindPixel(options: {
     } finally {
       setSearching(false);
     }
-  }, [signedIn, canvasLoading, canvasIndex, navigate]);
+  }, [signedIn, canvasLoading, canvasIndex, navigate, api]);
 
   return { find, searching };
 }

@@ -14,16 +14,16 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { classifyError } from '@tessera/kit';
+import { bodyOf, FIELD_MAX, requiredString } from '../auth/body.js';
+import { clientInfo, clientIp } from '../auth/client-info.js';
+import { OIDC_FLOW_TTL_MS, oidcSignInFor } from '../auth/oidc.js';
+import { beginSession, noStore } from '../auth/session.js';
+import { tokenResponse } from '../auth/user.js';
+import { cookieJar } from '../cookies.js';
+import { serverOrigin } from '../csrf/origin.js';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
-import { AUTH_RATE_LIMITS as RL, type RateLimiter } from '../middleware/rate-limit.js';
-import { bodyOf, FIELD_MAX, requiredString } from './body.js';
-import { clientInfo, clientIp } from './client-info.js';
-import { cookieJar } from './cookies.js';
-import { serverOrigin } from './origin.js';
-import { OIDC_FLOW_TTL_MS, oidcSignInFor } from './oidc.js';
-import { beginSession, noStore } from './session.js';
-import { tokenResponse } from './user.js';
+import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/google/callback';
 export const NOT_CONFIGURED_REDIRECT = '/login?error=oauth_failed';
@@ -40,8 +40,9 @@ export function redirectUriFor(
   return `${origin}${OIDC_CALLBACK_PATH}`;
 }
 
-export function oidcRoutes(router: Router, deps: BffDeps, limiter: RateLimiter): void {
+export function oidcRoutes(router: Router, deps: BffDeps): void {
   const { config, logger, kv, peers } = deps;
+  const limiter = authRateLimiter(deps);
   const settings = config.auth.oidc;
   const signIn = settings ? oidcSignInFor(settings, kv, logger) : undefined;
 

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
-import { routeKey } from './csrf.js';
+import { routeKey } from './protection.js';
 
 let identity: IdentityDouble;
 let bff: RunningBff;

@@ -17,7 +17,7 @@ export function webApp(distDir: string) {
       }
     },
   });
-  return async (ctx: Context, next: Next) => {
+  return async function webApp(ctx: Context, next: Next) {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await files(ctx, async () => undefined);

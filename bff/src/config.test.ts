@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@tessera/kit';
-import { readBffSettings } from '../config.js';
+import { readBffSettings } from './config.js';
 
 const load = (env: Record<string, string>) => loadConfig('bff', readBffSettings, env);
 

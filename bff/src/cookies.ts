@@ -13,7 +13,7 @@
  * be Lax: it has to come back on the provider's top-level redirect to our callback.
  */
 import type { Context } from 'koa';
-import type { BffConfig } from '../config.js';
+import type { BffConfig } from './config.js';
 
 export type SameSite = 'Strict' | 'Lax';
 

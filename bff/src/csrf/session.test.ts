@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
-import { startBff, type RunningBff } from './test/app.js';
-import { Browser, type BrowserResponse } from './test/browser.js';
-import { PASSWORD, startIdentityDouble, type IdentityDouble } from './test/identity-double.js';
+import { startBff, type RunningBff } from '../auth/test/app.js';
+import { Browser, type BrowserResponse } from '../auth/test/browser.js';
+import { PASSWORD, startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
 
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

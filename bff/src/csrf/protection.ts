@@ -2,20 +2,20 @@
  * CSRF protection of every state-changing call (POST, PUT, PATCH, DELETE):
  *
  * 1. Origin: a browser's `Origin` must be this server's own origin or PUBLIC_URL's, and
- *    `Sec-Fetch-Site: cross-site` is refused (see auth/origin.ts).
+ *    `Sec-Fetch-Site: cross-site` is refused (see origin.ts).
  * 2. Token: `X-CSRF-Token` must be a valid, unexpired token bound to this browser's session-id
- *    cookie (auth/csrf-token.ts). Requests with neither browser header (curl, k6) pass only this way.
+ *    cookie (token.ts, session.ts). Requests with neither browser header (curl, k6) pass only this way.
  *
  * Exemptions are explicit, below. Failures answer 403 CSRF_INVALID with a message mentioning CSRF
  * (the web client then fetches a new token and retries once).
  */
 import type { Context, Middleware, Next } from 'koa';
 import type { BffDeps } from '../deps.js';
-import { cookieJar } from '../auth/cookies.js';
-import { verifyCsrfToken } from '../auth/csrf-token.js';
-import { checkOrigin, originOf, serverOrigin } from '../auth/origin.js';
-import { sessionKeysFor } from '../auth/session-keys.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../middleware/errors.js';
+import { sessionKeysFor } from './keys.js';
+import { checkOrigin, originOf, serverOrigin } from './origin.js';
+import { sessionIdOf } from './session.js';
+import { verifyCsrfToken } from './token.js';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 
@@ -54,7 +54,7 @@ export function allowedOrigins(
 }
 
 export function csrfProtection(deps: Pick<BffDeps, 'config' | 'logger' | 'now'>): Middleware {
-  return async (ctx: Context, next: Next) => {
+  return async function csrfProtection(ctx: Context, next: Next) {
     if (!UNSAFE_METHODS.has(ctx.method)) return next();
     const key = routeKey(ctx.method, ctx.path);
     if (CSRF_FULLY_EXEMPT.has(key)) return next();
@@ -68,7 +68,7 @@ export function csrfProtection(deps: Pick<BffDeps, 'config' | 'logger' | 'now'>)
     }
     if (CSRF_TOKEN_EXEMPT.has(key)) return next();
     const header = ctx.get(CSRF_HEADER);
-    const sid = cookieJar(ctx, deps.config).get('session');
+    const sid = sessionIdOf(ctx, deps);
     const keys = sessionKeysFor(deps.config.auth, deps.logger);
     const check = verifyCsrfToken(keys.csrf, sid, header === '' ? undefined : header, deps.now());
     if (check !== 'ok') {

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { AuthSettings } from './settings.js';
+import type { AuthSettings } from '../config.js';
 
 export interface SessionKeys {
   /** HMAC key of CSRF tokens. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSRF_TOKEN_TTL_MS, issueCsrfToken, newSessionId, verifyCsrfToken } from './csrf-token.js';
-import { deriveSessionKeys } from './session-keys.js';
+import { CSRF_TOKEN_TTL_MS, issueCsrfToken, newSessionId, verifyCsrfToken } from './token.js';
+import { deriveSessionKeys } from './keys.js';
 
 const key = deriveSessionKeys('k'.repeat(32)).csrf;
 const now = 1_800_000_000_000;

@@ -1,0 +1,18 @@
+// The canvas feature's queries (TanStack Query `queryOptions` factories) and their keys.
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.js';
+import { fetchActiveCanvas } from './active-canvas.js';
+
+export const canvasQueryKeys = {
+  active: ['canvas', 'active'] as const,
+};
+
+/** GET /canvases/active as the client manifest; cached 5 minutes (the BFF's Cache-Control too). */
+export const activeCanvasQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: canvasQueryKeys.active,
+    queryFn: ({ signal }) => fetchActiveCanvas(api, signal),
+    staleTime: 5 * 60_000,
+    // A failed load stays on the page with its "Retry Loading" button: showing it does not refetch.
+    retryOnMount: false,
+  });
