@@ -8,6 +8,7 @@
  * deletedCount, findOneAndUpdate returning the document after the update by default).
  */
 import { MongoServerError } from 'mongodb';
+import type * as Driver from 'mongodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DuplicateKeyError } from './port.js';
 
@@ -66,7 +67,7 @@ class FakeCollection {
 }
 
 vi.mock('mongodb', async (importOriginal) => {
-  const real = await importOriginal<typeof import('mongodb')>();
+  const real = await importOriginal<typeof Driver>();
   class FakeMongoClient {
     constructor(readonly url: string) {
       calls.push({ op: 'new MongoClient', args: [url] });
