@@ -4,6 +4,14 @@
  * orders overlap. A call that gets no answer (the process was killed under it) has an unknown outcome:
  * the buyer waits for the next start and repeats it with the same order id, until it is answered.
  * Every answer is recorded; verify.ts checks the boards against the acknowledged orders.
+ *
+ * Beside them, late buyers produce the race of a commit against an expired hold, many times per run:
+ * a late order holds 1 or 2 pixels of a board's last row or column (which the hot blocks never
+ * touch) for 1 s; once the hold has expired, a rival order of another user reserves and commits the
+ * same pixels ('sold'), or only reserves them ('held'), or nobody touches them ('free'); then the
+ * late order commits with its reservation in the request (as payment does after a slow checkout).
+ * Whatever kills happen in between, a 'sold' or 'held' late commit must be refused and a 'free' one
+ * granted.
  */
 import { ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
@@ -24,6 +32,11 @@ export interface OrderRecord {
   color: string;
   /** Reserved for 1 s and committed after it expired, with the reservation in the request. */
   late: boolean;
+  /**
+   * Late orders only: what a rival did to their pixels before the late commit was sent: bought them
+   * (acknowledged commit), held them (acknowledged reservation, committed after), or nothing.
+   */
+  race?: 'sold' | 'held' | 'free';
   reserve: 'pending' | 'ok' | 'refused';
   commit: 'none' | 'acked' | 'refused';
   /** The answer of the acknowledged commit. */
@@ -48,11 +61,18 @@ type Outcome<T> = { kind: 'ok'; value: T } | { kind: 'refused'; code: string; me
 
 /** Application answers that refuse an order: they are definite, never repeated. */
 const REFUSALS = new Set(['CONFLICT', 'PIXEL_ALREADY_SOLD', 'LOCK_CONFLICT']);
-/** How long a call may keep failing while the process reports SERVING before the test gives up. */
+/** How long a call may keep failing within one start of the process before the test gives up. */
 const STUCK_MS = 30_000;
 const HOT_BLOCK = 8;
 const BLOCKS_PER_SIDE = 6; // 6 x 8 = 48 of the 49 columns and rows
 const PHASE_MS = 250;
+/** The pixels late orders and their rivals use: the last row and column, outside every hot block. */
+const EDGE = HOT_BLOCK * BLOCKS_PER_SIDE; // 48
+const EDGE_OFFSETS = Array.from({ length: 49 }, (_, i) => [EDGE * 49 + i, i * 49 + EDGE])
+  .flat()
+  .filter((o, i, all) => all.indexOf(o) === i);
+/** How long after the late reservation was acknowledged its 1 s hold is surely over. */
+const HOLD_OVER_MS = 1_000 + 100;
 
 export class BuyerRun {
   readonly orders: OrderRecord[] = [];
@@ -67,10 +87,9 @@ export class BuyerRun {
   private colorSeq = 0;
   private readonly tokens = new Map<number, number>();
   private readonly started = Date.now();
-  private readonly late: Promise<void>[] = [];
   private failure: unknown;
-  /** Late orders reserved and not committed yet, with when their hold expires (about). */
-  private readonly waiting = new Set<{ order: OrderRecord; expiresAt: number }>();
+  /** Edge pixels (per board) not given to a late order yet: every late order gets fresh ones. */
+  private readonly edgeLeft = new Map<number, number[]>();
 
   constructor(
     private readonly proc: CanvasProcess,
@@ -78,11 +97,21 @@ export class BuyerRun {
     private readonly boards: number[],
   ) {}
 
-  /** Runs `count` buyers until stop(); resolves when every order they started has a definite answer. */
-  async run(count: number): Promise<void> {
-    await Promise.all(Array.from({ length: count }, (_, i) => this.buyer(i)));
-    await Promise.all(this.late);
+  /**
+   * Runs `count` buyers and `lateCount` late buyers until stop(); resolves when every order they
+   * started has a definite answer.
+   */
+  async run(count: number, lateCount: number): Promise<void> {
+    await Promise.all([
+      ...Array.from({ length: count }, (_, i) => this.buyer(i)),
+      ...Array.from({ length: lateCount }, (_, i) => this.lateBuyer(i)),
+    ]);
     if (this.failure !== undefined) throw this.failure;
+  }
+
+  /** Late commits sent after a rival bought their pixels, so far (the race the run is about). */
+  get soldRaces(): number {
+    return this.orders.filter((o) => o.race === 'sold' && o.commit !== 'none').length;
   }
 
   stop(): void {
@@ -120,58 +149,83 @@ export class BuyerRun {
     return [...picked.values()];
   }
 
-  /**
-   * Where the next order goes: usually 1 to 4 pixels of a board's hot block; sometimes the pixels of
-   * a late order whose hold has expired but which has not committed yet, to race its commit.
-   */
-  private target(): { boardIndex: number; pixels: PixelXY[] } {
-    const now = Date.now();
-    const expired = [...this.waiting].filter((o) => now > o.expiresAt);
-    if (expired.length > 0 && Math.random() < 0.3) {
-      const prey = expired[Math.floor(Math.random() * expired.length)]!.order;
-      return {
-        boardIndex: prey.boardIndex,
-        pixels: prey.pixels.filter((_, i) => i === 0 || Math.random() < 0.5),
-      };
-    }
-    const boardIndex = this.boards[Math.floor(Math.random() * this.boards.length)]!;
-    return { boardIndex, pixels: this.pickPixels(boardIndex) };
-  }
-
   private async buyer(index: number): Promise<void> {
     for (let seq = 0; !this.stopped; seq++) {
-      const order: OrderRecord = {
-        id: `order-${index}-${seq}`,
-        userId: `buyer-${index}`,
-        ...this.target(),
-        color: this.nextColor(),
-        late: Math.random() < 0.1,
-        reserve: 'pending',
-        commit: 'none',
-        unknownReserves: 0,
-        unknownCommits: 0,
-      };
-      this.orders.push(order);
-      if (!(await this.reserve(order))) continue;
-      if (order.late) this.late.push(this.commitLate(order));
-      else await this.commit(order);
+      const boardIndex = this.boards[Math.floor(Math.random() * this.boards.length)]!;
+      const order = this.newOrder(
+        `order-${index}-${seq}`,
+        `buyer-${index}`,
+        boardIndex,
+        this.pickPixels(boardIndex),
+      );
+      if (await this.reserve(order)) await this.commit(order);
     }
   }
 
+  private newOrder(
+    id: string,
+    userId: string,
+    boardIndex: number,
+    pixels: PixelXY[],
+    late = false,
+  ): OrderRecord {
+    const order: OrderRecord = {
+      id,
+      userId,
+      boardIndex,
+      pixels,
+      color: this.nextColor(),
+      late,
+      reserve: 'pending',
+      commit: 'none',
+      unknownReserves: 0,
+      unknownCommits: 0,
+    };
+    this.orders.push(order);
+    return order;
+  }
+
+  /** 1 or 2 edge pixels of the board that no earlier late order had; undefined when none are left. */
+  private edgePixels(boardIndex: number): PixelXY[] | undefined {
+    let left = this.edgeLeft.get(boardIndex);
+    if (!left) this.edgeLeft.set(boardIndex, (left = [...EDGE_OFFSETS]));
+    const n = Math.min(left.length, 1 + Math.floor(Math.random() * 2));
+    if (n === 0) return undefined;
+    return left
+      .splice(Math.floor(Math.random() * (left.length - n + 1)), n)
+      .map((o) => ({ x: o % 49, y: Math.floor(o / 49) }));
+  }
+
   /**
-   * A late order commits in the background 1.1 to 1.6 s after its 1 s hold was made, so other
-   * buyers' orders race it for the same pixels (see target()); at most one of them may get a pixel.
+   * Loops: a late order holds fresh edge pixels for 1 s; after the hold is over a rival (another
+   * user) buys them (3 in 5), holds them (1 in 5) or leaves them (1 in 5); then the late order commits
+   * with its reservation in the request. A held rival commits after the late commit was answered.
    */
-  private async commitLate(order: OrderRecord): Promise<void> {
-    const entry = { order, expiresAt: Date.now() + 1_000 };
-    this.waiting.add(entry);
+  private async lateBuyer(index: number): Promise<void> {
     try {
-      await sleep(1_100 + Math.random() * 500);
-      await this.commit(order);
+      for (let seq = 0; !this.stopped; seq++) {
+        const boardIndex = this.boards[(index + seq) % this.boards.length]!;
+        const pixels = this.edgePixels(boardIndex);
+        if (!pixels) return;
+        const late = this.newOrder(`late-${index}-${seq}`, `late-buyer-${index}`, boardIndex, pixels, true);
+        if (!(await this.reserve(late))) continue;
+        await sleep(HOLD_OVER_MS);
+        const dice = Math.random();
+        let rival: OrderRecord | undefined;
+        if (dice < 0.8) {
+          const some = pixels.filter((_, i) => i === 0 || Math.random() < 0.5);
+          rival = this.newOrder(`rival-${index}-${seq}`, `rival-${index}`, boardIndex, some);
+          if (await this.reserve(rival)) {
+            if (dice < 0.6) await this.commit(rival);
+          }
+        }
+        late.race =
+          rival?.commit === 'acked' ? 'sold' : rival?.reserve === 'ok' ? 'held' : rival ? undefined : 'free';
+        await this.commit(late);
+        if (rival?.reserve === 'ok' && rival.commit === 'none') await this.commit(rival);
+      }
     } catch (err) {
       this.failure ??= err;
-    } finally {
-      this.waiting.delete(entry);
     }
   }
 
@@ -181,6 +235,7 @@ export class BuyerRun {
    */
   private async answered<T>(fn: (c: CanvasClient) => Promise<T>, onUnknown: () => void): Promise<Outcome<T>> {
     let failingSince: number | undefined;
+    let startsThen = this.proc.starts;
     for (;;) {
       if (this.proc.closed) throw new Error('the canvas process was stopped');
       try {
@@ -194,7 +249,9 @@ export class BuyerRun {
           throw new Error(`unexpected answer ${code}: ${ce.rawMessage}`, { cause: err });
         onUnknown();
         this.stats.unknownCalls++;
-        failingSince ??= Date.now();
+        // only time within one start of the process counts (kills and restarts may take long)
+        if (failingSince === undefined || startsThen !== this.proc.starts) failingSince = Date.now();
+        startsThen = this.proc.starts;
         if (Date.now() - failingSince > STUCK_MS)
           throw new Error(`calls keep failing while the process is up: ${ce.message}`, { cause: err });
         await sleep(5 + Math.random() * 20);

@@ -210,8 +210,11 @@ export class CanvasProcess {
     if (isErrorLine(line)) this.errorLines.push(`[${generation}] ${line}`);
   }
 
-  /** Waits until the process reports SERVING and serves the active canvas; throws with its output if not. */
-  async ready(timeoutMs = 45_000): Promise<void> {
+  /**
+   * Waits until the process reports SERVING and serves the active canvas; throws with its output if
+   * not. The bound only catches a hang: a start takes a second or two, but much longer on a loaded machine.
+   */
+  async ready(timeoutMs = 120_000): Promise<void> {
     const incarnation = this.current;
     if (!incarnation) throw new Error('the canvas process is not running');
     const health = createPeerClient(Health, this.url, { timeoutMs: 2_000 });

@@ -50,7 +50,7 @@ describe('GET /api/events', () => {
     const client = await open();
     expect(client.status).toBe(200);
     expect(client.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    await new Promise((r) => setTimeout(r, 100)); // subscribed
+    // subscribed: the route answers 200 only once its bus subscription exists (events.ts)
     await commit('sse-1', 30, 1, '#010203');
     const ev = await client.waitFor((e) => e.event === 'pixels');
     expect(Number(ev.id)).toBeGreaterThan(0);
@@ -63,8 +63,8 @@ describe('GET /api/events', () => {
   });
 
   it('forwards lock changes as lock:* and skips other canvases', async () => {
-    const client = await open();
-    await new Promise((r) => setTimeout(r, 100));
+    const client = await open(); // its 200 answer means subscribed
+    expect(client.status).toBe(200);
     const lock = (canvasIndex: number, kind: string) =>
       s.stack.bus.publish(
         `tessera.lock.${kind}`,

@@ -57,7 +57,10 @@ describe('openKeyValueStore without a reachable Redis', () => {
       logger,
       connectTimeoutMs: 400,
     }).catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(5000);
+    // the figure is printed; the bound only says it gave up instead of hanging
+    const took = performance.now() - started;
+    console.log(`Redis unreachable: gave up after ${took.toFixed(0)} ms (connect timeout 400 ms)`);
+    expect(took).toBeLessThan(10_000);
     expect(isUnavailable(err)).toBe(true);
     const message = (err as Error).message;
     expect(message).toContain(`Could not connect to Redis at redis://127.0.0.1:${port}`);
@@ -156,11 +159,15 @@ describe.skipIf(!REDIS_URL)('RedisKeyValueStore against a real server', () => {
       await eventually(async () => isUnavailable(await kv.get('k').catch((e: unknown) => e)), 2000, 5);
       const started = performance.now();
       const err = await kv.setIfAbsent('k2', 'v', 1000).catch((e: unknown) => e);
-      expect(performance.now() - started).toBeLessThan(200);
+      const took = performance.now() - started;
+      console.log(`Redis down: a call failed after ${took.toFixed(1)} ms`);
       expect(isUnavailable(err)).toBe(true);
       expect((err as Error).message).toMatch(
         /^\[unavailable\] Redis is unavailable at redis:\/\/127\.0\.0\.1:\d+/,
       );
+      // at once: refused by the offline client, not cut off by the 800 ms deadline
+      expect((err as Error).message).not.toMatch(/no reply within/);
+      expect(took).toBeLessThan(10_000);
 
       proxy.mode = 'up';
       expect(await eventually(() => kv.get('k').catch(() => null), 5000, 20)).toBe('before');
@@ -172,9 +179,11 @@ describe.skipIf(!REDIS_URL)('RedisKeyValueStore against a real server', () => {
       const started = performance.now();
       const err = await kv.get('s').catch((e: unknown) => e);
       const took = performance.now() - started;
+      console.log(`Redis silent: the call failed after ${took.toFixed(0)} ms (deadline 800 ms)`);
       expect(isUnavailable(err)).toBe(true);
-      expect(took).toBeGreaterThanOrEqual(700);
-      expect(took).toBeLessThan(3000);
+      // the deadline ended it (not a dropped connection), and it did not hang
+      expect((err as Error).message).toMatch(/no reply within 800 ms/);
+      expect(took).toBeLessThan(10_000);
       // New connections are forwarded again; the stalled one is dropped by the idle timeout.
       proxy.mode = 'up';
       expect(await eventually(() => kv.get('s').catch(() => null), 10_000, 50)).toBe('v');
