@@ -1,12 +1,12 @@
 // Live updates: GET /api/events (Server-Sent Events; EventSource resumes with Last-Event-ID by itself).
-// `pixels` events for this canvas are handed to onPixels; `lock:*` events go to onLockEvent (the seam
-// for the board-locks feature); `canvas:activated` reloads the active canvas.
+// `pixels` events for this canvas are handed to onPixels; `lock:*` events (acquired, released, extended,
+// expired, warning) go to onLockEvent; `canvas:activated` reloads the active canvas.
 import { useEffect, useState } from 'react';
 import { useLatest } from './use-latest.js';
 import { LIVE_EVENT_NAMES, parsePixelsEvent, type PixelsEvent } from '../../canvas-scene/index.js';
 
 export const EVENTS_URL = '/api/events';
-const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired'].map(
+const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired', 'warning'].map(
   (e) => `${LIVE_EVENT_NAMES.lockPrefix}${e}`,
 );
 
