@@ -23,6 +23,8 @@ export interface LockParts {
   logger: Logger;
   now?: () => number;
   sweeper?: SweeperOptions;
+  /** Test-only lock lifetime in ms (browser tests of expiry); unset in production. */
+  ttlOverrideMs?: number;
 }
 
 export interface Lock {
@@ -36,7 +38,13 @@ export interface Lock {
 
 export function createLock(parts: LockParts): Lock {
   const store = new LockStore(parts.kv);
-  const core = new LockService({ store, bus: parts.bus, logger: parts.logger, now: parts.now ?? Date.now });
+  const core = new LockService({
+    store,
+    bus: parts.bus,
+    logger: parts.logger,
+    now: parts.now ?? Date.now,
+    ttlOverrideMs: parts.ttlOverrideMs,
+  });
   const sweeper = new ExpirySweeper(core, store, parts.logger, parts.sweeper);
   sweeper.start();
   return { core, sweeper, routes: routes(core), services: SERVICES, close: () => sweeper.stop() };
@@ -46,7 +54,9 @@ export function createLock(parts: LockParts): Lock {
 export async function setup({ config, logger }: { config: BaseConfig; logger: Logger }) {
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
   const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'lock' });
-  const lock = createLock({ kv, bus, logger });
+  const ttlOverrideMs = ttlOverrideFromEnv(process.env.LOCK_TTL_MS_OVERRIDE);
+  if (ttlOverrideMs !== undefined) logger.warn({ ttlOverrideMs }, 'LOCK_TTL_MS_OVERRIDE is set: test-only lock lifetime');
+  const lock = createLock({ kv, bus, logger, ttlOverrideMs });
   return {
     core: lock.core,
     routes: lock.routes,
@@ -57,4 +67,14 @@ export async function setup({ config, logger }: { config: BaseConfig; logger: Lo
       await kv.close();
     },
   };
+}
+
+/** LOCK_TTL_MS_OVERRIDE (test-only): whole milliseconds from 1000 to 3600000; anything else stops the start. */
+export function ttlOverrideFromEnv(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 3_600_000) {
+    throw new Error(`LOCK_TTL_MS_OVERRIDE must be an integer between 1000 and 3600000 (got '${raw}')`);
+  }
+  return ms;
 }

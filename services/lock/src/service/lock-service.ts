@@ -20,6 +20,8 @@ export interface LockDeps {
   now: () => number;
   /** 16 random bytes as hex (the lock id). */
   randomId?: () => string;
+  /** Test-only: every acquired lock lives this long instead of the requested minutes (LOCK_TTL_MS_OVERRIDE). */
+  ttlOverrideMs?: number;
 }
 
 export type LockEventKind = 'acquired' | 'released' | 'extended' | 'expired' | 'warning';
@@ -56,7 +58,7 @@ export class LockService {
     const boardIndex = checkBoard(req.boardIndex);
     const userId = checkUserId(req.userId);
     const username = checkUsername(req.username);
-    const ttlMs = lockDurationMs(checkMinutes(req.durationMinutes));
+    const ttlMs = this.deps.ttlOverrideMs ?? lockDurationMs(checkMinutes(req.durationMinutes));
     for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
       const now = this.deps.now();
       const record: LockRecord = {

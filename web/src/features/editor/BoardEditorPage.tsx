@@ -76,13 +76,20 @@ export function BoardEditorPage() {
   );
   const lock = useEditorLock({ locks, canvasIndex, boardIndex, onEvent: onLockEvent });
 
-  // Live: purchases on this board reload its pixels; lock events reach the lock session.
-  useLivePixels(canvasIndex, {
-    onPixels: (event) => {
-      if (event.boardIndex === boardIndex) void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
+  // Live: purchases on this board reload its pixels; lock events (with the holder-only expiry and
+  // warning, as the stream carries the access token it was opened with) reach the lock session.
+  const [streamToken] = useState(() => authStore.getAccessToken());
+  useLivePixels(
+    canvasIndex,
+    {
+      onPixels: (event) => {
+        if (event.boardIndex === boardIndex) void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
+      },
+      onLockEvent: lock.handleServerEvent,
     },
-    onLockEvent: lock.handleServerEvent,
-  });
+    true,
+    streamToken,
+  );
 
   useEffect(() => dispatch({ type: 'pixels-changed', pixels }), [pixels]);
 

@@ -122,6 +122,12 @@ describe('lock api', () => {
     expect(await h.locks.myCurrentLock()).toMatchObject({ boardIndex: 7, expiresAt: Date.parse(EXPIRES) });
   });
 
+  it('validates ownership with GET /boards/{c}/{b}/validate', async () => {
+    const h = harness({ 'GET /boards/0/7/validate': [json(200, { success: true, valid: true }), json(200, { success: true, valid: false })] });
+    expect(await h.locks.validate(0, 7)).toBe(true);
+    expect(await h.locks.validate(0, 7)).toBe(false);
+  });
+
   it('a free board and an empty current lock', async () => {
     const h = harness({ 'GET /boards/my-current-lock': [json(200, { success: true, hasLock: false, lock: null })] });
     expect(await h.locks.myCurrentLock()).toBeNull();

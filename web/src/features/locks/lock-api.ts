@@ -111,7 +111,7 @@ export function readCurrentLock(body: unknown): BoardLock | null {
 }
 
 /** The 409 of an acquire: existing_lock (the caller holds another board) or held by someone else. */
-export function lockErrorFrom(error: unknown, boardIndex: number, fallback: string): LockError {
+export function lockErrorFrom(error: unknown, boardIndex: number, fallback: string, canvasIndex = 0): LockError {
   if (error instanceof LockError) return error;
   if (!isApiError(error)) return new LockError('failed', fallback);
   if (error.status === 401) return new LockError('unauthenticated', error.message, null, 401);
@@ -126,7 +126,7 @@ export function lockErrorFrom(error: unknown, boardIndex: number, fallback: stri
       const message = existingLock ? existingLockServerMessage(b ?? 0, c ?? 0) : error.message;
       return new LockError('existing_lock', message, existingLock, 409);
     }
-    const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), { boardIndex });
+    const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), { boardIndex, canvasIndex });
     const message = holder
       ? lockedByUntil(boardIndex, holder.username, holder.expiresAt)
       : error.message || LOCK_MESSAGES.unknownHolder;
@@ -143,6 +143,8 @@ export interface LockApi {
   release(canvasIndex: number, boardIndex: number, explicit?: boolean): Promise<void>;
   extend(canvasIndex: number, boardIndex: number, minutes?: number): Promise<number>;
   status(canvasIndex: number, boardIndex: number, signal?: AbortSignal): Promise<LockStatus>;
+  /** The ownership validation: true when the caller holds the board's lock. */
+  validate(canvasIndex: number, boardIndex: number): Promise<boolean>;
   myLocks(signal?: AbortSignal): Promise<BoardLock[]>;
   allLocks(signal?: AbortSignal): Promise<BoardLock[]>;
   myCurrentLock(signal?: AbortSignal): Promise<BoardLock | null>;
@@ -155,7 +157,7 @@ export function createLockApi(api: ApiClient): LockApi {
       try {
         body = await api.post<unknown>(`${path(canvasIndex, boardIndex)}/lock`, { duration: minutes });
       } catch (error) {
-        throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry);
+        throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
       }
       const lock = readLock(payload(body).lock ?? (isRecord(body) ? body.lock : null), { canvasIndex, boardIndex });
       if (!lock) throw new LockError('failed', LOCK_MESSAGES.acquireFailed);
@@ -182,6 +184,11 @@ export function createLockApi(api: ApiClient): LockApi {
     async status(canvasIndex, boardIndex, signal) {
       const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/status`, { signal });
       return readLockStatus(body, canvasIndex, boardIndex);
+    },
+    async validate(canvasIndex, boardIndex) {
+      const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/validate`);
+      const d = payload(body);
+      return d.valid === true || (isRecord(body) && body.valid === true);
     },
     async myLocks(signal) {
       return readLockList(await api.get<unknown>('/boards/my-locks', { signal }));

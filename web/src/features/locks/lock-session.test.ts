@@ -31,6 +31,7 @@ function setup(api: Partial<LockApi> = {}) {
       return server.expiresAt;
     }),
     status: vi.fn(async (_c: number, b: number) => statusOf(server?.boardIndex === b ? server : null)),
+    validate: vi.fn(async (_c: number, b: number) => server?.boardIndex === b && server.userId === 'me'),
     myLocks: vi.fn(async () => (server ? [server] : [])),
     allLocks: vi.fn(async () => (server ? [server] : [])),
     myCurrentLock: vi.fn(async () => server),
@@ -73,7 +74,8 @@ describe('acquire', () => {
     expect(s.session.holds(0, 7)).toBe(true);
     expect(s.notes).toEqual(['success: Board locked successfully']);
     expect(vi.mocked(s.api.myCurrentLock)).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(s.api.status)).toHaveBeenCalledTimes(2); // before, and the ownership validation
+    expect(vi.mocked(s.api.status)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(s.api.validate)).toHaveBeenCalledWith(0, 7); // the ownership validation
   });
 
   it('refuses when the user already holds another board', async () => {
@@ -95,7 +97,7 @@ describe('acquire', () => {
   });
 
   it('releases and refuses when ownership cannot be validated', async () => {
-    const s = setup({ status: vi.fn(async () => statusOf(null)) });
+    const s = setup({ validate: vi.fn(async () => false) });
     const result = await s.session.acquire(0, 7);
     expect(result.ok).toBe(false);
     expect(s.notes).toEqual(['error: Failed to validate lock ownership. Please try again.']);
@@ -217,7 +219,10 @@ describe('release, restore, server events', () => {
     s.session.handleServerEvent('lock:expired', JSON.stringify({ canvasIndex: 0, boardIndex: 8, userId: 'me' }));
     s.session.handleServerEvent('lock:expired', '{not json');
     expect(s.events).toEqual([]);
-    s.session.handleServerEvent('lock:expired', JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me' }));
+    // A release of an earlier lock of this board (sent before this one was acquired) is stale.
+    s.session.handleServerEvent('lock:released', JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 - 1 }));
+    expect(s.events).toEqual([]);
+    s.session.handleServerEvent('lock:expired', JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 + 1 }));
     expect(s.events.map((e) => e.type)).toEqual(['expired']);
   });
 });

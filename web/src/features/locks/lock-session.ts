@@ -181,9 +181,7 @@ export class LockSession {
   /** True when the server says this user holds the board's lock (the ownership validation). */
   async validate(canvasIndex: number, boardIndex: number): Promise<boolean> {
     try {
-      const status = await this.api.status(canvasIndex, boardIndex);
-      const me = this.userId();
-      return status.isLocked && status.lock !== null && me !== null && status.lock.userId === me;
+      return await this.api.validate(canvasIndex, boardIndex);
     } catch {
       return false;
     }
@@ -237,6 +235,8 @@ export class LockSession {
     }
     if (!isRecord(body)) return;
     if (Number(body.canvasIndex) !== held.canvasIndex || Number(body.boardIndex) !== held.boardIndex) return;
+    // An event about an earlier lock of this board (sent before this one was acquired) is stale.
+    if (typeof body.at === 'number' && held.acquiredAt !== null && body.at < held.acquiredAt) return;
     const userId = typeof body.userId === 'string' && body.userId !== '' ? body.userId : null;
     const me = this.userId();
     if (name === 'lock:warning' && (userId === null || userId === me)) this.warn(held);
