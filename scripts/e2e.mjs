@@ -28,8 +28,11 @@ if (fresh) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+// Locks live 20 s in the browser tests (e2e/editor-stack.e2e.ts waits for one to expire); test-only.
+const LOCK_TTL_MS_OVERRIDE = process.env.LOCK_TTL_MS_OVERRIDE ?? '20000';
 const env = {
   ...process.env,
+  LOCK_TTL_MS_OVERRIDE,
   PORT: String(PORT),
   TESSERA_PORT_BASE: String(PORT_BASE),
   DATA_DIR: dataDir,
@@ -88,6 +91,7 @@ if (!ready) {
       TESSERA_BASE_URL: `http://127.0.0.1:${PORT}`,
       TESSERA_DATA_DIR: dataDir,
       TESSERA_PORT_BASE: String(PORT_BASE),
+      LOCK_TTL_MS_OVERRIDE,
     },
   });
   if (tests.status !== 0) fail('browser tests failed');

@@ -55,7 +55,8 @@ export async function setup({ config, logger }: { config: BaseConfig; logger: Lo
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
   const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'lock' });
   const ttlOverrideMs = ttlOverrideFromEnv(process.env.LOCK_TTL_MS_OVERRIDE);
-  if (ttlOverrideMs !== undefined) logger.warn({ ttlOverrideMs }, 'LOCK_TTL_MS_OVERRIDE is set: test-only lock lifetime');
+  if (ttlOverrideMs !== undefined)
+    logger.warn({ ttlOverrideMs }, 'LOCK_TTL_MS_OVERRIDE is set: test-only lock lifetime');
   const lock = createLock({ kv, bus, logger, ttlOverrideMs });
   return {
     core: lock.core,

@@ -19,9 +19,22 @@ describe('LOCK_TTL_MS_OVERRIDE', () => {
     const clock = () => t;
     const kv = new MemoryKeyValueStore({ now: clock, wallClock: clock, sweepIntervalMs: 0 });
     const bus = createInProcessBus();
-    const lock = createLock({ kv, bus, logger: testLogger('lock'), now: clock, ttlOverrideMs: 8000, sweeper: { everyMs: 3_600_000 } });
+    const lock = createLock({
+      kv,
+      bus,
+      logger: testLogger('lock'),
+      now: clock,
+      ttlOverrideMs: 8000,
+      sweeper: { everyMs: 3_600_000 },
+    });
     try {
-      const out = await lock.core.acquire({ canvasIndex: 0, boardIndex: 7, userId: 'u', username: 'u', durationMinutes: 5 });
+      const out = await lock.core.acquire({
+        canvasIndex: 0,
+        boardIndex: 7,
+        userId: 'u',
+        username: 'u',
+        durationMinutes: 5,
+      });
       if (!('lock' in out)) throw new Error('expected a lock');
       expect(out.lock.expiresAtMs - out.lock.acquiredAtMs).toBe(8000);
       expect(await kv.ttl('lock:board:0:7')).toBe(8000);

@@ -100,7 +100,8 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     verdict: Extract<LockVerdict, { kind: 'locked' }>;
   } | null>(null);
   const onLocked = useCallback(
-    (boardIndex: number, verdict: Extract<LockVerdict, { kind: 'locked' }>) => setLockedBoard({ boardIndex, verdict }),
+    (boardIndex: number, verdict: Extract<LockVerdict, { kind: 'locked' }>) =>
+      setLockedBoard({ boardIndex, verdict }),
     [],
   );
   const opener = useBoardOpener({

@@ -15,11 +15,17 @@ const status = (userId: string | null, expiresAt: number): LockStatus => ({
 
 describe('verdictOf', () => {
   it('someone else: locked with holder and minutes rounded up', () => {
-    expect(verdictOf(status('u2', NOW + 61_000), 'u1', NOW)).toEqual({ kind: 'locked', username: 'bob', minutesRemaining: 2 });
+    expect(verdictOf(status('u2', NOW + 61_000), 'u1', NOW)).toEqual({
+      kind: 'locked',
+      username: 'bob',
+      minutesRemaining: 2,
+    });
   });
   it('my own lock or a free board lets me through', () => {
     expect(verdictOf(status('u1', NOW + 61_000), 'u1', NOW)).toEqual({ kind: 'free' });
-    expect(verdictOf({ isLocked: false, canLock: true, canvasIndex: 0, boardIndex: 7, lock: null }, 'u1', NOW)).toEqual({ kind: 'free' });
+    expect(
+      verdictOf({ isLocked: false, canLock: true, canvasIndex: 0, boardIndex: 7, lock: null }, 'u1', NOW),
+    ).toEqual({ kind: 'free' });
   });
 });
 

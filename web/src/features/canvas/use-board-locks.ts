@@ -21,7 +21,9 @@ export function useBoardLocks(canvasIndex: number, mobile: boolean, signedIn: bo
 
   const lockedBoards = useMemo(() => {
     const now = Date.now();
-    return new Set((data ?? []).filter((l) => l.canvasIndex === canvasIndex && l.expiresAt > now).map((l) => l.boardIndex));
+    return new Set(
+      (data ?? []).filter((l) => l.canvasIndex === canvasIndex && l.expiresAt > now).map((l) => l.boardIndex),
+    );
   }, [data, canvasIndex]);
 
   /** A lock event moves the list at once (the poll stays as the fallback). */

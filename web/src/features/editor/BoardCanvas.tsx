@@ -36,7 +36,13 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
   const { pixels, pending, selected, ownedWarning, highlight, interactive, panMode, view, onView } = props;
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const gesture = useRef<{ kind: 'select' | 'pan'; id: number; lastX: number; lastY: number; additive: boolean } | null>(null);
+  const gesture = useRef<{
+    kind: 'select' | 'pan';
+    id: number;
+    lastX: number;
+    lastY: number;
+    additive: boolean;
+  } | null>(null);
   const [panning, setPanning] = useState(false);
   const latest = useRef(props);
   latest.current = props;
@@ -89,7 +95,13 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
         if (gesture.current) return;
         const pan = panMode || e.altKey;
         if (pan) {
-          gesture.current = { kind: 'pan', id: e.pointerId, lastX: e.clientX, lastY: e.clientY, additive: false };
+          gesture.current = {
+            kind: 'pan',
+            id: e.pointerId,
+            lastX: e.clientX,
+            lastY: e.clientY,
+            additive: false,
+          };
           setPanning(true);
         } else {
           if (!latest.current.interactive) return;
@@ -131,7 +143,10 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
         if (g.kind === 'select') props.onDragEnd(g.additive);
       }}
     >
-      <div className="board-stage__world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
+      <div
+        className="board-stage__world"
+        style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
+      >
         <canvas
           ref={canvasRef}
           className={`pixel-grid${interactive ? ' pixel-grid--editable' : ''}`}

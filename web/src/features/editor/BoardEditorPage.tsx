@@ -10,7 +10,13 @@ import { Spinner } from '../../components/Spinner.js';
 import { boardPosition } from '../../lib/board.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { useLivePixels } from '../canvas/use-live-pixels.js';
-import { BoardLockedModal, createLockApi, formatCountdown, LOCK_MESSAGES, type LockSessionEvent } from '../locks/index.js';
+import {
+  BoardLockedModal,
+  createLockApi,
+  formatCountdown,
+  LOCK_MESSAGES,
+  type LockSessionEvent,
+} from '../locks/index.js';
 import type { PixelMap, PixelRecord } from './board-pixels.js';
 import { pixelAt } from './board-pixels.js';
 import { BoardCanvas, type View } from './BoardCanvas.js';
@@ -22,7 +28,12 @@ import { parseCellKey, type Cell } from './model/cells.js';
 import { changesToBuy, isOwned } from './model/pending.js';
 import { priceChanges, saveLabel } from './model/pricing.js';
 import { visibleSelection } from './model/selection.js';
-import { PAYMENT_AVAILABLE, PAYMENT_UNAVAILABLE_MESSAGE, PaymentModalSlot, type PaymentResult } from './payment-bridge.js';
+import {
+  PAYMENT_AVAILABLE,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PaymentModalSlot,
+  type PaymentResult,
+} from './payment-bridge.js';
 import { boardPixelsQueryOptions } from './queries.js';
 import { useEditorKeys } from './use-editor-keys.js';
 import { useEditorLock } from './use-editor-lock.js';
@@ -64,7 +75,9 @@ export function BoardEditorPage() {
     (event: LockSessionEvent) => {
       if (event.type === 'warning') {
         const left = Math.max(0, event.lock.expiresAt - Date.now());
-        toast.warning(`Your lock ends in ${formatCountdown(left)}. Use +5m to keep editing.`, { durationMs: 5000 });
+        toast.warning(`Your lock ends in ${formatCountdown(left)}. Use +5m to keep editing.`, {
+          durationMs: 5000,
+        });
         return;
       }
       dispatch({ type: 'unlocked', keepPending: false });
@@ -83,7 +96,8 @@ export function BoardEditorPage() {
     canvasIndex,
     {
       onPixels: (event) => {
-        if (event.boardIndex === boardIndex) void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
+        if (event.boardIndex === boardIndex)
+          void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
       },
       onLockEvent: lock.handleServerEvent,
     },
@@ -182,9 +196,15 @@ export function BoardEditorPage() {
   });
 
   const interactive = lock.locked && state.modal === 'closed' && !leaving;
-  const onDragStart = useCallback((cell: Cell, additive: boolean) => dispatch({ type: 'drag-start', cell, additive }), []);
+  const onDragStart = useCallback(
+    (cell: Cell, additive: boolean) => dispatch({ type: 'drag-start', cell, additive }),
+    [],
+  );
   const onDragMove = useCallback((cell: Cell) => dispatch({ type: 'drag-move', cell }), []);
-  const onDragEnd = useCallback((additive: boolean) => dispatch({ type: 'drag-end', pixels, additive }), [pixels]);
+  const onDragEnd = useCallback(
+    (additive: boolean) => dispatch({ type: 'drag-end', pixels, additive }),
+    [pixels],
+  );
 
   const ownedInSelection = [...state.selection.selected].filter((k) => isOwned(pixels, k)).length;
   const firstSelected = [...state.selection.selected][0];
@@ -221,7 +241,9 @@ export function BoardEditorPage() {
         onSave={save}
       />
       <main className="editor__main">
-        {!lock.locked && lock.phase === 'ready' && <div className="editor__lock-badge">Lock Board To Begin Editing</div>}
+        {!lock.locked && lock.phase === 'ready' && (
+          <div className="editor__lock-badge">Lock Board To Begin Editing</div>
+        )}
         {state.ownedWarning && <OwnedWarning count={state.ownedWarning.size} />}
         <div className="editor__stage">
           <BoardCanvas
@@ -243,7 +265,12 @@ export function BoardEditorPage() {
           {!lock.locked && (
             <div className="editor__overlay" aria-live="polite">
               {lock.phase === 'ready' ? (
-                <button type="button" className="editor__overlay-text" onClick={() => void lock.lock()} disabled={lock.busy !== null}>
+                <button
+                  type="button"
+                  className="editor__overlay-text"
+                  onClick={() => void lock.lock()}
+                  disabled={lock.busy !== null}
+                >
                   Lock board to edit
                 </button>
               ) : lock.phase === 'checking' ? (

@@ -53,7 +53,12 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
         }
       }}
     >
-      <div className="editor-modal__card colour-modal" role="dialog" aria-modal="true" aria-labelledby="colour-modal-title">
+      <div
+        className="editor-modal__card colour-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="colour-modal-title"
+      >
         <h2 id="colour-modal-title" ref={headingRef} tabIndex={-1}>
           Colour {count} {count === 1 ? 'pixel' : 'pixels'}
         </h2>
@@ -152,7 +157,9 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
             type="button"
             className="button button--primary"
             disabled={disabled}
-            onClick={() => onApply(mode === 'default' ? { mode: 'default' } : { mode: 'custom', color: colour })}
+            onClick={() =>
+              onApply(mode === 'default' ? { mode: 'default' } : { mode: 'custom', color: colour })
+            }
           >
             {checking ? 'Checking...' : 'Apply'}
           </button>

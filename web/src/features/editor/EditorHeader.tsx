@@ -32,7 +32,11 @@ interface Props {
 function Timer({ remainingMs }: { remainingMs: number }) {
   const tone = countdownTone(remainingMs);
   return (
-    <span className={`lock-timer lock-timer--${tone}`} role="timer" aria-label={`Lock time left ${formatCountdown(remainingMs)}`}>
+    <span
+      className={`lock-timer lock-timer--${tone}`}
+      role="timer"
+      aria-label={`Lock time left ${formatCountdown(remainingMs)}`}
+    >
       {formatCountdown(remainingMs)}
     </span>
   );
@@ -45,7 +49,9 @@ function Counters(props: Pick<Props, 'selectedCount' | 'pendingCount' | 'toBuyCo
       <span>{props.pendingCount} pending</span>
       <span>
         {props.toBuyCount} to buy
-        {props.toBuyCount > 0 && <strong className="editor-counters__price"> · {formatUsd(props.price.subtotalCents)}</strong>}
+        {props.toBuyCount > 0 && (
+          <strong className="editor-counters__price"> · {formatUsd(props.price.subtotalCents)}</strong>
+        )}
       </span>
     </span>
   );
@@ -68,12 +74,23 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         <button type="button" className="editor-btn" onClick={props.onUnlock} disabled={busy !== null}>
           <LockGlyph size={16} /> Unlock
         </button>
-        <button type="button" className="editor-btn" onClick={props.onExtend} disabled={busy !== null} aria-label="Extend lock by 5 minutes">
+        <button
+          type="button"
+          className="editor-btn"
+          onClick={props.onExtend}
+          disabled={busy !== null}
+          aria-label="Extend lock by 5 minutes"
+        >
           +5m
         </button>
       </>
     ) : (
-      <button type="button" className="editor-btn editor-btn--lock" onClick={props.onLock} disabled={phase !== 'ready' || busy !== null}>
+      <button
+        type="button"
+        className="editor-btn editor-btn--lock"
+        onClick={props.onLock}
+        disabled={phase !== 'ready' || busy !== null}
+      >
         <LockGlyph size={16} /> {busy === 'acquiring' ? 'Locking...' : 'Lock'}
       </button>
     );
@@ -133,7 +150,8 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
           <Counters {...props} />
           {props.toBuyCount > 0 && (
             <span className="editor-menu__fees">
-              with fees {formatUsd(props.price.totalWithFeesCents)} · est. tax {formatUsd(props.price.estimatedTaxCents)}
+              with fees {formatUsd(props.price.totalWithFeesCents)} · est. tax{' '}
+              {formatUsd(props.price.estimatedTaxCents)}
             </span>
           )}
         </div>

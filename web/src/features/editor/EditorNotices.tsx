@@ -12,7 +12,15 @@ export const HINTS = {
   unlocked: ['Lock the board to start editing', 'Use the lock button in header to edit'],
 } as const;
 
-export function HintBar({ locked, zoom, onResetView }: { locked: boolean; zoom: number; onResetView: (() => void) | null }) {
+export function HintBar({
+  locked,
+  zoom,
+  onResetView,
+}: {
+  locked: boolean;
+  zoom: number;
+  onResetView: (() => void) | null;
+}) {
   const hints = locked ? HINTS.locked : HINTS.unlocked;
   return (
     <footer className="editor-hints">

@@ -48,7 +48,12 @@ describe('renderBoard', () => {
 
   it('outlines refused purchased pixels in red dashes and the highlight in yellow', () => {
     const { ctx, ops } = recorder();
-    renderBoard(ctx, { ...base, ownedWarning: new Set(['2-3']), highlight: { x: 1, y: 1 }, selected: new Set(['0-0']) });
+    renderBoard(ctx, {
+      ...base,
+      ownedWarning: new Set(['2-3']),
+      highlight: { x: 1, y: 1 },
+      selected: new Set(['0-0']),
+    });
     const dash = ops.indexOf('dash 2,2');
     expect(dash).toBeGreaterThan(0);
     expect(ops[dash + 1]).toBe(`stroke ${BOARD_STYLE.owned} 20.75,30.75,8.5,8.5`);

@@ -131,7 +131,8 @@ export function useEditorLock(options: {
         if (!session?.holds(canvasIndex, boardIndex)) {
           try {
             const body = JSON.parse(data) as { boardIndex?: unknown; canvasIndex?: unknown };
-            if (Number(body.boardIndex) === boardIndex && Number(body.canvasIndex) === canvasIndex) void checkHolder();
+            if (Number(body.boardIndex) === boardIndex && Number(body.canvasIndex) === canvasIndex)
+              void checkHolder();
           } catch {
             // ignored: not an event of this board
           }

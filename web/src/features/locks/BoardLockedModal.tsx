@@ -46,18 +46,24 @@ export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
         <h2 id="lock-modal-title" ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
-        {props.variant === 'canvas' && <p className="lock-modal__subtitle">This Board is Currently Being Edited</p>}
+        {props.variant === 'canvas' && (
+          <p className="lock-modal__subtitle">This Board is Currently Being Edited</p>
+        )}
         {props.username === null ? (
           <p>{LOCK_MESSAGES.unknownHolder}</p>
         ) : (
           <p>
-            Board {props.boardIndex} is being edited by <strong className="lock-modal__user">{props.username}</strong>.
+            Board {props.boardIndex} is being edited by{' '}
+            <strong className="lock-modal__user">{props.username}</strong>.
           </p>
         )}
         {props.variant === 'editor' ? (
           props.expiresAt !== null && (
             <p className="lock-modal__time">
-              Locked until <time dateTime={new Date(props.expiresAt).toISOString()}>{new Date(props.expiresAt).toLocaleString()}</time>
+              Locked until{' '}
+              <time dateTime={new Date(props.expiresAt).toISOString()}>
+                {new Date(props.expiresAt).toLocaleString()}
+              </time>
             </p>
           )
         ) : (
@@ -71,7 +77,12 @@ export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
               <button type="button" className="button button--primary" onClick={props.onBack}>
                 Go Back to Canvas
               </button>
-              <button type="button" className="button button--secondary" onClick={props.onRefresh} disabled={props.refreshing}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={props.onRefresh}
+                disabled={props.refreshing}
+              >
                 Refresh
               </button>
             </>
@@ -93,7 +104,16 @@ export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
 
 export function LockGlyph({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>

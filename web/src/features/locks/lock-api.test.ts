@@ -62,7 +62,12 @@ describe('lock api', () => {
   it('maps a 409 held by someone else to "Board {n} is locked by {user} until {time}"', async () => {
     const h = harness({
       'POST /boards/0/7/lock': [
-        json(409, { success: false, error: 'CONFLICT', message: 'locked', lock: { ...serverLock, user: { id: 'u2', username: 'bob' } } }),
+        json(409, {
+          success: false,
+          error: 'CONFLICT',
+          message: 'locked',
+          lock: { ...serverLock, user: { id: 'u2', username: 'bob' } },
+        }),
       ],
     });
     const err = (await h.locks.acquire(0, 7).catch((e: unknown) => e)) as LockError;
@@ -113,7 +118,13 @@ describe('lock api', () => {
       ],
       'GET /boards/locks': [json(200, { success: true, data: [serverLock, { junk: true }] })],
       'GET /boards/my-locks': [json(200, { success: true, data: { locks: [serverLock] } })],
-      'GET /boards/my-current-lock': [json(200, { success: true, hasLock: true, lock: { canvasIndex: 0, boardIndex: 7, expiresAt: EXPIRES } })],
+      'GET /boards/my-current-lock': [
+        json(200, {
+          success: true,
+          hasLock: true,
+          lock: { canvasIndex: 0, boardIndex: 7, expiresAt: EXPIRES },
+        }),
+      ],
     });
     const status = await h.locks.status(0, 7);
     expect(status).toMatchObject({ isLocked: true, canLock: false, lock: { userId: 'u2', username: 'bob' } });
@@ -123,13 +134,20 @@ describe('lock api', () => {
   });
 
   it('validates ownership with GET /boards/{c}/{b}/validate', async () => {
-    const h = harness({ 'GET /boards/0/7/validate': [json(200, { success: true, valid: true }), json(200, { success: true, valid: false })] });
+    const h = harness({
+      'GET /boards/0/7/validate': [
+        json(200, { success: true, valid: true }),
+        json(200, { success: true, valid: false }),
+      ],
+    });
     expect(await h.locks.validate(0, 7)).toBe(true);
     expect(await h.locks.validate(0, 7)).toBe(false);
   });
 
   it('a free board and an empty current lock', async () => {
-    const h = harness({ 'GET /boards/my-current-lock': [json(200, { success: true, hasLock: false, lock: null })] });
+    const h = harness({
+      'GET /boards/my-current-lock': [json(200, { success: true, hasLock: false, lock: null })],
+    });
     expect(await h.locks.myCurrentLock()).toBeNull();
     expect(readLockStatus({ success: true, data: { isLocked: false, canLock: true } }, 0, 1)).toEqual({
       isLocked: false,

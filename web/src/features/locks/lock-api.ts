@@ -49,17 +49,26 @@ function int(value: unknown): number | null {
 }
 
 function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+  return typeof value === 'string' && value.trim() !== ''
+    ? value
+    : typeof value === 'number'
+      ? String(value)
+      : null;
 }
 
 /** Reads a lock in the server shape (snake_case) or the status shape (camelCase); null if unusable. */
-export function readLock(raw: unknown, fallback: { canvasIndex?: number; boardIndex?: number } = {}): BoardLock | null {
+export function readLock(
+  raw: unknown,
+  fallback: { canvasIndex?: number; boardIndex?: number } = {},
+): BoardLock | null {
   if (!isRecord(raw)) return null;
   const user = isRecord(raw.user) ? raw.user : null;
   const expiresAt = readTime(raw.expiresAt ?? raw.expires_at);
   const canvasIndex = int(raw.canvasIndex ?? raw.canvas_index) ?? fallback.canvasIndex ?? null;
   const boardIndex =
-    int(raw.boardIndex ?? raw.uiBoardIndex ?? raw.ui_board_index ?? raw.board_index) ?? fallback.boardIndex ?? null;
+    int(raw.boardIndex ?? raw.uiBoardIndex ?? raw.ui_board_index ?? raw.board_index) ??
+    fallback.boardIndex ??
+    null;
   if (expiresAt === null || canvasIndex === null || boardIndex === null) return null;
   return {
     canvasIndex,
@@ -111,13 +120,22 @@ export function readCurrentLock(body: unknown): BoardLock | null {
 }
 
 /** The 409 of an acquire: existing_lock (the caller holds another board) or held by someone else. */
-export function lockErrorFrom(error: unknown, boardIndex: number, fallback: string, canvasIndex = 0): LockError {
+export function lockErrorFrom(
+  error: unknown,
+  boardIndex: number,
+  fallback: string,
+  canvasIndex = 0,
+): LockError {
   if (error instanceof LockError) return error;
   if (!isApiError(error)) return new LockError('failed', fallback);
   if (error.status === 401) return new LockError('unauthenticated', error.message, null, 401);
   if (error.status === 409) {
     const body = isRecord(error.body) ? error.body : {};
-    const existing = isRecord(body.existingLock) ? body.existingLock : isRecord(body.existing_lock) ? body.existing_lock : null;
+    const existing = isRecord(body.existingLock)
+      ? body.existingLock
+      : isRecord(body.existing_lock)
+        ? body.existing_lock
+        : null;
     const type = text(body.type) ?? text(body.error) ?? error.code;
     if (existing || /existing_lock/i.test(type ?? '')) {
       const b = int(existing?.boardIndex ?? existing?.board_index);
@@ -126,7 +144,10 @@ export function lockErrorFrom(error: unknown, boardIndex: number, fallback: stri
       const message = existingLock ? existingLockServerMessage(b ?? 0, c ?? 0) : error.message;
       return new LockError('existing_lock', message, existingLock, 409);
     }
-    const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), { boardIndex, canvasIndex });
+    const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), {
+      boardIndex,
+      canvasIndex,
+    });
     const message = holder
       ? lockedByUntil(boardIndex, holder.username, holder.expiresAt)
       : error.message || LOCK_MESSAGES.unknownHolder;
@@ -159,7 +180,10 @@ export function createLockApi(api: ApiClient): LockApi {
       } catch (error) {
         throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
       }
-      const lock = readLock(payload(body).lock ?? (isRecord(body) ? body.lock : null), { canvasIndex, boardIndex });
+      const lock = readLock(payload(body).lock ?? (isRecord(body) ? body.lock : null), {
+        canvasIndex,
+        boardIndex,
+      });
       if (!lock) throw new LockError('failed', LOCK_MESSAGES.acquireFailed);
       return lock;
     },

@@ -9,7 +9,15 @@ const T0 = Date.parse('2026-11-24T01:00:00.000Z');
 const MIN = 60_000;
 
 function lockOf(over: Partial<BoardLock> = {}): BoardLock {
-  return { canvasIndex: 0, boardIndex: 7, userId: 'me', username: 'ada', acquiredAt: T0, expiresAt: T0 + 5 * MIN, ...over };
+  return {
+    canvasIndex: 0,
+    boardIndex: 7,
+    userId: 'me',
+    username: 'ada',
+    acquiredAt: T0,
+    expiresAt: T0 + 5 * MIN,
+    ...over,
+  };
 }
 
 function statusOf(lock: BoardLock | null): LockStatus {
@@ -91,7 +99,11 @@ describe('acquire', () => {
     const other = lockOf({ userId: 'u2', username: 'bob' });
     const s = setup({ myCurrentLock: vi.fn(async () => null), status: vi.fn(async () => statusOf(other)) });
     const result = await s.session.acquire(0, 7);
-    expect(result).toMatchObject({ ok: false, holder: { username: 'bob' }, error: { kind: 'locked_by_other' } });
+    expect(result).toMatchObject({
+      ok: false,
+      holder: { username: 'bob' },
+      error: { kind: 'locked_by_other' },
+    });
     expect(s.notes[0]).toMatch(/^error: Board is locked by bob until /);
     expect(s.api.acquire).not.toHaveBeenCalled();
   });
@@ -108,7 +120,10 @@ describe('acquire', () => {
   it('passes on the server 409 message', async () => {
     const s = setup({
       acquire: vi.fn(async () => {
-        throw new LockError('existing_lock', 'You already have board 3 locked on canvas 0. Please release it first.');
+        throw new LockError(
+          'existing_lock',
+          'You already have board 3 locked on canvas 0. Please release it first.',
+        );
       }),
     });
     await s.session.acquire(0, 7);
@@ -216,13 +231,22 @@ describe('release, restore, server events', () => {
   it('lock:expired for my board expires it; other boards and bad data are ignored', async () => {
     const s = setup();
     await s.session.acquire(0, 7);
-    s.session.handleServerEvent('lock:expired', JSON.stringify({ canvasIndex: 0, boardIndex: 8, userId: 'me' }));
+    s.session.handleServerEvent(
+      'lock:expired',
+      JSON.stringify({ canvasIndex: 0, boardIndex: 8, userId: 'me' }),
+    );
     s.session.handleServerEvent('lock:expired', '{not json');
     expect(s.events).toEqual([]);
     // A release of an earlier lock of this board (sent before this one was acquired) is stale.
-    s.session.handleServerEvent('lock:released', JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 - 1 }));
+    s.session.handleServerEvent(
+      'lock:released',
+      JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 - 1 }),
+    );
     expect(s.events).toEqual([]);
-    s.session.handleServerEvent('lock:expired', JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 + 1 }));
+    s.session.handleServerEvent(
+      'lock:expired',
+      JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 + 1 }),
+    );
     expect(s.events.map((e) => e.type)).toEqual(['expired']);
   });
 });

@@ -52,8 +52,7 @@ export type LockSessionEvent =
   | { type: 'expired'; lock: BoardLock };
 
 export type AcquireResult =
-  | { ok: true; lock: BoardLock }
-  | { ok: false; error: LockError; holder: BoardLock | null };
+  { ok: true; lock: BoardLock } | { ok: false; error: LockError; holder: BoardLock | null };
 
 export interface LockSessionOptions {
   api: LockApi;
@@ -145,7 +144,9 @@ export class LockSession {
           this.notify.success(LOCK_MESSAGES.locked);
           return { ok: true, lock: current };
         }
-        return this.refuse(new LockError('existing_lock', alreadyHoldingMessage(current.boardIndex), current));
+        return this.refuse(
+          new LockError('existing_lock', alreadyHoldingMessage(current.boardIndex), current),
+        );
       }
       const status = await this.api.status(canvasIndex, boardIndex).catch(() => null);
       const holder = status?.lock ?? null;
@@ -263,7 +264,8 @@ export class LockSession {
 
   private hold(lock: BoardLock): void {
     const extended = this.snapshot.held !== null && lock.expiresAt > this.snapshot.held.expiresAt;
-    if (this.snapshot.held === null || extended) this.warned = lock.expiresAt - this.clock.now() <= LOCK_WARNING_MS;
+    if (this.snapshot.held === null || extended)
+      this.warned = lock.expiresAt - this.clock.now() <= LOCK_WARNING_MS;
     this.set({ held: lock, now: this.clock.now() });
     this.tick ??= this.clock.setInterval(() => this.onTick(), LOCK_TICK_MS);
     this.poll ??= this.clock.setInterval(() => void this.onPoll(), LOCK_STATUS_POLL_MS);
@@ -324,7 +326,8 @@ export class LockSession {
       const status = await this.api.status(held.canvasIndex, held.boardIndex).catch(() => null);
       const seen = status?.lock?.expiresAt ?? 0;
       if (seen > before) {
-        if (this.snapshot.held && seen > this.snapshot.held.expiresAt) this.hold({ ...this.snapshot.held, expiresAt: seen });
+        if (this.snapshot.held && seen > this.snapshot.held.expiresAt)
+          this.hold({ ...this.snapshot.held, expiresAt: seen });
         return;
       }
       if (attempts < EXTEND_POLL_ATTEMPTS && this.snapshot.held) {

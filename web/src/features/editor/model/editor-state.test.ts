@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { PixelRecord } from '../board-pixels.js';
 import { INITIAL_EDITOR_STATE, editorReducer, type EditorAction, type EditorState } from './editor-state.js';
 
-const pixels = new Map<string, PixelRecord>([['1-1', { currentColor: '#000000', defaultColor: '#111111', userId: 'u9' }]]);
-const run = (actions: EditorAction[], from: EditorState = INITIAL_EDITOR_STATE) => actions.reduce(editorReducer, from);
+const pixels = new Map<string, PixelRecord>([
+  ['1-1', { currentColor: '#000000', defaultColor: '#111111', userId: 'u9' }],
+]);
+const run = (actions: EditorAction[], from: EditorState = INITIAL_EDITOR_STATE) =>
+  actions.reduce(editorReducer, from);
 
 describe('editor reducer', () => {
   it('a plain drag asks for validation, then opens the modal; apply fills pending and clears the selection', () => {
@@ -69,8 +72,14 @@ describe('editor reducer', () => {
     expect(run([{ type: 'unlocked', keepPending: true }], withPending).pending.size).toBe(2);
     expect(run([{ type: 'unlocked', keepPending: false }], withPending).pending.size).toBe(0);
     expect([...run([{ type: 'purchased', keys: ['2-2'] }], withPending).pending.keys()]).toEqual(['3-2']);
-    const bought = new Map(pixels).set('3-2', { currentColor: '#000000', defaultColor: '#000000', userId: 'u2' });
-    expect([...run([{ type: 'pixels-changed', pixels: bought }], withPending).pending.keys()]).toEqual(['2-2']);
+    const bought = new Map(pixels).set('3-2', {
+      currentColor: '#000000',
+      defaultColor: '#000000',
+      userId: 'u2',
+    });
+    expect([...run([{ type: 'pixels-changed', pixels: bought }], withPending).pending.keys()]).toEqual([
+      '2-2',
+    ]);
   });
 
   it('no drag starts while the modal is open', () => {

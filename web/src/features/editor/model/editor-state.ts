@@ -66,13 +66,21 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'drag-cancel':
       return { ...state, selection: cancelDrag(state.selection) };
     case 'modifier-released':
-      if (state.modal !== 'closed' || state.selection.drag || state.selection.selected.size === 0) return state;
+      if (state.modal !== 'closed' || state.selection.drag || state.selection.selected.size === 0)
+        return state;
       return { ...state, modal: 'validating' };
     case 'modal-validated':
       if (state.modal !== 'validating') return state;
-      return action.valid ? { ...state, modal: 'open' } : { ...state, modal: 'closed', selection: EMPTY_SELECTION };
+      return action.valid
+        ? { ...state, modal: 'open' }
+        : { ...state, modal: 'closed', selection: EMPTY_SELECTION };
     case 'apply': {
-      const { pending, refused } = applyChoice(state.pending, state.selection.selected, action.pixels, action.choice);
+      const { pending, refused } = applyChoice(
+        state.pending,
+        state.selection.selected,
+        action.pixels,
+        action.choice,
+      );
       return {
         ...state,
         pending,
@@ -97,7 +105,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'pixels-changed': {
       const pending = prunePending(state.pending, action.pixels);
       const selection = withoutOwned(state.selection, (k) => isOwned(action.pixels, k));
-      return pending === state.pending && selection === state.selection ? state : { ...state, pending, selection };
+      return pending === state.pending && selection === state.selection
+        ? state
+        : { ...state, pending, selection };
     }
     case 'purchased': {
       const pending = new Map(state.pending);

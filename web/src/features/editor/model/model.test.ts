@@ -5,11 +5,22 @@ import { rectKeys } from './cells.js';
 import { normaliseHex, QUICK_COLOURS, DEFAULT_PICKER_COLOUR } from './colour.js';
 import { applyChoice, changesToBuy, isOwned, prunePending } from './pending.js';
 import { formatUsd, priceChanges, saveLabel } from './pricing.js';
-import { EMPTY_SELECTION, endDrag, moveDrag, startDrag, visibleSelection, withoutOwned } from './selection.js';
+import {
+  EMPTY_SELECTION,
+  endDrag,
+  moveDrag,
+  startDrag,
+  visibleSelection,
+  withoutOwned,
+} from './selection.js';
 import { clampZoom, wheelZoom } from './zoom.js';
 
 const owned = (userId: string): PixelRecord => ({ currentColor: '#123456', defaultColor: '#654321', userId });
-const free = (defaultColor = '#AABBCC'): PixelRecord => ({ currentColor: '#FFFFFF', defaultColor, userId: null });
+const free = (defaultColor = '#AABBCC'): PixelRecord => ({
+  currentColor: '#FFFFFF',
+  defaultColor,
+  userId: null,
+});
 
 describe('selection', () => {
   it('drags a rectangle in any direction', () => {

@@ -32,7 +32,8 @@ export function priceChanges(changes: Iterable<{ isDefault: boolean }>): PriceSu
     else customColorCount += 1;
   }
   const subtotalCents = artistColorCount * ARTIST_COLOR_CENTS + customColorCount * CUSTOM_COLOR_CENTS;
-  const serviceFeeCents = subtotalCents === 0 ? 0 : percentOf(subtotalCents, SERVICE_FEE_PERCENT) + SERVICE_FEE_FIXED_CENTS;
+  const serviceFeeCents =
+    subtotalCents === 0 ? 0 : percentOf(subtotalCents, SERVICE_FEE_PERCENT) + SERVICE_FEE_FIXED_CENTS;
   const estimatedTaxCents = percentOf(subtotalCents, ESTIMATED_TAX_PERCENT);
   const totalWithFeesCents = subtotalCents + serviceFeeCents;
   return {
@@ -53,7 +54,8 @@ export function formatUsd(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export type SaveLabel = { kind: 'pay'; text: string } | { kind: 'save'; text: 'Save' } | { kind: 'saved'; text: 'Saved' };
+export type SaveLabel =
+  { kind: 'pay'; text: string } | { kind: 'save'; text: 'Save' } | { kind: 'saved'; text: 'Saved' };
 
 /** "Pay {total with fees}" when pixels are to be bought, "Save" with other pending changes, else "Saved". */
 export function saveLabel(pendingCount: number, toBuy: PriceSummary): SaveLabel {
