@@ -76,20 +76,23 @@ const counter = (page: Page, text: string) =>
 describe.skipIf(skipReason !== null)('board editor and locks on the real stack', () => {
   let browserA: BrowserSession;
   let browserB: BrowserSession;
+  let browserC: BrowserSession;
 
   beforeAll(async () => {
     browserA = await launchBrowser();
     browserB = await launchBrowser();
+    browserC = await launchBrowser();
   });
 
   afterAll(async () => {
     await browserA?.close();
     await browserB?.close();
+    await browserC?.close();
   });
 
   it('locks, extends, selects, colours pixels and shows the price (1280 px and 390 px)', async () => {
     const ttl = lockTtlMs();
-    const page = await browserA.context.newPage();
+    const page = await browserC.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize(VIEWPORTS.desktop);

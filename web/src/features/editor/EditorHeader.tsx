@@ -98,7 +98,7 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
   return (
     <header className="editor__header">
       <button type="button" className="editor__back" onClick={props.onBack}>
-        <span aria-hidden="true">←</span> Back
+        <span aria-hidden="true">←</span> <span className="editor__back-label">Back</span>
       </button>
       <h1 className="editor__badge">Board {props.boardIndex}</h1>
       <span className="editor__position">
