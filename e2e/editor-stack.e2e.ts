@@ -37,7 +37,7 @@ async function signUp(page: Page, account: Account): Promise<void> {
   await field('password').fill(account.password);
   await field('confirmPassword').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 45_000 });
 }
 
 /** Waits for the editor to finish its first lock check. */
@@ -167,7 +167,7 @@ describe.skipIf(skipReason !== null)('board editor and locks on the real stack',
     expect(released).toMatchObject({ data: { isLocked: false } });
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it('A holds board 7; B sees the lock and the holder; A expires and goes to /canvas; B locks it', async () => {
     const ttl = lockTtlMs();
@@ -181,8 +181,7 @@ describe.skipIf(skipReason !== null)('board editor and locks on the real stack',
     await a.setViewportSize(VIEWPORTS.desktop);
     await b.setViewportSize(VIEWPORTS.desktop);
     const userA = freshAccount('lka');
-    await signUp(a, userA);
-    await signUp(b, freshAccount('lkb'));
+    await Promise.all([signUp(a, userA), signUp(b, freshAccount('lkb'))]);
 
     await openEditor(a, BOARD);
     await lockBoard(a);
@@ -234,5 +233,5 @@ describe.skipIf(skipReason !== null)('board editor and locks on the real stack',
     await b.getByText('Lock released').waitFor();
     await a.close();
     await b.close();
-  });
+  }, 240_000);
 });
