@@ -28,8 +28,12 @@ if (fresh) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+// Lock minutes last 4 s in the browser tests, so a 5-minute lock lives 20 s
+// (e2e/editor-stack.e2e.ts waits for one to expire); test-only.
+const LOCK_MINUTE_MS = process.env.LOCK_MINUTE_MS ?? '4000';
 const env = {
   ...process.env,
+  LOCK_MINUTE_MS,
   PORT: String(PORT),
   TESSERA_PORT_BASE: String(PORT_BASE),
   DATA_DIR: dataDir,
@@ -88,6 +92,7 @@ if (!ready) {
       TESSERA_BASE_URL: `http://127.0.0.1:${PORT}`,
       TESSERA_DATA_DIR: dataDir,
       TESSERA_PORT_BASE: String(PORT_BASE),
+      LOCK_MINUTE_MS,
     },
   });
   if (tests.status !== 0) fail('browser tests failed');
