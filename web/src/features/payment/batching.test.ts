@@ -14,7 +14,9 @@ describe('batches', () => {
   it('sends 2401 pixels as 1000, 1000, 401 with 100 ms between', async () => {
     const sent: number[][] = [];
     const sleeps: number[] = [];
-    await sendInBatches(items(2401), async (b) => void sent.push(b), { sleep: async (ms) => void sleeps.push(ms) });
+    await sendInBatches(items(2401), async (b) => void sent.push(b), {
+      sleep: async (ms) => void sleeps.push(ms),
+    });
     expect(sent.map((b) => b.length)).toEqual([1000, 1000, 401]);
     expect(sent.flat()).toEqual(items(2401));
     expect(sleeps).toEqual([100, 100]);
@@ -25,7 +27,8 @@ describe('batches', () => {
     await sendInBatches(
       items(1200),
       async (b) => {
-        if (b.length > 500) throw new ApiError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'too large' });
+        if (b.length > 500)
+          throw new ApiError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'too large' });
         sent.push(b.length);
       },
       { sleep: async () => undefined },
@@ -44,7 +47,9 @@ describe('batches', () => {
       }
       sent.push(b[0] as number);
     };
-    await expect(sendInBatches(items(2500), send, { sleep: async () => undefined, progress })).rejects.toThrow();
+    await expect(
+      sendInBatches(items(2500), send, { sleep: async () => undefined, progress }),
+    ).rejects.toThrow();
     expect(progress.sent).toBe(1000);
     await sendInBatches(items(2500), send, { sleep: async () => undefined, progress });
     expect(sent).toEqual([0, 1000, 2000]);

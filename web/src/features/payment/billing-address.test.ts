@@ -11,7 +11,14 @@ import {
   validateZip,
 } from './billing-address.js';
 
-const VALID = { line1: '1 Main St', line2: '', city: 'Albany', state: 'ny', postal_code: '12207', country: 'US' };
+const VALID = {
+  line1: '1 Main St',
+  line2: '',
+  city: 'Albany',
+  state: 'ny',
+  postal_code: '12207',
+  country: 'US',
+};
 
 describe('billing address rules', () => {
   it('accepts a valid US address', () => {

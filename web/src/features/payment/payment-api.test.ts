@@ -16,7 +16,14 @@ function signedIn() {
   return auth;
 }
 
-const ADDRESS = { line1: '1 Main St', line2: '', city: 'Albany', state: 'NY', postal_code: '12207', country: 'US' };
+const ADDRESS = {
+  line1: '1 Main St',
+  line2: '',
+  city: 'Albany',
+  state: 'NY',
+  postal_code: '12207',
+  country: 'US',
+};
 
 describe('provider config', () => {
   it('selects Stripe for a pk_ key, the sandbox without one, and refuses a malformed key', () => {
@@ -24,7 +31,9 @@ describe('provider config', () => {
       kind: 'stripe',
       publishableKey: 'pk_test_123',
     });
-    expect(parseProviderConfig({ success: true, data: { publishableKey: null, provider: 'sandbox' } })).toEqual({
+    expect(
+      parseProviderConfig({ success: true, data: { publishableKey: null, provider: 'sandbox' } }),
+    ).toEqual({
       kind: 'sandbox',
     });
     expect(() => parseProviderConfig({ success: true, data: { publishableKey: 'sk_live_oops' } })).toThrow(
@@ -41,7 +50,11 @@ describe('payment intent calls', () => {
       routes({
         'GET /csrf/csrf-token-secure': () => json(200, csrfBody(`c${++csrf}`)),
         'POST /payments/create-payment-intent': [
-          json(200, { success: true, clientSecret: 'pi_9_secret_z', actualPaymentBreakdown: { total_cents: 142 } }),
+          json(200, {
+            success: true,
+            clientSecret: 'pi_9_secret_z',
+            actualPaymentBreakdown: { total_cents: 142 },
+          }),
         ],
       }),
       { auth: signedIn() },
@@ -57,7 +70,11 @@ describe('payment intent calls', () => {
       boardIndex: 0,
       pixels: [],
     });
-    expect(created).toEqual({ paymentIntentId: 'pi_9', clientSecret: 'pi_9_secret_z', breakdown: { total_cents: 142 } });
+    expect(created).toEqual({
+      paymentIntentId: 'pi_9',
+      clientSecret: 'pi_9_secret_z',
+      breakdown: { total_cents: 142 },
+    });
     const post = h.calls.find((c) => c.method === 'POST');
     expect(post?.headers['x-csrf-token']).toBe('c2');
     expect(intentIdFromSecret('nosecret')).toBeNull();
@@ -112,7 +129,9 @@ describe('payment intent calls', () => {
     const h = createHarness(
       routes({
         'GET /csrf/csrf-token-secure': [json(200, csrfBody('c'))],
-        'GET /payments/payment-intents/pi_1/status': [json(200, { success: true, data: { status: 'processing' } })],
+        'GET /payments/payment-intents/pi_1/status': [
+          json(200, { success: true, data: { status: 'processing' } }),
+        ],
         'POST /payments/sandbox/payment-intents/pi_1/confirm': [
           json(200, { success: true, data: { status: 'succeeded' } }),
           json(402, { success: false, error: 'card_declined', message: 'Your card was declined.' }),

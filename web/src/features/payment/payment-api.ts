@@ -114,7 +114,9 @@ export async function updateIntentAddress(
 }
 
 export async function fetchIntentStatus(api: ApiClient, paymentIntentId: string): Promise<string> {
-  const body = await api.get<unknown>(`/payments/payment-intents/${encodeURIComponent(paymentIntentId)}/status`);
+  const body = await api.get<unknown>(
+    `/payments/payment-intents/${encodeURIComponent(paymentIntentId)}/status`,
+  );
   const status = str(payload(body).status);
   if (status === null) throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
   return status;

@@ -13,12 +13,18 @@ const apiError = (status: number, code: string, message: string) => new ApiError
 
 describe('address update errors', () => {
   it('maps each code of spec section 8', () => {
-    expect(addressUpdateMessage('payment_intent_not_found', 'x')).toBe('Payment session not found. Please try again.');
+    expect(addressUpdateMessage('payment_intent_not_found', 'x')).toBe(
+      'Payment session not found. Please try again.',
+    );
     expect(addressUpdateMessage('unauthorized_payment_intent_access', null)).toBe(
       'Unauthorized access to payment. Please create a new payment session.',
     );
-    expect(addressUpdateMessage('invalid_billing_address', null)).toBe('Invalid billing address. Please check and try again.');
-    expect(addressUpdateMessage('tax_calculation_failed', null)).toBe('Unable to calculate tax. Please try again.');
+    expect(addressUpdateMessage('invalid_billing_address', null)).toBe(
+      'Invalid billing address. Please check and try again.',
+    );
+    expect(addressUpdateMessage('tax_calculation_failed', null)).toBe(
+      'Unable to calculate tax. Please try again.',
+    );
     expect(addressUpdateMessage('concurrent_update_detected', null)).toBe(
       'Payment is being updated. Please wait and try again.',
     );
@@ -45,13 +51,17 @@ describe('purchase errors', () => {
     expect(purchaseErrorMessage(apiError(400, 'INVALID_PRICING', 'tax too high'), amounts)).toBe(
       'Price validation failed: tax too high. Please try your purchase again.',
     );
-    expect(purchaseErrorMessage(apiError(400, 'VALIDATION_ERROR', '"purchase_price" is not allowed'), amounts)).toBe(
+    expect(
+      purchaseErrorMessage(apiError(400, 'VALIDATION_ERROR', '"purchase_price" is not allowed'), amounts),
+    ).toBe(
       'Payment processing error. Please refresh the page and try again. If the problem persists, please contact support.',
     );
     expect(purchaseErrorMessage(apiError(400, 'BAD_REQUEST', 'pixels must be a list'), amounts)).toBe(
       'pixels must be a list',
     );
-    expect(purchaseErrorMessage(apiError(400, 'BAD_REQUEST', ' '), amounts)).toBe('Invalid request. Please try again.');
+    expect(purchaseErrorMessage(apiError(400, 'BAD_REQUEST', ' '), amounts)).toBe(
+      'Invalid request. Please try again.',
+    );
     expect(purchaseErrorMessage(apiError(403, 'FORBIDDEN', 'x'), amounts)).toBe(
       "Payment ownership verification failed. This payment doesn't belong to your account. Please contact support.",
     );
@@ -65,8 +75,12 @@ describe('save error mapping', () => {
     expect(saveErrorMessage(new Error('Authentication failed'))).toBe(
       'Session expired - please refresh the page and log in again',
     );
-    expect(saveErrorMessage(new Error('Please log in'))).toBe('Session expired - please refresh the page and log in again');
-    expect(saveErrorMessage(new Error('canvas data stale'))).toBe('Canvas data issue - please refresh the page and try again');
+    expect(saveErrorMessage(new Error('Please log in'))).toBe(
+      'Session expired - please refresh the page and log in again',
+    );
+    expect(saveErrorMessage(new Error('canvas data stale'))).toBe(
+      'Canvas data issue - please refresh the page and try again',
+    );
     expect(saveErrorMessage(new PaymentFlowError('Payment verification failed'))).toBe(
       'Payment verification failed. Please contact support if your payment was charged.',
     );
@@ -76,7 +90,9 @@ describe('save error mapping', () => {
     expect(saveErrorMessage(new Error('Payment tracking failed'))).toBe(
       'Payment was successful but tracking failed. Please contact support.',
     );
-    expect(saveErrorMessage(new Error('Failed to fetch'))).toBe('Network error - please check your connection and try again');
+    expect(saveErrorMessage(new Error('Failed to fetch'))).toBe(
+      'Network error - please check your connection and try again',
+    );
     expect(saveErrorMessage(new Error('Board is sold out'))).toBe('Save failed: Board is sold out');
     expect(saveErrorMessage(new Error(''))).toBe(
       'Payment successful but there was an error saving. Please contact support.',
@@ -93,7 +109,9 @@ describe('save error mapping', () => {
   });
 
   it('shows purchase errors verbatim', () => {
-    const e = new PaymentFlowError('Price validation failed: x. Please try your purchase again.', { verbatim: true });
+    const e = new PaymentFlowError('Price validation failed: x. Please try your purchase again.', {
+      verbatim: true,
+    });
     expect(saveErrorMessage(e)).toBe(e.message);
   });
 });

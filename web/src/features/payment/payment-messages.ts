@@ -98,7 +98,8 @@ export function purchaseErrorMessage(
   if (!isApiError(error)) return null;
   if (error.status === 403) return PURCHASE_MESSAGES.ownership;
   if (error.status !== 400) return null;
-  if (error.code === 'AMOUNT_MISMATCH') return amountMismatchMessage(amounts.paidCents, amounts.expectedCents);
+  if (error.code === 'AMOUNT_MISMATCH')
+    return amountMismatchMessage(amounts.paidCents, amounts.expectedCents);
   if (error.code === 'INVALID_PRICING') return invalidPricingMessage(error.message);
   if (/purchase_price/i.test(error.message) && /not allowed/i.test(error.message)) {
     return PURCHASE_MESSAGES.purchasePriceNotAllowed;

@@ -41,7 +41,10 @@ describe('pricing in integer cents', () => {
         if (a + c === 0) continue;
         const subtotal = a * 100 + c * 200;
         const expected =
-          subtotal + Math.floor((subtotal * 300 + 5000) / 10000) + 30 + Math.floor((subtotal * 800 + 5000) / 10000);
+          subtotal +
+          Math.floor((subtotal * 300 + 5000) / 10000) +
+          30 +
+          Math.floor((subtotal * 800 + 5000) / 10000);
         const b = estimateBreakdown(a, c);
         if (b.totalAmountCents !== expected || !Number.isInteger(b.totalAmountCents)) wrong.push(`${a},${c}`);
       }
@@ -55,7 +58,11 @@ describe('pricing in integer cents', () => {
     expect(a.changesToPurchase).toHaveLength(3);
     expect(a.changesToUpdate).toHaveLength(0);
     expect(a.purchaseCosts).toEqual({ artistColorCount: 1, customColorCount: 2, totalCost: 500 });
-    expect(a.serviceFeeInfo).toEqual({ serviceFeeTotal: 45, totalWithFees: 545, feeDescription: '3% + $0.30 service fee' });
+    expect(a.serviceFeeInfo).toEqual({
+      serviceFeeTotal: 45,
+      totalWithFees: 545,
+      feeDescription: '3% + $0.30 service fee',
+    });
     const owned = analyzePurchase(pixels, (p) => p.x === 2);
     expect(owned.changesToUpdate.map((p) => p.x)).toEqual([2]);
     expect(owned.purchaseCosts.totalCost).toBe(300);
@@ -95,19 +102,36 @@ describe('the server breakdown', () => {
       },
       estimate,
     );
-    expect(b).toMatchObject({ taxAmount: 36, taxRate: 888, taxJurisdiction: 'New York, NY', totalAmountCents: 478, taxCalculated: true });
+    expect(b).toMatchObject({
+      taxAmount: 36,
+      taxRate: 888,
+      taxJurisdiction: 'New York, NY',
+      totalAmountCents: 478,
+      taxCalculated: true,
+    });
     expect(b?.artistColorCost).toBe(200);
   });
 
   it('refuses a breakdown with a missing or non-integer amount', () => {
     const estimate = estimateBreakdown(1, 0);
-    expect(breakdownFromServer({ subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8 }, estimate)).toBeNull();
     expect(
-      breakdownFromServer({ subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8.5, total_cents: 141 }, estimate),
+      breakdownFromServer({ subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8 }, estimate),
+    ).toBeNull();
+    expect(
+      breakdownFromServer(
+        { subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8.5, total_cents: 141 },
+        estimate,
+      ),
     ).toBeNull();
     expect(breakdownFromServer(null, estimate)).toBeNull();
     const estimated = breakdownFromServer(
-      { subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8, total_cents: 141, tax_jurisdiction: 'Estimated' },
+      {
+        subtotal_cents: 100,
+        service_fee_cents: 33,
+        tax_amount_cents: 8,
+        total_cents: 141,
+        tax_jurisdiction: 'Estimated',
+      },
       estimate,
     );
     expect(estimated?.taxCalculated).toBe(false);

@@ -62,7 +62,11 @@ export function analyzePurchase(
     changesToPurchase,
     changesToUpdate,
     purchaseCosts: { artistColorCount, customColorCount, totalCost },
-    serviceFeeInfo: { serviceFeeTotal, totalWithFees: totalCost + serviceFeeTotal, feeDescription: FEE_DESCRIPTION },
+    serviceFeeInfo: {
+      serviceFeeTotal,
+      totalWithFees: totalCost + serviceFeeTotal,
+      feeDescription: FEE_DESCRIPTION,
+    },
   };
 }
 

@@ -5,7 +5,14 @@ import { saveErrorMessage } from './payment-messages.js';
 import { estimateBreakdown } from './pricing.js';
 import { newSaveProgress, retryDecision, savePurchase, type SaveInput } from './save-flow.js';
 
-const ADDRESS = { line1: '1 Main St', line2: '', city: 'Albany', state: 'NY', postal_code: '12207', country: 'US' };
+const ADDRESS = {
+  line1: '1 Main St',
+  line2: '',
+  city: 'Albany',
+  state: 'NY',
+  postal_code: '12207',
+  country: 'US',
+};
 
 function input(overrides: Partial<SaveInput> = {}): SaveInput {
   return {
@@ -30,7 +37,9 @@ function input(overrides: Partial<SaveInput> = {}): SaveInput {
 function harness(table: Record<string, Handler | Response[]>) {
   const auth = new AuthStore();
   auth.setSession({ accessToken: 'tok', expiresIn: 900 });
-  const h = createHarness(routes({ 'GET /csrf/csrf-token-secure': [json(200, csrfBody('c1'))], ...table }), { auth });
+  const h = createHarness(routes({ 'GET /csrf/csrf-token-secure': [json(200, csrfBody('c1'))], ...table }), {
+    auth,
+  });
   const sleeps: number[] = [];
   const deps = {
     api: h.client,
@@ -45,7 +54,10 @@ const ok = () => json(200, { success: true, message: 'ok' });
 describe('save flow', () => {
   it('verifies, tracks the intent, records the purchase, then reset and update with purchaseInfo', async () => {
     const h = harness({
-      'GET /payments/payment-intents/pi_1/status': [json(200, { status: 'processing' }), json(200, { data: { status: 'succeeded' } })],
+      'GET /payments/payment-intents/pi_1/status': [
+        json(200, { status: 'processing' }),
+        json(200, { data: { status: 'succeeded' } }),
+      ],
       'POST /payment-intents': [ok()],
       'POST /pixel-purchases': [ok()],
       'POST /pixels/canvas/2/board/26/batch-reset': [json(200, { success: true, count: 1 })],
@@ -89,7 +101,10 @@ describe('save flow', () => {
       tax_amount_cents: 24,
     });
     const info = { payment_intent_id: 'pi_1', purchase_timestamp: '2026-11-24T00:00:00.000Z' };
-    expect(reset?.body).toEqual({ pixels: [{ x: 1, y: 1 }], purchaseInfo: { ...info, purchase_type: 'default' } });
+    expect(reset?.body).toEqual({
+      pixels: [{ x: 1, y: 1 }],
+      purchaseInfo: { ...info, purchase_type: 'default' },
+    });
     expect(update?.body).toEqual({
       pixels: [{ x: 2, y: 1, color: '#36558F' }],
       purchaseInfo: { ...info, purchase_type: 'custom' },
@@ -111,9 +126,13 @@ describe('save flow', () => {
   });
 
   it('a failed payment is never saved', async () => {
-    const h = harness({ 'GET /payments/payment-intents/pi_1/status': [json(200, { status: 'requires_payment_method' })] });
+    const h = harness({
+      'GET /payments/payment-intents/pi_1/status': [json(200, { status: 'requires_payment_method' })],
+    });
     const error = await savePurchase(input(), h.deps, newSaveProgress()).catch((e: unknown) => e);
-    expect(saveErrorMessage(error)).toBe('Payment verification failed. Please contact support if your payment was charged.');
+    expect(saveErrorMessage(error)).toBe(
+      'Payment verification failed. Please contact support if your payment was charged.',
+    );
     expect(h.appCalls().filter((c) => c.method === 'POST')).toEqual([]);
   });
 
@@ -156,8 +175,17 @@ describe('save flow', () => {
     expect(saveErrorMessage(error)).toBe('Save failed: Board is busy');
     expect(retryDecision(error, 1)).toBe('manual');
     await savePurchase(input(), h.deps, progress);
-    const posts = h.appCalls().filter((c) => c.method === 'POST').map((c) => c.path.split('/').pop());
-    expect(posts).toEqual(['payment-intents', 'pixel-purchases', 'batch-reset', 'batch-update', 'batch-update']);
+    const posts = h
+      .appCalls()
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.path.split('/').pop());
+    expect(posts).toEqual([
+      'payment-intents',
+      'pixel-purchases',
+      'batch-reset',
+      'batch-update',
+      'batch-update',
+    ]);
   });
 
   it('retries network errors automatically, at most twice', () => {

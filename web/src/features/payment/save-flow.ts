@@ -42,7 +42,14 @@ export interface SaveProgress {
 }
 
 export function newSaveProgress(): SaveProgress {
-  return { verified: false, tracked: false, recorded: false, reset: { sent: 0 }, updated: { sent: 0 }, purchasedAt: null };
+  return {
+    verified: false,
+    tracked: false,
+    recorded: false,
+    reset: { sent: 0 },
+    updated: { sent: 0 },
+    purchasedAt: null,
+  };
 }
 
 export interface SaveDeps {
@@ -67,7 +74,10 @@ export function validateSave(input: SaveInput): void {
 /** Purchase errors (400/403) become their spec texts; network errors pass through for the auto-retry. */
 function mapStepError(error: unknown, input: SaveInput, otherwise: (error: unknown) => unknown): unknown {
   if (isNetworkOrTimeout(error)) return error;
-  const amounts = { paidCents: input.breakdown.totalAmountCents, expectedCents: input.breakdown.totalAmountCents };
+  const amounts = {
+    paidCents: input.breakdown.totalAmountCents,
+    expectedCents: input.breakdown.totalAmountCents,
+  };
   const message = purchaseErrorMessage(error, amounts);
   if (message !== null) return new PaymentFlowError(message, { verbatim: true });
   return otherwise(error);

@@ -35,7 +35,11 @@ export interface VerifyOptions {
  * Resolves when the intent has succeeded; rejects with "Payment verification failed" when it failed
  * or was still not settled after the last attempt. A failed status read counts as an attempt.
  */
-export async function verifyPayment({ getStatus, sleep, attempts = VERIFY_ATTEMPTS }: VerifyOptions): Promise<void> {
+export async function verifyPayment({
+  getStatus,
+  sleep,
+  attempts = VERIFY_ATTEMPTS,
+}: VerifyOptions): Promise<void> {
   let lastError: unknown = null;
   for (let n = 0; n < attempts; n++) {
     try {
