@@ -70,7 +70,7 @@ export function CheckoutForm(props: Props) {
     }
     const billing = normalizeAddress(address);
     const confirm = sandbox
-      ? sandboxConfirm(api, intent, card)
+      ? sandboxConfirm(api, intent, card, billing.postal_code)
       : () => {
           if (stripe === null) throw new PaymentFlowError(CONFIRM_MESSAGES.cardMissing);
           return confirmWithStripe(stripe, elements, intent.clientSecret, billing);

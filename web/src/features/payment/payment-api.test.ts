@@ -135,13 +135,24 @@ describe('payment intent calls', () => {
         'POST /payments/sandbox/payment-intents/pi_1/confirm': [
           json(200, { success: true, data: { status: 'succeeded' } }),
           json(402, { success: false, error: 'card_declined', message: 'Your card was declined.' }),
+          json(200, {
+            success: true,
+            data: { status: 'requires_payment_method', error_message: 'Your card has insufficient funds.' },
+          }),
         ],
       }),
       { auth: signedIn() },
     );
     expect(await fetchIntentStatus(h.client, 'pi_1')).toBe('processing');
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
-    expect(await confirmSandboxPayment(h.client, 'pi_1', card)).toBe('succeeded');
-    await expect(confirmSandboxPayment(h.client, 'pi_1', card)).rejects.toThrow('Your card was declined.');
+    const intent = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_s' };
+    expect(await confirmSandboxPayment(h.client, intent, card, '12207')).toBe('succeeded');
+    expect(h.calls.at(-1)?.body).toEqual({ clientSecret: 'pi_1_secret_s', card, postalCode: '12207' });
+    await expect(confirmSandboxPayment(h.client, intent, card, '12207')).rejects.toThrow(
+      'Your card was declined.',
+    );
+    await expect(confirmSandboxPayment(h.client, intent, card, '12207')).rejects.toThrow(
+      'Your card has insufficient funds.',
+    );
   });
 });

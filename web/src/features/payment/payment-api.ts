@@ -209,12 +209,22 @@ export interface SandboxCard {
 export const SANDBOX_CONFIRM_PATH = (paymentIntentId: string) =>
   `/payments/sandbox/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`;
 
+/** A declined test card: the provider's message (e.g. "Your card was declined."). */
 export async function confirmSandboxPayment(
   api: ApiClient,
-  paymentIntentId: string,
+  intent: { paymentIntentId: string; clientSecret: string },
   card: SandboxCard,
+  postalCode: string,
 ): Promise<string> {
-  const body = await api.post<unknown>(SANDBOX_CONFIRM_PATH(paymentIntentId), { card });
+  const body = await api.post<unknown>(SANDBOX_CONFIRM_PATH(intent.paymentIntentId), {
+    clientSecret: intent.clientSecret,
+    card,
+    postalCode,
+  });
   assertSuccess(body, CONFIRM_MESSAGES.unexpected);
-  return str(payload(body).status) ?? 'processing';
+  const data = payload(body);
+  const status = str(data.status) ?? (isRecord(data.intent) ? str(data.intent.status) : null) ?? 'processing';
+  const decline = str(data.error_message) ?? str(data.errorMessage);
+  if (decline !== null && status !== 'succeeded') throw new PaymentFlowError(decline);
+  return status;
 }

@@ -124,6 +124,10 @@ export const SAVE_MESSAGES = {
     "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.",
 } as const;
 
+/**
+ * "Cannot save changes. Pixel at (x, y) has been purchased and cannot be modified. All sales are final."
+ * with the pixel's coordinates.
+ */
 export function ownedPixelMessage(x: number, y: number): string {
   return `Cannot save changes. Pixel at (${x}, ${y}) has been purchased and cannot be modified. All sales are final.`;
 }

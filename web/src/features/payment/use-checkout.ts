@@ -193,15 +193,16 @@ export function sandboxConfirm(
   api: ApiClient,
   intent: CreatedIntent,
   card: CardFields,
+  postalCode: string,
 ): () => Promise<string> {
   return () => {
     const expiry = parseExpiry(card.expiry);
     if (expiry === null) throw new PaymentFlowError(CONFIRM_MESSAGES.cardMissing);
-    return confirmSandboxPayment(api, intent.paymentIntentId, {
-      number: digitsOnly(card.number),
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: card.cvc.trim(),
-    });
+    return confirmSandboxPayment(
+      api,
+      intent,
+      { number: digitsOnly(card.number), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc.trim() },
+      postalCode,
+    );
   };
 }

@@ -50,6 +50,7 @@ export function intentMetadata(
     createdAt: now.toISOString(),
     canvasId: purchase.canvasIndex,
     artboardId: purchase.boardIndex,
+    // The board's position as "row,col".
     position: `${row},${col}`,
     timestamp: now.getTime(),
   };
