@@ -112,7 +112,7 @@ export function BillingAddressForm({ address, onChange, showAllErrors, disabled 
           autoComplete: 'postal-code',
           inputMode: 'numeric',
           maxLength: 10,
-          placeholder: '12345',
+          placeholder: '10001',
         })}
         <div className={`field pay-field pay-field--country${countryError ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="billing-country">

@@ -4,7 +4,13 @@ import type { Stripe, StripeExpressCheckoutElementConfirmEvent } from '@stripe/s
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import { Spinner } from '../../components/Spinner.js';
-import { ADDRESS_MESSAGES, normalizeAddress, validateAddress } from './billing-address.js';
+import {
+  ADDRESS_MESSAGES,
+  isAddressValid,
+  normalizeAddress,
+  validateAddress,
+  type BillingAddress,
+} from './billing-address.js';
 import { BillingAddressForm } from './BillingAddressForm.js';
 import type { CreatedIntent, ProviderConfig } from './payment-api.js';
 import { CONFIRM_MESSAGES, PaymentFlowError } from './payment-messages.js';
@@ -56,6 +62,16 @@ export function CheckoutForm(props: Props) {
   const busy = phase.name !== 'idle';
 
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  const onAddressChange = (next: BillingAddress) => {
+    setAddress(next);
+    if (checkout.payError === ADDRESS_MESSAGES.incomplete && isAddressValid(next)) checkout.setPayError(null);
+  };
+
+  const onCardChange = (next: CardFields) => {
+    setCard(next);
+    setCardErrors({});
+  };
 
   const onPay = () => {
     if (Object.keys(validateAddress(address)).length > 0) {
@@ -125,7 +141,7 @@ export function CheckoutForm(props: Props) {
       ) : null}
       <BillingAddressForm
         address={address}
-        onChange={setAddress}
+        onChange={onAddressChange}
         showAllErrors={showAllErrors}
         disabled={paying}
       />
@@ -137,7 +153,7 @@ export function CheckoutForm(props: Props) {
       <PaymentSummary breakdown={tax.breakdown} taxStatus={tax.status} />
       <TaxFeeNotice taxCalculated={tax.breakdown.taxCalculated} />
       {sandbox ? (
-        <SandboxCardInput card={card} errors={cardErrors} disabled={paying} onChange={setCard} />
+        <SandboxCardInput card={card} errors={cardErrors} disabled={paying} onChange={onCardChange} />
       ) : (
         <section className="pay-section pay-stripe" aria-label="Card details">
           <h3 className="pay-section__title">Card details</h3>
@@ -148,12 +164,12 @@ export function CheckoutForm(props: Props) {
           )}
         </section>
       )}
-      {checkout.payError ? (
-        <p className="banner banner--error pay-banner" role="alert">
-          {checkout.payError}
-        </p>
-      ) : null}
-      <div className="pay-actions">
+      <div className="pay-actions pay-actions--sticky">
+        {checkout.payError ? (
+          <p className="banner banner--error pay-banner pay-actions__error" role="alert">
+            {checkout.payError}
+          </p>
+        ) : null}
         <button type="button" className="button button--secondary" onClick={onClose} disabled={paying}>
           Cancel
         </button>
