@@ -1,7 +1,8 @@
 /**
  * The BFF wired to the real identity, canvas and renderer services (Connect over HTTP/2 on loopback
- * ports, one in-process bus) and a real OpenID provider (lock, payment and submission are
- * health-only stand-ins: no route under test reaches them), for the bad-input suites. Seeds data before
+ * ports, one in-process bus), the real lock service (embedded key-value store) and a real OpenID
+ * provider (payment and submission are health-only stand-ins: no route under test reaches them),
+ * for the bad-input suites. Seeds data before
  * the barrage (a registered user with a session, a sold pixel, a user who still has to pick a
  * username) and checks afterwards that every process answers and that data is unchanged.
  */
@@ -9,6 +10,7 @@ import { createClient, type Client } from '@connectrpc/connect';
 import { expect } from 'vitest';
 import {
   createInProcessBus,
+  createMemoryKeyValueStore,
   createPeerTransport,
   startRpcServer,
   type EventBus,
@@ -23,6 +25,7 @@ import { createPeers } from '../../bff/src/peers.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
 import { Client as HttpClient, type Got } from './http.js';
+import { createLock } from '../../services/lock/src/setup.js';
 
 export const SEED_PASSWORD = 'Sturdy-Passw0rd!';
 export const SEED_BOARD = 7;
@@ -59,12 +62,22 @@ export interface BadInputStack {
 
 export async function startBadInputStack(): Promise<BadInputStack> {
   const bus: EventBus = createInProcessBus();
+  const lockKv = createMemoryKeyValueStore();
+  const lockService = createLock({ kv: lockKv, bus, logger: testLogger('lock') });
   const [identity, canvas, provider, ...standIns] = await Promise.all([
     startIdentity(),
     startCanvasStack({ bus }),
     listenTestProvider(),
-    // lock, payment and submission: no route under test calls them; they only answer health
-    ...['lock', 'payment', 'submission'].map((name) =>
+    startRpcServer({
+      name: 'lock',
+      host: '127.0.0.1',
+      port: 0,
+      logger: testLogger('lock'),
+      routes: lockService.routes,
+      services: lockService.services,
+    }),
+    // payment and submission: no route under test calls them; they only answer health
+    ...['payment', 'submission'].map((name) =>
       startRpcServer({ name, host: '127.0.0.1', port: 0, logger: testLogger(name), routes: () => undefined }),
     ),
   ]);
@@ -118,6 +131,8 @@ export async function startBadInputStack(): Promise<BadInputStack> {
         provider.close(),
         ...standIns.map((x) => x.close(0)),
       ]);
+      await lockService.close();
+      await lockKv.close();
       await bus.close();
     },
   };

@@ -4,6 +4,9 @@
  *
  * - `tessera.pixels.committed` -> `event: pixels`, data `{canvasIndex, boardIndex, pixels: [{x, y, color}], committedAt}`
  * - `tessera.lock.<kind>` -> `event: lock:<kind>`, data `{canvasIndex, boardIndex, userId, username, expiresAt, at}`
+ *   for acquired, released and extended, to every stream (lock icons move). `lock:expired` and
+ *   `lock:warning` (60 s before expiry) go only to the holder's stream (one signed in as that user);
+ *   every other stream gets the expiry as `lock:released` with `reason: "expired"`, and no warning.
  * - `tessera.canvas.activated` -> `event: canvas:activated`, data `{canvasIndex, name}`
  * Every event's `id:` is the bus stream sequence, so a reconnecting browser's Last-Event-ID resumes it.
  */
@@ -20,7 +23,11 @@ export const LIVE_SUBJECTS = ['tessera.pixels.committed', 'tessera.lock.*', 'tes
 export interface StreamState {
   /** Canvas whose events are forwarded; -1 forwards every canvas (none known). */
   activeCanvas: number;
+  /** The signed-in user of this stream (holder-only lock events); undefined for a guest. */
+  userId?: string;
 }
+
+const HOLDER_ONLY = new Set(['expired', 'warning']);
 
 function sse(seq: number, event: string, data: unknown): string {
   return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -43,14 +50,18 @@ export function toSse(msg: BusMessage, state: StreamState): string | null {
       if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
       const kind = msg.subject.slice('tessera.lock.'.length);
       if (!/^[a-z]+$/.test(kind)) return null;
-      return sse(msg.seq, `lock:${kind}`, {
+      const data = {
         canvasIndex: ev.canvasIndex,
         boardIndex: ev.boardIndex,
         userId: ev.userId,
         username: ev.username,
         expiresAt: ev.expiresAtMs,
         at: ev.atMs,
-      });
+      };
+      if (HOLDER_ONLY.has(kind) && (state.userId === undefined || state.userId !== ev.userId)) {
+        return kind === 'expired' ? sse(msg.seq, 'lock:released', { ...data, reason: 'expired' }) : null;
+      }
+      return sse(msg.seq, `lock:${kind}`, data);
     }
     if (msg.subject === 'tessera.canvas.activated') {
       const ev = fromBinary(CanvasActivatedSchema, msg.data);

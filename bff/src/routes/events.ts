@@ -4,6 +4,7 @@ import type { Subscription } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
 import { LIVE_SUBJECTS, replayFrom, toSse, type StreamState } from '../canvas/live-events.js';
 import { HttpError } from '../middleware/errors.js';
+import { bearerToken, tokenVerifierFor } from '../auth/middleware.js';
 
 export interface EventStreamOptions {
   /** A comment line is sent when nothing else was for this long (default 15 s). */
@@ -29,6 +30,8 @@ interface OpenStream {
  *   the browser's last event id without dispatching an event), so a client that reconnects before
  *   any event arrived still resumes from where it started;
  * - with Last-Event-ID it replays from the next sequence (`subscribe` with `fromSeq`).
+ * A stream opened with the caller's access token (`?access_token=` or a bearer header) also gets
+ * the holder-only lock events (`lock:expired`, `lock:warning`) of that user's locks.
  * Heartbeat comments keep proxies from closing an idle stream; on shutdown every stream ends
  * (browsers reconnect).
  */
@@ -56,7 +59,7 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
     router.get('/api/events', async (ctx) => {
       if (deps.isShuttingDown())
         throw new HttpError('SERVICE_UNAVAILABLE', 'The server is restarting; please reconnect');
-      const state: StreamState = { activeCanvas: -1 };
+      const state: StreamState = { activeCanvas: -1, userId: await streamUser(ctx, deps) };
       try {
         state.activeCanvas =
           (await deps.peers.canvas.getActiveCanvas({}, { timeoutMs: 2000 })).canvas?.canvasIndex ?? -1;
@@ -128,3 +131,24 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
 }
 
 export const eventRoutes = eventRoutesWith();
+
+/**
+ * The signed-in user of a stream, from `Authorization: Bearer` or (EventSource cannot set headers)
+ * the `access_token` query parameter; a missing or bad token makes a guest stream, never an error.
+ * The request log records the path without the query.
+ */
+async function streamUser(
+  ctx: { get(name: string): string; query: Record<string, unknown> },
+  deps: BffDeps,
+): Promise<string | undefined> {
+  const q = ctx.query.access_token;
+  const token = bearerToken(ctx) ?? (typeof q === 'string' && q.length <= 4096 ? q : undefined);
+  if (!token) return undefined;
+  try {
+    const result = await tokenVerifierFor(deps).verify(token);
+    return result.ok ? result.auth.userId : undefined;
+  } catch (err) {
+    deps.logger.warn({ err }, 'event stream: cannot verify the access token; streaming as a guest');
+    return undefined;
+  }
+}

@@ -7,6 +7,7 @@ import { canvasRoutes } from './canvas.js';
 import { pixelRoutes } from './pixels.js';
 import { compositeRoutes } from './composite.js';
 import { eventRoutes } from './events.js';
+import { boardRoutes } from './boards.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -21,5 +22,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   canvasRoutes,
   pixelRoutes,
   compositeRoutes,
+  boardRoutes,
   eventRoutes,
 ];

@@ -33,6 +33,8 @@ export interface ApiErrorInit {
   field?: string | null;
   statusText?: string;
   cause?: unknown;
+  /** The parsed JSON error body, for callers that read extra fields (e.g. a lock conflict). */
+  body?: unknown;
 }
 
 /** Any failed API call. status is 0 when no HTTP response arrived (network, timeout, cancel). */
@@ -42,6 +44,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly field: string | null;
   readonly statusText: string;
+  readonly body: unknown;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -49,6 +52,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.field = init.field ?? null;
     this.statusText = init.statusText ?? '';
+    this.body = init.body ?? null;
   }
 }
 
@@ -104,6 +108,7 @@ export function errorFromResponse(status: number, statusText: string, body: unkn
     statusText,
     message: parsed.message ?? GENERIC_MESSAGES.fallback,
     field: parsed.field,
+    body,
   });
 }
 

@@ -1,5 +1,5 @@
 // Pure render functions over a 2D context. The overlay is drawn in screen space (crisp at any zoom):
-// the 25 x 25 board grid, the hovered board, and (later) lock icons. Live pixels are drawn into a
+// the 25 x 25 board grid, the hovered board, and lock icons on locked boards. Live pixels are drawn into a
 // world-space canvas the size of the composite image.
 import { BOARDS_PER_SIDE } from './constants.js';
 import { boardWorldRect, type SceneLayout } from './layout.js';
@@ -32,7 +32,7 @@ export interface OverlayScene {
   layout: SceneLayout;
   hoverBoard: number | null;
   showGrid: boolean;
-  /** Boards locked by someone: drawn by the locks feature (seam; empty for now). */
+  /** Boards locked by someone: shaded, with a padlock when the cell is big enough. */
   lockedBoards?: ReadonlySet<number>;
 }
 
@@ -41,7 +41,31 @@ export const OVERLAY_STYLE = {
   hoverFill: 'rgba(90, 79, 214, 0.32)',
   hoverStroke: '#4b3fc0',
   lockFill: 'rgba(31, 27, 46, 0.45)',
+  lockIcon: '#fde047',
 } as const;
+
+/** A padlock centred in a board cell (screen space): a body and a squared shackle. */
+export function drawLockIcon(ctx: Draw2D, x: number, y: number, step: number): void {
+  const size = Math.min(step * 0.6, 28);
+  if (size < 6) return;
+  const cx = x + step / 2;
+  const cy = y + step / 2;
+  const bodyW = size * 0.8;
+  const bodyH = size * 0.55;
+  const bodyTop = cy - bodyH / 2 + size * 0.15;
+  ctx.fillStyle = OVERLAY_STYLE.lockIcon;
+  ctx.fillRect(cx - bodyW / 2, bodyTop, bodyW, bodyH);
+  const shackleW = bodyW * 0.6;
+  const shackleH = size * 0.35;
+  ctx.strokeStyle = OVERLAY_STYLE.lockIcon;
+  ctx.lineWidth = Math.max(1.5, size * 0.12);
+  ctx.beginPath();
+  ctx.moveTo(cx - shackleW / 2, bodyTop);
+  ctx.lineTo(cx - shackleW / 2, bodyTop - shackleH);
+  ctx.lineTo(cx + shackleW / 2, bodyTop - shackleH);
+  ctx.lineTo(cx + shackleW / 2, bodyTop);
+  ctx.stroke();
+}
 
 /** Snaps a screen coordinate to the centre of a device pixel so 1 px lines stay sharp. */
 function crisp(value: number, dpr: number): number {
@@ -63,6 +87,11 @@ export function renderOverlay(ctx: Draw2D, scene: OverlayScene): void {
     for (const board of scene.lockedBoards) {
       const r = boardWorldRect(layout, board);
       ctx.fillRect(r.x * v.zoom + v.x, r.y * v.zoom + v.y, step, step);
+    }
+    for (const board of scene.lockedBoards) {
+      const r = boardWorldRect(layout, board);
+      drawLockIcon(ctx, r.x * v.zoom + v.x, r.y * v.zoom + v.y, step);
+      ctx.fillStyle = OVERLAY_STYLE.lockFill;
     }
   }
 

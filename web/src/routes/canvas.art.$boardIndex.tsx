@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageTitle } from '../app/site.js';
 import { activeCanvasQueryOptions, DEFAULT_CANVAS_MANIFEST } from '../features/canvas/active-canvas.js';
-import { boardPixelsQueryOptions } from '../features/editor/board-pixels.js';
-import { BoardEditorPage, EditorLoadError, EditorPending } from '../features/editor/BoardEditorPage.js';
+import { BoardEditorPage } from '../features/editor/BoardEditorPage.js';
+import { EditorLoadError, EditorPending } from '../features/editor/EditorScreens.js';
+import { boardPixelsQueryOptions } from '../features/editor/queries.js';
 import { parseBoardIndex, validateEditorSearch } from '../lib/search-params.js';
 
 // The board editor: sign-in required. An invalid board index becomes 0 and the URL is corrected.

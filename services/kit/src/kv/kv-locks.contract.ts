@@ -1,5 +1,6 @@
 /** Contract part: locks (set-if-absent, compare-and-delete/extend) and their all-or-nothing variants. */
 import { describe, expect, it } from 'vitest';
+import { sleep } from '../testing/index.js';
 import type { ContractContext } from './kv.contract.js';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -167,6 +168,85 @@ export function registerLockTests({ kv, key }: ContractContext): void {
       expect(full).toBe(true);
       expect(await kv().mget([a, b])).toEqual(['A2', 'B']);
       for (const k of [a, b]) expect(await kv().ttl(k)).toBeGreaterThan(50_000);
+    });
+  });
+
+  describe('fenced set-if-absent (one lock per board and per user, with a fence)', () => {
+    it('sets every key with the TTL and returns a fence stored under the fence key', async () => {
+      const [board, user, fence] = [key('fb-board'), key('fb-user'), key('fb-fence')];
+      const before = Date.now() * 1000;
+      const f = await kv().setAllIfAbsentFenced(
+        [
+          { key: board, value: 'b' },
+          { key: user, value: 'u' },
+        ],
+        30_000,
+        fence,
+      );
+      expect(f).not.toBeNull();
+      expect(Number.isSafeInteger(f)).toBe(true);
+      // the store's clock in microseconds (same machine; a generous margin for clock reading)
+      expect(f!).toBeGreaterThan(before - 5_000_000);
+      expect(await kv().get(fence)).toBe(String(f));
+      expect(await kv().ttl(fence)).toBe(-1);
+      expect(await kv().mget([board, user])).toEqual(['b', 'u']);
+      expect(await kv().ttl(board)).toBeGreaterThan(20_000);
+    });
+
+    it('one present key refuses the whole step: no key, no fence changes', async () => {
+      const [board, user, fence] = [key('fr-board'), key('fr-user'), key('fr-fence')];
+      await kv().set(user, 'held elsewhere', { ttlMs: 30_000 });
+      const first = await kv().setAllIfAbsentFenced([{ key: key('fr-other'), value: 'x' }], 30_000, fence);
+      const refused = await kv().setAllIfAbsentFenced(
+        [
+          { key: board, value: 'b' },
+          { key: user, value: 'u' },
+        ],
+        30_000,
+        fence,
+      );
+      expect(refused).toBeNull();
+      expect(await kv().get(board)).toBeNull();
+      expect(await kv().get(user)).toBe('held elsewhere');
+      expect(await kv().get(fence)).toBe(String(first));
+    });
+
+    it('fences strictly increase over 200 acquire/release cycles, and after the store forgets them', async () => {
+      const [board, fence] = [key('fi-board'), key('fi-fence')];
+      let last = 0;
+      for (let i = 0; i < 200; i++) {
+        const f = await kv().setAllIfAbsentFenced([{ key: board, value: `v${i}` }], 30_000, fence);
+        expect(f).not.toBeNull();
+        expect(f!).toBeGreaterThan(last);
+        last = f!;
+        expect(await kv().compareAndDelete(board, `v${i}`)).toBe(true);
+      }
+      // A store restarted empty has neither the lock nor the fence: the clock term still wins (a
+      // restart takes far longer than the 2 ms waited here; fences come at most one per microsecond).
+      await sleep(2);
+      await kv().del(fence);
+      const after = await kv().setAllIfAbsentFenced([{ key: board, value: 'again' }], 30_000, fence);
+      expect(after!).toBeGreaterThan(last);
+    });
+
+    it('only one of 50 concurrent callers wins, and the fence is its', async () => {
+      const [board, fence] = [key('fc-board'), key('fc-fence')];
+      const results = await Promise.all(
+        range(50).map((i) =>
+          kv().setAllIfAbsentFenced(
+            [
+              { key: board, value: `c${i}` },
+              { key: `${board}:user:${i}`, value: `c${i}` },
+            ],
+            30_000,
+            fence,
+          ),
+        ),
+      );
+      const winners = results.map((r, i) => (r === null ? -1 : i)).filter((i) => i >= 0);
+      expect(winners).toHaveLength(1);
+      expect(await kv().get(board)).toBe(`c${winners[0]}`);
+      expect(await kv().get(fence)).toBe(String(results[winners[0]!]));
     });
   });
 }

@@ -21,6 +21,8 @@ export interface MemoryKeyValueStoreOptions {
   keyPrefix?: string;
   /** Monotonic clock in milliseconds. Defaults to `performance.now()`; tests inject their own. */
   now?: () => number;
+  /** Wall clock in milliseconds since the epoch (fractions kept), for fences. Defaults to a microsecond clock. */
+  wallClock?: () => number;
   /** How often the (unref'd) sweeper drops expired keys, in ms. Default 1000; 0 turns it off. */
   sweepIntervalMs?: number;
 }
@@ -62,12 +64,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
   readonly #heap = new ExpiryHeap();
   readonly #prefix: string;
   readonly #now: () => number;
+  readonly #wallClock: () => number;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(opts: MemoryKeyValueStoreOptions = {}) {
     this.#prefix = opts.keyPrefix ?? '';
     this.#now = opts.now ?? (() => performance.now());
+    this.#wallClock = opts.wallClock ?? (() => performance.timeOrigin + performance.now());
     const every = opts.sweepIntervalMs ?? 1000;
     if (every > 0) {
       this.#timer = setInterval(() => this.sweep(), every);
@@ -140,6 +144,28 @@ export class MemoryKeyValueStore implements KeyValueStore {
     if (list.some((e) => this.#live(e.k))) return false;
     for (const e of list) this.#put(e.k, e.value, ttl);
     return true;
+  }
+
+  async setAllIfAbsentFenced(
+    entries: { key: string; value: string }[],
+    ttlMs: number,
+    fenceKey: string,
+  ): Promise<number | null> {
+    this.#ready();
+    const list = checkEntries<{ key: string; value: string }>(entries).map((e) => ({
+      k: this.#k(e?.key),
+      value: checkString(e?.value, 'entries[].value'),
+    }));
+    const ttl = checkTtl(ttlMs);
+    const fenceK = this.#k(fenceKey);
+    if (list.some((e) => this.#live(e.k))) return null;
+    const current = this.#string(fenceK);
+    const last = current ? Number(toText(current.value)) : 0;
+    const clock = Math.floor(this.#wallClock() * 1000);
+    const fence = Math.max((Number.isFinite(last) ? last : 0) + 1, clock);
+    this.#put(fenceK, String(fence), undefined);
+    for (const e of list) this.#put(e.k, e.value, ttl);
+    return fence;
   }
 
   async compareAndDelete(key: string, expected: string): Promise<boolean> {

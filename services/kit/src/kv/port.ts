@@ -16,6 +16,19 @@ export interface KeyValueStore {
    * True when set.
    */
   setAllIfAbsent(entries: { key: string; value: string }[], ttlMs: number): Promise<boolean>;
+  /**
+   * Fenced acquisition, all-or-nothing in one atomic step: when every key of `entries` is absent,
+   * sets them (TTL `ttlMs`), sets `fenceKey` (no expiry) to `max(its number + 1, the store's clock in
+   * microseconds)` and returns that number; null when any key was present (nothing changes).
+   * The fence grows with every success on the same `fenceKey`, and the clock term keeps it growing
+   * even when the store restarts empty (Redis `TIME`; the embedded store's wall clock). Exact below
+   * 2^53, i.e. until the year 2255.
+   */
+  setAllIfAbsentFenced(
+    entries: { key: string; value: string }[],
+    ttlMs: number,
+    fenceKey: string,
+  ): Promise<number | null>;
   /** Deletes the key only when it holds `expected`. True when deleted. */
   compareAndDelete(key: string, expected: string): Promise<boolean>;
   /** Deletes every key only when each holds its expected value. True when deleted. */

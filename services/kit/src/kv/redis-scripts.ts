@@ -34,6 +34,30 @@ end
 return 1`,
 );
 
+/**
+ * KEYS = keys, then the fence key last; ARGV[1] = ttl ms, ARGV[1 + i] = value of KEYS[i]. When every
+ * key but the last is absent: sets them, sets the fence key to max(fence + 1, TIME in microseconds)
+ * and returns it as a decimal string; nil otherwise. TIME is allowed in scripts since Redis 5
+ * (effects replication), and makes the fence outlive a restart with an empty data set.
+ */
+export const SET_ALL_IF_ABSENT_FENCED = script(
+  'setAllIfAbsentFenced',
+  `local n = #KEYS - 1
+for i = 1, n do
+  if redis.call('EXISTS', KEYS[i]) == 1 then return false end
+end
+local t = redis.call('TIME')
+local clock = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local last = tonumber(redis.call('GET', KEYS[#KEYS]) or '0') or 0
+local fence = math.max(last + 1, clock)
+local text = string.format('%.0f', fence)
+redis.call('SET', KEYS[#KEYS], text)
+for i = 1, n do
+  redis.call('SET', KEYS[i], ARGV[i + 1], 'PX', ARGV[1])
+end
+return text`,
+);
+
 /** KEYS = keys; ARGV[i] = expected value of KEYS[i]. 1 when every key held its value and all are deleted. */
 export const COMPARE_AND_DELETE_ALL = script(
   'compareAndDeleteAll',
@@ -80,6 +104,7 @@ return n`,
 
 export const ALL_SCRIPTS: readonly LuaScript[] = [
   SET_ALL_IF_ABSENT,
+  SET_ALL_IF_ABSENT_FENCED,
   COMPARE_AND_DELETE_ALL,
   COMPARE_AND_EXTEND_ALL,
   INCR_WITH_TTL,

@@ -13,6 +13,7 @@ import {
   COMPARE_AND_EXTEND_ALL,
   INCR_WITH_TTL,
   SET_ALL_IF_ABSENT,
+  SET_ALL_IF_ABSENT_FENCED,
   type LuaScript,
 } from './redis-scripts.js';
 import {
@@ -127,6 +128,21 @@ export class RedisKeyValueStore implements KeyValueStore {
     const values = list.map((e) => checkString(e?.value, 'entries[].value'));
     const ttl = checkTtl(ttlMs);
     return (await this.#eval(SET_ALL_IF_ABSENT, keys, [String(ttl), ...values])) === 1;
+  }
+
+  async setAllIfAbsentFenced(
+    entries: { key: string; value: string }[],
+    ttlMs: number,
+    fenceKey: string,
+  ): Promise<number | null> {
+    this.#ready();
+    const list = checkEntries<{ key: string; value: string }>(entries);
+    const keys = list.map((e) => this.#k(e?.key));
+    const values = list.map((e) => checkString(e?.value, 'entries[].value'));
+    const ttl = checkTtl(ttlMs);
+    const fence = this.#k(fenceKey);
+    const reply = await this.#eval(SET_ALL_IF_ABSENT_FENCED, [...keys, fence], [String(ttl), ...values]);
+    return reply === null || reply === undefined ? null : Number(reply);
   }
 
   async compareAndDelete(key: string, expected: string): Promise<boolean> {

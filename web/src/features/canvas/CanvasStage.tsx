@@ -32,6 +32,8 @@ interface Props {
   canvasName: string;
   liveLayerRef: RefObject<HTMLCanvasElement | null>;
   checkingBoard: number | null;
+  /** Boards locked by someone: drawn with a lock icon. */
+  lockedBoards: ReadonlySet<number>;
   onOpenBoard: (boardIndex: number) => void;
   onRetryImage: () => void;
 }
@@ -88,8 +90,9 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       layout,
       hoverBoard: preview || mobile ? null : hover,
       showGrid: true,
+      lockedBoards: props.lockedBoards,
     });
-  }, [viewport, size, layout, hover, preview, mobile]);
+  }, [viewport, size, layout, hover, preview, mobile, props.lockedBoards]);
 
   const boardAt = (x: number, y: number) => {
     const { view: v, layout: l } = latest.current;
@@ -135,6 +138,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus.`}
       data-zoom={viewport.zoom}
       data-hover-board={hover ?? ''}
+      data-locked-boards={[...props.lockedBoards].sort((a, b) => a - b).join(',')}
       onPointerDown={(e) => {
         // Controls inside the stage (retry) handle their own clicks.
         if ((e.target as Element).closest('button, a')) return;

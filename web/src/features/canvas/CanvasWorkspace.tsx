@@ -28,6 +28,9 @@ import type { ViewMode } from './canvas-api.js';
 import { TutorialModal, useFirstVisitTutorial } from './TutorialModal.js';
 import { useBanners } from './use-banners.js';
 import { useBoardOpener, type LockVerdict } from './use-board-opener.js';
+import { useBoardLocks } from './use-board-locks.js';
+import { BoardLockedModal } from '../locks/index.js';
+import { useAuth } from '../../auth/use-auth.js';
 import { useCanvasImages } from './use-canvas-images.js';
 import { useFindPixel } from './use-find-pixel.js';
 import { useLivePixels } from './use-live-pixels.js';
@@ -80,19 +83,32 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     () => void queryClient.invalidateQueries({ queryKey: ['canvas', 'active'] }),
     [queryClient],
   );
-  const live = useLivePixels(canvas.canvasIndex, { onPixels, onCanvasActivated });
+  const auth = useAuth();
+  const boardLocks = useBoardLocks(canvas.canvasIndex, mobile, auth.user !== null || auth.hasAccessToken);
+  const live = useLivePixels(canvas.canvasIndex, {
+    onPixels,
+    onCanvasActivated,
+    onLockEvent: boardLocks.onLockEvent,
+  });
   useEffect(() => {
     const layer = liveLayerRef.current;
     layer?.getContext('2d')?.clearRect(0, 0, layer.width, layer.height);
   }, [canvas.canvasIndex]);
 
-  const onLocked = useCallback((_boardIndex: number, verdict: Extract<LockVerdict, { kind: 'locked' }>) => {
-    // Replaced by the lock-holder modal of the board-locks feature.
-    toast.warning(`Board is locked by ${verdict.username ?? 'another user'}`, {
-      durationMs: 5000,
-    });
-  }, []);
-  const opener = useBoardOpener({ canvasIndex: canvas.canvasIndex, preview: mode === 'preview', onLocked });
+  const [lockedBoard, setLockedBoard] = useState<{
+    boardIndex: number;
+    verdict: Extract<LockVerdict, { kind: 'locked' }>;
+  } | null>(null);
+  const onLocked = useCallback(
+    (boardIndex: number, verdict: Extract<LockVerdict, { kind: 'locked' }>) => setLockedBoard({ boardIndex, verdict }),
+    [],
+  );
+  const opener = useBoardOpener({
+    canvasIndex: canvas.canvasIndex,
+    preview: mode === 'preview',
+    checkLock: boardLocks.checkLock,
+    onLocked,
+  });
   const shown = images[mode];
   const finder = useFindPixel({
     canvasIndex: canvas.canvasIndex,
@@ -137,6 +153,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
           canvasName={canvas.canvasName}
           liveLayerRef={liveLayerRef}
           checkingBoard={opener.checking}
+          lockedBoards={boardLocks.lockedBoards}
           onOpenBoard={(board) => void opener.open(board)}
           onRetryImage={retry}
         />
@@ -158,6 +175,15 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
         />
       </div>
       {tutorial.open && <TutorialModal onFinish={tutorial.finish} />}
+      {lockedBoard && (
+        <BoardLockedModal
+          variant="canvas"
+          boardIndex={lockedBoard.boardIndex}
+          username={lockedBoard.verdict.username}
+          minutesRemaining={lockedBoard.verdict.minutesRemaining}
+          onClose={() => setLockedBoard(null)}
+        />
+      )}
     </section>
   );
 }

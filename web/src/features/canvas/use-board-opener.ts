@@ -9,10 +9,7 @@ import { openSignInDialog } from '../auth-dialog/index.js';
 export type LockVerdict =
   { kind: 'free' } | { kind: 'locked'; username: string | null; minutesRemaining: number };
 
-/**
- * SEAM for the board-locks feature: replace `noLockCheck` with a check against
- * GET /boards/{canvasIndex}/{boardIndex}/status and handle `locked` with the holder's modal.
- */
+/** The lock check (GET /boards/{canvasIndex}/{boardIndex}/status, features/canvas/use-board-locks.ts). */
 export type BoardLockCheck = (canvasIndex: number, boardIndex: number) => Promise<LockVerdict>;
 export const noLockCheck: BoardLockCheck = async () => ({ kind: 'free' });
 

@@ -1,12 +1,12 @@
 // Live updates: GET /api/events (Server-Sent Events; EventSource resumes with Last-Event-ID by itself).
-// `pixels` events for this canvas are handed to onPixels; `lock:*` events go to onLockEvent (the seam
-// for the board-locks feature); `canvas:activated` reloads the active canvas.
+// `pixels` events for this canvas are handed to onPixels; `lock:*` events (acquired, released, extended,
+// expired, warning) go to onLockEvent; `canvas:activated` reloads the active canvas.
 import { useEffect, useState } from 'react';
 import { useLatest } from './use-latest.js';
 import { LIVE_EVENT_NAMES, parsePixelsEvent, type PixelsEvent } from '../../canvas-scene/index.js';
 
 export const EVENTS_URL = '/api/events';
-const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired'].map(
+const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired', 'warning'].map(
   (e) => `${LIVE_EVENT_NAMES.lockPrefix}${e}`,
 );
 
@@ -17,13 +17,23 @@ export interface LiveHandlers {
   onCanvasActivated?: () => void;
 }
 
-export function useLivePixels(canvasIndex: number, handlers: LiveHandlers, enabled = true): boolean {
+/**
+ * `accessToken` (the editor's) makes the stream the holder's: the BFF then also sends `lock:expired`
+ * and `lock:warning` for this user's locks (EventSource cannot set headers, so it goes in the query).
+ */
+export function useLivePixels(
+  canvasIndex: number,
+  handlers: LiveHandlers,
+  enabled = true,
+  accessToken: string | null = null,
+): boolean {
   const [connected, setConnected] = useState(false);
   const ref = useLatest(handlers);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(EVENTS_URL, { withCredentials: true });
+    const url = accessToken ? `${EVENTS_URL}?access_token=${encodeURIComponent(accessToken)}` : EVENTS_URL;
+    const source = new EventSource(url, { withCredentials: true });
     const onPixels = (event: MessageEvent<string>) => {
       const parsed = parsePixelsEvent(event.data);
       if (parsed && parsed.canvasIndex === canvasIndex && parsed.pixels.length > 0)
@@ -40,7 +50,7 @@ export function useLivePixels(canvasIndex: number, handlers: LiveHandlers, enabl
       source.close();
       setConnected(false);
     };
-  }, [canvasIndex, enabled, ref]);
+  }, [canvasIndex, enabled, ref, accessToken]);
 
   return connected;
 }

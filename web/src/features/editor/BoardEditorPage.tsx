@@ -1,68 +1,291 @@
-// Board editor frame (full-screen, dark): header with back link, board badge and position, and the
-// board's pixels drawn read-only. Locking, selection, colours and saving build on this frame.
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, type ErrorComponentProps } from '@tanstack/react-router';
-import { friendlyMessage } from '../../api/messages.js';
+// The board editor (spec sections 2 and 4): header, the 49 x 49 board, hints; read-only until the
+// board is locked; selection, the colour modal, pending changes, Save/Pay; the lock's life (restore,
+// extend, release on leaving, expiry alert and redirect) and live updates from /api/events.
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import { toast } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
 import { Spinner } from '../../components/Spinner.js';
 import { boardPosition } from '../../lib/board.js';
-import { boardPixelsQueryOptions } from './board-pixels.js';
-import { PixelGrid } from './PixelGrid.js';
-import { api } from '../../api/index.js';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
+import { useLivePixels } from '../canvas/use-live-pixels.js';
+import { BoardLockedModal, createLockApi, formatCountdown, LOCK_MESSAGES, type LockSessionEvent } from '../locks/index.js';
+import type { PixelMap, PixelRecord } from './board-pixels.js';
+import { pixelAt } from './board-pixels.js';
+import { BoardCanvas, type View } from './BoardCanvas.js';
+import { ColourModal } from './ColourModal.js';
+import { EditorHeader } from './EditorHeader.js';
+import { HintBar, OWNED_WARNING_MS, OwnedWarning, useHighlight } from './EditorNotices.js';
+import { editorReducer, INITIAL_EDITOR_STATE } from './model/editor-state.js';
+import { parseCellKey, type Cell } from './model/cells.js';
+import { changesToBuy, isOwned } from './model/pending.js';
+import { priceChanges, saveLabel } from './model/pricing.js';
+import { visibleSelection } from './model/selection.js';
+import { PAYMENT_AVAILABLE, PAYMENT_UNAVAILABLE_MESSAGE, PaymentModalSlot, type PaymentResult } from './payment-bridge.js';
+import { boardPixelsQueryOptions } from './queries.js';
+import { useEditorKeys } from './use-editor-keys.js';
+import { useEditorLock } from './use-editor-lock.js';
 
 const route = getRouteApi('/canvas/art/$boardIndex');
 
+export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
+export const LEAVE_FADE_MS = 200;
+const INITIAL_VIEW: View = { zoom: 1, x: 0, y: 0 };
+
+export function clearQuestion(n: number): string {
+  return `Clear ${n} pending change(s)? This action cannot be undone.`;
+}
+
 export function BoardEditorPage() {
   const { boardIndex } = route.useParams();
+  const { highlight: highlightParam } = route.useSearch();
   const { canvas } = route.useLoaderData();
-  const { data: pixels } = useSuspenseQuery(boardPixelsQueryOptions(api, canvas.canvasIndex, boardIndex));
+  const { api } = route.useRouteContext();
+  const canvasIndex = canvas.canvasIndex;
+  const pixelsQuery = boardPixelsQueryOptions(api, canvasIndex, boardIndex);
+  const { data: pixels } = useSuspenseQuery(pixelsQuery);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const { row, col } = boardPosition(boardIndex);
+  const locks = useMemo(() => createLockApi(api), [api]);
 
-  return (
-    <div className="editor">
-      <header className="editor__header">
-        <Link to="/canvas" className="editor__back">
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className="editor__badge">Board {boardIndex}</h1>
-        {/* "Row r, Col c", 1-based; wide screens only. */}
-        <span className="editor__position">
-          Row {row + 1}, Col {col + 1}
-        </span>
-        <span className="editor__canvas-name">{canvas.canvasName}</span>
-      </header>
-      <div className="editor__stage">
-        <PixelGrid pixels={pixels} label={`Board ${boardIndex} of ${canvas.canvasName}`} />
-      </div>
-    </div>
+  const [state, dispatch] = useReducer(editorReducer, INITIAL_EDITOR_STATE);
+  const [view, setView] = useState<View>(INITIAL_VIEW);
+  const [leaving, setLeaving] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const highlight = useHighlight(highlightParam);
+
+  const goToCanvas = useCallback(() => void navigate({ to: '/canvas' }), [navigate]);
+
+  const onLockEvent = useCallback(
+    (event: LockSessionEvent) => {
+      if (event.type === 'warning') {
+        const left = Math.max(0, event.lock.expiresAt - Date.now());
+        toast.warning(`Your lock ends in ${formatCountdown(left)}. Use +5m to keep editing.`, { durationMs: 5000 });
+        return;
+      }
+      dispatch({ type: 'unlocked', keepPending: false });
+      setPaying(false);
+      window.alert(LOCK_MESSAGES.expiredAlert);
+      goToCanvas();
+    },
+    [goToCanvas],
   );
-}
+  const lock = useEditorLock({ locks, canvasIndex, boardIndex, onEvent: onLockEvent });
 
-/** Shown while the session is renewed, then while the board's pixels load. */
-export function EditorPending() {
-  const label = authStore.isExpiring() ? 'Checking authentication...' : 'Loading board pixels...';
-  return (
-    <div className="editor editor--centered">
-      <Spinner label={label} size="lg" />
-    </div>
+  // Live: purchases on this board reload its pixels; lock events (with the holder-only expiry and
+  // warning, as the stream carries the access token it was opened with) reach the lock session.
+  const [streamToken] = useState(() => authStore.getAccessToken());
+  useLivePixels(
+    canvasIndex,
+    {
+      onPixels: (event) => {
+        if (event.boardIndex === boardIndex) void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
+      },
+      onLockEvent: lock.handleServerEvent,
+    },
+    true,
+    streamToken,
   );
-}
 
-export function EditorLoadError({ error }: ErrorComponentProps) {
+  useEffect(() => dispatch({ type: 'pixels-changed', pixels }), [pixels]);
+
+  // The owned-pixel warning (and its red dashed outlines) lasts 5 s.
+  useEffect(() => {
+    if (!state.ownedWarning) return;
+    const timer = setTimeout(() => dispatch({ type: 'owned-warning-expired' }), OWNED_WARNING_MS);
+    return () => clearTimeout(timer);
+  }, [state.ownedWarning]);
+
+  // On selection the lock ownership is validated before the colour modal opens.
+  const { validate } = lock;
+  useEffect(() => {
+    if (state.modal !== 'validating') return;
+    let cancelled = false;
+    void validate().then((valid) => {
+      if (cancelled) return;
+      if (!valid) window.alert(LOCK_MESSAGES.noLongerValid);
+      dispatch({ type: 'modal-validated', valid });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [state.modal, validate]);
+
+  const toBuy = useMemo(() => changesToBuy(state.pending, pixels), [state.pending, pixels]);
+  const price = useMemo(() => priceChanges(toBuy), [toBuy]);
+  const label = saveLabel(state.pending.size, price);
+  const selected = useMemo(() => visibleSelection(state.selection), [state.selection]);
+
+  const leave = useCallback(
+    async (to: 'back' | 'canvas') => {
+      if (leaving) return;
+      if (state.pending.size > 0 && !window.confirm(UNSAVED_CHANGES_QUESTION)) return;
+      setLeaving(true);
+      // Leaving while locked releases the lock first (bounded, so a slow network cannot trap the user).
+      await Promise.race([lock.releaseQuietly(), new Promise((r) => setTimeout(r, 1500))]);
+      await new Promise((r) => setTimeout(r, LEAVE_FADE_MS));
+      if (to === 'back' && router.history.canGoBack()) router.history.back();
+      else goToCanvas();
+    },
+    [leaving, state.pending.size, lock, router, goToCanvas],
+  );
+
+  const save = useCallback(() => {
+    if (state.pending.size === 0) {
+      toast.info('No changes to save');
+      return;
+    }
+    if (!lock.locked) {
+      window.alert(LOCK_MESSAGES.noLongerValid);
+      return;
+    }
+    // Every pending change buys an unowned pixel (a purchased pixel never changes), so saving is paying.
+    if (toBuy.length > 0) {
+      if (!PAYMENT_AVAILABLE) {
+        toast.info(PAYMENT_UNAVAILABLE_MESSAGE, { durationMs: 6000 });
+        return;
+      }
+      setPaying(true);
+    }
+  }, [state.pending.size, lock.locked, toBuy.length]);
+
+  const onPaid = useCallback(
+    (result: PaymentResult) => {
+      const me = authStore.getUser()?.id ?? null;
+      queryClient.setQueryData(pixelsQuery.queryKey, (old: PixelMap | undefined) => {
+        const next = new Map<string, PixelRecord>(old ?? []);
+        for (const p of result.pixels) {
+          const before = pixelAt(next, p.x, p.y);
+          next.set(`${p.x}-${p.y}`, { ...before, currentColor: p.color, userId: me });
+        }
+        return next;
+      });
+      void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
+      dispatch({ type: 'purchased', keys: result.pixels.map((p) => `${p.x}-${p.y}`) });
+      setPaying(false);
+    },
+    [queryClient, pixelsQuery.queryKey],
+  );
+
+  const { panMode } = useEditorKeys({
+    onSave: save,
+    onEscape: () => {
+      if (paying) return;
+      if (state.modal !== 'closed') dispatch({ type: 'close-modal' });
+      else void leave('back');
+    },
+    onModifierReleased: () => dispatch({ type: 'modifier-released' }),
+  });
+
+  const interactive = lock.locked && state.modal === 'closed' && !leaving;
+  const onDragStart = useCallback((cell: Cell, additive: boolean) => dispatch({ type: 'drag-start', cell, additive }), []);
+  const onDragMove = useCallback((cell: Cell) => dispatch({ type: 'drag-move', cell }), []);
+  const onDragEnd = useCallback((additive: boolean) => dispatch({ type: 'drag-end', pixels, additive }), [pixels]);
+
+  const ownedInSelection = [...state.selection.selected].filter((k) => isOwned(pixels, k)).length;
+  const firstSelected = [...state.selection.selected][0];
+  const first = firstSelected ? parseCellKey(firstSelected) : { x: 0, y: 0 };
+  const holder = lock.holder;
+
   return (
-    <div className="editor editor--centered">
-      <div className="editor__error" role="alert">
-        <h1>Failed to load board pixels</h1>
-        <p>{friendlyMessage(error)}</p>
-        <div className="button-row">
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            Retry
-          </button>
-          <Link to="/canvas" className="button button--ghost-dark">
-            Back to Canvas
-          </Link>
+    <div className={`editor${leaving ? ' editor--leaving' : ''}`}>
+      <EditorHeader
+        boardIndex={boardIndex}
+        row={row}
+        col={col}
+        phase={lock.phase}
+        locked={lock.locked}
+        busy={lock.busy}
+        remainingMs={lock.remainingMs}
+        selectedCount={selected.size}
+        pendingCount={state.pending.size}
+        toBuyCount={toBuy.length}
+        price={price}
+        label={label}
+        saving={paying}
+        payHint={PAYMENT_AVAILABLE ? null : PAYMENT_UNAVAILABLE_MESSAGE}
+        onBack={() => void leave('back')}
+        onLock={() => void lock.lock()}
+        onUnlock={() => {
+          dispatch({ type: 'unlocked', keepPending: true });
+          void lock.unlock();
+        }}
+        onExtend={() => void lock.extend()}
+        onClear={() => {
+          if (window.confirm(clearQuestion(state.pending.size))) dispatch({ type: 'clear-pending' });
+        }}
+        onSave={save}
+      />
+      <main className="editor__main">
+        {!lock.locked && lock.phase === 'ready' && <div className="editor__lock-badge">Lock Board To Begin Editing</div>}
+        {state.ownedWarning && <OwnedWarning count={state.ownedWarning.size} />}
+        <div className="editor__stage">
+          <BoardCanvas
+            pixels={pixels}
+            pending={state.pending}
+            selected={selected}
+            ownedWarning={state.ownedWarning}
+            highlight={highlight}
+            interactive={interactive}
+            panMode={panMode}
+            mobile={mobile}
+            view={view}
+            onView={setView}
+            onDragStart={onDragStart}
+            onDragMove={onDragMove}
+            onDragEnd={onDragEnd}
+            label={`Board ${boardIndex} of ${canvas.canvasName}`}
+          />
+          {!lock.locked && (
+            <div className="editor__overlay" aria-live="polite">
+              {lock.phase === 'ready' ? (
+                <button type="button" className="editor__overlay-text" onClick={() => void lock.lock()} disabled={lock.busy !== null}>
+                  Lock board to edit
+                </button>
+              ) : lock.phase === 'checking' ? (
+                <Spinner label="Checking board availability..." size="md" />
+              ) : null}
+            </div>
+          )}
         </div>
-      </div>
+      </main>
+      <HintBar
+        locked={lock.locked}
+        zoom={view.zoom}
+        onResetView={view === INITIAL_VIEW ? null : () => setView(INITIAL_VIEW)}
+      />
+      {state.modal !== 'closed' && (
+        <ColourModal
+          count={state.selection.selected.size}
+          ownedCount={ownedInSelection}
+          artistColour={pixelAt(pixels, first.x, first.y).defaultColor}
+          checking={state.modal === 'validating'}
+          onApply={(choice) => dispatch({ type: 'apply', pixels, choice })}
+          onCancel={() => dispatch({ type: 'close-modal' })}
+        />
+      )}
+      {holder && !lock.locked && (
+        <BoardLockedModal
+          variant="editor"
+          boardIndex={boardIndex}
+          username={holder.username}
+          expiresAt={holder.expiresAt}
+          refreshing={lock.refreshing}
+          onBack={goToCanvas}
+          onRefresh={() => void lock.refresh()}
+        />
+      )}
+      {paying && (
+        <PaymentModalSlot
+          purchase={{ canvasIndex, boardIndex, pixels: toBuy.map((c) => ({ ...c })) }}
+          onClose={() => setPaying(false)}
+          onComplete={onPaid}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 // One board's pixels (spec sections 3 and 7): GET /pixels/canvas/{canvasIndex}/board/{boardIndex}.
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.js';
 import { isPixelCoordinate } from '../../lib/board.js';
 
@@ -71,9 +70,3 @@ export async function fetchBoardPixels(
   }
   return toPixelMap(body);
 }
-
-export const boardPixelsQueryOptions = (api: ApiClient, canvasIndex: number, boardIndex: number) =>
-  queryOptions({
-    queryKey: ['pixels', canvasIndex, boardIndex] as const,
-    queryFn: ({ signal }) => fetchBoardPixels(api, canvasIndex, boardIndex, signal),
-  });

@@ -1,0 +1,110 @@
+/**
+ * The spec's lock shapes (section 3), from the lock service's `Lock`. Pure.
+ * - Board lock (server): `{id, canvas_index, ui_board_index, user_id, user: {id, username},
+ *   acquired_at, last_activity, expires_at, is_active, time_remaining}` plus `expiresAt` (section 7:
+ *   extend "returns lock.expiresAt"), `canvasIndex`, `boardIndex` and `fencingToken`.
+ * - Lock status: `{isLocked, canLock, uiBoardIndex, canvasIndex, lock: {userId, username,
+ *   acquiredAt, expiresAt, timeRemaining} | null}`.
+ * - Current-lock response: `{hasLock, lock: {canvasIndex, boardIndex, expiresAt} | null}`.
+ * Times are ISO 8601 strings; time_remaining / timeRemaining are whole seconds.
+ */
+import type { Lock } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const secondsLeft = (lock: Lock, now: number) => Math.max(0, Math.ceil((lock.expiresAtMs - now) / 1000));
+
+export interface BoardLockJson {
+  id: string;
+  canvas_index: number;
+  ui_board_index: number;
+  user_id: string;
+  user: { id: string; username: string | null };
+  acquired_at: string;
+  last_activity: string;
+  expires_at: string;
+  is_active: boolean;
+  time_remaining: number;
+  canvasIndex: number;
+  boardIndex: number;
+  expiresAt: string;
+  fencingToken: number;
+}
+
+export function boardLockJson(lock: Lock, now: number): BoardLockJson {
+  const left = secondsLeft(lock, now);
+  return {
+    id: lock.id,
+    canvas_index: lock.canvasIndex,
+    ui_board_index: lock.boardIndex,
+    user_id: lock.userId,
+    user: { id: lock.userId, username: lock.username || null },
+    acquired_at: iso(lock.acquiredAtMs),
+    last_activity: iso(lock.lastActivityMs),
+    expires_at: iso(lock.expiresAtMs),
+    is_active: left > 0,
+    time_remaining: left,
+    canvasIndex: lock.canvasIndex,
+    boardIndex: lock.boardIndex,
+    expiresAt: iso(lock.expiresAtMs),
+    fencingToken: lock.fencingToken,
+  };
+}
+
+export interface LockStatusJson {
+  isLocked: boolean;
+  canLock: boolean;
+  uiBoardIndex: number;
+  canvasIndex: number;
+  lock: {
+    userId: string;
+    username: string | null;
+    acquiredAt: string;
+    expiresAt: string;
+    timeRemaining: number;
+  } | null;
+}
+
+/** `viewer` is the signed-in caller (null for a guest, who can never lock). */
+export function lockStatusJson(
+  canvasIndex: number,
+  boardIndex: number,
+  lock: Lock | undefined,
+  viewer: string | null,
+  now: number,
+): LockStatusJson {
+  return {
+    isLocked: lock !== undefined,
+    canLock: viewer !== null && (lock === undefined || lock.userId === viewer),
+    uiBoardIndex: boardIndex,
+    canvasIndex,
+    lock: lock
+      ? {
+          userId: lock.userId,
+          username: lock.username || null,
+          acquiredAt: iso(lock.acquiredAtMs),
+          expiresAt: iso(lock.expiresAtMs),
+          timeRemaining: secondsLeft(lock, now),
+        }
+      : null,
+  };
+}
+
+export function currentLockJson(lock: Lock | undefined): {
+  hasLock: boolean;
+  lock: { canvasIndex: number; boardIndex: number; expiresAt: string } | null;
+} {
+  return {
+    hasLock: lock !== undefined,
+    lock: lock
+      ? { canvasIndex: lock.canvasIndex, boardIndex: lock.boardIndex, expiresAt: iso(lock.expiresAtMs) }
+      : null,
+  };
+}
+
+/** Section 8's 409 texts. */
+export const lockMessages = {
+  existing: (boardIndex: number, canvasIndex: number) =>
+    `You already have board ${boardIndex} locked on canvas ${canvasIndex}. Please release it first.`,
+  lockedBy: (boardIndex: number, lock: Lock) =>
+    `Board ${boardIndex} is locked by ${lock.username || 'another user'} until ${iso(lock.expiresAtMs)}`,
+};

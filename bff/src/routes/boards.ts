@@ -1,0 +1,196 @@
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { errorBody } from '@tessera/kit';
+import { ConflictType } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
+import { boardLockJson, currentLockJson, lockMessages, lockStatusJson } from '../boards/lock-json.js';
+import { parseBoardIndex, parseBool, parseCanvasIndex, single } from '../canvas/params.js';
+import type { BffDeps } from '../deps.js';
+import { HttpError } from '../middleware/errors.js';
+
+const GUEST_LOCK_MESSAGE = 'Authentication required to acquire board lock';
+
+/** The optional `{duration}` body (whole minutes, 1 to 30; default 5). */
+function duration(body: unknown): number {
+  if (body === undefined || body === null) return 0;
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError('VALIDATION_ERROR', 'Request body must be a JSON object', null);
+  const d = (body as Record<string, unknown>).duration;
+  if (d === undefined || d === null) return 0;
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 1 || d > 30)
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      'duration must be a whole number of minutes from 1 to 30',
+      'duration',
+    );
+  return d;
+}
+
+function boardParams(ctx: Context) {
+  return {
+    canvasIndex: parseCanvasIndex(ctx.params.canvasIndex),
+    boardIndex: parseBoardIndex(ctx.params.boardIndex),
+  };
+}
+
+/** A guest asking to lock gets the spec's 401 text; other refusals keep requireAuth's. */
+function requireLockAuth(deps: BffDeps) {
+  const inner = requireAuth(deps);
+  return async (ctx: Context, next: Next) => {
+    try {
+      await inner(ctx, next);
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'UNAUTHORIZED' && !getAuth(ctx))
+        throw new HttpError('UNAUTHORIZED', GUEST_LOCK_MESSAGE);
+      throw err;
+    }
+  };
+}
+
+/**
+ * Board locks (spec section 7), over the lock service:
+ * - `POST /api/boards/{c}/{b}/lock {duration?}`: `{success, message: "Board locked successfully", lock}`;
+ *   409 `{..error body, type: "existing_lock", existingLock: {boardIndex, canvasIndex}}` or
+ *   `{..error body, type: "locked_by_other", lock: status lock}`.
+ * - `DELETE /api/boards/{c}/{b}/lock[?explicit=true]`: `{success, released, message}`.
+ * - `PUT /api/boards/{c}/{b}/lock {duration?}`: `{success, message: "Lock extended by 5 minutes", lock}`;
+ *   409 "Failed to extend lock" when the caller no longer holds it.
+ * - `GET /api/boards/{c}/{b}/status`: `{success, data: lock status}` (guests may ask; canLock false).
+ * - `GET /api/boards/{c}/{b}/validate[?fencingToken=n]`: `{success, valid}` (ownership validation).
+ * - `GET /api/boards/my-locks`, `GET /api/boards/locks[?canvas_index=n]`: `{success, data: [lock]}`.
+ * - `GET /api/boards/my-current-lock`: `{success, hasLock, lock: {canvasIndex, boardIndex, expiresAt} | null}`.
+ */
+export function boardRoutes(router: Router, deps: BffDeps): void {
+  const { peers, now } = deps;
+  const auth = requireAuth(deps);
+
+  router.post('/api/boards/:canvasIndex/:boardIndex/lock', requireLockAuth(deps), async (ctx) => {
+    const { canvasIndex, boardIndex } = boardParams(ctx);
+    const durationMinutes = duration(ctx.request.body);
+    const me = authOf(ctx);
+    const { result } = await peers.lock.acquireLock({
+      canvasIndex,
+      boardIndex,
+      userId: me.userId,
+      username: me.username ?? '',
+      durationMinutes,
+    });
+    if (result.case === 'lock') {
+      ctx.body = {
+        success: true,
+        message: 'Board locked successfully',
+        lock: boardLockJson(result.value, now()),
+      };
+      return;
+    }
+    const existing = result.value?.existing;
+    if (!existing) throw new HttpError('INTERNAL_SERVER_ERROR', 'Failed to acquire lock');
+    ctx.status = 409;
+    if (result.value?.type === ConflictType.EXISTING_LOCK) {
+      ctx.body = {
+        ...errorBody({
+          code: 'LOCK_CONFLICT',
+          status: 409,
+          message: lockMessages.existing(existing.boardIndex, existing.canvasIndex),
+          field: null,
+        }),
+        type: 'existing_lock',
+        existingLock: { boardIndex: existing.boardIndex, canvasIndex: existing.canvasIndex },
+      };
+    } else {
+      ctx.body = {
+        ...errorBody({
+          code: 'LOCK_CONFLICT',
+          status: 409,
+          message: lockMessages.lockedBy(boardIndex, existing),
+          field: null,
+        }),
+        type: 'locked_by_other',
+        lock: lockStatusJson(canvasIndex, boardIndex, existing, me.userId, now()).lock,
+      };
+    }
+  });
+
+  router.delete('/api/boards/:canvasIndex/:boardIndex/lock', auth, async (ctx) => {
+    const { canvasIndex, boardIndex } = boardParams(ctx);
+    const explicit = parseBool(ctx.query.explicit, 'explicit', false);
+    const { released } = await peers.lock.releaseLock({
+      canvasIndex,
+      boardIndex,
+      userId: authOf(ctx).userId,
+      explicit,
+    });
+    ctx.body = {
+      success: true,
+      released,
+      message: released ? 'Lock released' : 'You do not hold a lock on this board',
+    };
+  });
+
+  router.put('/api/boards/:canvasIndex/:boardIndex/lock', auth, async (ctx) => {
+    const { canvasIndex, boardIndex } = boardParams(ctx);
+    const durationMinutes = duration(ctx.request.body);
+    const { lock } = await peers.lock.extendLock({
+      canvasIndex,
+      boardIndex,
+      userId: authOf(ctx).userId,
+      durationMinutes,
+    });
+    if (!lock) throw new HttpError('LOCK_CONFLICT', 'Failed to extend lock');
+    const minutes = durationMinutes || 5;
+    ctx.body = {
+      success: true,
+      message: `Lock extended by ${minutes} minutes`,
+      lock: boardLockJson(lock, now()),
+    };
+  });
+
+  router.get('/api/boards/:canvasIndex/:boardIndex/status', optionalAuth(deps), async (ctx) => {
+    const { canvasIndex, boardIndex } = boardParams(ctx);
+    const { lock } = await peers.lock.getLockStatus({ canvasIndex, boardIndex });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      success: true,
+      data: lockStatusJson(canvasIndex, boardIndex, lock, getAuth(ctx)?.userId ?? null, now()),
+    };
+  });
+
+  router.get('/api/boards/:canvasIndex/:boardIndex/validate', auth, async (ctx) => {
+    const { canvasIndex, boardIndex } = boardParams(ctx);
+    const raw = single(ctx.query.fencingToken, 'fencingToken');
+    let fencingToken = 0;
+    if (raw !== undefined && raw !== '') {
+      fencingToken = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(fencingToken))
+        throw new HttpError('VALIDATION_ERROR', 'fencingToken must be a positive integer', 'fencingToken');
+    }
+    const { valid } = await peers.lock.validateLock({
+      canvasIndex,
+      boardIndex,
+      userId: authOf(ctx).userId,
+      fencingToken,
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, valid };
+  });
+
+  router.get('/api/boards/my-locks', auth, async (ctx) => {
+    const { lock } = await peers.lock.getUserLock({ userId: authOf(ctx).userId });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, data: lock ? [boardLockJson(lock, now())] : [] };
+  });
+
+  router.get('/api/boards/locks', auth, async (ctx) => {
+    const raw = single(ctx.query.canvas_index, 'canvas_index');
+    const canvasIndex = raw === undefined || raw === '' ? -1 : parseCanvasIndex(raw, 'canvas_index');
+    const { locks } = await peers.lock.listLocks({ canvasIndex });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, data: locks.map((l) => boardLockJson(l, now())) };
+  });
+
+  router.get('/api/boards/my-current-lock', auth, async (ctx) => {
+    const { lock } = await peers.lock.getUserLock({ userId: authOf(ctx).userId });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, ...currentLockJson(lock) };
+  });
+}

@@ -1,0 +1,145 @@
+// The board on a canvas element, with its input: drag selection (mouse, pen, touch), Ctrl/Meta
+// multi-select, Alt pan, and wheel zoom (0.3 to 3). Drawing is renderBoard (pure); this only wires it.
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { PixelMap } from './board-pixels.js';
+import type { Cell } from './model/cells.js';
+import type { PendingMap } from './model/pending.js';
+import { wheelZoom } from './model/zoom.js';
+import { BOARD_SIDE, cellAt, renderBoard } from './render.js';
+
+export interface View {
+  zoom: number;
+  x: number;
+  y: number;
+}
+
+interface Props {
+  pixels: PixelMap;
+  pending: PendingMap;
+  selected: ReadonlySet<string>;
+  ownedWarning: ReadonlySet<string> | null;
+  highlight: Cell | null;
+  /** Selection is possible (locked, no modal open). */
+  interactive: boolean;
+  /** Alt is held: dragging pans. */
+  panMode: boolean;
+  mobile: boolean;
+  view: View;
+  onView: (update: (v: View) => View) => void;
+  onDragStart: (cell: Cell, additive: boolean) => void;
+  onDragMove: (cell: Cell) => void;
+  onDragEnd: (additive: boolean) => void;
+  label: string;
+}
+
+export const BoardCanvas = memo(function BoardCanvas(props: Props) {
+  const { pixels, pending, selected, ownedWarning, highlight, interactive, panMode, view, onView } = props;
+  const stageRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const gesture = useRef<{ kind: 'select' | 'pan'; id: number; lastX: number; lastY: number; additive: boolean } | null>(null);
+  const [panning, setPanning] = useState(false);
+  const latest = useRef(props);
+  latest.current = props;
+
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const scale = Math.max(2, Math.ceil(window.devicePixelRatio || 1));
+    const size = BOARD_SIDE * scale;
+    if (canvas.width !== size) canvas.width = size;
+    if (canvas.height !== size) canvas.height = size;
+    renderBoard(ctx, { pixels, pending, selected, ownedWarning, highlight, scale });
+  }, [pixels, pending, selected, ownedWarning, highlight]);
+
+  // Wheel zoom (a native listener: React's is passive and cannot prevent the page scroll).
+  useEffect(() => {
+    const el = stageRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const mobileNow = latest.current.mobile;
+      onView((v) => ({ ...v, zoom: wheelZoom(v.zoom, e.deltaY, e.deltaMode, mobileNow) }));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [onView]);
+
+  const cellOf = (clientX: number, clientY: number): Cell | null => {
+    const rect = canvasRef.current?.getBoundingClientRect();
+    if (!rect) return null;
+    return cellAt(clientX - rect.left, clientY - rect.top, rect.width, rect.height);
+  };
+
+  const clampedCell = (clientX: number, clientY: number): Cell | null => {
+    const rect = canvasRef.current?.getBoundingClientRect();
+    if (!rect) return null;
+    const x = Math.min(rect.right - 0.01, Math.max(rect.left, clientX));
+    const y = Math.min(rect.bottom - 0.01, Math.max(rect.top, clientY));
+    return cellAt(x - rect.left, y - rect.top, rect.width, rect.height);
+  };
+
+  return (
+    <div
+      ref={stageRef}
+      className={`board-stage${panMode ? ' board-stage--pan' : ''}${panning ? ' board-stage--panning' : ''}`}
+      data-zoom={view.zoom.toFixed(2)}
+      onPointerDown={(e) => {
+        if (e.button !== 0 && e.pointerType === 'mouse') return;
+        if (gesture.current) return;
+        const pan = panMode || e.altKey;
+        if (pan) {
+          gesture.current = { kind: 'pan', id: e.pointerId, lastX: e.clientX, lastY: e.clientY, additive: false };
+          setPanning(true);
+        } else {
+          if (!latest.current.interactive) return;
+          const cell = cellOf(e.clientX, e.clientY);
+          if (!cell) return;
+          const additive = e.ctrlKey || e.metaKey;
+          gesture.current = { kind: 'select', id: e.pointerId, lastX: e.clientX, lastY: e.clientY, additive };
+          props.onDragStart(cell, additive);
+        }
+        e.preventDefault();
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        const g = gesture.current;
+        if (!g || g.id !== e.pointerId) return;
+        if (g.kind === 'pan') {
+          const dx = e.clientX - g.lastX;
+          const dy = e.clientY - g.lastY;
+          g.lastX = e.clientX;
+          g.lastY = e.clientY;
+          onView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
+        } else {
+          const cell = clampedCell(e.clientX, e.clientY);
+          if (cell) props.onDragMove(cell);
+        }
+      }}
+      onPointerUp={(e) => {
+        const g = gesture.current;
+        if (!g || g.id !== e.pointerId) return;
+        gesture.current = null;
+        setPanning(false);
+        if (g.kind === 'select') props.onDragEnd(g.additive && (e.ctrlKey || e.metaKey));
+      }}
+      onPointerCancel={(e) => {
+        const g = gesture.current;
+        if (!g || g.id !== e.pointerId) return;
+        gesture.current = null;
+        setPanning(false);
+        if (g.kind === 'select') props.onDragEnd(g.additive);
+      }}
+    >
+      <div className="board-stage__world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
+        <canvas
+          ref={canvasRef}
+          className={`pixel-grid${interactive ? ' pixel-grid--editable' : ''}`}
+          role="img"
+          aria-label={props.label}
+          data-testid="board-canvas"
+        />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,143 @@
+// The editor header (spec section 2): Back, "Board {n}", "Row r, Col c" (wide screens), Lock/Unlock
+// with the m:ss countdown, "+5m", Clear (locked with pending changes), the counters with the total
+// price and Save/Pay. On small screens a collapsible menu repeats timer, extend, clear and counters.
+import { memo, useState } from 'react';
+import { countdownTone, formatCountdown, LockGlyph, type LockBusy } from '../locks/index.js';
+import type { LockPhase } from './use-editor-lock.js';
+import { formatUsd, type PriceSummary, type SaveLabel } from './model/pricing.js';
+
+interface Props {
+  boardIndex: number;
+  row: number;
+  col: number;
+  phase: LockPhase;
+  locked: boolean;
+  busy: LockBusy;
+  remainingMs: number;
+  selectedCount: number;
+  pendingCount: number;
+  toBuyCount: number;
+  price: PriceSummary;
+  label: SaveLabel;
+  saving: boolean;
+  payHint: string | null;
+  onBack: () => void;
+  onLock: () => void;
+  onUnlock: () => void;
+  onExtend: () => void;
+  onClear: () => void;
+  onSave: () => void;
+}
+
+function Timer({ remainingMs }: { remainingMs: number }) {
+  const tone = countdownTone(remainingMs);
+  return (
+    <span className={`lock-timer lock-timer--${tone}`} role="timer" aria-label={`Lock time left ${formatCountdown(remainingMs)}`}>
+      {formatCountdown(remainingMs)}
+    </span>
+  );
+}
+
+function Counters(props: Pick<Props, 'selectedCount' | 'pendingCount' | 'toBuyCount' | 'price'>) {
+  return (
+    <span className="editor-counters">
+      <span>{props.selectedCount} selected</span>
+      <span>{props.pendingCount} pending</span>
+      <span>
+        {props.toBuyCount} to buy
+        {props.toBuyCount > 0 && <strong className="editor-counters__price"> · {formatUsd(props.price.subtotalCents)}</strong>}
+      </span>
+    </span>
+  );
+}
+
+export const EditorHeader = memo(function EditorHeader(props: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { phase, locked, busy } = props;
+  const canClear = locked && props.pendingCount > 0;
+  const saveDisabled = props.saving || props.pendingCount === 0;
+
+  const lockControls =
+    phase === 'initializing' ? (
+      <span className="editor-header__init" role="status">
+        Initializing canvas...
+      </span>
+    ) : locked ? (
+      <>
+        <Timer remainingMs={props.remainingMs} />
+        <button type="button" className="editor-btn" onClick={props.onUnlock} disabled={busy !== null}>
+          <LockGlyph size={16} /> Unlock
+        </button>
+        <button type="button" className="editor-btn" onClick={props.onExtend} disabled={busy !== null} aria-label="Extend lock by 5 minutes">
+          +5m
+        </button>
+      </>
+    ) : (
+      <button type="button" className="editor-btn editor-btn--lock" onClick={props.onLock} disabled={phase !== 'ready' || busy !== null}>
+        <LockGlyph size={16} /> {busy === 'acquiring' ? 'Locking...' : 'Lock'}
+      </button>
+    );
+
+  return (
+    <header className="editor__header">
+      <button type="button" className="editor__back" onClick={props.onBack}>
+        <span aria-hidden="true">←</span> Back
+      </button>
+      <h1 className="editor__badge">Board {props.boardIndex}</h1>
+      <span className="editor__position">
+        Row {props.row + 1}, Col {props.col + 1}
+      </span>
+      <div className="editor-header__lock">{lockControls}</div>
+      <div className="editor-header__wide">
+        {canClear && (
+          <button type="button" className="editor-btn editor-btn--danger" onClick={props.onClear}>
+            Clear
+          </button>
+        )}
+        <Counters {...props} />
+      </div>
+      <button
+        type="button"
+        className={`editor-save editor-save--${props.label.kind}`}
+        onClick={props.onSave}
+        disabled={saveDisabled}
+        title={props.payHint ?? undefined}
+      >
+        {props.saving ? 'Saving...' : props.label.text}
+      </button>
+      <button
+        type="button"
+        className="editor-menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="editor-menu"
+        onClick={() => setMenuOpen((o) => !o)}
+      >
+        <span aria-hidden="true">☰</span>
+        <span className="visually-hidden">Editor menu</span>
+      </button>
+      {menuOpen && (
+        <div id="editor-menu" className="editor-menu">
+          {locked && (
+            <div className="editor-menu__row">
+              <Timer remainingMs={props.remainingMs} />
+              <button type="button" className="editor-btn" onClick={props.onExtend} disabled={busy !== null}>
+                +5m
+              </button>
+              {canClear && (
+                <button type="button" className="editor-btn editor-btn--danger" onClick={props.onClear}>
+                  Clear
+                </button>
+              )}
+            </div>
+          )}
+          <Counters {...props} />
+          {props.toBuyCount > 0 && (
+            <span className="editor-menu__fees">
+              with fees {formatUsd(props.price.totalWithFeesCents)} · est. tax {formatUsd(props.price.estimatedTaxCents)}
+            </span>
+          )}
+        </div>
+      )}
+    </header>
+  );
+});

@@ -1,0 +1,68 @@
+// Board rendering over a recording 2D context.
+import { describe, expect, it } from 'vitest';
+import { BOARD_STYLE, cellAt, renderBoard, shownColour, type BoardDraw } from './render.js';
+
+function recorder() {
+  const ops: string[] = [];
+  const ctx = {
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    setTransform: () => undefined,
+    clearRect: () => undefined,
+    beginPath: () => undefined,
+    moveTo: () => undefined,
+    lineTo: () => undefined,
+    stroke: () => undefined,
+    setLineDash: (d: number[]) => void ops.push(`dash ${d.join(',')}`),
+    fillRect(x: number, y: number, w: number, h: number) {
+      ops.push(`fill ${String(this.fillStyle)} ${x},${y},${w},${h}`);
+    },
+    strokeRect(x: number, y: number, w: number, h: number) {
+      ops.push(`stroke ${String(this.strokeStyle)} ${x},${y},${w},${h}`);
+    },
+  };
+  return { ctx: ctx as unknown as BoardDraw, ops };
+}
+
+const base = {
+  pixels: new Map([['2-3', { currentColor: '#00FF00', defaultColor: '#111111', userId: 'u1' }]]),
+  pending: new Map([['4-4', { x: 4, y: 4, color: '#FF0000', isDefault: false }]]),
+  selected: new Set<string>(),
+  ownedWarning: null,
+  highlight: null,
+  scale: 2,
+};
+
+describe('renderBoard', () => {
+  it('draws 49 x 49 pixels at 10 px, pending colours over current ones, white where the server had none', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, base);
+    const pixels = ops.filter((o) => o.startsWith('fill #'));
+    expect(pixels.slice(0, 2401)).toHaveLength(2401);
+    expect(ops).toContain('fill #00FF00 20,30,10,10');
+    expect(ops).toContain('fill #FF0000 40,40,10,10');
+    expect(ops).toContain('fill #FFFFFF 0,0,10,10');
+    expect(shownColour(base, 4, 4)).toBe('#FF0000');
+  });
+
+  it('outlines refused purchased pixels in red dashes and the highlight in yellow', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, { ...base, ownedWarning: new Set(['2-3']), highlight: { x: 1, y: 1 }, selected: new Set(['0-0']) });
+    const dash = ops.indexOf('dash 2,2');
+    expect(dash).toBeGreaterThan(0);
+    expect(ops[dash + 1]).toBe(`stroke ${BOARD_STYLE.owned} 20.75,30.75,8.5,8.5`);
+    expect(ops).toContain(`stroke ${BOARD_STYLE.highlight} 8,8,14,14`);
+    expect(ops).toContain(`fill ${BOARD_STYLE.selectedFill} 0,0,10,10`);
+  });
+});
+
+describe('cellAt', () => {
+  it('maps element coordinates to cells at any displayed size', () => {
+    expect(cellAt(0, 0, 490, 490)).toEqual({ x: 0, y: 0 });
+    expect(cellAt(489.9, 489.9, 490, 490)).toEqual({ x: 48, y: 48 });
+    expect(cellAt(100, 50, 245, 245)).toEqual({ x: 20, y: 10 });
+    expect(cellAt(-1, 5, 490, 490)).toBeNull();
+    expect(cellAt(490, 5, 490, 490)).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+// Lock API module over the real ApiClient with a scripted fetch (spec sections 3, 7 and 8).
+import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_USER, createHarness, csrfBody, json, routes } from '../../api/client.fixture.js';
+import { LockError, createLockApi, readLockStatus } from './lock-api.js';
+
+const EXPIRES = '2026-11-24T01:05:00.000Z';
+const serverLock = {
+  id: 'l1',
+  canvas_index: 0,
+  ui_board_index: 7,
+  user: { id: 'u1', username: 'ada' },
+  acquired_at: '2026-11-24T01:00:00.000Z',
+  expires_at: EXPIRES,
+  is_active: true,
+  time_remaining: 300,
+};
+
+function harness(table: Parameters<typeof routes>[0]) {
+  const h = createHarness(routes({ 'GET /csrf/csrf-token-secure': [json(200, csrfBody('c1'))], ...table }));
+  h.auth.setSession({ accessToken: 'tok', expiresIn: 900, user: SIGNED_IN_USER });
+  return { ...h, locks: createLockApi(h.client) };
+}
+
+describe('lock api', () => {
+  it('acquires with POST /boards/{c}/{b}/lock {duration: 5} and reads the server lock', async () => {
+    const h = harness({ 'POST /boards/0/7/lock': [json(200, { success: true, lock: serverLock })] });
+    const lock = await h.locks.acquire(0, 7);
+    expect(lock).toEqual({
+      canvasIndex: 0,
+      boardIndex: 7,
+      userId: 'u1',
+      username: 'ada',
+      acquiredAt: Date.parse('2026-11-24T01:00:00.000Z'),
+      expiresAt: Date.parse(EXPIRES),
+    });
+    const call = h.appCalls()[0];
+    expect(call?.body).toEqual({ duration: 5 });
+    expect(call?.headers['x-csrf-token']).toBe('c1');
+    expect(call?.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('maps a 409 existing_lock to the spec message with existingLock', async () => {
+    const h = harness({
+      'POST /boards/0/7/lock': [
+        json(409, {
+          success: false,
+          error: 'existing_lock',
+          message: 'x',
+          existingLock: { boardIndex: 3, canvasIndex: 0 },
+        }),
+      ],
+    });
+    const err = await h.locks.acquire(0, 7).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LockError);
+    expect(err).toMatchObject({
+      kind: 'existing_lock',
+      existingLock: { boardIndex: 3, canvasIndex: 0 },
+      message: 'You already have board 3 locked on canvas 0. Please release it first.',
+    });
+  });
+
+  it('maps a 409 held by someone else to "Board {n} is locked by {user} until {time}"', async () => {
+    const h = harness({
+      'POST /boards/0/7/lock': [
+        json(409, { success: false, error: 'CONFLICT', message: 'locked', lock: { ...serverLock, user: { id: 'u2', username: 'bob' } } }),
+      ],
+    });
+    const err = (await h.locks.acquire(0, 7).catch((e: unknown) => e)) as LockError;
+    expect(err.kind).toBe('locked_by_other');
+    expect(err.message).toMatch(/^Board 7 is locked by bob until .+/);
+  });
+
+  it('any other failure is "Failed to acquire lock. Please try again."', async () => {
+    const h = harness({ 'POST /boards/0/7/lock': [json(400, { success: false, message: 'bad' })] });
+    await expect(h.locks.acquire(0, 7)).rejects.toMatchObject({
+      kind: 'failed',
+      message: 'Failed to acquire lock. Please try again.',
+    });
+  });
+
+  it('releases with DELETE ?explicit=true and extends with PUT {duration: 5}', async () => {
+    const h = harness({
+      'DELETE /boards/0/7/lock': [json(200, { success: true })],
+      'PUT /boards/0/7/lock': [json(200, { success: true, lock: { expiresAt: EXPIRES } })],
+    });
+    await h.locks.release(0, 7, true);
+    await expect(h.locks.extend(0, 7)).resolves.toBe(Date.parse(EXPIRES));
+    expect(h.appCalls().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /boards/0/7/lock?explicit=true',
+      'PUT /boards/0/7/lock',
+    ]);
+    expect(h.appCalls()[1]?.body).toEqual({ duration: 5 });
+  });
+
+  it('a failed extend is "Failed to extend lock"', async () => {
+    const h = harness({ 'PUT /boards/0/7/lock': [json(404, { success: false, message: 'no lock' })] });
+    await expect(h.locks.extend(0, 7)).rejects.toMatchObject({ message: 'Failed to extend lock' });
+  });
+
+  it('reads the lock status, the lists and the current lock', async () => {
+    const h = harness({
+      'GET /boards/0/7/status': [
+        json(200, {
+          success: true,
+          data: {
+            isLocked: true,
+            canLock: false,
+            uiBoardIndex: 7,
+            canvasIndex: 0,
+            lock: { userId: 'u2', username: 'bob', acquiredAt: 1, expiresAt: EXPIRES, timeRemaining: 200 },
+          },
+        }),
+      ],
+      'GET /boards/locks': [json(200, { success: true, data: [serverLock, { junk: true }] })],
+      'GET /boards/my-locks': [json(200, { success: true, data: { locks: [serverLock] } })],
+      'GET /boards/my-current-lock': [json(200, { success: true, hasLock: true, lock: { canvasIndex: 0, boardIndex: 7, expiresAt: EXPIRES } })],
+    });
+    const status = await h.locks.status(0, 7);
+    expect(status).toMatchObject({ isLocked: true, canLock: false, lock: { userId: 'u2', username: 'bob' } });
+    expect(await h.locks.allLocks()).toHaveLength(1);
+    expect((await h.locks.myLocks())[0]?.boardIndex).toBe(7);
+    expect(await h.locks.myCurrentLock()).toMatchObject({ boardIndex: 7, expiresAt: Date.parse(EXPIRES) });
+  });
+
+  it('validates ownership with GET /boards/{c}/{b}/validate', async () => {
+    const h = harness({ 'GET /boards/0/7/validate': [json(200, { success: true, valid: true }), json(200, { success: true, valid: false })] });
+    expect(await h.locks.validate(0, 7)).toBe(true);
+    expect(await h.locks.validate(0, 7)).toBe(false);
+  });
+
+  it('a free board and an empty current lock', async () => {
+    const h = harness({ 'GET /boards/my-current-lock': [json(200, { success: true, hasLock: false, lock: null })] });
+    expect(await h.locks.myCurrentLock()).toBeNull();
+    expect(readLockStatus({ success: true, data: { isLocked: false, canLock: true } }, 0, 1)).toEqual({
+      isLocked: false,
+      canLock: true,
+      canvasIndex: 0,
+      boardIndex: 1,
+      lock: null,
+    });
+    expect(readLockStatus('garbage', 0, 1).isLocked).toBe(false);
+  });
+});

@@ -1,0 +1,203 @@
+// Board-lock calls (spec section 7) and the shapes of spec section 3: lock, lock status, current-lock
+// response. Readers are tolerant (camelCase or snake_case, ISO or epoch times) and never throw on a
+// malformed body; failed calls surface as LockError with the texts of spec sections 4 and 8.
+import type { ApiClient } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { isRecord, readTime } from './read.js';
+import { LOCK_MESSAGES, existingLockServerMessage, lockedByUntil } from './lock-messages.js';
+
+export const DEFAULT_LOCK_MINUTES = 5;
+export const EXTEND_LOCK_MINUTES = 5;
+
+/** A board lock as the client uses it (server fields of spec section 3, times in epoch ms). */
+export interface BoardLock {
+  canvasIndex: number;
+  boardIndex: number;
+  userId: string | null;
+  username: string | null;
+  acquiredAt: number | null;
+  expiresAt: number;
+}
+
+/** Lock status: isLocked, canLock and the holder when locked. */
+export interface LockStatus {
+  isLocked: boolean;
+  canLock: boolean;
+  canvasIndex: number;
+  boardIndex: number;
+  lock: BoardLock | null;
+}
+
+export type LockErrorKind = 'existing_lock' | 'locked_by_other' | 'unauthenticated' | 'failed';
+
+/** A lock call that failed, with the message to show. */
+export class LockError extends Error {
+  override readonly name = 'LockError';
+  constructor(
+    readonly kind: LockErrorKind,
+    message: string,
+    readonly existingLock: { boardIndex: number; canvasIndex: number } | null = null,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+function int(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) ? n : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+/** Reads a lock in the server shape (snake_case) or the status shape (camelCase); null if unusable. */
+export function readLock(raw: unknown, fallback: { canvasIndex?: number; boardIndex?: number } = {}): BoardLock | null {
+  if (!isRecord(raw)) return null;
+  const user = isRecord(raw.user) ? raw.user : null;
+  const expiresAt = readTime(raw.expiresAt ?? raw.expires_at);
+  const canvasIndex = int(raw.canvasIndex ?? raw.canvas_index) ?? fallback.canvasIndex ?? null;
+  const boardIndex =
+    int(raw.boardIndex ?? raw.uiBoardIndex ?? raw.ui_board_index ?? raw.board_index) ?? fallback.boardIndex ?? null;
+  if (expiresAt === null || canvasIndex === null || boardIndex === null) return null;
+  return {
+    canvasIndex,
+    boardIndex,
+    userId: text(raw.userId ?? raw.user_id ?? user?.id),
+    username: text(raw.username ?? user?.username),
+    acquiredAt: readTime(raw.acquiredAt ?? raw.acquired_at),
+    expiresAt,
+  };
+}
+
+function payload(body: unknown): Record<string, unknown> {
+  if (!isRecord(body)) return {};
+  return isRecord(body.data) ? body.data : body;
+}
+
+/** `{success, data: {isLocked, canLock, uiBoardIndex, canvasIndex, lock{...}}}`. */
+export function readLockStatus(body: unknown, canvasIndex: number, boardIndex: number): LockStatus {
+  const d = payload(body);
+  const lock = readLock(d.lock, { canvasIndex, boardIndex });
+  const isLocked = d.isLocked === true || (d.isLocked === undefined && lock !== null);
+  return {
+    isLocked: isLocked && lock !== null ? true : isLocked,
+    canLock: typeof d.canLock === 'boolean' ? d.canLock : !isLocked,
+    canvasIndex,
+    boardIndex,
+    lock: isLocked ? lock : null,
+  };
+}
+
+/** A list of locks under data, data.locks or locks. */
+export function readLockList(body: unknown): BoardLock[] {
+  const d = isRecord(body) ? body.data : null;
+  const list = Array.isArray(d)
+    ? d
+    : isRecord(d) && Array.isArray(d.locks)
+      ? d.locks
+      : isRecord(body) && Array.isArray(body.locks)
+        ? body.locks
+        : [];
+  return (list as unknown[]).map((l) => readLock(l)).filter((l): l is BoardLock => l !== null);
+}
+
+/** Current-lock response: hasLock, lock{canvasIndex, boardIndex, expiresAt}. */
+export function readCurrentLock(body: unknown): BoardLock | null {
+  const d = payload(body);
+  if (d.hasLock === false) return null;
+  return readLock(d.lock);
+}
+
+/** The 409 of an acquire: existing_lock (the caller holds another board) or held by someone else. */
+export function lockErrorFrom(error: unknown, boardIndex: number, fallback: string, canvasIndex = 0): LockError {
+  if (error instanceof LockError) return error;
+  if (!isApiError(error)) return new LockError('failed', fallback);
+  if (error.status === 401) return new LockError('unauthenticated', error.message, null, 401);
+  if (error.status === 409) {
+    const body = isRecord(error.body) ? error.body : {};
+    const existing = isRecord(body.existingLock) ? body.existingLock : isRecord(body.existing_lock) ? body.existing_lock : null;
+    const type = text(body.type) ?? text(body.error) ?? error.code;
+    if (existing || /existing_lock/i.test(type ?? '')) {
+      const b = int(existing?.boardIndex ?? existing?.board_index);
+      const c = int(existing?.canvasIndex ?? existing?.canvas_index);
+      const existingLock = b !== null && c !== null ? { boardIndex: b, canvasIndex: c } : null;
+      const message = existingLock ? existingLockServerMessage(b ?? 0, c ?? 0) : error.message;
+      return new LockError('existing_lock', message, existingLock, 409);
+    }
+    const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), { boardIndex, canvasIndex });
+    const message = holder
+      ? lockedByUntil(boardIndex, holder.username, holder.expiresAt)
+      : error.message || LOCK_MESSAGES.unknownHolder;
+    return new LockError('locked_by_other', message, null, 409);
+  }
+  return new LockError('failed', fallback, null, error.status);
+}
+
+const path = (canvasIndex: number, boardIndex: number) => `/boards/${canvasIndex}/${boardIndex}`;
+
+/** The lock calls the app makes; an interface so tests and the lock session can use a fake. */
+export interface LockApi {
+  acquire(canvasIndex: number, boardIndex: number, minutes?: number): Promise<BoardLock>;
+  release(canvasIndex: number, boardIndex: number, explicit?: boolean): Promise<void>;
+  extend(canvasIndex: number, boardIndex: number, minutes?: number): Promise<number>;
+  status(canvasIndex: number, boardIndex: number, signal?: AbortSignal): Promise<LockStatus>;
+  /** The ownership validation: true when the caller holds the board's lock. */
+  validate(canvasIndex: number, boardIndex: number): Promise<boolean>;
+  myLocks(signal?: AbortSignal): Promise<BoardLock[]>;
+  allLocks(signal?: AbortSignal): Promise<BoardLock[]>;
+  myCurrentLock(signal?: AbortSignal): Promise<BoardLock | null>;
+}
+
+export function createLockApi(api: ApiClient): LockApi {
+  return {
+    async acquire(canvasIndex, boardIndex, minutes = DEFAULT_LOCK_MINUTES) {
+      let body: unknown;
+      try {
+        body = await api.post<unknown>(`${path(canvasIndex, boardIndex)}/lock`, { duration: minutes });
+      } catch (error) {
+        throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
+      }
+      const lock = readLock(payload(body).lock ?? (isRecord(body) ? body.lock : null), { canvasIndex, boardIndex });
+      if (!lock) throw new LockError('failed', LOCK_MESSAGES.acquireFailed);
+      return lock;
+    },
+    async release(canvasIndex, boardIndex, explicit = false) {
+      await api.delete<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+        query: explicit ? { explicit: true } : undefined,
+      });
+    },
+    async extend(canvasIndex, boardIndex, minutes = EXTEND_LOCK_MINUTES) {
+      let body: unknown;
+      try {
+        body = await api.put<unknown>(`${path(canvasIndex, boardIndex)}/lock`, { duration: minutes });
+      } catch (error) {
+        throw new LockError('failed', LOCK_MESSAGES.extendFailed, null, isApiError(error) ? error.status : 0);
+      }
+      const d = payload(body);
+      const lock = isRecord(d.lock) ? d.lock : isRecord(body) && isRecord(body.lock) ? body.lock : {};
+      const expiresAt = readTime(lock.expiresAt ?? lock.expires_at ?? d.expiresAt);
+      if (expiresAt === null) throw new LockError('failed', LOCK_MESSAGES.extendFailed);
+      return expiresAt;
+    },
+    async status(canvasIndex, boardIndex, signal) {
+      const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/status`, { signal });
+      return readLockStatus(body, canvasIndex, boardIndex);
+    },
+    async validate(canvasIndex, boardIndex) {
+      const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/validate`);
+      const d = payload(body);
+      return d.valid === true || (isRecord(body) && body.valid === true);
+    },
+    async myLocks(signal) {
+      return readLockList(await api.get<unknown>('/boards/my-locks', { signal }));
+    },
+    async allLocks(signal) {
+      return readLockList(await api.get<unknown>('/boards/locks', { signal }));
+    },
+    async myCurrentLock(signal) {
+      return readCurrentLock(await api.get<unknown>('/boards/my-current-lock', { signal }));
+    },
+  };
+}
