@@ -30,7 +30,7 @@ const fail = (status: number, error: string, message: string): Reply => ({
 function taxFor(address: Record<string, string>): { bps: number; jurisdiction: string } {
   return address.state === 'NY'
     ? { bps: 888, jurisdiction: 'New York, NY' }
-    : { bps: 600, jurisdiction: address.state };
+    : { bps: 600, jurisdiction: address.state ?? 'Estimated' };
 }
 
 export function scriptPayments(board: { canvasIndex: number; boardIndex: number }): PaymentScript {
