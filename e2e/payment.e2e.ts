@@ -181,6 +181,14 @@ describe.each(SIZES)('payment modal at %s width', (label, viewport) => {
         });
         await screenshot(page, `payment-summary-tax-${label}`);
 
+        // Typing a second line key by key (each state valid) sends one update, 500 ms after the last key.
+        await d.getByLabel('Address line 2').pressSequentially('Floor 5', { delay: 60 });
+        await page.waitForTimeout(1200);
+        const later = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
+        expect(
+          later.map((r) => (r.body as { billingAddress: { line2: string } }).billingAddress.line2),
+        ).toEqual(['', 'Floor 5']);
+
         await fillCard(page, '4000 0000 0000 0002');
         await d.locator('.pay-card').evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await screenshot(page, `payment-card-test-mode-${label}`);
