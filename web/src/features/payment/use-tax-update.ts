@@ -55,29 +55,42 @@ export function useTaxUpdate(api: ApiClient, paymentIntentId: string | null, est
   const latest = useRef(0);
   const calculated = useRef<{ key: string; breakdown: PaymentBreakdown } | null>(null);
 
-  const run = useCallback(
-    async (next: BillingAddress): Promise<PaymentBreakdown> => {
+  const inflight = useRef<{ key: string; promise: Promise<PaymentBreakdown> } | null>(null);
+
+  const request = useCallback(
+    async (next: BillingAddress, key: string): Promise<PaymentBreakdown> => {
       if (paymentIntentId === null) throw new PaymentFlowError(ADDRESS_UPDATE_INVALID_RESPONSE);
-      const key = addressKey(next);
-      if (calculated.current?.key === key) return calculated.current.breakdown;
-      const request = ++latest.current;
+      const id = ++latest.current;
       setTax((t) => ({ ...t, status: 'calculating', error: null }));
       try {
         const raw = await updateIntentAddress(api, paymentIntentId, normalizeAddress(next));
         const breakdown = breakdownFromServer(raw, estimate);
         if (breakdown === null) throw new PaymentFlowError(ADDRESS_UPDATE_INVALID_RESPONSE);
-        if (request === latest.current) {
-          calculated.current = { key, breakdown };
-          setTax({ status: 'calculated', breakdown, key, error: null });
-        }
+        calculated.current = { key, breakdown };
+        if (id === latest.current) setTax({ status: 'calculated', breakdown, key, error: null });
         return breakdown;
       } catch (error) {
         const message = addressUpdateError(error);
-        if (request === latest.current) setTax((t) => ({ ...t, status: 'error', error: message }));
+        if (id === latest.current) setTax((t) => ({ ...t, status: 'error', error: message }));
         throw new PaymentFlowError(message);
       }
     },
     [api, paymentIntentId, estimate],
+  );
+
+  /** The breakdown for an address: cached, the request already under way, or a new one. */
+  const run = useCallback(
+    (next: BillingAddress): Promise<PaymentBreakdown> => {
+      const key = addressKey(next);
+      if (calculated.current?.key === key) return Promise.resolve(calculated.current.breakdown);
+      if (inflight.current?.key === key) return inflight.current.promise;
+      const promise = request(next, key).finally(() => {
+        if (inflight.current?.promise === promise) inflight.current = null;
+      });
+      inflight.current = { key, promise };
+      return promise;
+    },
+    [request],
   );
 
   useEffect(() => {
