@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VIEWPORTS,
   launchBrowser,
+  openPage,
   screenshot,
   urlOf,
   type BrowserSession,
@@ -290,5 +291,43 @@ describe('payment modal errors', () => {
       },
       [500],
     );
+  });
+
+  it('retries the save by itself 3 s after a network error, then succeeds', async () => {
+    const handle = await openPage(session, VIEWPORTS.desktop);
+    const { page } = handle;
+    try {
+      const payments = scriptPayments(BOARD);
+      const requests = await openModal(page, payments.handlers);
+      let dropped = 0;
+      await page.route('**/batch-reset', async (route) => {
+        if (dropped++ === 0) await route.abort('failed');
+        else await route.fallback();
+      });
+      await fillAddress(page, { line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
+      await fillCard(page, '4242 4242 4242 4242');
+      const d = dialog(page);
+      await d.getByText('Tax (8.88%, New York, NY)').waitFor();
+      await d.getByRole('button', { name: /^Pay / }).click();
+      await d.getByText('Network error - please check your connection and try again').waitFor();
+      await d.getByText('Retrying in 3 seconds...').waitFor();
+      await screenshot(page, 'payment-save-retry-desktop');
+      await page.getByText(SUCCESS).waitFor({ timeout: 15_000 });
+      const posts = requests.filter((r) => r.path.startsWith('POST /api/p'));
+      // The retry resumes: the intent and the purchase are recorded once, the reset is sent again.
+      expect(posts.map((r) => r.path.split('/').pop())).toEqual([
+        'create-payment-intent',
+        'confirm',
+        'payment-intents',
+        'pixel-purchases',
+        'batch-reset',
+        'batch-update',
+      ]);
+      expect(dropped).toBe(2);
+      const unexpected = handle.errors.filter((e) => !e.includes('net::ERR_FAILED'));
+      expect(unexpected).toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
 });
