@@ -59,7 +59,7 @@ export function CheckoutForm(props: Props) {
   const sandbox = config.kind === 'sandbox';
   const elements = useStripeElements(sandbox ? null : stripe, intent.clientSecret);
   const { phase } = checkout;
-  const busy = phase.name !== 'idle';
+  const busy = phase.name === 'paying' || phase.name === 'saving';
 
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
