@@ -1,13 +1,15 @@
 // The payment modal in a real browser, with the /api scripted (page.route) as the sandbox provider
 // answers: address and tax, the test-mode card input, a declined card, a successful payment and the
 // save calls, the load and initialisation errors, at 1280 px and 390 px.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VIEWPORTS,
   launchBrowser,
   openPage,
-  screenshot,
+  SCREENSHOT_DIR,
   urlOf,
   type BrowserSession,
   type Viewport,
@@ -23,6 +25,12 @@ import {
 import { DECLINED, scriptPayments } from './lib/scripted-payments.js';
 
 const BOARD = { canvasIndex: 2, boardIndex: 26 };
+/** The viewport only: the modal is fixed over the page, so a full-page capture adds nothing. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+}
+
 const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the canvas.';
 
 let session: BrowserSession;
