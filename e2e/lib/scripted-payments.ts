@@ -60,21 +60,34 @@ export function scriptPayments(board: { canvasIndex: number; boardIndex: number 
       const estimate = breakdown(800, 'Estimated');
       if (body.amount !== estimate.total_cents) return fail(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
       status = 'requires_payment_method';
-      return ok({ success: true, clientSecret: `${id}_secret_e2e`, actualPaymentBreakdown: estimate });
+      return ok({
+        success: true,
+        clientSecret: `${id}_secret_e2e`,
+        paymentIntentId: id,
+        actualPaymentBreakdown: estimate,
+      });
     },
     [`PATCH /api/payments/intent/${id}/address`]: (req: SeenRequest) => {
       const address = (req.body as { billingAddress: Record<string, string> }).billingAddress;
       const tax = taxFor(address);
-      return ok({ success: true, actualPaymentBreakdown: breakdown(tax.bps, tax.jurisdiction) });
+      return ok({
+        success: true,
+        paymentIntentId: id,
+        status,
+        actualPaymentBreakdown: breakdown(tax.bps, tax.jurisdiction),
+      });
     },
-    [`POST /api/payments/sandbox/payment-intents/${id}/confirm`]: (req: SeenRequest) => {
-      const number = (req.body as { card: { number: string } }).card.number;
-      if (number === '4000000000000002') return fail(402, 'card_declined', DECLINED);
-      if (number === '4000000000009995') return fail(402, 'insufficient_funds', INSUFFICIENT);
+    'POST /api/payments/sandbox/confirm': (req: SeenRequest) => {
+      const number = (req.body as { cardNumber: string }).cardNumber;
+      const declined = (code: string, message: string): Reply =>
+        ok({ success: false, paymentIntent: { id, status, amount: 0 }, error: { code, message } });
+      if (number === '4000000000000002') return declined('card_declined', DECLINED);
+      if (number === '4000000000009995') return declined('insufficient_funds', INSUFFICIENT);
       status = 'succeeded';
-      return ok({ success: true, data: { status } });
+      return ok({ success: true, paymentIntent: { id, status, amount: 0 }, error: null });
     },
-    [`GET /api/payments/payment-intents/${id}/status`]: () => ok({ success: true, data: { status } }),
+    [`GET /api/payments/payment-intents/${id}/status`]: () =>
+      ok({ success: true, paymentIntentId: id, status }),
     'POST /api/payment-intents': () => ok({ success: true, message: 'Payment intent tracked' }),
     'POST /api/pixel-purchases': () => ok({ success: true, message: 'Purchase recorded' }),
     [`POST ${base}/batch-reset`]: (req: SeenRequest) =>

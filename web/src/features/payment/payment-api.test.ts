@@ -132,13 +132,23 @@ describe('payment intent calls', () => {
         'GET /payments/payment-intents/pi_1/status': [
           json(200, { success: true, data: { status: 'processing' } }),
         ],
-        'POST /payments/sandbox/payment-intents/pi_1/confirm': [
-          json(200, { success: true, data: { status: 'succeeded' } }),
-          json(402, { success: false, error: 'card_declined', message: 'Your card was declined.' }),
+        'POST /payments/sandbox/confirm': [
           json(200, {
             success: true,
-            data: { status: 'requires_payment_method', error_message: 'Your card has insufficient funds.' },
+            paymentIntent: { id: 'pi_1', status: 'succeeded', amount: 474 },
+            error: null,
           }),
+          json(200, {
+            success: false,
+            paymentIntent: { id: 'pi_1', status: 'requires_payment_method', amount: 474 },
+            error: { code: 'card_declined', message: 'Your card was declined.' },
+          }),
+          json(200, {
+            success: false,
+            paymentIntent: null,
+            error: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+          }),
+          json(400, { success: false, error: 'VALIDATION_ERROR', message: 'cvc is required' }),
         ],
       }),
       { auth: signedIn() },
@@ -147,12 +157,20 @@ describe('payment intent calls', () => {
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
     const intent = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_s' };
     expect(await confirmSandboxPayment(h.client, intent, card, '12207')).toBe('succeeded');
-    expect(h.calls.at(-1)?.body).toEqual({ clientSecret: 'pi_1_secret_s', card, postalCode: '12207' });
+    expect(h.calls.at(-1)?.body).toEqual({
+      clientSecret: 'pi_1_secret_s',
+      cardNumber: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      postalCode: '12207',
+    });
     await expect(confirmSandboxPayment(h.client, intent, card, '12207')).rejects.toThrow(
       'Your card was declined.',
     );
     await expect(confirmSandboxPayment(h.client, intent, card, '12207')).rejects.toThrow(
       'Your card has insufficient funds.',
     );
+    await expect(confirmSandboxPayment(h.client, intent, card, '12207')).rejects.toThrow('cvc is required');
   });
 });

@@ -205,26 +205,38 @@ export interface SandboxCard {
   cvc: string;
 }
 
-/** Sandbox provider only: confirms the intent with a test card; answers the intent's status. */
-export const SANDBOX_CONFIRM_PATH = (paymentIntentId: string) =>
-  `/payments/sandbox/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`;
+/** Sandbox provider only (bff/README.md, "Payment API"): confirms the intent with a test card. */
+export const SANDBOX_CONFIRM_PATH = '/payments/sandbox/confirm';
 
-/** A declined test card: the provider's message (e.g. "Your card was declined."). */
+/**
+ * Answers the intent's status. A declined test card fails with the provider's message (e.g. "Your
+ * card was declined."): the BFF answers `{success: false, error: {code, message}, paymentIntent}`.
+ */
 export async function confirmSandboxPayment(
   api: ApiClient,
-  intent: { paymentIntentId: string; clientSecret: string },
+  intent: { clientSecret: string },
   card: SandboxCard,
   postalCode: string,
 ): Promise<string> {
-  const body = await api.post<unknown>(SANDBOX_CONFIRM_PATH(intent.paymentIntentId), {
+  const body = await api.post<unknown>(SANDBOX_CONFIRM_PATH, {
     clientSecret: intent.clientSecret,
-    card,
+    cardNumber: card.number,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    cvc: card.cvc,
     postalCode,
   });
-  assertSuccess(body, CONFIRM_MESSAGES.unexpected);
   const data = payload(body);
-  const status = str(data.status) ?? (isRecord(data.intent) ? str(data.intent.status) : null) ?? 'processing';
-  const decline = str(data.error_message) ?? str(data.errorMessage);
-  if (decline !== null && status !== 'succeeded') throw new PaymentFlowError(decline);
-  return status;
+  const nested = isRecord(data.error) ? data.error : null;
+  const decline = str(nested?.message) ?? str(data.error_message) ?? str(data.errorMessage);
+  const paymentIntent = isRecord(data.paymentIntent)
+    ? data.paymentIntent
+    : isRecord(data.intent)
+      ? data.intent
+      : null;
+  const status = str(paymentIntent?.status) ?? str(data.status);
+  if (data.success === false || (decline !== null && status !== 'succeeded')) {
+    throw new PaymentFlowError(decline ?? str(data.message) ?? CONFIRM_MESSAGES.unexpected);
+  }
+  return status ?? 'processing';
 }
