@@ -30,6 +30,8 @@ export interface PaymentParts {
   /** Start the reconciliation timer (default true). */
   reconcile?: boolean;
   claimWaitMs?: number;
+  /** Hand the sandbox's events to this core's webhook handler (default true). */
+  deliverSandboxEvents?: boolean;
 }
 
 export interface Payment {
@@ -67,9 +69,10 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
     claimWaitMs: parts.claimWaitMs,
   });
   // the sandbox's events reach the same handler as Stripe's webhooks
-  sandbox?.onEvent(async (payload, signature) => {
-    await core.handleEvent(payload, signature);
-  });
+  if (parts.deliverSandboxEvents !== false)
+    sandbox?.onEvent(async (payload, signature) => {
+      await core.handleEvent(payload, signature);
+    });
   logger.info({ provider: provider.name, testMode: provider.testMode }, 'payment provider ready');
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
