@@ -347,6 +347,9 @@ export class PaymentService {
         { eventId: event.id, type: event.type, orderId: event.intentId, state: r.order.state },
         'provider event',
       );
+      // another fulfiller holds the order: not handled yet, so the provider delivers it again
+      if (r.order.state === 'committing')
+        throw appError('SERVICE_UNAVAILABLE', 'The order is being fulfilled; deliver the event again later');
     }
     await repo.recordEvent({
       _id: event.id,
