@@ -7,7 +7,7 @@
  * Exported as `@tessera/payment/testing` (`source` condition) for other workspaces' tests.
  */
 import { create } from '@bufbuild/protobuf';
-import { createClient, createRouterTransport, type Client, type Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, createRouterTransport, type Client, type Interceptor } from '@connectrpc/connect';
 import {
   clientTracing,
   createEmbeddedDocumentStore,
@@ -24,9 +24,10 @@ import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/pay
 import { SandboxProvider } from '../adapters/sandbox-provider.js';
 import { createPayment, type Payment } from '../setup.js';
 
-export class Killed extends Error {
+/** What a dead process's next I/O does (a ConnectError, so it crosses the in-process transport as is). */
+export class Killed extends ConnectError {
   constructor() {
-    super('process killed');
+    super('process killed', Code.Unavailable);
     this.name = 'Killed';
   }
 }
