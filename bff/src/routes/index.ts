@@ -7,6 +7,8 @@ import { canvasRoutes } from './canvas.js';
 import { pixelRoutes } from './pixels.js';
 import { compositeRoutes } from './composite.js';
 import { eventRoutes } from './events.js';
+import { paymentRoutes } from './payments.js';
+import { purchaseRoutes } from './purchases.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -22,4 +24,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   pixelRoutes,
   compositeRoutes,
   eventRoutes,
+  paymentRoutes,
+  purchaseRoutes,
 ];

@@ -90,7 +90,9 @@ describe('fulfilment under shuffled, repeated events, saves and restarts', () =>
             b.secret = intent!.clientSecret;
           } catch (err) {
             // refused before paying (pixels held by a live order or sold)
-            expect(['CONFLICT', 'PIXEL_ALREADY_SOLD']).toContain(ConnectError.from(err).metadata.get(ERROR_CODE_HEADER));
+            expect(['CONFLICT', 'PIXEL_ALREADY_SOLD']).toContain(
+              ConnectError.from(err).metadata.get(ERROR_CODE_HEADER),
+            );
           }
         }
         for (const b of bs) {
@@ -112,13 +114,16 @@ describe('fulfilment under shuffled, repeated events, saves and restarts', () =>
         for (const e of runEvents) {
           const b = bs.find((x) => x.intentId === e.intentId)!;
           const copies = e.type === 'payment_intent.succeeded' ? b.dup : 1;
-          for (let i = 0; i < copies; i++) actions.push(() => h.payment.core.handleEvent(e.payload, e.signature));
+          for (let i = 0; i < copies; i++)
+            actions.push(() => h.payment.core.handleEvent(e.payload, e.signature));
         }
         for (const b of bs)
           for (let i = 0; b.intentId && i < b.saves; i++)
             actions.push(() => h.payment.core.commit(b.userId, b.intentId!));
         for (let i = 0; i < restarts; i++) actions.push(() => h.restart());
-        const order = actions.map((a, i) => ({ a, k: keys[i % keys.length]! * 100 + i })).sort((x, y) => x.k - y.k);
+        const order = actions
+          .map((a, i) => ({ a, k: keys[i % keys.length]! * 100 + i }))
+          .sort((x, y) => x.k - y.k);
 
         for (let i = 0, g = 0; i < order.length; g++) {
           const group = order.slice(i, i + groups[g % groups.length]!);

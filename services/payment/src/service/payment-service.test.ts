@@ -76,11 +76,17 @@ describe('payment intents', () => {
     expect((await failure(h.client.getPaymentIntent({ userId: 'thief', intentId: id }))).app).toBe(
       'unauthorized_payment_intent_access',
     );
-    expect((await failure(h.client.commitOrder({ userId: 'thief', intentId: id }))).code).toBe(Code.PermissionDenied);
+    expect((await failure(h.client.commitOrder({ userId: 'thief', intentId: id }))).code).toBe(
+      Code.PermissionDenied,
+    );
     expect(
       (
         await failure(
-          h.client.confirmSandboxPayment({ userId: 'thief', clientSecret: intent!.clientSecret, ...card('4242424242424242') }),
+          h.client.confirmSandboxPayment({
+            userId: 'thief',
+            clientSecret: intent!.clientSecret,
+            ...card('4242424242424242'),
+          }),
         )
       ).code,
     ).toBe(Code.PermissionDenied);
@@ -106,7 +112,12 @@ describe('payment intents', () => {
       billingAddress: { line1: '1 Main St', city: 'Albany', state: 'ny', postalCode: '12207' },
     });
     // 1000 subtotal, fee 60, NY 4% = 40
-    expect(taxed?.breakdown).toMatchObject({ taxRateBps: 400, taxAmountCents: 40, taxJurisdiction: 'NY', totalCents: 1100 });
+    expect(taxed?.breakdown).toMatchObject({
+      taxRateBps: 400,
+      taxAmountCents: 40,
+      taxJurisdiction: 'NY',
+      totalCents: 1100,
+    });
     expect(taxed?.amountCents).toBe(1100);
     expect((await h.sandbox.retrieve(id)).amountCents).toBe(1100);
   });
@@ -158,7 +169,9 @@ describe('payment intents', () => {
   });
 
   it('refuses a tampered or unsigned webhook with 400', async () => {
-    const payload = new TextEncoder().encode(JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }));
+    const payload = new TextEncoder().encode(
+      JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+    );
     const f = await failure(h.client.handleProviderEvent({ payload, signature: 't=1,v1=00' }));
     expect(f.code).toBe(Code.InvalidArgument);
   });

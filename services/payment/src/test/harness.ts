@@ -7,7 +7,14 @@
  * Exported as `@tessera/payment/testing` (`source` condition) for other workspaces' tests.
  */
 import { create } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient, createRouterTransport, type Client, type Interceptor } from '@connectrpc/connect';
+import {
+  Code,
+  ConnectError,
+  createClient,
+  createRouterTransport,
+  type Client,
+  type Interceptor,
+} from '@connectrpc/connect';
 import {
   clientTracing,
   createEmbeddedDocumentStore,
