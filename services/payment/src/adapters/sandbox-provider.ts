@@ -259,6 +259,8 @@ export class SandboxProvider implements PaymentProvider {
         signature,
         this.opts.webhookSecret,
         WEBHOOK_TOLERANCE_S,
+        undefined,
+        this.opts.now(), // ms: the age is measured on the sandbox clock
       );
     } catch (err) {
       throw new WebhookSignatureError(
