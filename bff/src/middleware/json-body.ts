@@ -7,6 +7,8 @@ declare module 'koa' {
   interface Request {
     /** Parsed JSON body of POST/PUT/PATCH/DELETE requests (undefined when there is none). */
     body?: unknown;
+    /** The bytes of that body exactly as received (provider webhooks verify their signature on them). */
+    rawBody?: Buffer;
   }
 }
 
@@ -37,7 +39,9 @@ export function jsonBody(opts: { maxBytes?: number } = {}) {
       if (size > limit) throw new HttpError('PAYLOAD_TOO_LARGE', 'Request body is too large');
       chunks.push(chunk);
     }
-    const text = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    ctx.request.rawBody = raw;
+    const text = raw.toString('utf8');
     if (text.trim() === '') return next();
     try {
       ctx.request.body = JSON.parse(text);

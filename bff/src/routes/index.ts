@@ -9,6 +9,8 @@ import { pixelRoutes } from './pixels.js';
 import { compositeRoutes } from './composite.js';
 import { eventRoutes } from './events.js';
 import { boardRoutes } from './boards.js';
+import { paymentRoutes } from './payments.js';
+import { purchaseRoutes } from './purchases.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -26,4 +28,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   compositeRoutes,
   boardRoutes,
   eventRoutes,
+  paymentRoutes,
+  purchaseRoutes,
 ];

@@ -1,8 +1,12 @@
-import { openDocumentStore, openEventBus, runService } from '@tessera/kit';
-import { routes, SERVICES } from './routes.js';
+import { createPeerClient, openDocumentStore, openEventBus, runService } from '@tessera/kit';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { createPayment } from './setup.js';
+import { readPaymentSettings } from './settings.js';
 
 await runService({
   name: 'payment',
+  config: readPaymentSettings,
   async setup({ config, logger, dataDir }) {
     const store = await openDocumentStore({
       mongodbUrl: config.mongodbUrl,
@@ -16,10 +20,19 @@ await runService({
       logger,
       name: 'payment',
     });
+    const payment = await createPayment({
+      store,
+      bus,
+      logger,
+      settings: config,
+      canvas: createPeerClient(CanvasService, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs }),
+      lock: createPeerClient(LockService, config.peers.lock, { timeoutMs: config.rpcTimeoutMs }),
+    });
     return {
-      routes,
-      services: SERVICES,
+      routes: payment.routes,
+      services: payment.services,
       async close() {
+        await payment.close();
         await bus.close();
         await store.close();
       },

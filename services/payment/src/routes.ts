@@ -1,12 +1,30 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { PaymentService } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import type { PaymentService } from './service/payment-service.js';
 
-/**
- * The payment service's RPCs. Its behaviour is built by its own issue; until then every RPC of the
- * contract answers UNIMPLEMENTED (Connect's answer for a method without a handler), never a fake result.
- */
-export function routes(router: ConnectRouter): void {
-  router.service(PaymentService, {});
+/** The payment service's RPCs, mapped onto the core. */
+export function routes(core: PaymentService): (router: ConnectRouter) => void {
+  return (router) =>
+    router.service(PaymentServiceDesc, {
+      getPaymentConfig: () => core.config(),
+      createPaymentIntent: async (req) => ({ intent: await core.createIntent(req) }),
+      updateIntentAddress: async (req) => ({
+        intent: await core.updateAddress(req.userId, req.intentId, req.billingAddress),
+      }),
+      getPaymentIntent: async (req) => ({ intent: await core.getIntent(req.userId, req.intentId) }),
+      confirmSandboxPayment: (req) => core.confirmSandbox(req),
+      commitOrder: (req) => core.commit(req.userId, req.intentId),
+      handleProviderEvent: (req) => core.handleEvent(req.payload, req.signature),
+      trackPaymentIntent: async (req) => {
+        await core.track(req);
+        return {};
+      },
+      recordPixelPurchase: async (req) => {
+        await core.recordPurchase(req);
+        return {};
+      },
+      getLedger: (req) => core.ledger(req.canvasIndex),
+    });
 }
 
-export const SERVICES = [PaymentService.typeName];
+export const SERVICES = [PaymentServiceDesc.typeName];

@@ -55,6 +55,13 @@ export const ERROR_KINDS = {
   NOT_IMPLEMENTED: k(Code.Unimplemented, 501),
   SERVICE_UNAVAILABLE: k(Code.Unavailable, 503),
   TIMEOUT: k(Code.DeadlineExceeded, 504),
+  // payment intent address updates (spec section 8, "Address update codes": lowercase on the wire)
+  payment_intent_not_found: k(Code.NotFound, 404),
+  unauthorized_payment_intent_access: k(Code.PermissionDenied, 403),
+  invalid_billing_address: k(Code.InvalidArgument, 400),
+  tax_calculation_failed: k(Code.Unavailable, 502),
+  concurrent_update_detected: k(Code.Aborted, 409),
+  invalid_payment_intent_state: k(Code.FailedPrecondition, 409),
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_KINDS;

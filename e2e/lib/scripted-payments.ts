@@ -1,0 +1,99 @@
+// A scripted payment backend for browser tests of the payment modal (page.route): the spec's
+// /api/config/stripe, create-payment-intent, address (tax), sandbox confirmation with the test cards,
+// status, tracking, purchase records and the pixel batches. It keeps the intent's state, so the
+// browser sees the same lifecycle as with the sandbox provider.
+import type { Handler, Reply, SeenRequest } from './scripted-auth.js';
+
+export const DECLINED = 'Your card was declined.';
+export const INSUFFICIENT = 'Your card has insufficient funds.';
+
+export interface PaymentScript {
+  handlers: Record<string, Handler>;
+  /** The intent's status as the fake provider knows it. */
+  status(): string;
+}
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const fail = (status: number, error: string, message: string): Reply => ({
+  status,
+  body: {
+    success: false,
+    error,
+    message,
+    statusCode: status,
+    timestamp: new Date().toISOString(),
+    field: null,
+  },
+});
+
+/** NY addresses are taxed at 8.875% (New York, NY); any other state at 6%. */
+function taxFor(address: Record<string, string>): { bps: number; jurisdiction: string } {
+  return address.state === 'NY'
+    ? { bps: 888, jurisdiction: 'New York, NY' }
+    : { bps: 600, jurisdiction: address.state ?? 'Estimated' };
+}
+
+export function scriptPayments(board: { canvasIndex: number; boardIndex: number }): PaymentScript {
+  let status = 'none';
+  let subtotal = 0;
+  let fee = 0;
+  const id = 'pi_e2e_1';
+  const breakdown = (taxBps: number, jurisdiction: string) => {
+    const tax = Math.floor((subtotal * taxBps + 5000) / 10000);
+    return {
+      subtotal_cents: subtotal,
+      service_fee_cents: fee,
+      tax_amount_cents: tax,
+      tax_rate: taxBps / 10000,
+      tax_jurisdiction: jurisdiction,
+      total_cents: subtotal + fee + tax,
+    };
+  };
+  const base = `/api/pixels/canvas/${board.canvasIndex}/board/${board.boardIndex}`;
+  const handlers: Record<string, Handler> = {
+    'GET /api/config/stripe': () =>
+      ok({ success: true, data: { publishableKey: null, provider: 'sandbox' } }),
+    'POST /api/payments/create-payment-intent': (req: SeenRequest) => {
+      const body = req.body as { pixels: Array<{ isDefault: boolean }>; amount: number };
+      subtotal = body.pixels.reduce((sum, p) => sum + (p.isDefault ? 100 : 200), 0);
+      fee = Math.floor((subtotal * 300 + 5000) / 10000) + 30;
+      const estimate = breakdown(800, 'Estimated');
+      if (body.amount !== estimate.total_cents) return fail(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
+      status = 'requires_payment_method';
+      return ok({
+        success: true,
+        clientSecret: `${id}_secret_e2e`,
+        paymentIntentId: id,
+        actualPaymentBreakdown: estimate,
+      });
+    },
+    [`PATCH /api/payments/intent/${id}/address`]: (req: SeenRequest) => {
+      const address = (req.body as { billingAddress: Record<string, string> }).billingAddress;
+      const tax = taxFor(address);
+      return ok({
+        success: true,
+        paymentIntentId: id,
+        status,
+        actualPaymentBreakdown: breakdown(tax.bps, tax.jurisdiction),
+      });
+    },
+    'POST /api/payments/sandbox/confirm': (req: SeenRequest) => {
+      const number = (req.body as { cardNumber: string }).cardNumber;
+      const declined = (code: string, message: string): Reply =>
+        ok({ success: false, paymentIntent: { id, status, amount: 0 }, error: { code, message } });
+      if (number === '4000000000000002') return declined('card_declined', DECLINED);
+      if (number === '4000000000009995') return declined('insufficient_funds', INSUFFICIENT);
+      status = 'succeeded';
+      return ok({ success: true, paymentIntent: { id, status, amount: 0 }, error: null });
+    },
+    [`GET /api/payments/payment-intents/${id}/status`]: () =>
+      ok({ success: true, paymentIntentId: id, status }),
+    'POST /api/payment-intents': () => ok({ success: true, message: 'Payment intent tracked' }),
+    'POST /api/pixel-purchases': () => ok({ success: true, message: 'Purchase recorded' }),
+    [`POST ${base}/batch-reset`]: (req: SeenRequest) =>
+      ok({ success: true, message: 'ok', count: (req.body as { pixels: unknown[] }).pixels.length }),
+    [`POST ${base}/batch-update`]: (req: SeenRequest) =>
+      ok({ success: true, message: 'ok', count: (req.body as { pixels: unknown[] }).pixels.length }),
+  };
+  return { handlers, status: () => status };
+}

@@ -1,0 +1,339 @@
+// The payment modal in a real browser, with the /api scripted (page.route) as the sandbox provider
+// answers: address and tax, the test-mode card input, a declined card, a successful payment and the
+// save calls, the load and initialisation errors, at 1280 px and 390 px.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  urlOf,
+  type BrowserSession,
+  type Viewport,
+} from './lib/browser.js';
+import {
+  USER,
+  scriptAuthApi,
+  seedUser,
+  withAuthPage,
+  type Handler,
+  type SeenRequest,
+} from './lib/scripted-auth.js';
+import { DECLINED, scriptPayments } from './lib/scripted-payments.js';
+
+const BOARD = { canvasIndex: 2, boardIndex: 26 };
+/** The viewport only: the modal is fixed over the page, so a full-page capture adds nothing. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the canvas.';
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+/** The board-lock calls the editor makes, answered as for a free board that the user then locks. */
+function lockHandlers(): Record<string, Handler> {
+  let lock: Record<string, unknown> | null = null;
+  const path = `/api/boards/${BOARD.canvasIndex}/${BOARD.boardIndex}`;
+  const ok = (body: unknown) => ({ status: 200, body });
+  return {
+    [`GET ${path}/status`]: () =>
+      ok({ success: true, data: { isLocked: lock !== null, canLock: lock === null, lock } }),
+    [`POST ${path}/lock`]: () => {
+      lock = {
+        canvasIndex: BOARD.canvasIndex,
+        boardIndex: BOARD.boardIndex,
+        userId: USER.id,
+        username: USER.username,
+        acquiredAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+      };
+      return ok({ success: true, lock });
+    },
+    [`DELETE ${path}/lock`]: () => {
+      lock = null;
+      return ok({ success: true });
+    },
+    [`GET ${path}/validate`]: () => ok({ success: true, data: { valid: lock !== null } }),
+    'GET /api/boards/my-locks': () => ok({ success: true, data: lock ? [lock] : [] }),
+    'GET /api/boards/locks': () => ok({ success: true, data: lock ? [lock] : [] }),
+    'GET /api/boards/my-current-lock': () =>
+      ok({ success: true, data: lock ? { hasLock: true, lock } : { hasLock: false } }),
+  };
+}
+
+/** Drags over board cells (x0,y) to (x1,y) on the editor's pixel grid. */
+async function selectCells(page: Page, x0: number, x1: number, y: number): Promise<void> {
+  const box = await page.locator('canvas.pixel-grid').boundingBox();
+  if (!box) throw new Error('no pixel grid');
+  const cell = box.width / 49;
+  const at = (x: number) => ({ px: box.x + (x + 0.5) * cell, py: box.y + (y + 0.5) * cell });
+  const a = at(x0);
+  const b = at(x1);
+  await page.mouse.move(a.px, a.py);
+  await page.mouse.down();
+  await page.mouse.move(b.px, b.py, { steps: 4 });
+  await page.mouse.up();
+}
+
+/**
+ * Signs in, opens the board, locks it, selects 2 pixels in the artist's colour and 1 in a custom
+ * colour through the editor's colour modal, and presses Pay: the payment modal opens.
+ */
+async function openModal(page: Page, handlers: Record<string, Handler>): Promise<SeenRequest[]> {
+  const { requests } = await scriptAuthApi(page, { ...lockHandlers(), ...handlers });
+  await seedUser(page, USER);
+  await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
+  await page.getByRole('heading', { level: 1, name: `Board ${BOARD.boardIndex}` }).waitFor();
+  await page.locator('.editor-btn--lock').first().click();
+  await page.locator('canvas.pixel-grid--editable').waitFor();
+  const colourModal = page.getByRole('dialog').filter({ hasText: 'Trust the artist' });
+  await selectCells(page, 1, 2, 1);
+  await colourModal.getByText('Trust the artist').click();
+  await colourModal.getByRole('button', { name: 'Apply' }).click();
+  await colourModal.waitFor({ state: 'detached' });
+  await selectCells(page, 3, 3, 1);
+  await colourModal.getByText('Choose your own colour').click();
+  await colourModal.getByRole('button', { name: 'Quick colour #36558F' }).click();
+  await colourModal.getByRole('button', { name: 'Apply' }).click();
+  await colourModal.waitFor({ state: 'detached' });
+  await page
+    .getByRole('button', { name: /^Pay \$/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor();
+  return requests;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Complete Your Purchase' });
+
+async function fillAddress(page: Page, address: { line1: string; city: string; state: string; zip: string }) {
+  const d = dialog(page);
+  await d.getByLabel('Address line 1').fill(address.line1);
+  await d.getByLabel('City').fill(address.city);
+  await d.getByLabel('State').fill(address.state);
+  await d.getByLabel('ZIP code').fill(address.zip);
+}
+
+async function fillCard(page: Page, number: string) {
+  const d = dialog(page);
+  await d.getByLabel('Card number').fill(number);
+  await d.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await d.getByLabel('CVC').fill('123');
+}
+
+const SIZES: Array<[string, Viewport]> = [
+  ['desktop', VIEWPORTS.desktop],
+  ['mobile', VIEWPORTS.mobile],
+];
+
+describe.each(SIZES)('payment modal at %s width', (label, viewport) => {
+  it('validates the address, gets the tax, shows a declined card, then pays and saves', async () => {
+    await withAuthPage(
+      session,
+      viewport,
+      async (page) => {
+        const payments = scriptPayments(BOARD);
+        const requests = await openModal(page, payments.handlers);
+        const d = dialog(page);
+        await d.getByText('Billing Information').waitFor();
+        expect(await d.locator('.pay-modal__mode').innerText()).toMatch(/test mode/i);
+        expect(await d.locator('.pay-card legend').innerText()).toMatch(/test mode/i);
+        // 2 artist + 1 custom: 400 + fee 42 + estimated tax 32.
+        expect(await d.locator('.pay-summary').innerText()).toContain('$4.74');
+        const create = requests.find((r) => r.path === 'POST /api/payments/create-payment-intent');
+        expect(create?.body).toMatchObject({ amount: 474, currency: 'usd', billingAddress: null });
+
+        // Pay with nothing filled in: every required field is flagged.
+        await d.getByRole('button', { name: /^Pay / }).click();
+        await d.getByText('Please complete all required address fields correctly.').waitFor();
+        expect(await d.locator('.field__error').allInnerTexts()).toEqual(
+          expect.arrayContaining([
+            'Address line 1 is required',
+            'City is required',
+            'State is required',
+            'ZIP code is required',
+          ]),
+        );
+        await screenshot(page, `payment-address-errors-${label}`);
+
+        await fillAddress(page, { line1: '350 5th Ave', city: 'New York', state: 'ny', zip: '12345' });
+        await d.getByLabel('Address line 1').focus();
+        await d.getByText('Invalid ZIP code').waitFor();
+        await d.getByLabel('ZIP code').fill('10118');
+        // 500 ms after the last edit the intent gets the address and the server's tax.
+        await d.getByText('Tax (8.88%, New York, NY)').waitFor();
+        expect(await d.locator('.pay-summary').innerText()).toContain('$4.78');
+        const patches = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
+        expect(patches).toHaveLength(1);
+        expect(patches[0]?.body).toEqual({
+          billingAddress: {
+            line1: '350 5th Ave',
+            line2: '',
+            city: 'New York',
+            state: 'NY',
+            postal_code: '10118',
+            country: 'US',
+          },
+        });
+        await screenshot(page, `payment-summary-tax-${label}`);
+
+        // Typing a second line key by key (each state valid) sends one update, 500 ms after the last key.
+        await d.getByLabel('Address line 2').pressSequentially('Floor 5', { delay: 60 });
+        await page.waitForTimeout(1200);
+        const later = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
+        expect(
+          later.map((r) => (r.body as { billingAddress: { line2: string } }).billingAddress.line2),
+        ).toEqual(['', 'Floor 5']);
+
+        await fillCard(page, '4000 0000 0000 0002');
+        await d.locator('.pay-card').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshot(page, `payment-card-test-mode-${label}`);
+        await d.getByRole('button', { name: 'Pay $4.78' }).click();
+        await d.getByText(DECLINED).waitFor();
+        expect(requests.some((r) => r.path.includes('/batch-'))).toBe(false);
+        expect(requests.some((r) => r.path === 'POST /api/pixel-purchases')).toBe(false);
+        await screenshot(page, `payment-declined-${label}`);
+
+        await fillCard(page, '4242 4242 4242 4242');
+        await d.getByRole('button', { name: 'Pay $4.78' }).click();
+        await page.getByText(SUCCESS).waitFor();
+        await dialog(page).waitFor({ state: 'detached' });
+        const after = requests.map((r) => r.path).filter((p) => !p.startsWith('GET /api/csrf'));
+        const tail = after.slice(after.lastIndexOf('POST /api/payments/sandbox/confirm'));
+        expect(tail.filter((p) => p.startsWith('POST'))).toEqual([
+          'POST /api/payments/sandbox/confirm',
+          'POST /api/payment-intents',
+          'POST /api/pixel-purchases',
+          'POST /api/pixels/canvas/2/board/26/batch-reset',
+          'POST /api/pixels/canvas/2/board/26/batch-update',
+        ]);
+        const reset = requests.find((r) => r.path.endsWith('/batch-reset'));
+        expect(reset?.body).toMatchObject({
+          pixels: [
+            { x: 1, y: 1 },
+            { x: 2, y: 1 },
+          ],
+          purchaseInfo: { payment_intent_id: 'pi_e2e_1', purchase_type: 'default' },
+        });
+        const update = requests.find((r) => r.path.endsWith('/batch-update'));
+        expect(update?.body).toMatchObject({
+          pixels: [{ x: 3, y: 1, color: '#36558F' }],
+          purchaseInfo: { payment_intent_id: 'pi_e2e_1', purchase_type: 'custom' },
+        });
+        // The editor takes the purchase: nothing is pending any more.
+        await page.getByRole('button', { name: 'Saved' }).first().waitFor();
+        await screenshot(page, `payment-success-toast-${label}`);
+      },
+      [],
+    );
+  });
+});
+
+describe('payment modal errors', () => {
+  it('shows "Payment System Error" when the configuration does not load, and recovers on retry', async () => {
+    await withAuthPage(
+      session,
+      VIEWPORTS.desktop,
+      async (page) => {
+        const payments = scriptPayments(BOARD);
+        let configUp = false;
+        const handlers: Record<string, Handler> = {
+          ...payments.handlers,
+          'GET /api/config/stripe': (req) =>
+            configUp
+              ? (payments.handlers['GET /api/config/stripe'] as Handler)(req)
+              : { status: 503, body: { success: false, error: 'SERVICE_UNAVAILABLE', message: 'down' } },
+        };
+        await openModal(page, handlers);
+        const d = dialog(page);
+        await d.getByText('Loading payment system...').waitFor();
+        await d.getByText('Payment System Error').waitFor({ timeout: 30_000 });
+        await d.getByText('Failed to load payment configuration').waitFor();
+        await screenshot(page, 'payment-system-error-desktop');
+        configUp = true;
+        await d.getByRole('button', { name: 'Retry Payment System' }).click();
+        await d.getByText('Billing Information').waitFor();
+        await d.getByRole('button', { name: 'Cancel' }).click();
+        await d.waitFor({ state: 'detached' });
+      },
+      [503],
+    );
+  });
+
+  it('shows "Payment Initialization Error" when the intent cannot be created; the overlay does not close it', async () => {
+    await withAuthPage(
+      session,
+      VIEWPORTS.mobile,
+      async (page) => {
+        const payments = scriptPayments(BOARD);
+        await openModal(page, {
+          ...payments.handlers,
+          'POST /api/payments/create-payment-intent': () => ({
+            status: 500,
+            body: { success: false, error: 'INTERNAL_SERVER_ERROR', message: 'boom' },
+          }),
+        });
+        const d = dialog(page);
+        await d.getByText('Payment Initialization Error').waitFor();
+        await d.getByText('Failed to initialize payment. Please try again.').waitFor();
+        await page.mouse.click(5, 5);
+        expect(await d.isVisible()).toBe(true);
+        await screenshot(page, 'payment-init-error-mobile');
+        await d.getByRole('button', { name: 'Close' }).last().click();
+        await d.waitFor({ state: 'detached' });
+      },
+      [500],
+    );
+  });
+
+  it('retries the save by itself 3 s after a network error, then succeeds', async () => {
+    const handle = await openPage(session, VIEWPORTS.desktop);
+    const { page } = handle;
+    try {
+      const payments = scriptPayments(BOARD);
+      const requests = await openModal(page, payments.handlers);
+      let dropped = 0;
+      await page.route('**/batch-reset', async (route) => {
+        if (dropped++ === 0) await route.abort('failed');
+        else await route.fallback();
+      });
+      await fillAddress(page, { line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
+      await fillCard(page, '4242 4242 4242 4242');
+      const d = dialog(page);
+      await d.getByText('Tax (8.88%, New York, NY)').waitFor();
+      await d.getByRole('button', { name: /^Pay / }).click();
+      await d.getByText('Network error - please check your connection and try again').waitFor();
+      await d.getByText('Retrying in 3 seconds...').waitFor();
+      await screenshot(page, 'payment-save-retry-desktop');
+      await page.getByText(SUCCESS).waitFor({ timeout: 15_000 });
+      const posts = requests.filter((r) => r.path.startsWith('POST /api/p'));
+      // The retry resumes: the intent and the purchase are recorded once, the reset is sent again.
+      expect(posts.map((r) => r.path.split('/').pop())).toEqual([
+        'create-payment-intent',
+        'confirm',
+        'payment-intents',
+        'pixel-purchases',
+        'batch-reset',
+        'batch-update',
+      ]);
+      expect(dropped).toBe(2);
+      const unexpected = handle.errors.filter((e) => !e.includes('net::ERR_FAILED'));
+      expect(unexpected).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The BFF in front of the real payment service (Connect over HTTP/2 on a loopback port, sandbox
+ * provider), the real canvas service (same), a lock table answering ValidateLock, and an identity
+ * double that signs access tokens. Used by the purchase and payment bad-input suites.
+ */
+import { clientTracing, startRpcServer, type RpcServer } from '@tessera/kit';
+import { testLogger } from '@tessera/kit/testing';
+import { canvasRoutes } from '@tessera/canvas/testing';
+import { startPaymentHarness, type PaymentHarness } from '@tessera/payment/testing';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
+import { startIdentityDouble, type IdentityDouble } from '../../bff/src/auth/test/identity-double.js';
+import { Client } from '../bad-input/http.js';
+
+export interface PaymentStack {
+  h: PaymentHarness;
+  bff: RunningBff;
+  identity: IdentityDouble;
+  paymentServer: RpcServer;
+  canvasServer: RpcServer;
+  /** A browser signed in as `userId` (bearer token, cookies, CSRF token). */
+  browser(userId: string): Promise<{ http: Client; auth: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+export async function startPaymentStack(): Promise<PaymentStack> {
+  const h = await startPaymentHarness({ interceptors: [clientTracing] });
+  h.locks.set('*', { userId: '*', fencingToken: 1 });
+  const logger = testLogger('stack');
+  const [paymentServer, canvasServer, identity] = await Promise.all([
+    startRpcServer({
+      name: 'payment',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: (r) => h.payment.routes(r),
+    }),
+    startRpcServer({
+      name: 'canvas',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: canvasRoutes(h.canvasCore),
+      services: [CanvasService.typeName],
+    }),
+    startIdentityDouble(),
+  ]);
+  const bff = await startBff(
+    { payment: paymentServer.url, canvas: canvasServer.url, identity: identity.url },
+    { deps: { bus: h.bus } },
+  );
+  return {
+    h,
+    bff,
+    identity,
+    paymentServer,
+    canvasServer,
+    async browser(userId) {
+      const http = new Client(bff.base);
+      return { http, auth: { authorization: `Bearer ${await identity.sign(userId)}` } };
+    },
+    async close() {
+      await bff.close();
+      await Promise.all([paymentServer.close(0), canvasServer.close(0), identity.close()]);
+      await h.close();
+    },
+  };
+}

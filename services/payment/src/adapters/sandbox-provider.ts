@@ -1,0 +1,309 @@
+/**
+ * The sandbox provider (the embedded default): Stripe's PaymentIntent lifecycle without Stripe.
+ * Intents live in the payment service's document store (they survive a restart, like an external
+ * provider's), cards are the test cards of `domain/cards.ts`, and every change emits a Stripe-shaped
+ * event signed with Stripe's webhook scheme, handed to the registered listener (the service's
+ * webhook handler) as an external provider would POST it. Shown as "test mode" in the modal.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import type { BillingAddress } from '../domain/address.js';
+import { cardOutcome, type CardInput } from '../domain/cards.js';
+import type { IntentStatus, TaxQuote } from '../domain/order.js';
+import { sandboxTax } from '../domain/sandbox-tax.js';
+import {
+  ProviderRequestError,
+  WEBHOOK_TOLERANCE_S,
+  WebhookSignatureError,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+  type ProviderRefund,
+} from './provider.js';
+import { toProviderEvent } from './webhook-event.js';
+
+interface SandboxIntent extends ProviderIntent {
+  _id: string;
+  idempotencyKey: string;
+  description: string;
+  lastError: string;
+  createdAt: number;
+}
+
+interface SandboxRefund {
+  _id: string;
+  refundId: string;
+  intentId: string;
+  amountCents: number;
+}
+
+export type EventListener = (payload: Uint8Array, signature: string) => Promise<void> | void;
+
+export interface ConfirmResult {
+  intent: ProviderIntent;
+  error?: { code: string; declineCode?: string; message: string };
+}
+
+const webhooks = Stripe.webhooks;
+
+const toIntent = (d: SandboxIntent): ProviderIntent => ({
+  id: d._id,
+  clientSecret: d.clientSecret,
+  status: d.status,
+  amountCents: d.amountCents,
+  amountReceivedCents: d.amountReceivedCents,
+  refundedCents: d.refundedCents,
+  currency: d.currency,
+  metadata: d.metadata,
+});
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly testMode = true;
+  readonly publishableKey = 'pk_test_tessera_sandbox';
+  private listeners: EventListener[] = [];
+
+  private constructor(
+    private readonly intents: Collection<SandboxIntent>,
+    private readonly refunds: Collection<SandboxRefund>,
+    private readonly opts: { now: () => number; webhookSecret: string; onError: (err: unknown) => void },
+  ) {}
+
+  static async open(
+    store: DocumentStore,
+    opts: { now?: () => number; webhookSecret?: string; onError?: (err: unknown) => void } = {},
+  ): Promise<SandboxProvider> {
+    const intents = await store.collection<SandboxIntent>('sandbox_intents', {
+      indexes: [
+        { fields: { idempotencyKey: 1 }, unique: true },
+        { fields: { clientSecret: 1 }, unique: true },
+      ],
+    });
+    const refunds = await store.collection<SandboxRefund>('sandbox_refunds');
+    return new SandboxProvider(intents, refunds, {
+      now: opts.now ?? Date.now,
+      webhookSecret: opts.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`,
+      onError: opts.onError ?? (() => undefined),
+    });
+  }
+
+  /** Where events go (the service's webhook handler). */
+  onEvent(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
+
+  get webhookSecret(): string {
+    return this.opts.webhookSecret;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    const existing = await this.intents.findOne({ idempotencyKey: input.idempotencyKey });
+    if (existing) return toIntent(existing);
+    const id = `pi_sbx_${randomUUID().replaceAll('-', '')}`;
+    const doc: SandboxIntent = {
+      _id: id,
+      id,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      status: 'requires_payment_method',
+      amountCents: input.amountCents,
+      amountReceivedCents: 0,
+      refundedCents: 0,
+      currency: input.currency,
+      metadata: { ...input.metadata },
+      idempotencyKey: input.idempotencyKey,
+      description: input.description,
+      lastError: '',
+      createdAt: this.opts.now(),
+    };
+    try {
+      await this.intents.insertOne(doc);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const raced = await this.intents.findOne({ idempotencyKey: input.idempotencyKey });
+      if (!raced) throw err;
+      return toIntent(raced);
+    }
+    return toIntent(doc);
+  }
+
+  private async get(id: string): Promise<SandboxIntent> {
+    const doc = await this.intents.findOne({ _id: id });
+    if (!doc) throw new ProviderRequestError(`No such payment_intent: '${id}'`, 'resource_missing', 404);
+    return doc;
+  }
+
+  async updateAmount(id: string, amountCents: number): Promise<ProviderIntent> {
+    const res = await this.intents.findOneAndUpdate(
+      { _id: id, status: { $in: ['requires_payment_method', 'requires_confirmation', 'requires_action'] } },
+      { $set: { amountCents } },
+    );
+    if (!res) {
+      await this.get(id);
+      throw new ProviderRequestError(
+        'This PaymentIntent can no longer be updated',
+        'payment_intent_unexpected_state',
+        400,
+      );
+    }
+    return toIntent(res);
+  }
+
+  async retrieve(id: string): Promise<ProviderIntent> {
+    return toIntent(await this.get(id));
+  }
+
+  async cancel(id: string): Promise<ProviderIntent> {
+    const res = await this.intents.findOneAndUpdate(
+      { _id: id, status: { $in: ['requires_payment_method', 'requires_confirmation', 'requires_action'] } },
+      { $set: { status: 'canceled' } },
+    );
+    const doc = res ?? (await this.get(id));
+    if (res) this.emit('payment_intent.canceled', doc);
+    return toIntent(doc);
+  }
+
+  /** The card form of the modal in test mode (what Stripe.js's confirmCardPayment does with Stripe). */
+  async confirm(clientSecret: string, card: CardInput): Promise<ConfirmResult> {
+    const doc = await this.intents.findOne({ clientSecret });
+    if (!doc) throw new ProviderRequestError('No such payment_intent', 'resource_missing', 404);
+    if (doc.status === 'succeeded' || doc.status === 'canceled')
+      throw new ProviderRequestError(
+        `This PaymentIntent's status is ${doc.status}; it cannot be confirmed.`,
+        'payment_intent_unexpected_state',
+        400,
+      );
+    const outcome = cardOutcome(card, this.opts.now());
+    if (!outcome.ok) {
+      const failed = await this.intents.findOneAndUpdate(
+        { _id: doc._id, status: doc.status },
+        { $set: { status: 'requires_payment_method', lastError: outcome.message } },
+      );
+      if (failed) this.emit('payment_intent.payment_failed', failed);
+      return {
+        intent: toIntent(failed ?? (await this.get(doc._id))),
+        error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
+      };
+    }
+    const paid = await this.intents.findOneAndUpdate(
+      {
+        _id: doc._id,
+        status: { $in: ['requires_payment_method', 'requires_confirmation', 'requires_action'] },
+      },
+      { $set: { status: 'succeeded', lastError: '', amountReceivedCents: doc.amountCents } },
+    );
+    if (!paid)
+      throw new ProviderRequestError(
+        'This PaymentIntent changed while confirming it',
+        'payment_intent_unexpected_state',
+        400,
+      );
+    this.emit('payment_intent.succeeded', paid);
+    return { intent: toIntent(paid) };
+  }
+
+  async refund(id: string, idempotencyKey: string): Promise<ProviderRefund> {
+    const done = await this.refunds.findOne({ _id: idempotencyKey });
+    if (done) return { id: done.refundId, amountCents: done.amountCents, status: 'succeeded' };
+    const doc = await this.get(id);
+    if (doc.status !== 'succeeded')
+      throw new ProviderRequestError(
+        'This PaymentIntent has no successful charge to refund',
+        'charge_not_refundable',
+        400,
+      );
+    const amount = doc.amountReceivedCents - doc.refundedCents;
+    if (amount <= 0)
+      throw new ProviderRequestError('This charge has already been refunded', 'charge_already_refunded', 400);
+    const refund: SandboxRefund = {
+      _id: idempotencyKey,
+      refundId: `re_sbx_${randomUUID().replaceAll('-', '')}`,
+      intentId: id,
+      amountCents: amount,
+    };
+    try {
+      await this.refunds.insertOne(refund);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const raced = (await this.refunds.findOne({ _id: idempotencyKey }))!;
+      return { id: raced.refundId, amountCents: raced.amountCents, status: 'succeeded' };
+    }
+    const after = await this.intents.findOneAndUpdate({ _id: id }, { $inc: { refundedCents: amount } });
+    if (after)
+      this.emit('charge.refunded', after, {
+        object: 'charge',
+        payment_intent: id,
+        amount_refunded: after.refundedCents,
+      });
+    return { id: refund.refundId, amountCents: amount, status: 'succeeded' };
+  }
+
+  async calculateTax(address: BillingAddress, subtotalCents: number): Promise<TaxQuote> {
+    try {
+      return sandboxTax(address.state, subtotalCents);
+    } catch (err) {
+      throw new ProviderRequestError(
+        err instanceof Error ? err.message : 'tax failed',
+        'tax_calculation_failed',
+        400,
+      );
+    }
+  }
+
+  verifyEvent(payload: Uint8Array, signature: string): ProviderEvent {
+    let event: unknown;
+    try {
+      event = webhooks.constructEvent(
+        Buffer.from(payload),
+        signature,
+        this.opts.webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+        undefined,
+        this.opts.now(), // ms: the age is measured on the sandbox clock
+      );
+    } catch (err) {
+      throw new WebhookSignatureError(
+        err instanceof Error ? err.message : 'Webhook signature verification failed',
+      );
+    }
+    return toProviderEvent(event);
+  }
+
+  /** Signs an event the way Stripe does (also used by tests to build webhooks). */
+  sign(payload: string, timestampS = Math.floor(this.opts.now() / 1000)): string {
+    return webhooks.generateTestHeaderString({
+      payload,
+      secret: this.opts.webhookSecret,
+      timestamp: timestampS,
+    });
+  }
+
+  private emit(type: string, doc: SandboxIntent, object?: Record<string, unknown>): void {
+    const event = {
+      id: `evt_sbx_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type,
+      created: Math.floor(this.opts.now() / 1000),
+      data: {
+        object: object ?? {
+          id: doc._id,
+          object: 'payment_intent',
+          status: doc.status,
+          amount: doc.amountCents,
+        },
+      },
+    };
+    const payload = JSON.stringify(event);
+    const signature = this.sign(payload);
+    const bytes = new TextEncoder().encode(payload);
+    for (const listener of this.listeners) {
+      // delivered after the caller's step, like a webhook POST
+      setImmediate(() => {
+        Promise.resolve()
+          .then(() => listener(bytes, signature))
+          .catch((err: unknown) => this.opts.onError(err));
+      });
+    }
+  }
+}

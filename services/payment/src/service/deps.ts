@@ -1,0 +1,29 @@
+/** The payment core's injected dependencies (setup.ts builds them; tests build their own). */
+import type { Client } from '@connectrpc/connect';
+import type { EventBus, Logger } from '@tessera/kit';
+import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import type { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import type { OrderRepository } from '../adapters/orders.js';
+import type { PaymentProvider } from '../adapters/provider.js';
+import type { SandboxProvider } from '../adapters/sandbox-provider.js';
+
+export interface PaymentDeps {
+  repo: OrderRepository;
+  provider: PaymentProvider;
+  /** Set when the provider is the sandbox (test-card confirmation). */
+  sandbox?: SandboxProvider;
+  canvas: Client<typeof CanvasService>;
+  lock: Client<typeof LockService>;
+  bus: EventBus;
+  logger: Logger;
+  now: () => number;
+  /** How long a save call waits for another fulfiller working on the same order (default 5 s). */
+  claimWaitMs?: number;
+  /** How long the canvas holds the pixels of an unpaid order (default 30 min). */
+  reservationTtlS?: number;
+}
+
+export const SUBJECTS = {
+  succeeded: 'tessera.payment.succeeded',
+  refunded: 'tessera.payment.refunded',
+} as const;

@@ -1,0 +1,420 @@
+/**
+ * The payment core: orders priced on the server, payment intents with the provider, billing
+ * address and tax, the sandbox's card confirmation, the buyer's save (fulfilment), provider events,
+ * the client's tracking records and the ledger. An intent belongs to its creator: every call naming
+ * one checks the caller (403 otherwise).
+ */
+import { randomUUID } from 'node:crypto';
+import { create } from '@bufbuild/protobuf';
+import { appError } from '@tessera/kit';
+import {
+  GetLedgerResponseSchema,
+  type CommitOrderResponse,
+  type ConfirmSandboxPaymentRequest,
+  type ConfirmSandboxPaymentResponse,
+  type CreatePaymentIntentRequest,
+  type GetLedgerResponse,
+  type GetPaymentConfigResponse,
+  type PaymentIntent,
+  type RecordPixelPurchaseRequest,
+  type TrackPaymentIntentRequest,
+} from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import { ProviderRequestError, WebhookSignatureError } from '../adapters/provider.js';
+import { parseAddress, type AddressInput } from '../domain/address.js';
+import {
+  addressChangeAllowed,
+  estimateBreakdown,
+  refundMessage,
+  withTax,
+  type Breakdown,
+  type Order,
+} from '../domain/order.js';
+import { amountMatches, formatDollars } from '../domain/pricing.js';
+import type { PaymentDeps } from './deps.js';
+import { Fulfilment } from './fulfilment.js';
+import { intentMessage } from './mappers.js';
+import { checkId, checkPixels, checkPlace, checkUser } from './validate.js';
+
+const ADDRESS_UPDATE_MS = 15_000;
+
+export class PaymentService {
+  readonly fulfilment: Fulfilment;
+
+  constructor(readonly deps: PaymentDeps) {
+    this.fulfilment = new Fulfilment(deps);
+  }
+
+  private now(): number {
+    return this.deps.now();
+  }
+
+  config(): Pick<GetPaymentConfigResponse, 'publishableKey' | 'provider' | 'testMode'> {
+    const p = this.deps.provider;
+    return { publishableKey: p.publishableKey, provider: p.name, testMode: p.testMode };
+  }
+
+  /** The caller's order (404 unknown, 403 someone else's). */
+  async ownOrder(userId: string, intentId: string): Promise<Order> {
+    checkUser(userId);
+    checkId(intentId, 'payment_intent_id');
+    const order = await this.deps.repo.get(intentId);
+    if (!order)
+      throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'payment_intent_id' });
+    if (order.userId !== userId)
+      throw appError('unauthorized_payment_intent_access', 'This payment intent belongs to another account', {
+        field: 'payment_intent_id',
+      });
+    return order;
+  }
+
+  private async taxFor(address: AddressInput, breakdown: Breakdown) {
+    const parsed = parseAddress(address);
+    if (!parsed.ok) {
+      const first = parsed.problems[0]!;
+      throw appError('invalid_billing_address', first.message, { field: `billingAddress.${first.field}` });
+    }
+    try {
+      const quote = await this.deps.provider.calculateTax(parsed.address, breakdown.subtotalCents);
+      return { address: parsed.address, breakdown: withTax(breakdown, quote) };
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'tax calculation failed');
+      throw appError('tax_calculation_failed', 'Tax could not be calculated for this address', {
+        field: 'billingAddress',
+        cause: err,
+      });
+    }
+  }
+
+  async createIntent(req: CreatePaymentIntentRequest): Promise<PaymentIntent> {
+    const { repo, provider, canvas, lock, logger } = this.deps;
+    checkUser(req.userId);
+    checkPlace(req.canvasIndex, req.boardIndex);
+    const pixels = checkPixels(req.pixels);
+    if (req.currency !== '' && req.currency.toLowerCase() !== 'usd')
+      throw appError('VALIDATION_ERROR', 'Only usd payments are supported', { field: 'currency' });
+    let breakdown = estimateBreakdown(pixels);
+    if (!amountMatches(req.claimedAmountCents, breakdown))
+      throw appError(
+        'AMOUNT_MISMATCH',
+        `The amount sent (${formatDollars(req.claimedAmountCents)}) does not match the expected price ` +
+          `(${formatDollars(breakdown.totalCents)}). Please contact support.`,
+        { field: 'amount' },
+      );
+    const key = req.idempotencyKey ? `${req.userId}:${req.idempotencyKey}` : `${req.userId}:${randomUUID()}`;
+    const again = req.idempotencyKey ? await repo.byIdempotencyKey(key) : null;
+    if (again) return intentMessage(again, (await provider.retrieve(again._id)).status);
+
+    const held = await lock.validateLock({
+      canvasIndex: req.canvasIndex,
+      boardIndex: req.boardIndex,
+      userId: req.userId,
+    });
+    if (!held.valid || !held.lock)
+      throw appError(
+        'LOCK_CONFLICT',
+        'Your editing lock is no longer valid. Please re-lock the board to continue editing.',
+        { field: 'boardIndex' },
+      );
+    let address = null;
+    if (req.billingAddress) ({ address, breakdown } = await this.taxFor(req.billingAddress, breakdown));
+
+    const description = (req.description || `${pixels.length} pixel(s) on board ${req.boardIndex}`).slice(
+      0,
+      500,
+    );
+    const intent = await provider.createIntent({
+      amountCents: breakdown.totalCents,
+      currency: 'usd',
+      description,
+      metadata: {
+        user_id: req.userId,
+        canvas_index: String(req.canvasIndex),
+        board_index: String(req.boardIndex),
+      },
+      idempotencyKey: `create-${key}`,
+    });
+    let reserved;
+    try {
+      reserved = await canvas.reservePixels({
+        orderId: intent.id,
+        userId: req.userId,
+        canvasIndex: req.canvasIndex,
+        boardIndex: req.boardIndex,
+        fencingToken: held.lock.fencingToken,
+        pixels,
+        ttlSeconds: this.deps.reservationTtlS ?? 30 * 60,
+      });
+    } catch (err) {
+      // refused before paying: the intent is given up so it can never be paid
+      await provider
+        .cancel(intent.id)
+        .catch((e: unknown) => logger.warn({ err: e }, 'could not cancel intent'));
+      throw err;
+    }
+    const now = this.now();
+    const order: Order = {
+      _id: intent.id,
+      userId: req.userId,
+      canvasIndex: req.canvasIndex,
+      boardIndex: req.boardIndex,
+      pixels: reserved.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
+      breakdown,
+      amountCents: breakdown.totalCents,
+      currency: 'usd',
+      description,
+      billingAddress: address,
+      clientSecret: intent.clientSecret,
+      idempotencyKey: key,
+      fencingToken: held.lock.fencingToken,
+      state: 'pending',
+      claimId: null,
+      claimUntil: 0,
+      addressUpdateUntil: 0,
+      receivedCents: 0,
+      refundedCents: 0,
+      refundReason: '',
+      grantedAt: 0,
+      eventPublished: false,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    };
+    if (!(await repo.insert(order))) {
+      const raced = await repo.byIdempotencyKey(key);
+      if (raced) return intentMessage(raced, intent.status);
+    }
+    logger.info(
+      { orderId: order._id, pixels: order.pixels.length, amountCents: order.amountCents },
+      'order created',
+    );
+    return intentMessage(order, intent.status);
+  }
+
+  async updateAddress(
+    userId: string,
+    intentId: string,
+    input: AddressInput | undefined,
+  ): Promise<PaymentIntent> {
+    const { repo, provider } = this.deps;
+    const order = await this.ownOrder(userId, intentId);
+    if (!input)
+      throw appError('invalid_billing_address', 'A billing address is required', { field: 'billingAddress' });
+    if (!parseAddress(input).ok) await this.taxFor(input, order.breakdown); // throws the first problem
+    if (order.addressUpdateUntil > this.now())
+      throw appError(
+        'concurrent_update_detected',
+        'This payment is being updated; please wait and try again',
+      );
+    const intent = await provider.retrieve(intentId);
+    if (!addressChangeAllowed(order, intent.status))
+      throw appError(
+        'invalid_payment_intent_state',
+        `This payment can no longer be changed (status ${intent.status})`,
+      );
+    const claimed = await repo.update(
+      order,
+      { addressUpdateUntil: this.now() + ADDRESS_UPDATE_MS },
+      this.now(),
+    );
+    if (!claimed)
+      throw appError(
+        'concurrent_update_detected',
+        'This payment is being updated; please wait and try again',
+      );
+    try {
+      const { address, breakdown } = await this.taxFor(input, estimateBreakdown(order.pixels));
+      try {
+        await provider.updateAmount(intentId, breakdown.totalCents, `amount-${intentId}-${claimed.version}`);
+      } catch (err) {
+        if (err instanceof ProviderRequestError)
+          throw appError('invalid_payment_intent_state', 'This payment can no longer be changed', {
+            cause: err,
+          });
+        throw err;
+      }
+      const done = await repo.update(
+        claimed,
+        { billingAddress: address, breakdown, amountCents: breakdown.totalCents, addressUpdateUntil: 0 },
+        this.now(),
+      );
+      if (!done)
+        throw appError('concurrent_update_detected', 'This payment changed meanwhile; please try again');
+      return intentMessage(done, intent.status);
+    } catch (err) {
+      await repo.orders.updateOne(
+        { _id: intentId, version: claimed.version },
+        { $set: { addressUpdateUntil: 0 } },
+      );
+      throw err;
+    }
+  }
+
+  async getIntent(userId: string, intentId: string): Promise<PaymentIntent> {
+    const order = await this.ownOrder(userId, intentId);
+    const intent = await this.deps.provider.retrieve(intentId);
+    return intentMessage(order, intent.status);
+  }
+
+  /** The modal's card form in test mode: the sandbox confirms the intent with a test card. */
+  async confirmSandbox(
+    req: ConfirmSandboxPaymentRequest,
+  ): Promise<Omit<ConfirmSandboxPaymentResponse, '$typeName'>> {
+    const sandbox = this.deps.sandbox;
+    if (!sandbox) throw appError('FORBIDDEN', 'Test cards are accepted in test mode only');
+    checkUser(req.userId);
+    if (req.clientSecret === '' || req.clientSecret.length > 200)
+      throw appError('VALIDATION_ERROR', 'Client secret not received from server.', {
+        field: 'clientSecret',
+      });
+    const order = await this.deps.repo.orders.findOne({ clientSecret: req.clientSecret });
+    if (!order)
+      throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'clientSecret' });
+    await this.ownOrder(req.userId, order._id);
+    try {
+      const res = await sandbox.confirm(req.clientSecret, {
+        number: req.cardNumber,
+        expMonth: req.expMonth,
+        expYear: req.expYear,
+        cvc: req.cvc,
+      });
+      const fresh = (await this.deps.repo.get(order._id)) ?? order;
+      return {
+        intent: intentMessage(fresh, res.intent.status),
+        errorMessage: res.error?.message ?? '',
+        errorCode: res.error ? (res.error.declineCode ?? res.error.code) : '',
+      };
+    } catch (err) {
+      if (err instanceof ProviderRequestError)
+        throw appError('invalid_payment_intent_state', err.message, { field: 'clientSecret' });
+      throw err;
+    }
+  }
+
+  /** The buyer's save: grants the paid order (or says it was refunded). Idempotent. */
+  async commit(userId: string, intentId: string): Promise<Omit<CommitOrderResponse, '$typeName'>> {
+    await this.ownOrder(userId, intentId);
+    const r = await this.fulfilment.fulfil(intentId);
+    const o = r.order;
+    switch (o.state) {
+      case 'granted':
+        return {
+          alreadyCommitted: !r.grantedNow,
+          pixelCount: o.pixels.length,
+          intent: intentMessage(o, 'succeeded'),
+        };
+      case 'refunded':
+      case 'refunding':
+        throw appError('PIXEL_ALREADY_SOLD', refundMessage(o.receivedCents || o.amountCents), {
+          field: 'payment_intent_id',
+        });
+      case 'canceled':
+        throw appError('BAD_REQUEST', 'Payment verification failed: this payment was canceled', {
+          field: 'payment_intent_id',
+        });
+      case 'committing':
+        throw appError('SERVICE_UNAVAILABLE', 'The payment is still being processed; please try again');
+      default:
+        throw appError(
+          'BAD_REQUEST',
+          `Payment verification failed: payment status is ${r.status ?? 'unknown'}`,
+          {
+            field: 'payment_intent_id',
+          },
+        );
+    }
+  }
+
+  /** A provider webhook: verified, deduplicated by event id, settled by re-reading the intent. */
+  async handleEvent(
+    payload: Uint8Array,
+    signature: string,
+  ): Promise<{ handled: boolean; eventType: string }> {
+    const { repo, provider, logger } = this.deps;
+    let event;
+    try {
+      event = provider.verifyEvent(payload, signature);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError)
+        throw appError('BAD_REQUEST', `Webhook signature verification failed: ${err.message}`, {
+          field: 'signature',
+        });
+      throw err;
+    }
+    if (await repo.seenEvent(event.id)) return { handled: false, eventType: event.type };
+    if (event.intentId && (await repo.get(event.intentId))) {
+      const r = await this.fulfilment.fulfil(event.intentId, { waitMs: 0 });
+      logger.info(
+        { eventId: event.id, type: event.type, orderId: event.intentId, state: r.order.state },
+        'provider event',
+      );
+      // another fulfiller holds the order: not handled yet, so the provider delivers it again
+      if (r.order.state === 'committing')
+        throw appError('SERVICE_UNAVAILABLE', 'The order is being fulfilled; deliver the event again later');
+    }
+    await repo.recordEvent({
+      _id: event.id,
+      type: event.type,
+      intentId: event.intentId,
+      handledAt: this.now(),
+    });
+    return { handled: true, eventType: event.type };
+  }
+
+  async track(req: TrackPaymentIntentRequest): Promise<void> {
+    const order = await this.ownOrder(req.userId, req.intentId);
+    await this.deps.repo.track({
+      _id: `intent:${order._id}`,
+      kind: 'intent',
+      intentId: order._id,
+      userId: req.userId,
+      record: { status: req.status, amountCents: req.amountCents, currency: req.currency },
+      at: this.now(),
+    });
+  }
+
+  async recordPurchase(req: RecordPixelPurchaseRequest): Promise<void> {
+    const order = await this.ownOrder(req.userId, req.intentId);
+    if (req.canvasIndex !== order.canvasIndex)
+      throw appError('VALIDATION_ERROR', 'canvas_index does not match the payment', {
+        field: 'canvas_index',
+      });
+    const inOrder = new Set(order.pixels.map((p) => `${p.x},${p.y}`));
+    for (const p of req.pixels)
+      if (!inOrder.has(`${p.x},${p.y}`))
+        throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) is not part of this payment`, {
+          field: 'x_y_array',
+        });
+    const intent = await this.deps.provider.retrieve(order._id);
+    if (intent.status !== 'succeeded')
+      throw appError('BAD_REQUEST', `Payment verification failed: payment status is ${intent.status}`, {
+        field: 'payment_intent_id',
+      });
+    await this.deps.repo.track({
+      _id: `purchase:${order._id}`,
+      kind: 'purchase',
+      intentId: order._id,
+      userId: req.userId,
+      record: {
+        canvasIndex: req.canvasIndex,
+        pixels: req.pixels.map((p) => [p.x, p.y]),
+        priceCents: order.amountCents,
+      },
+      at: this.now(),
+    });
+  }
+
+  async ledger(canvasIndex: number): Promise<GetLedgerResponse> {
+    const entries = await this.deps.repo.ledgerOf(canvasIndex);
+    const sum = (k: 'receivedCents' | 'artistCents' | 'galleryCents' | 'feeCents' | 'taxCents') =>
+      entries.reduce((s, e) => s + e[k], 0);
+    return create(GetLedgerResponseSchema, {
+      canvasIndex,
+      orderCount: entries.length,
+      receivedCents: sum('receivedCents'),
+      artistCents: sum('artistCents'),
+      galleryCents: sum('galleryCents'),
+      feeCents: sum('feeCents'),
+      taxCents: sum('taxCents'),
+    });
+  }
+}

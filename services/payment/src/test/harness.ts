@@ -1,0 +1,223 @@
+/**
+ * The payment service for tests: the real canvas service (its own harness, on an embedded store,
+ * with a clock the test moves), a lock service that answers ValidateLock from a table the test
+ * sets, the sandbox provider, and the payment core over an embedded store in a temp folder.
+ * `restart()` builds a new core over the same stores and kills the old one: every later call of the
+ * old core (store, provider, canvas) throws, as if its process had died at that await.
+ * Exported as `@tessera/payment/testing` (`source` condition) for other workspaces' tests.
+ */
+import { create } from '@bufbuild/protobuf';
+import {
+  Code,
+  ConnectError,
+  createClient,
+  createRouterTransport,
+  type Client,
+  type Interceptor,
+} from '@connectrpc/connect';
+import {
+  clientTracing,
+  createEmbeddedDocumentStore,
+  createInProcessBus,
+  serverTracing,
+  type DocumentStore,
+  type EventBus,
+} from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import { canvasRoutes, createCanvasCore, type CanvasCore } from '@tessera/canvas/testing';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { LockSchema, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import { SandboxProvider } from '../adapters/sandbox-provider.js';
+import { createPayment, type Payment } from '../setup.js';
+
+/** What a dead process's next I/O does (a ConnectError, so it crosses the in-process transport as is). */
+export class Killed extends ConnectError {
+  constructor() {
+    super('process killed', Code.Unavailable);
+    this.name = 'Killed';
+  }
+}
+
+/** `target` whose methods throw once `dead()` is true (before the call, and after it returned). */
+export function killable<T extends object>(target: T, dead: () => boolean): T {
+  return new Proxy(target, {
+    get(obj, prop, receiver) {
+      const v = Reflect.get(obj, prop, receiver) as unknown;
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        if (dead()) throw new Killed();
+        const out = (v as (...a: unknown[]) => unknown).apply(obj, args);
+        if (out instanceof Promise)
+          return out.then((r) => {
+            if (dead()) throw new Killed();
+            return r;
+          });
+        return out;
+      };
+    },
+  });
+}
+
+function killableStore(store: DocumentStore, dead: () => boolean): DocumentStore {
+  return {
+    collection: async (name, opts) => killable(await store.collection(name, opts), dead),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A fixed artwork for test canvases: board b, offset o. */
+export function testArt(boardIndex: number): string {
+  const parts: string[] = [];
+  for (let o = 0; o < 2401; o++)
+    parts.push(((boardIndex * 7919 + o * 31) & 0xffffff).toString(16).padStart(6, '0').toUpperCase());
+  return parts.join('');
+}
+
+export interface PaymentHarness {
+  payment: Payment;
+  client: Client<typeof PaymentServiceDesc>;
+  sandbox: SandboxProvider;
+  canvasCore: CanvasCore;
+  canvas: Client<typeof CanvasService>;
+  canvasIndex: number;
+  bus: EventBus;
+  store: DocumentStore;
+  /** Lock holders: `board` -> user id (all boards: '*'); fencing token per board. */
+  locks: Map<string, { userId: string; fencingToken: number }>;
+  /** The payment and canvas clocks (ms); move them with `advance`. */
+  now(): number;
+  advance(ms: number): void;
+  /** Kills the current core and starts a new one over the same stores. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startPaymentHarness(
+  opts: {
+    bus?: EventBus;
+    claimWaitMs?: number;
+    interceptors?: Interceptor[];
+    /** Deliver the sandbox's events to the core (default true). */
+    deliverEvents?: boolean;
+  } = {},
+): Promise<PaymentHarness> {
+  let clock = Date.now();
+  const now = () => clock;
+  const canvasDir = tempDir('tessera-pay-canvas-');
+  const payDir = tempDir('tessera-pay-');
+  const canvasStore = await createEmbeddedDocumentStore(canvasDir.dir);
+  const store = await createEmbeddedDocumentStore(payDir.dir);
+  const bus = opts.bus ?? createInProcessBus();
+  const canvasCore = await createCanvasCore({ store: canvasStore, bus, logger: testLogger('canvas'), now });
+  const traced = opts.interceptors ?? [];
+  const canvas = createClient(
+    CanvasService,
+    createRouterTransport(canvasRoutes(canvasCore), {
+      transport: { interceptors: traced },
+      router: { interceptors: traced.length ? [serverTracing] : [] },
+    }),
+  );
+  const { canvasIndex } = await canvasCore.createCanvas({
+    name: 'payment test',
+    description: '',
+    colorsOf: testArt,
+    activate: true,
+  });
+  const locks = new Map<string, { userId: string; fencingToken: number }>();
+  const lockRoutes = createRouterTransport(
+    (router) =>
+      router.service(LockService, {
+        validateLock(req) {
+          const held = locks.get(String(req.boardIndex)) ?? locks.get('*');
+          const valid =
+            held !== undefined &&
+            (held.userId === '*' || held.userId === req.userId) &&
+            (req.fencingToken === 0 || req.fencingToken === held.fencingToken);
+          return {
+            valid,
+            lock: valid
+              ? create(LockSchema, {
+                  canvasIndex: req.canvasIndex,
+                  boardIndex: req.boardIndex,
+                  userId: req.userId,
+                  fencingToken: held.fencingToken,
+                })
+              : undefined,
+          };
+        },
+      }),
+    {
+      transport: { interceptors: traced },
+      router: { interceptors: traced.length ? [serverTracing] : [] },
+    },
+  );
+  const lock = createClient(LockService, lockRoutes);
+  const sandbox = await SandboxProvider.open(store, { now });
+  const logger = testLogger('payment');
+
+  let generation = 0;
+  const build = async () => {
+    const mine = ++generation;
+    const dead = () => generation !== mine;
+    const payment = await createPayment({
+      store: killableStore(store, dead),
+      bus,
+      logger,
+      settings: { reconcileEveryMs: 60_000 },
+      canvas: killable(canvas, dead),
+      lock: killable(lock, dead),
+      provider: killable(sandbox, dead),
+      now,
+      reconcile: false,
+      deliverSandboxEvents: false,
+      claimWaitMs: opts.claimWaitMs ?? 200,
+    });
+    return payment;
+  };
+
+  let payment = await build();
+  const clientFor = (p: Payment) =>
+    createClient(
+      PaymentServiceDesc,
+      createRouterTransport(p.routes, {
+        transport: { interceptors: traced.length ? [clientTracing, ...traced] : [] },
+        router: { interceptors: traced.length ? [serverTracing] : [] },
+      }),
+    );
+  if (opts.deliverEvents !== false) {
+    // the sandbox is the "external" provider: its events go to whichever core is alive now
+    sandbox.onEvent(async (payload, signature) => {
+      await h.payment.core.handleEvent(payload, signature);
+    });
+  }
+  const h: PaymentHarness = {
+    payment,
+    client: clientFor(payment),
+    sandbox,
+    canvasCore,
+    canvas,
+    canvasIndex,
+    bus,
+    store,
+    locks,
+    now,
+    advance(ms) {
+      clock += ms;
+    },
+    async restart() {
+      payment = await build();
+      h.payment = payment;
+      h.client = clientFor(payment);
+    },
+    async close() {
+      generation++;
+      if (!opts.bus) await bus.close();
+      await store.close();
+      await canvasStore.close();
+      payDir.cleanup();
+      canvasDir.cleanup();
+    },
+  };
+  return h;
+}

@@ -1,0 +1,136 @@
+// The payment modal of spec section 2: "Complete Your Purchase". It does not close on an overlay
+// click; Escape and Close work except while paying or saving.
+import { useRouteContext } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAuth } from '../../auth/use-auth.js';
+import { Spinner } from '../../components/Spinner.js';
+import { CheckoutForm } from './CheckoutForm.js';
+import { MODAL_TEXT } from './payment-messages.js';
+import type { PaymentResult, PendingPurchase } from './types.js';
+import { usePaymentSetup } from './use-payment-setup.js';
+import './payment.css';
+
+export interface PaymentModalProps {
+  purchase: PendingPurchase;
+  onClose(): void;
+  onComplete(result: PaymentResult): void;
+}
+
+export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProps) {
+  const api = useRouteContext({ from: '__root__', select: (c) => c.api });
+  const userId = useAuth().user?.id ?? null;
+  const setup = usePaymentSetup(api, purchase, userId ?? '');
+  const [busy, setBusy] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const { state } = setup;
+
+  useEffect(() => {
+    title.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !busy) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [busy, onClose]);
+
+  let body: ReactNode;
+  switch (state.name) {
+    case 'loading':
+      body = (
+        <div className="pay-state">
+          <Spinner label={MODAL_TEXT.loading} size="lg" />
+        </div>
+      );
+      break;
+    case 'preparing':
+      body = (
+        <div className="pay-state">
+          <Spinner label={MODAL_TEXT.preparing} size="lg" />
+        </div>
+      );
+      break;
+    case 'system-error':
+      body = (
+        <div className="pay-state pay-state--error" role="alert">
+          <h3 className="pay-state__title">{MODAL_TEXT.systemError}</h3>
+          <p className="pay-state__message">{state.message}</p>
+          <div className="pay-actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Close
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={setup.retry}
+              disabled={setup.retrying}
+            >
+              {MODAL_TEXT.retrySystem}
+            </button>
+          </div>
+        </div>
+      );
+      break;
+    case 'init-error':
+      body = (
+        <div className="pay-state pay-state--error" role="alert">
+          <h3 className="pay-state__title">{MODAL_TEXT.initError}</h3>
+          <p className="pay-state__message">{state.message}</p>
+          <div className="pay-actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      );
+      break;
+    case 'ready':
+      body = (
+        <CheckoutForm
+          api={api}
+          purchase={purchase}
+          userId={userId}
+          config={state.config}
+          stripe={state.stripe}
+          intent={state.intent}
+          estimate={setup.estimate}
+          metadata={setup.metadata}
+          onClose={onClose}
+          onComplete={onComplete}
+          onBusyChange={setBusy}
+        />
+      );
+      break;
+  }
+
+  return (
+    <div className="pay-modal">
+      <div className="pay-modal__card" role="dialog" aria-modal="true" aria-labelledby="pay-modal-title">
+        <header className="pay-modal__header">
+          <h2 id="pay-modal-title" ref={title} tabIndex={-1}>
+            {MODAL_TEXT.title}
+          </h2>
+          {state.name === 'ready' && state.config.kind === 'sandbox' ? (
+            <span className="pay-modal__mode">{MODAL_TEXT.testMode}</span>
+          ) : null}
+          <button
+            type="button"
+            className="pay-modal__close"
+            aria-label="Close"
+            onClick={onClose}
+            disabled={busy}
+          >
+            ×
+          </button>
+        </header>
+        <p className="pay-modal__lead">
+          {purchase.pixels.length === 1 ? '1 pixel' : `${purchase.pixels.length} pixels`} on board{' '}
+          {purchase.boardIndex}
+        </p>
+        {body}
+      </div>
+    </div>
+  );
+}

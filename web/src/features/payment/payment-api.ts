@@ -1,0 +1,242 @@
+// The payment calls of spec section 7 as typed functions over the app's ApiClient. Response bodies
+// are read defensively (fields at the top level or under `data`).
+import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import type { BillingAddress } from './billing-address.js';
+import {
+  ADDRESS_UPDATE_INVALID_RESPONSE,
+  CONFIG_MESSAGES,
+  CONFIRM_MESSAGES,
+  PaymentFlowError,
+} from './payment-messages.js';
+import type { PendingPixel } from './types.js';
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The body's `data` object when present, else the body itself. */
+function payload(body: unknown): Json {
+  if (!isRecord(body)) return {};
+  return isRecord(body.data) ? { ...body, ...body.data } : body;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** A body that says success: false is an error with its message. */
+function assertSuccess(body: unknown, fallback: string): void {
+  if (isRecord(body) && body.success === false) {
+    throw new ApiError({
+      code: str(body.error) ?? 'REQUEST_FAILED',
+      status: typeof body.statusCode === 'number' ? body.statusCode : 200,
+      message: str(body.message) ?? fallback,
+    });
+  }
+}
+
+export type ProviderConfig = { kind: 'stripe'; publishableKey: string } | { kind: 'sandbox' };
+
+export const PUBLISHABLE_KEY_PREFIX = 'pk_';
+
+/**
+ * Reads GET /config/stripe. No publishable key (or provider "sandbox") selects the sandbox; a key
+ * without the pk_ prefix is refused with "Invalid Stripe publishable key format".
+ */
+export function parseProviderConfig(body: unknown): ProviderConfig {
+  const data = payload(body);
+  if (isRecord(body) && body.success === false) throw new PaymentFlowError(CONFIG_MESSAGES.loadConfig);
+  const key = str(data.publishableKey);
+  if (data.provider === 'sandbox' || key === null) return { kind: 'sandbox' };
+  if (!key.startsWith(PUBLISHABLE_KEY_PREFIX)) throw new PaymentFlowError(CONFIG_MESSAGES.invalidKey);
+  return { kind: 'stripe', publishableKey: key };
+}
+
+export async function fetchProviderConfig(api: ApiClient): Promise<ProviderConfig> {
+  return parseProviderConfig(await api.get<unknown>('/config/stripe', { auth: 'optional' }));
+}
+
+export interface CreateIntentBody {
+  amount: number;
+  currency: string;
+  billingAddress: BillingAddress | null;
+  metadata: Record<string, string | number>;
+  description: string;
+  canvasIndex: number;
+  boardIndex: number;
+  pixels: PendingPixel[];
+}
+
+export interface CreatedIntent {
+  paymentIntentId: string;
+  clientSecret: string;
+  breakdown: unknown;
+}
+
+/** "pi_123" from "pi_123_secret_abc". */
+export function intentIdFromSecret(clientSecret: string): string | null {
+  const at = clientSecret.indexOf('_secret_');
+  return at > 0 ? clientSecret.slice(0, at) : null;
+}
+
+export function parseCreatedIntent(body: unknown): CreatedIntent {
+  assertSuccess(body, CONFIRM_MESSAGES.initFailed);
+  const data = payload(body);
+  const clientSecret = str(data.clientSecret) ?? str(data.client_secret);
+  if (clientSecret === null) throw new PaymentFlowError(CONFIRM_MESSAGES.noClientSecret);
+  const id = str(data.paymentIntentId) ?? str(data.payment_intent_id) ?? intentIdFromSecret(clientSecret);
+  if (id === null) throw new PaymentFlowError(CONFIRM_MESSAGES.initFailed);
+  return { paymentIntentId: id, clientSecret, breakdown: data.actualPaymentBreakdown ?? null };
+}
+
+export async function createPaymentIntent(api: ApiClient, body: CreateIntentBody): Promise<CreatedIntent> {
+  // A fresh CSRF token before creating an intent (spec section 4, step 2).
+  await api.csrf.refresh();
+  return parseCreatedIntent(await api.post<unknown>('/payments/create-payment-intent', body));
+}
+
+/** PATCH /payments/intent/{id}/address: the server's breakdown with the tax for the address. */
+export async function updateIntentAddress(
+  api: ApiClient,
+  paymentIntentId: string,
+  billingAddress: BillingAddress,
+): Promise<unknown> {
+  const body = await api.patch<unknown>(`/payments/intent/${encodeURIComponent(paymentIntentId)}/address`, {
+    billingAddress,
+  });
+  assertSuccess(body, ADDRESS_UPDATE_INVALID_RESPONSE);
+  const data = payload(body);
+  if (!isRecord(data.actualPaymentBreakdown)) throw new PaymentFlowError(ADDRESS_UPDATE_INVALID_RESPONSE);
+  return data.actualPaymentBreakdown;
+}
+
+export async function fetchIntentStatus(api: ApiClient, paymentIntentId: string): Promise<string> {
+  const body = await api.get<unknown>(
+    `/payments/payment-intents/${encodeURIComponent(paymentIntentId)}/status`,
+  );
+  const status = str(payload(body).status);
+  if (status === null) throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
+  return status;
+}
+
+/** Payment intent tracking record (spec section 3). */
+export interface IntentTrackingRecord {
+  stripe_payment_intent_id: string;
+  amount: number;
+  currency: string;
+  status: 'created';
+  client_secret: string;
+  tax_amount_cents: number;
+  tax_rate: number;
+  tax_jurisdiction: string;
+  billing_address_line1: string;
+  billing_address_line2: string | null;
+  billing_address_city: string;
+  billing_address_state: string;
+  billing_address_postal_code: string;
+  billing_address_country: string;
+  metadata: Record<string, string | number>;
+}
+
+export async function trackPaymentIntent(api: ApiClient, record: IntentTrackingRecord): Promise<void> {
+  assertSuccess(await api.post<unknown>('/payment-intents', record), 'Payment tracking failed');
+}
+
+/** Pixel purchase record (spec section 3). */
+export interface PixelPurchaseRecord {
+  payment_intent_id: string;
+  canvas_index: number;
+  x_y_array: Array<[number, number]>;
+  price_cents: number;
+  purchase_status: 'completed';
+  purchased_at: string;
+  tax_amount_cents?: number;
+}
+
+export async function recordPixelPurchase(api: ApiClient, record: PixelPurchaseRecord): Promise<void> {
+  assertSuccess(await api.post<unknown>('/pixel-purchases', record), 'Pixel purchase could not be recorded');
+}
+
+export interface PurchaseInfo {
+  payment_intent_id: string;
+  purchase_timestamp: string;
+  purchase_type: 'default' | 'custom';
+}
+
+function batchPath(canvasIndex: number, boardIndex: number, kind: 'batch-reset' | 'batch-update'): string {
+  return `/pixels/canvas/${canvasIndex}/board/${boardIndex}/${kind}`;
+}
+
+/** Artist-colour pixels: POST .../batch-reset {pixels: [{x, y}], purchaseInfo}. */
+export async function batchReset(
+  api: ApiClient,
+  at: { canvasIndex: number; boardIndex: number },
+  pixels: Array<{ x: number; y: number }>,
+  purchaseInfo: PurchaseInfo,
+): Promise<void> {
+  const body = await api.post<unknown>(batchPath(at.canvasIndex, at.boardIndex, 'batch-reset'), {
+    pixels,
+    purchaseInfo,
+  });
+  assertSuccess(body, 'Failed to save pixels');
+}
+
+/** Custom-colour pixels: POST .../batch-update {pixels: [{x, y, color}], purchaseInfo}. */
+export async function batchUpdate(
+  api: ApiClient,
+  at: { canvasIndex: number; boardIndex: number },
+  pixels: Array<{ x: number; y: number; color: string }>,
+  purchaseInfo: PurchaseInfo,
+): Promise<void> {
+  const body = await api.post<unknown>(batchPath(at.canvasIndex, at.boardIndex, 'batch-update'), {
+    pixels,
+    purchaseInfo,
+  });
+  assertSuccess(body, 'Failed to save pixels');
+}
+
+export interface SandboxCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** Sandbox provider only (bff/README.md, "Payment API"): confirms the intent with a test card. */
+export const SANDBOX_CONFIRM_PATH = '/payments/sandbox/confirm';
+
+/**
+ * Answers the intent's status. A declined test card fails with the provider's message (e.g. "Your
+ * card was declined."): the BFF answers `{success: false, error: {code, message}, paymentIntent}`.
+ */
+export async function confirmSandboxPayment(
+  api: ApiClient,
+  intent: { clientSecret: string },
+  card: SandboxCard,
+  postalCode: string,
+): Promise<string> {
+  const body = await api.post<unknown>(SANDBOX_CONFIRM_PATH, {
+    clientSecret: intent.clientSecret,
+    cardNumber: card.number,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    cvc: card.cvc,
+    postalCode,
+  });
+  const data = payload(body);
+  const nested = isRecord(data.error) ? data.error : null;
+  const decline = str(nested?.message) ?? str(data.error_message) ?? str(data.errorMessage);
+  const paymentIntent = isRecord(data.paymentIntent)
+    ? data.paymentIntent
+    : isRecord(data.intent)
+      ? data.intent
+      : null;
+  const status = str(paymentIntent?.status) ?? str(data.status);
+  if (data.success === false || (decline !== null && status !== 'succeeded')) {
+    throw new PaymentFlowError(decline ?? str(data.message) ?? CONFIRM_MESSAGES.unexpected);
+  }
+  return status ?? 'processing';
+}

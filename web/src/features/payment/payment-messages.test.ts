@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors.js';
+import {
+  PaymentFlowError,
+  addressUpdateMessage,
+  isNetworkOrTimeout,
+  purchaseErrorMessage,
+  saveErrorMessage,
+} from './payment-messages.js';
+
+const amounts = { paidCents: 474, expectedCents: 442 };
+const apiError = (status: number, code: string, message: string) => new ApiError({ status, code, message });
+
+describe('address update errors', () => {
+  it('maps each code of spec section 8', () => {
+    expect(addressUpdateMessage('payment_intent_not_found', 'x')).toBe(
+      'Payment session not found. Please try again.',
+    );
+    expect(addressUpdateMessage('unauthorized_payment_intent_access', null)).toBe(
+      'Unauthorized access to payment. Please create a new payment session.',
+    );
+    expect(addressUpdateMessage('invalid_billing_address', null)).toBe(
+      'Invalid billing address. Please check and try again.',
+    );
+    expect(addressUpdateMessage('tax_calculation_failed', null)).toBe(
+      'Unable to calculate tax. Please try again.',
+    );
+    expect(addressUpdateMessage('concurrent_update_detected', null)).toBe(
+      'Payment is being updated. Please wait and try again.',
+    );
+    expect(addressUpdateMessage('INVALID_PAYMENT_INTENT_STATE', null)).toBe(
+      'Payment already processed. Please create a new payment session.',
+    );
+  });
+
+  it('falls back to the server message, then the generic text', () => {
+    expect(addressUpdateMessage('other', 'Address service down')).toBe('Address service down');
+    expect(addressUpdateMessage(null, null)).toBe('Failed to update payment with address.');
+  });
+});
+
+describe('purchase errors', () => {
+  it('AMOUNT_MISMATCH names both amounts in dollars and asks to contact support', () => {
+    const m = purchaseErrorMessage(apiError(400, 'AMOUNT_MISMATCH', 'no'), amounts);
+    expect(m).toContain('$4.74');
+    expect(m).toContain('$4.42');
+    expect(m).toContain('contact support');
+  });
+
+  it('INVALID_PRICING, purchase_price not allowed, other 400 and 403', () => {
+    expect(purchaseErrorMessage(apiError(400, 'INVALID_PRICING', 'tax too high'), amounts)).toBe(
+      'Price validation failed: tax too high. Please try your purchase again.',
+    );
+    expect(
+      purchaseErrorMessage(apiError(400, 'VALIDATION_ERROR', '"purchase_price" is not allowed'), amounts),
+    ).toBe(
+      'Payment processing error. Please refresh the page and try again. If the problem persists, please contact support.',
+    );
+    expect(purchaseErrorMessage(apiError(400, 'BAD_REQUEST', 'pixels must be a list'), amounts)).toBe(
+      'pixels must be a list',
+    );
+    expect(purchaseErrorMessage(apiError(400, 'BAD_REQUEST', ' '), amounts)).toBe(
+      'Invalid request. Please try again.',
+    );
+    expect(purchaseErrorMessage(apiError(403, 'FORBIDDEN', 'x'), amounts)).toBe(
+      "Payment ownership verification failed. This payment doesn't belong to your account. Please contact support.",
+    );
+    expect(purchaseErrorMessage(apiError(500, 'INTERNAL_SERVER_ERROR', 'x'), amounts)).toBeNull();
+    expect(purchaseErrorMessage(new Error('x'), amounts)).toBeNull();
+  });
+});
+
+describe('save error mapping', () => {
+  it('maps by what the message is about', () => {
+    expect(saveErrorMessage(new Error('Authentication failed'))).toBe(
+      'Session expired - please refresh the page and log in again',
+    );
+    expect(saveErrorMessage(new Error('Please log in'))).toBe(
+      'Session expired - please refresh the page and log in again',
+    );
+    expect(saveErrorMessage(new Error('canvas data stale'))).toBe(
+      'Canvas data issue - please refresh the page and try again',
+    );
+    expect(saveErrorMessage(new PaymentFlowError('Payment verification failed'))).toBe(
+      'Payment verification failed. Please contact support if your payment was charged.',
+    );
+    expect(saveErrorMessage(new Error('database rejected canvas index 7'))).toBe(
+      'Canvas configuration error - please refresh the page',
+    );
+    expect(saveErrorMessage(new Error('Payment tracking failed'))).toBe(
+      'Payment was successful but tracking failed. Please contact support.',
+    );
+    expect(saveErrorMessage(new Error('Failed to fetch'))).toBe(
+      'Network error - please check your connection and try again',
+    );
+    expect(saveErrorMessage(new Error('Board is sold out'))).toBe('Save failed: Board is sold out');
+    expect(saveErrorMessage(new Error(''))).toBe(
+      'Payment successful but there was an error saving. Please contact support.',
+    );
+  });
+
+  it('network and timeout errors of the client map to the network text and are auto-retried', () => {
+    const network = new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'x' });
+    const timeout = new ApiError({ status: 0, code: 'TIMEOUT', message: 'Request timeout after 30000ms' });
+    expect(isNetworkOrTimeout(network)).toBe(true);
+    expect(isNetworkOrTimeout(timeout)).toBe(true);
+    expect(isNetworkOrTimeout(apiError(500, 'INTERNAL_SERVER_ERROR', 'x'))).toBe(false);
+    expect(saveErrorMessage(timeout)).toBe('Network error - please check your connection and try again');
+  });
+
+  it('shows purchase errors verbatim', () => {
+    const e = new PaymentFlowError('Price validation failed: x. Please try your purchase again.', {
+      verbatim: true,
+    });
+    expect(saveErrorMessage(e)).toBe(e.message);
+  });
+});

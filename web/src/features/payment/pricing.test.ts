@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyzePurchase,
+  applyBps,
+  breakdownFromServer,
+  estimateBreakdown,
+  formatRate,
+  formatUsd,
+  taxRateToBps,
+  totalWithFeesCents,
+} from './pricing.js';
+
+const px = (x: number, isDefault: boolean) => ({ x, y: 0, color: '#112233', isDefault });
+
+describe('pricing in integer cents', () => {
+  it('rounds basis points half up', () => {
+    expect(applyBps(150, 300)).toBe(5); // 4.5 -> 5
+    expect(applyBps(149, 300)).toBe(4); // 4.47 -> 4
+    expect(applyBps(100, 800)).toBe(8);
+  });
+
+  it('prices 2 artist and 1 custom pixel: 400 + fee 12+30 + tax 32 = 474', () => {
+    const b = estimateBreakdown(2, 1);
+    expect(b).toMatchObject({
+      artistColorCost: 200,
+      customColorCost: 200,
+      subtotal: 400,
+      serviceFeeTotal: 42,
+      taxAmount: 32,
+      taxRate: 800,
+      taxJurisdiction: 'Estimated',
+      totalAmountCents: 474,
+      taxCalculated: false,
+    });
+  });
+
+  it('matches the server formula for every order up to 60 pixels of each kind', () => {
+    const wrong: string[] = [];
+    for (let a = 0; a <= 60; a++) {
+      for (let c = 0; c <= 60; c++) {
+        if (a + c === 0) continue;
+        const subtotal = a * 100 + c * 200;
+        const expected =
+          subtotal +
+          Math.floor((subtotal * 300 + 5000) / 10000) +
+          30 +
+          Math.floor((subtotal * 800 + 5000) / 10000);
+        const b = estimateBreakdown(a, c);
+        if (b.totalAmountCents !== expected || !Number.isInteger(b.totalAmountCents)) wrong.push(`${a},${c}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('analyses a purchase and gives the editor its total with fees', () => {
+    const pixels = [px(1, true), px(2, false), px(3, false)];
+    const a = analyzePurchase(pixels);
+    expect(a.changesToPurchase).toHaveLength(3);
+    expect(a.changesToUpdate).toHaveLength(0);
+    expect(a.purchaseCosts).toEqual({ artistColorCount: 1, customColorCount: 2, totalCost: 500 });
+    expect(a.serviceFeeInfo).toEqual({
+      serviceFeeTotal: 45,
+      totalWithFees: 545,
+      feeDescription: '3% + $0.30 service fee',
+    });
+    const owned = analyzePurchase(pixels, (p) => p.x === 2);
+    expect(owned.changesToUpdate.map((p) => p.x)).toEqual([2]);
+    expect(owned.purchaseCosts.totalCost).toBe(300);
+    expect(totalWithFeesCents(pixels)).toBe(500 + 45 + 40);
+  });
+
+  it('formats dollars and rates', () => {
+    expect(formatUsd(474)).toBe('$4.74');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(240_130)).toBe('$2,401.30');
+    expect(formatRate(800)).toBe('8%');
+    expect(formatRate(888)).toBe('8.88%');
+  });
+});
+
+describe('the server breakdown', () => {
+  it('reads tax rates as fractions, percents or basis points', () => {
+    expect(taxRateToBps(0.08875)).toBe(888);
+    expect(taxRateToBps(8)).toBe(800);
+    expect(taxRateToBps(8.875)).toBe(888);
+    expect(taxRateToBps(725)).toBe(725);
+    expect(taxRateToBps('0.06')).toBe(600);
+    expect(taxRateToBps(-1)).toBeNull();
+    expect(taxRateToBps('x')).toBeNull();
+  });
+
+  it('replaces the estimate with the server amounts and jurisdiction', () => {
+    const estimate = estimateBreakdown(2, 1);
+    const b = breakdownFromServer(
+      {
+        subtotal_cents: 400,
+        service_fee_cents: 42,
+        tax_amount_cents: 36,
+        tax_rate: 0.08875,
+        tax_jurisdiction: 'New York, NY',
+        total_cents: 478,
+      },
+      estimate,
+    );
+    expect(b).toMatchObject({
+      taxAmount: 36,
+      taxRate: 888,
+      taxJurisdiction: 'New York, NY',
+      totalAmountCents: 478,
+      taxCalculated: true,
+    });
+    expect(b?.artistColorCost).toBe(200);
+  });
+
+  it('refuses a breakdown with a missing or non-integer amount', () => {
+    const estimate = estimateBreakdown(1, 0);
+    expect(
+      breakdownFromServer({ subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8 }, estimate),
+    ).toBeNull();
+    expect(
+      breakdownFromServer(
+        { subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: 8.5, total_cents: 141 },
+        estimate,
+      ),
+    ).toBeNull();
+    expect(breakdownFromServer(null, estimate)).toBeNull();
+    const estimated = breakdownFromServer(
+      {
+        subtotal_cents: 100,
+        service_fee_cents: 33,
+        tax_amount_cents: 8,
+        total_cents: 141,
+        tax_jurisdiction: 'Estimated',
+      },
+      estimate,
+    );
+    expect(estimated?.taxCalculated).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+// Payment verification (spec sections 4 and 9): the intent's status is polled up to 12 times with a
+// delay of min(1000 x 2^n, 5000) ms. succeeded ends it; requires_payment_method or failed fail it;
+// anything else (created, processing, requires_action...) keeps polling.
+import { CONFIRM_MESSAGES, PaymentFlowError } from './payment-messages.js';
+
+export const VERIFY_ATTEMPTS = 12;
+export const VERIFY_BASE_DELAY_MS = 1000;
+export const VERIFY_MAX_DELAY_MS = 5000;
+
+/** The wait after attempt n (0-based): 1000, 2000, 4000, 5000, 5000, ... */
+export function verifyDelayMs(n: number): number {
+  return Math.min(VERIFY_BASE_DELAY_MS * 2 ** n, VERIFY_MAX_DELAY_MS);
+}
+
+/** Every wait between the 12 attempts (11 of them). */
+export function verifySchedule(attempts = VERIFY_ATTEMPTS): number[] {
+  return Array.from({ length: Math.max(0, attempts - 1) }, (_, n) => verifyDelayMs(n));
+}
+
+export type StatusVerdict = 'succeeded' | 'failed' | 'pending';
+
+export function statusVerdict(status: string): StatusVerdict {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'requires_payment_method' || status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+export interface VerifyOptions {
+  getStatus: () => Promise<string>;
+  sleep: (ms: number) => Promise<void>;
+  attempts?: number;
+}
+
+/**
+ * Resolves when the intent has succeeded; rejects with "Payment verification failed" when it failed
+ * or was still not settled after the last attempt. A failed status read counts as an attempt.
+ */
+export async function verifyPayment({
+  getStatus,
+  sleep,
+  attempts = VERIFY_ATTEMPTS,
+}: VerifyOptions): Promise<void> {
+  let lastError: unknown = null;
+  for (let n = 0; n < attempts; n++) {
+    try {
+      const verdict = statusVerdict(await getStatus());
+      if (verdict === 'succeeded') return;
+      if (verdict === 'failed') throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
+      lastError = null;
+    } catch (error) {
+      if (error instanceof PaymentFlowError) throw error;
+      lastError = error;
+    }
+    if (n < attempts - 1) await sleep(verifyDelayMs(n));
+  }
+  if (lastError !== null) throw lastError;
+  throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
+}
