@@ -138,7 +138,10 @@ describe('CSRF check of state-changing calls', () => {
       body: { id: 'evt_1' },
       csrf: false,
     });
-    expect(res.status).toBe(200);
+    // past the CSRF check: the real webhook route (registered before this test's stub) answers,
+    // refusing the unsigned delivery itself
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'BAD_REQUEST', field: 'stripe-signature' });
   });
 
   it('does not touch safe methods', async () => {

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
-import type { IntentStatus, TaxQuote } from '../domain/order.js';
+import type { TaxQuote } from '../domain/order.js';
 import { sandboxTax } from '../domain/sandbox-tax.js';
 import {
   ProviderRequestError,

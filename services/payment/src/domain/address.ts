@@ -85,12 +85,12 @@ export function addressProblems(input: AddressInput): AddressProblem[] {
   if (zipMsg) out.push({ field: 'postal_code', message: zipMsg });
   if (country !== '' && country.toUpperCase() !== 'US')
     out.push({ field: 'country', message: 'Only US billing addresses are supported' });
-  // eslint-disable-next-line no-control-regex
   for (const [field, v] of [
     ['line1', line1],
     ['line2', line2],
     ['city', city],
   ] as const)
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
     if (/[\u0000-\u001f\u007f]/.test(v))
       out.push({ field, message: `${field} must not contain control characters` });
   return out;

@@ -335,9 +335,13 @@ export class PaymentService {
       event = provider.verifyEvent(payload, signature);
     } catch (err) {
       if (err instanceof WebhookSignatureError)
-        throw appError('BAD_REQUEST', `Webhook signature verification failed: ${err.message}`, {
-          field: 'signature',
-        });
+        throw appError(
+          'BAD_REQUEST',
+          `Webhook signature verification failed: ${err.message.split('\n')[0]!.slice(0, 120)}`,
+          {
+            field: 'signature',
+          },
+        );
       throw err;
     }
     if (await repo.seenEvent(event.id)) return { handled: false, eventType: event.type };
