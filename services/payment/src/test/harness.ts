@@ -24,7 +24,7 @@ import {
   type EventBus,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { canvasRoutes, createCanvasCore, type CanvasCore } from '@tessera/canvas/testing';
+import { canvasRoutes, createCanvas, type CanvasService as CanvasCore } from '@tessera/canvas/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { LockSchema, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
@@ -109,7 +109,7 @@ export async function startPaymentHarness(
   const canvasStore = await createEmbeddedDocumentStore(canvasDir.dir);
   const store = await createEmbeddedDocumentStore(payDir.dir);
   const bus = opts.bus ?? createInProcessBus();
-  const canvasCore = await createCanvasCore({ store: canvasStore, bus, logger: testLogger('canvas'), now });
+  const canvasCore = await createCanvas({ store: canvasStore, bus, logger: testLogger('canvas'), now });
   const traced = opts.interceptors ?? [];
   const canvas = createClient(
     CanvasService,
