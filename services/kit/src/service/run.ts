@@ -23,8 +23,10 @@ export interface ServiceParts {
 }
 
 export interface ServiceDefinition<C extends object> {
-  name: Exclude<ProcessName, 'bff' | 'broker'>;
+  name: Exclude<ProcessName, 'bff'>;
   config?: (env: EnvReader) => C;
+  /** The port to listen on, when it is not PORT (the broker's BUS_PORT). */
+  port?: (config: BaseConfig & C) => number;
   setup: (ctx: ServiceContext<C>) => Promise<ServiceParts>;
 }
 
@@ -84,7 +86,7 @@ export async function runService<C extends object>(def: ServiceDefinition<C>): P
   const server = await startRpcServer({
     name: def.name,
     host: config.host,
-    port: config.port,
+    port: def.port ? def.port(config) : config.port,
     logger,
     routes: parts.routes,
     services: parts.services,
