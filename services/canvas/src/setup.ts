@@ -4,8 +4,6 @@
  * adapters (tests: an embedded store in a temp folder and the in-process bus).
  */
 import {
-  openDocumentStore,
-  openEventBus,
   type DocumentStore,
   type EventBus,
   type Logger,
@@ -38,17 +36,11 @@ export async function createCanvas(opts: {
 
 /** The process's wiring: the configured adapters, the service on them (with the demo canvas on a fresh store). */
 export async function setup({
-  config,
   logger,
-  dataDir,
+  open,
 }: ServiceContext<object>): Promise<ServiceParts & { core: CanvasService }> {
-  const store = await openDocumentStore({
-    mongodbUrl: config.mongodbUrl,
-    dataDir,
-    database: 'tessera_canvas',
-    logger,
-  });
-  const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'canvas' });
+  const store = await open.documentStore();
+  const bus = await open.eventBus();
   const core = await createCanvas({ store, bus, logger });
   await core.ensureDemoCanvas();
   return {
