@@ -11,6 +11,7 @@ import { PORTS, SERVICES } from '@tessera/facts/ports';
  * @property {number} port      the port the process listens on (PORT)
  * @property {string} image     image name built by skaffold
  * @property {boolean} serveWeb whether the image also carries the built SPA (web/dist)
+ * @property {string} [portEnv] the variable naming the port, when it is not PORT
  */
 
 /** @type {readonly Component[]} */
@@ -24,6 +25,23 @@ export const COMPONENTS = Object.freeze([
   })),
   { name: 'bff', dir: 'bff', port: PORTS.bff, image: 'tessera-bff', serveWeb: true },
 ]);
+
+/**
+ * The embedded event broker: an image of its own (for a deployment without NATS), but not a
+ * component of the Helm chart, which uses NATS JetStream.
+ * @type {Readonly<Component>}
+ */
+export const BROKER = Object.freeze({
+  name: 'broker',
+  dir: 'services/broker',
+  port: PORTS.broker,
+  portEnv: 'BUS_PORT',
+  image: 'tessera-broker',
+  serveWeb: false,
+});
+
+/** Every image built from the Dockerfile template. */
+export const IMAGES = Object.freeze([...COMPONENTS, BROKER]);
 
 /** Workspaces every process image needs at run time besides its own (built output only). */
 export const SHARED_WORKSPACES = Object.freeze(['proto', 'facts', 'services/kit']);

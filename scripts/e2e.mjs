@@ -108,7 +108,10 @@ say(`SIGTERM -> every process stopped in ${stopSeconds.toFixed(2)} s (exit ${res
 if (stopSeconds > 5) fail('processes took longer than 5 s to stop');
 if (result.code !== 0) fail(`npm start exited with ${result.signal ?? result.code}`);
 
-const ports = [PORT, ...Array.from({ length: 6 }, (_, i) => PORT_BASE + i), PORT_BASE + 10];
+// start.mjs's rule: the services on consecutive ports from the base (in the port table's order), the
+// broker at base + 10. The table is read now: the stack has built it.
+const { SERVICES } = await import('@tessera/facts/ports');
+const ports = [PORT, ...SERVICES.map((_, i) => PORT_BASE + i), PORT_BASE + 10];
 for (const port of ports) {
   const open = await new Promise((resolve) => {
     const s = net.connect(port, '127.0.0.1');

@@ -75,7 +75,7 @@ function stop(exitCode = 0) {
 process.on('SIGTERM', () => stop(0));
 process.on('SIGINT', () => stop(0));
 
-if (!env.NATS_URL) launch('bus', 'services/kit/dist/bus/broker-main.js', { BUS_PORT: String(busPort) });
+if (!env.NATS_URL) launch('broker', 'services/broker/dist/main.js', { BUS_PORT: String(busPort) });
 SERVICES.forEach((s, i) => launch(s, `services/${s}/dist/main.js`, { PORT: String(portOf(s, i)) }));
 launch('bff', 'bff/dist/main.js', { PORT: String(bffPort) });
 

@@ -14,6 +14,7 @@ export const STAGES = [
   [{ name: '@tessera/facts', dir: 'facts', src: ['src'], out: 'dist' }],
   [{ name: '@tessera/kit', dir: 'services/kit', src: ['src'], out: 'dist' }],
   [
+    { name: '@tessera/broker', dir: 'services/broker', src: ['src'], out: 'dist' },
     ...SERVICES.map((s) => ({ name: `@tessera/${s}`, dir: `services/${s}`, src: ['src'], out: 'dist' })),
     { name: '@tessera/bff', dir: 'bff', src: ['src'], out: 'dist' },
     { name: '@tessera/web', dir: 'web', src: ['src', 'index.html', 'public'], out: 'dist' },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { COMPONENTS, commandFor } from '../components.mjs';
+import { COMPONENTS, commandFor, IMAGES } from '../components.mjs';
 import { staleDockerfiles } from '../dockerfiles.mjs';
 import { execForm, parseDockerfile } from './dockerfile.js';
 
@@ -147,7 +147,7 @@ describe('skaffold.yaml', () => {
   });
 });
 
-describe.each(COMPONENTS)('$dir/Dockerfile', (c) => {
+describe.each(IMAGES)('$dir/Dockerfile', (c) => {
   const { globals, stages } = parseDockerfile(read(`${c.dir}/Dockerfile`));
   const runtime = stages[stages.length - 1]!;
   const last = (keyword: string) => runtime.instructions.filter((i) => i.keyword === keyword).at(-1);

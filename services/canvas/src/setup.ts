@@ -5,8 +5,6 @@
  */
 import {
   createPeerTransport,
-  openDocumentStore,
-  openEventBus,
   type DocumentStore,
   type EventBus,
   type Logger,
@@ -45,15 +43,10 @@ export async function createCanvas(opts: {
 export async function setup({
   config,
   logger,
-  dataDir,
+  open,
 }: ServiceContext<object>): Promise<ServiceParts & { core: CanvasService }> {
-  const store = await openDocumentStore({
-    mongodbUrl: config.mongodbUrl,
-    dataDir,
-    database: 'tessera_canvas',
-    logger,
-  });
-  const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'canvas' });
+  const store = await open.documentStore();
+  const bus = await open.eventBus();
   // Reserve and commit check board locks with the lock service (LOCK_URL).
   const locks = lockGateOver(createPeerTransport(config.peers.lock, { timeoutMs: config.rpcTimeoutMs }));
   const core = await createCanvas({ store, bus, logger, locks });

@@ -5,15 +5,7 @@
  * embedded store in a temp folder, a memory key-value store and a clock they control).
  */
 import type { ConnectRouter } from '@connectrpc/connect';
-import {
-  openDocumentStore,
-  openEventBus,
-  openKeyValueStore,
-  type DocumentStore,
-  type KeyValueStore,
-  type Logger,
-  type ServiceContext,
-} from '@tessera/kit';
+import { type DocumentStore, type KeyValueStore, type Logger, type ServiceContext } from '@tessera/kit';
 import { createMailer } from './adapters/mailer.js';
 import { cryptoRandom } from './adapters/random.js';
 import { openRepositories, sweepExpired } from './adapters/repositories.js';
@@ -109,20 +101,11 @@ export async function setup({
   config,
   logger,
   dataDir,
+  open,
 }: ServiceContext<IdentitySettings>): Promise<Identity> {
-  const store = await openDocumentStore({
-    mongodbUrl: config.mongodbUrl,
-    dataDir,
-    database: 'tessera_identity',
-    logger,
-  });
-  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
-  const bus = await openEventBus({
-    natsUrl: config.natsUrl,
-    busUrl: config.busUrl,
-    logger,
-    name: 'identity',
-  });
+  const store = await open.documentStore();
+  const kv = await open.keyValueStore();
+  const bus = await open.eventBus();
   const identity = await createIdentity({ settings: config, dataDir, logger, store, kv });
   return {
     ...identity,

@@ -9,7 +9,6 @@ import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
 import {
   createPeerClient,
-  openEventBus,
   type EventBus,
   type Logger,
   type ServiceContext,
@@ -73,13 +72,9 @@ export async function startRenderer(opts: {
 export async function setup({
   config,
   logger,
+  open,
 }: ServiceContext<object>): Promise<ServiceParts & { core: RendererService }> {
-  const bus = await openEventBus({
-    natsUrl: config.natsUrl,
-    busUrl: config.busUrl,
-    logger,
-    name: 'renderer',
-  });
+  const bus = await open.eventBus();
   const canvas = createPeerClient(CanvasRpc, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs });
   const renderer = await startRenderer({ canvas, bus, logger });
   return {

@@ -6,6 +6,12 @@
 import type { Logger } from '../log/logger.js';
 import type { BusMessage, Subscription } from './port.js';
 import { nakDelayMs, type ResolvedConsumeOptions } from './options.js';
+import { BusError } from './subjects.js';
+
+/** Every adapter refuses a handler that is not a function the same way. */
+export function assertHandler(handler: unknown): void {
+  if (typeof handler !== 'function') throw new BusError('handler must be a function');
+}
 
 /** How an adapter settles one delivered message with its broker. */
 export interface Settle {

@@ -13,14 +13,17 @@ export {
   DEFAULT_MAX_DELIVER,
   MAX_DATA_BYTES,
   MAX_MSG_ID_LENGTH,
+  MAX_ACK_WAIT_MS,
   MIN_ACK_WAIT_MS,
+  resolveConsumeOptions,
+  resolveSubscribeOptions,
 } from './options.js';
 export { logPoison, type PoisonInfo } from './handlers.js';
-export { createInProcessBus, InProcessBus, type InProcessBusOptions } from './in-process.js';
-export { RemoteBus, type RemoteBusOptions } from './remote.js';
 export { NatsBus, type NatsBusOptions } from './nats.js';
 export { openEventBus, type OpenEventBusOptions } from './open.js';
-export { Broker, type BrokerOptions } from './broker/core.js';
-export { startBrokerServer, type BrokerServer, type BrokerServerOptions } from './broker/server.js';
-export { FileJournal } from './broker/journal.js';
-export { DEFAULT_RETENTION, type RetentionLimits } from './broker/stream.js';
+// The embedded adapters: the in-process bus on the broker engine, and the client of the broker process.
+export { createInProcessBus, InProcessBus, type InProcessBusOptions } from './embedded/in-process.js';
+export { RemoteBus, type RemoteBusOptions } from './embedded/remote.js';
+export { Broker, type BrokerOptions } from './embedded/engine/core.js';
+export { FileJournal } from './embedded/engine/journal.js';
+export { DEFAULT_RETENTION, type RetentionLimits, type StoredMessage } from './embedded/engine/stream.js';

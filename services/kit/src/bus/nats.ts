@@ -22,9 +22,14 @@ import {
   type Subscription as NatsSubscription,
 } from 'nats';
 import type { Logger } from '../log/logger.js';
-import { DEFAULT_RETENTION, type RetentionLimits } from './broker/stream.js';
-import { DurableHandlerPool, logPoison, OrderedHandlerQueue, SubscriptionSet } from './handlers.js';
-import { assertHandler } from './in-process.js';
+import { DEFAULT_RETENTION, type RetentionLimits } from './embedded/engine/stream.js';
+import {
+  assertHandler,
+  DurableHandlerPool,
+  logPoison,
+  OrderedHandlerQueue,
+  SubscriptionSet,
+} from './handlers.js';
 import {
   connectWithin,
   ensureConsumer,

@@ -1,12 +1,10 @@
 /** openEventBus picks the adapter from configuration and fails clearly when its server is not there. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, tempDir, testLogger } from '../testing/index.js';
-import { startBrokerServer } from './broker/server.js';
 import { encode, recorder } from './bus.contract.js';
-import { InProcessBus } from './in-process.js';
+import { InProcessBus } from './embedded/in-process.js';
 import { openEventBus } from './open.js';
 import type { EventBus } from './port.js';
-import { RemoteBus } from './remote.js';
 import { BusError } from './subjects.js';
 import { closedPort } from './test/ports.js';
 
@@ -46,15 +44,6 @@ describe('openEventBus', () => {
       seq: 1,
       duplicate: true,
     });
-  });
-
-  it('with busUrl connects to the embedded broker', async () => {
-    const server = await startBrokerServer({ port: 0, logger });
-    cleanups.push(() => server.close());
-    const bus = await openEventBus({ busUrl: server.url, logger, name: 'test' });
-    cleanups.push(() => bus.close());
-    expect(bus).toBeInstanceOf(RemoteBus);
-    await roundTrip(bus);
   });
 
   it('with a busUrl nobody answers on fails with a clear BusError', async () => {

@@ -5,12 +5,12 @@
  */
 import path from 'node:path';
 import type { Logger } from '../log/logger.js';
-import { Broker } from './broker/core.js';
-import { createInProcessBus, InProcessBus } from './in-process.js';
+import { Broker } from './embedded/engine/core.js';
+import { createInProcessBus, InProcessBus } from './embedded/in-process.js';
 import { NatsBus } from './nats.js';
 import { redactUrl } from './nats-setup.js';
 import type { EventBus } from './port.js';
-import { RemoteBus } from './remote.js';
+import { RemoteBus } from './embedded/remote.js';
 
 export interface OpenEventBusOptions {
   /** NATS_URL: NATS JetStream. */

@@ -1,11 +1,11 @@
 import type { Logger } from '../log/logger.js';
-import { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory.js';
+import { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './embedded/memory.js';
 import type { KeyValueStore } from './port.js';
 import { RedisKeyValueStore } from './redis.js';
 import { describeRedisUrl } from './redis-connection.js';
 
 export * from './port.js';
-export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory.js';
+export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './embedded/memory.js';
 export { RedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis.js';
 export { KV_ERRORS } from './validate.js';
 

@@ -6,12 +6,35 @@ import { ConfigError, type EnvReader } from '../config/env.js';
 import { createLogger } from '../log/logger.js';
 import { startRpcServer, type RpcServer } from '../rpc/server.js';
 import { shutdownTelemetry } from '../telemetry/sdk.js';
+import { openEventBus, type EventBus } from '../bus/index.js';
+import { openDocumentStore, type DocumentStore } from '../docstore/index.js';
+import { openKeyValueStore, type KeyValueStore } from '../kv/index.js';
+
+/** Opens the adapters the configuration selects for one service; the service closes what it opened. */
+export interface AdapterOpeners {
+  /** MongoDB database `tessera_<name>` (MONGODB_URL), else the embedded store in `<DATA_DIR>/<name>`. */
+  documentStore(): Promise<DocumentStore>;
+  /** Redis (REDIS_URL), else the in-process store. */
+  keyValueStore(): Promise<KeyValueStore>;
+  /** NATS JetStream (NATS_URL), else the broker process (BUS_URL), else in-process. */
+  eventBus(): Promise<EventBus>;
+}
 
 export interface ServiceContext<C> {
   config: BaseConfig & C;
   logger: Logger;
   /** This service's folder for embedded stores: `<DATA_DIR>/<name>`. */
   dataDir: string;
+  open: AdapterOpeners;
+}
+
+function adapterOpeners(name: string, config: BaseConfig, logger: Logger, dataDir: string): AdapterOpeners {
+  return {
+    documentStore: () =>
+      openDocumentStore({ mongodbUrl: config.mongodbUrl, dataDir, database: `tessera_${name}`, logger }),
+    keyValueStore: () => openKeyValueStore({ redisUrl: config.redisUrl, logger }),
+    eventBus: () => openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name }),
+  };
 }
 
 export interface ServiceParts {
@@ -23,8 +46,10 @@ export interface ServiceParts {
 }
 
 export interface ServiceDefinition<C extends object> {
-  name: Exclude<ProcessName, 'bff' | 'broker'>;
+  name: Exclude<ProcessName, 'bff'>;
   config?: (env: EnvReader) => C;
+  /** The port to listen on, when it is not PORT (the broker's BUS_PORT). */
+  port?: (config: BaseConfig & C) => number;
   setup: (ctx: ServiceContext<C>) => Promise<ServiceParts>;
 }
 
@@ -80,11 +105,13 @@ export async function runService<C extends object>(def: ServiceDefinition<C>): P
   const config = loadConfigOrExit(def.name, def.config);
   const logger = createLogger(`tessera-${def.name}`, { level: config.logLevel });
   installProcessHandlers(logger);
-  const parts = await def.setup({ config, logger, dataDir: path.join(config.dataDir, def.name) });
+  const dataDir = path.join(config.dataDir, def.name);
+  const open = adapterOpeners(def.name, config, logger, dataDir);
+  const parts = await def.setup({ config, logger, dataDir, open });
   const server = await startRpcServer({
     name: def.name,
     host: config.host,
-    port: config.port,
+    port: def.port ? def.port(config) : config.port,
     logger,
     routes: parts.routes,
     services: parts.services,

@@ -1,5 +1,5 @@
 import { ExpiryHeap } from './expiry-heap.js';
-import type { KeyValueStore } from './port.js';
+import type { KeyValueStore } from '../port.js';
 import { SortedSet } from './sorted-set.js';
 import {
   KV_ERRORS,
@@ -14,7 +14,7 @@ import {
   checkString,
   checkTtl,
   parseCounter,
-} from './validate.js';
+} from '../validate.js';
 
 export interface MemoryKeyValueStoreOptions {
   /** Namespaces every key (kept for parity with the Redis adapter; keys are reported without it). */

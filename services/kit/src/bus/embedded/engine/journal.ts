@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '../../../log/logger.js';
 import type { DurableConfig, DurableJournal } from './durable.js';
 import {
   consumerRecord,

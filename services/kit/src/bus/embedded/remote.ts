@@ -11,11 +11,16 @@ import {
   BrokerService,
   type BusMessage as ProtoBusMessage,
 } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
-import type { Logger } from '../log/logger.js';
-import { clientTracing } from '../telemetry/interceptors.js';
-import { DurableHandlerPool, OrderedHandlerQueue, SubscriptionSet, type Settle } from './handlers.js';
-import { assertHandler } from './in-process.js';
-import { assertPublish, resolveConsumeOptions, resolveSubscribeOptions } from './options.js';
+import type { Logger } from '../../log/logger.js';
+import { clientTracing } from '../../telemetry/interceptors.js';
+import {
+  assertHandler,
+  DurableHandlerPool,
+  OrderedHandlerQueue,
+  SubscriptionSet,
+  type Settle,
+} from '../handlers.js';
+import { assertPublish, resolveConsumeOptions, resolveSubscribeOptions } from '../options.js';
 import type {
   BusMessage,
   ConsumeOptions,
@@ -24,9 +29,9 @@ import type {
   PublishResult,
   SubscribeOptions,
   Subscription,
-} from './port.js';
-import { backoffDelayMs, DEFAULT_BACKOFF, retrying, sleepUnlessAborted, type Backoff } from './retry.js';
-import { BusError } from './subjects.js';
+} from '../port.js';
+import { backoffDelayMs, DEFAULT_BACKOFF, retrying, sleepUnlessAborted, type Backoff } from '../retry.js';
+import { BusError } from '../subjects.js';
 
 export interface RemoteBusOptions {
   /** The broker's address (BUS_URL), e.g. http://127.0.0.1:4223. */

@@ -1,4 +1,4 @@
-import { compareCodePoints } from './validate.js';
+import { compareCodePoints } from '../validate.js';
 
 export interface ScoredMember {
   member: string;

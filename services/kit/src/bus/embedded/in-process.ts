@@ -2,12 +2,12 @@
  * The in-process event bus: the broker core used directly (tests, a single process). Same delivery
  * semantics as the broker process and NATS JetStream; nothing survives the process.
  */
-import type { Logger } from '../log/logger.js';
-import { createLogger } from '../log/logger.js';
-import { Broker } from './broker/core.js';
-import type { RetentionLimits, StoredMessage } from './broker/stream.js';
-import { DurableHandlerPool, OrderedHandlerQueue, SubscriptionSet } from './handlers.js';
-import { resolveConsumeOptions, resolveSubscribeOptions } from './options.js';
+import type { Logger } from '../../log/logger.js';
+import { createLogger } from '../../log/logger.js';
+import { Broker } from './engine/core.js';
+import type { RetentionLimits, StoredMessage } from './engine/stream.js';
+import { assertHandler, DurableHandlerPool, OrderedHandlerQueue, SubscriptionSet } from '../handlers.js';
+import { resolveConsumeOptions, resolveSubscribeOptions } from '../options.js';
 import type {
   BusMessage,
   ConsumeOptions,
@@ -16,8 +16,8 @@ import type {
   PublishResult,
   SubscribeOptions,
   Subscription,
-} from './port.js';
-import { BusError } from './subjects.js';
+} from '../port.js';
+import { BusError } from '../subjects.js';
 
 export interface InProcessBusOptions {
   logger?: Logger;
@@ -36,10 +36,6 @@ export function toBusMessage(m: StoredMessage, deliveryCount: number): BusMessag
     timestampMs: m.timestampMs,
     deliveryCount,
   };
-}
-
-export function assertHandler(handler: unknown): void {
-  if (typeof handler !== 'function') throw new BusError('handler must be a function');
 }
 
 export class InProcessBus implements EventBus {

@@ -7,11 +7,11 @@
  * resumes where it was, and registering it again with other subjects or limits updates it. Messages
  * a disconnected subscriber held unacked are redelivered at once to the others.
  */
-import type { Logger } from '../../log/logger.js';
-import { logPoison } from '../handlers.js';
-import { assertPublish } from '../options.js';
-import { DUPLICATE_WINDOW_MS, type PublishOptions, type PublishResult } from '../port.js';
-import { BusError, matchesAny } from '../subjects.js';
+import type { Logger } from '../../../log/logger.js';
+import { logPoison } from '../../handlers.js';
+import { assertPublish } from '../../options.js';
+import { DUPLICATE_WINDOW_MS, type PublishOptions, type PublishResult } from '../../port.js';
+import { BusError, matchesAny } from '../../subjects.js';
 import { DurableState, type DurableConfig, type GivenUp } from './durable.js';
 import { FileJournal, NullJournal, type Journal } from './journal.js';
 import type { Snapshot } from './records.js';

@@ -4,7 +4,7 @@
  * (pending an ack with a deadline, or due for redelivery at a time). The ack floor is the last
  * sequence below the oldest open one. Pure state: the broker drives it with the clock.
  */
-import { subjectMatches } from '../port.js';
+import { subjectMatches } from '../../port.js';
 import type { MessageStream, StoredMessage } from './stream.js';
 
 export interface DurableConfig {

@@ -4,11 +4,10 @@
  * clients that were connected carry on by themselves (RemoteBus reconnects and resumes).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, sleep, tempDir, testLogger } from '../testing/index.js';
-import { startBrokerServer, type BrokerServer } from './broker/server.js';
-import { decode, encode } from './bus.contract.js';
-import type { BusMessage } from './port.js';
-import { RemoteBus } from './remote.js';
+import { RemoteBus, type BusMessage } from '@tessera/kit';
+import { decode, encode } from '@tessera/kit/bus-contract';
+import { eventually, sleep, tempDir, testLogger } from '@tessera/kit/testing';
+import { startBrokerServer, type BrokerServer } from './setup.js';
 
 const logger = testLogger('bus-restart');
 const fastRetry = { retryDeadlineMs: 10_000, backoff: { initialMs: 20, maxMs: 200 } };

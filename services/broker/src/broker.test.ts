@@ -1,0 +1,46 @@
+/**
+ * The broker process's contract: the event-bus contract suite run through RemoteBus against a real
+ * broker server on port 0 over a temporary folder, and `openEventBus` reaching it by BUS_URL (what
+ * every service does under `npm start`). Restarts on the same folder: broker-restart.test.ts.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEventBus, RemoteBus } from '@tessera/kit';
+import { encode, eventBusContract, recorder } from '@tessera/kit/bus-contract';
+import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
+import { startBrokerServer } from './setup.js';
+
+eventBusContract('embedded broker over RemoteBus', async (logger) => {
+  const { dir, cleanup } = tempDir('tessera-bus-');
+  // The broker logs the poison messages it gives up itself: it shares the test's logger.
+  const server = await startBrokerServer({ port: 0, logger, dataDir: dir });
+  const bus = await RemoteBus.connect({ url: server.url, logger, retryDeadlineMs: 5000 });
+  return {
+    bus,
+    cleanup: async () => {
+      await bus.close();
+      await server.close();
+      cleanup();
+    },
+  };
+});
+
+describe('openEventBus with BUS_URL', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it('connects to the broker process', async () => {
+    const logger = testLogger('bus-open');
+    const server = await startBrokerServer({ port: 0, logger });
+    cleanups.push(() => server.close());
+    const bus = await openEventBus({ busUrl: server.url, logger, name: 'test' });
+    cleanups.push(() => bus.close());
+    expect(bus).toBeInstanceOf(RemoteBus);
+    const rec = recorder();
+    const sub = await bus.subscribe({ subjects: ['tessera.open.>'], handler: rec.handler });
+    await bus.publish('tessera.open.ping', encode('ping'), { msgId: `ping-${Date.now()}` });
+    await eventually(() => rec.got.length === 1);
+    await sub.stop();
+  });
+});

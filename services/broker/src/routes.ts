@@ -1,0 +1,21 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import { BrokerService as BrokerRpc } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
+import type { BrokerService } from './service/broker-service.js';
+
+/** The broker's RPCs (`tessera.bus.v1.BrokerService`), mapped onto the service. */
+export function routes(core: BrokerService): (router: ConnectRouter) => void {
+  return (router) => {
+    router.service(BrokerRpc, {
+      publish: (req) => core.publish(req),
+      consume: (req, ctx) => core.consume(req, ctx),
+      ack: (req) => (core.ack(req), {}),
+      nak: (req) => (core.nak(req), {}),
+      term: (req) => (core.term(req), {}),
+      subscribe: (req, ctx) => core.subscribe(req, ctx),
+      lastSeq: () => ({ seq: core.lastSeq() }),
+    });
+  };
+}
+
+/** The registered services' names (grpc.health.v1 reports each). */
+export const SERVICES = [BrokerRpc.typeName];
