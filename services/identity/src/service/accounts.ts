@@ -86,14 +86,16 @@ export class Accounts {
     return this.sessions.start(user);
   }
 
-  async login(input: { email: string; password: string }): Promise<SessionOut> {
+  async login(input: { email: string; password: string; client?: { ip: string } }): Promise<SessionOut> {
     const { repos, clock, hasher, throttle } = this.deps;
     const email = requireEmail(input.email);
     if (input.password === '') throw appError('MISSING_FIELD', 'Password is required', { field: 'password' });
-    const gate = await throttle.check(email, clock.now());
+    // throttled per account and source: failures from elsewhere never lock the owner out of theirs
+    const source = (input.client?.ip ?? '').slice(0, 64);
+    const gate = await throttle.check(email, clock.now(), source);
     if (!gate.allowed) {
       // a refused attempt counts too: hammering keeps the delay growing and reaches the hourly lock
-      await throttle.fail(email, clock.now());
+      await throttle.fail(email, clock.now(), source);
       const wait = ceilSeconds(gate.retryAfterMs);
       if (gate.locked) {
         throw appError(
@@ -111,10 +113,10 @@ export class Accounts {
     const stored = user?.passwordHash ?? (await this.dummy());
     const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored));
     if (!ok || !user?.passwordHash) {
-      await throttle.fail(email, clock.now());
+      await throttle.fail(email, clock.now(), source);
       throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
-    await throttle.clear(email);
+    await throttle.clear(email, source);
     return this.sessions.start(user);
   }
 
