@@ -15,6 +15,7 @@ import { systemClock, type Clock, type Mailer, type PasswordHasher, type RandomS
 import { identityRoutes, SERVICES } from './routes.js';
 import { hashPassword, verifyPassword, DEFAULT_PARAMS, type ScryptParams } from './security/passwords.js';
 import { IdentityCore } from './service/index.js';
+import { gatedHasher, HashGate } from './security/hash-gate.js';
 import type { IdentitySettings } from './settings.js';
 
 export const SWEEP_EVERY_MS = 10 * 60_000;
@@ -33,6 +34,8 @@ export interface IdentityParts {
   clock?: Clock;
   random?: RandomSource;
   hasher?: PasswordHasher;
+  /** Bounds concurrent password hashing (default: sized to the cores; security/hash-gate.ts). */
+  hashGate?: HashGate;
   mailer?: Mailer;
 }
 
@@ -66,7 +69,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     mailer,
     clock,
     random: parts.random ?? cryptoRandom,
-    hasher: parts.hasher ?? scryptHasher(),
+    hasher: gatedHasher(parts.hasher ?? scryptHasher(), parts.hashGate ?? new HashGate()),
     keys,
     tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
     logger,

@@ -15,6 +15,7 @@ import {
   usernameKey,
 } from '../domain/validation.js';
 import { userOut, type IdentityDeps, type SessionOut, type UserOut } from './deps.js';
+import { retriedRegistration } from './registration-retry.js';
 import type { Sessions } from './sessions.js';
 
 export const INVALID_CREDENTIALS_MESSAGE =
@@ -57,14 +58,26 @@ export class Accounts {
     private readonly sessions: Sessions,
   ) {}
 
-  async register(input: { username: string; email: string; password: string }): Promise<SessionOut> {
+  async register(input: {
+    username: string;
+    email: string;
+    password: string;
+    client?: { ip: string };
+  }): Promise<SessionOut> {
     const username = requireUsername(input.username);
     const email = requireEmail(input.email);
     requireNewPassword(input.password);
     const { repos, clock, random, hasher } = this.deps;
+    const source = (input.client?.ip ?? '').slice(0, 64);
+    const retry = { username, password: input.password, source };
     // cheap pre-checks give the precise answer before spending a password hash
-    if (await repos.users.findOne({ email }))
+    const existing = await repos.users.findOne({ email });
+    if (existing) {
+      // a retry of the registration that created this account gets the same account
+      const same = await retriedRegistration(this.deps, existing, retry);
+      if (same) return this.sessions.start(same);
       throw appError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+    }
     if (await repos.users.findOne({ usernameKey: usernameKey(username) })) {
       throw appError('USERNAME_ALREADY_EXISTS', USERNAME_TAKEN_MESSAGE, { field: 'username' });
     }
@@ -73,13 +86,17 @@ export class Accounts {
       email,
       username,
       usernameKey: usernameKey(username),
-      passwordHash: await hasher.hash(input.password),
+      passwordHash: await hasher.hash(input.password, source),
       needsUsernameSelection: false,
       createdAt: clock.now(),
     };
     try {
       await repos.users.insertOne(user);
     } catch (err) {
+      // two copies of one registration raced: the loser answers with the winner's account
+      const winner = duplicateOf(err) === 'email' ? await repos.users.findOne({ email }) : null;
+      const same = winner ? await retriedRegistration(this.deps, winner, retry) : null;
+      if (same) return this.sessions.start(same);
       throw this.duplicateError(err);
     }
     this.deps.logger.info({ userId: user._id }, 'account registered');
@@ -111,7 +128,7 @@ export class Accounts {
     const user = await repos.users.findOne({ email });
     // an unknown e-mail and a password-less account verify against a dummy hash: same time, same answer
     const stored = user?.passwordHash ?? (await this.dummy());
-    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored));
+    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored, source));
     if (!ok || !user?.passwordHash) {
       await throttle.fail(email, clock.now(), source);
       throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
