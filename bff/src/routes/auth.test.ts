@@ -19,7 +19,10 @@ const publicModule = (router: Router, deps: BffDeps) => {
 beforeAll(async () => {
   identity = await startIdentityDouble();
   // behind a trusted proxy (TRUST_PROXY=1), so X-Forwarded-Proto is believed
-  bff = await startBff({ identity: identity.url }, { env: { TRUST_PROXY: '1' }, extraModules: [publicModule] });
+  bff = await startBff(
+    { identity: identity.url },
+    { env: { TRUST_PROXY: '1' }, extraModules: [publicModule] },
+  );
 });
 
 afterAll(async () => {
