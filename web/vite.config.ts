@@ -21,5 +21,7 @@ export default defineConfig({
   ],
   server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
   preview: { host: '127.0.0.1', port: 4173, proxy: apiProxy },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // hidden: the maps are written next to the bundles (build artifacts) but no bundle points at them,
+  // and the BFF never serves *.map (bff/src/hardening/security-headers.ts)
+  build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022' },
 });

@@ -8,20 +8,24 @@ import { apiNotFound } from './middleware/api-not-found.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { requestLogging } from './middleware/logging.js';
-import { securityHeaders } from './middleware/security-headers.js';
 import { webApp } from './middleware/web-app.js';
 import { ROUTE_MODULES, type RouteModule } from './routes/index.js';
+import { proxyHeaders } from './hardening/proxy-headers.js';
+import { securityHeaders } from './hardening/security-headers.js';
 
 /** The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA. */
 export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): Koa {
-  const app = new Koa({ proxy: true });
+  const trust = deps.config.trustProxy;
+  // X-Forwarded-* are read only from a trusted proxy (TRUST_PROXY); proxyHeaders drops them otherwise
+  const app = new Koa({ proxy: trust.kind !== 'none', maxIpsCount: trust.kind === 'hops' ? trust.hops : 0 });
   app.silent = true; // errors are logged by errorMiddleware with context
   const router = new Router();
   for (const register of modules) register(router, deps);
 
+  app.use(proxyHeaders(trust));
   app.use(requestLogging(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
   app.use(jsonBody());
   app.use(router.routes());
   const allowedMethods = router.allowedMethods({ throw: false });

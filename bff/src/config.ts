@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type BaseConfig, type EnvReader } from '@tessera/kit';
+import { parseTrustProxy, type TrustProxy } from './hardening/trust-proxy.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -10,6 +11,8 @@ export interface BffSettings {
   webDist: string;
   /** Public origin, e.g. https://tessera.art (PUBLIC_URL): cookies, OAuth redirects, Origin checks. */
   publicUrl?: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY; bff/src/hardening/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   /** Sessions, CSRF, OpenID Connect and auth rate limits (below). */
   auth: AuthSettings;
 }
@@ -20,6 +23,7 @@ export function readBffSettings(env: EnvReader): BffSettings {
   return {
     webDist: path.resolve(env.str('WEB_DIST', path.resolve(here, '../../web/dist'))!),
     publicUrl: env.url('PUBLIC_URL', ['http', 'https']),
+    trustProxy: parseTrustProxy(env.str('TRUST_PROXY')),
     auth: readAuthSettings(env),
   };
 }

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { contentSecurityPolicy } from '../../bff/src/hardening/security-headers.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,6 +86,8 @@ export async function startStaticServer(
       res.writeHead(200, {
         'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream',
         'Cache-Control': 'no-store',
+        // the BFF's policy, so every browser test runs with it in force
+        'Content-Security-Policy': contentSecurityPolicy(false),
       });
       if (req.method === 'HEAD') {
         res.end();

@@ -119,6 +119,10 @@ describe('rendered configuration', () => {
     expect(envOf(get(m, 'Deployment', nameOf('prod', 'bff'))).get('PUBLIC_URL')?.value).toBe(
       'https://tessera.example',
     );
+    // the ingress is the BFF's trusted proxy: X-Forwarded-For is read from it (and only with it)
+    expect(envOf(get(m, 'Deployment', nameOf('prod', 'bff'))).get('TRUST_PROXY')?.value).toBe('1');
+    const noIngress = renderChart('tessera', []);
+    expect(envOf(get(noIngress, 'Deployment', 'tessera-bff')).has('TRUST_PROXY')).toBe(false);
   });
 
   it('persistence: DATA_DIR on a ReadWriteOnce claim pins the process to one pod, recreated on update', () => {

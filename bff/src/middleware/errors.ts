@@ -38,6 +38,8 @@ export function errorMiddleware(logger: Logger) {
       if (!c.expected)
         logger.error({ err, path: ctx.path, method: ctx.method }, 'request failed unexpectedly');
       ctx.status = c.status;
+      // load shedding (a busy service, a restarting one): tell the client when to come back
+      if (c.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', '2');
       ctx.body = errorBody(c);
     }
   };

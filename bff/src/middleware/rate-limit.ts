@@ -8,7 +8,7 @@
  *
  * | rule | per IP | per e-mail |
  * |---|---|---|
- * | login | 100 / 15 min | 20 / 15 min |
+ * | login | 100 / 15 min | 20 / 15 min per e-mail and IP together |
  * | register | 100 / hour | 10 / hour |
  * | reset-password-email | 30 / 15 min | 5 / 15 min |
  * | reset-password-logic | 60 / 15 min | 10 / 15 min |
@@ -36,6 +36,7 @@ const MIN = 60_000;
 
 export const AUTH_RATE_LIMITS = {
   loginIp: { name: 'login:ip', limit: 100, windowMs: 15 * MIN },
+  /** Keyed on `<e-mail>|<client address>`: failures elsewhere never lock the owner out. */
   loginEmail: { name: 'login:email', limit: 20, windowMs: 15 * MIN },
   registerIp: { name: 'register:ip', limit: 100, windowMs: 60 * MIN },
   registerEmail: { name: 'register:email', limit: 10, windowMs: 60 * MIN },

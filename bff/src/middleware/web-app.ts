@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import serve from 'koa-static';
+import { isSourceMapPath } from '../hardening/security-headers.js';
 
 /**
  * Serves the built web app: hashed assets are immutable, every other GET outside /api falls back to
@@ -20,6 +21,7 @@ export function webApp(distDir: string) {
   return async function webApp(ctx: Context, next: Next) {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (isSourceMapPath(ctx.path)) return next(); // build artifacts, never served
     await files(ctx, async () => undefined);
     if (ctx.body !== undefined && ctx.body !== null) return;
     if (path.extname(ctx.path) !== '' && ctx.path !== '/index.html') return next();

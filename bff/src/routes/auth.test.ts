@@ -18,7 +18,11 @@ const publicModule = (router: Router, deps: BffDeps) => {
 
 beforeAll(async () => {
   identity = await startIdentityDouble();
-  bff = await startBff({ identity: identity.url }, { extraModules: [publicModule] });
+  // behind a trusted proxy (TRUST_PROXY=1), so X-Forwarded-Proto is believed
+  bff = await startBff(
+    { identity: identity.url },
+    { env: { TRUST_PROXY: '1' }, extraModules: [publicModule] },
+  );
 });
 
 afterAll(async () => {
@@ -51,7 +55,7 @@ describe('login, session cookie and refresh', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('uses __Host- names and Secure behind an https proxy', async () => {
+  it('uses __Host- names and Secure behind a trusted https proxy', async () => {
     const b = new Browser(bff.base, { origin: bff.base.replace('http:', 'https:') });
     b.extraHeaders['x-forwarded-proto'] = 'https';
     b.extraHeaders['sec-fetch-site'] = 'same-origin';

@@ -33,7 +33,8 @@ export function authRoutes(router: Router, deps: BffDeps): void {
       max: FIELD_MAX.password,
       invalid: 'INVALID_PASSWORD',
     });
-    await limiter.enforce(ctx, RL.loginEmail, email);
+    // per e-mail AND address: attempts from elsewhere never lock the owner out of their own address
+    await limiter.enforce(ctx, RL.loginEmail, `${email}|${clientIp(ctx)}`);
     const res = await identity.login({ email, password, client: clientInfo(ctx) });
     const out = tokenResponse(res.session);
     beginSession(ctx, deps, res.session!);

@@ -5,12 +5,16 @@ import type { BffDeps } from '../deps.js';
 import { LIVE_SUBJECTS, replayFrom, toSse, type StreamState } from '../canvas/live-events.js';
 import { HttpError } from '../middleware/errors.js';
 import { bearerToken, tokenVerifierFor } from '../auth/middleware.js';
+import { clientIp } from '../auth/client-info.js';
+import { StreamCap } from '../hardening/stream-cap.js';
 
 export interface EventStreamOptions {
   /** A comment line is sent when nothing else was for this long (default 15 s). */
   heartbeatMs?: number;
   /** How often streams are checked for heartbeats and shutdown (default 500 ms). */
   tickMs?: number;
+  /** Caps on open streams per client and in all (../hardening/stream-cap.ts). */
+  cap?: StreamCap;
 }
 
 interface OpenStream {
@@ -39,6 +43,7 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
   const heartbeatMs = opts.heartbeatMs ?? 15_000;
   const tickMs = opts.tickMs ?? 500;
   return (router: Router, deps: BffDeps): void => {
+    const cap = opts.cap ?? new StreamCap();
     const streams = new Set<OpenStream>();
     let ticker: NodeJS.Timeout | undefined;
     const tick = () => {
@@ -59,6 +64,8 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
     router.get('/api/events', async (ctx) => {
       if (deps.isShuttingDown())
         throw new HttpError('SERVICE_UNAVAILABLE', 'The server is restarting; please reconnect');
+      // one client must not hold thousands of streams (429 with Retry-After over its cap)
+      const release = cap.acquire(ctx, clientIp(ctx));
       const state: StreamState = { activeCanvas: -1, userId: await streamUser(ctx, deps) };
       try {
         state.activeCanvas =
@@ -78,12 +85,14 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
         end() {
           if (ended) return;
           ended = true;
+          release();
           streams.delete(stream);
           void sub?.stop().catch(() => undefined);
           if (!res.writableEnded) res.end();
         },
       };
       res.on('close', () => stream.end());
+      if (res.destroyed) stream.end(); // the client left while the active canvas was read
       let startSeq: number;
       try {
         // A new stream starts after the current last sequence (events published between reading it
@@ -105,6 +114,7 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
         });
       } catch (err) {
         deps.logger.error({ err }, 'event stream: bus subscription failed');
+        release();
         throw new HttpError('SERVICE_UNAVAILABLE', 'Live updates are unavailable; please reconnect');
       }
       ctx.respond = false;

@@ -214,6 +214,10 @@ true
 - name: PUBLIC_URL
   value: {{ . | quote }}
 {{- end }}
+{{- if $root.Values.ingress.enabled }}
+- name: TRUST_PROXY
+  value: {{ $root.Values.ingress.trustProxy | default "1" | quote }}
+{{- end }}
 {{- end }}
 {{- range $k, $v := $c.env }}
 - name: {{ $k }}

@@ -21,6 +21,7 @@ import {
   type PasswordHasher,
   type RandomSource,
 } from './service/ports.js';
+import { gatedHasher, HashGate } from './security/hash-gate.js';
 import type { IdentitySettings } from './settings.js';
 
 export const SWEEP_EVERY_MS = 10 * 60_000;
@@ -39,6 +40,8 @@ export interface IdentityParts {
   clock?: Clock;
   random?: RandomSource;
   hasher?: PasswordHasher;
+  /** Bounds concurrent password hashing (default: sized to the cores; security/hash-gate.ts). */
+  hashGate?: HashGate;
   mailer?: Mailer;
 }
 
@@ -72,7 +75,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     mailer,
     clock,
     random: parts.random ?? cryptoRandom,
-    hasher: parts.hasher ?? scryptHasher(),
+    hasher: gatedHasher(parts.hasher ?? scryptHasher(), parts.hashGate ?? new HashGate()),
     keys,
     tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
     logger,

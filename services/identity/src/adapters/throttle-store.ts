@@ -1,15 +1,17 @@
 /**
  * Short-lived per-account state in the key-value port (Redis with REDIS_URL, so every replica
- * shares it): failed sign-ins (security/throttle.ts decides) and the reset-code resend cooldown.
- * Keys carry a SHA-256 of the normalised e-mail, never the address. Updates are compare-and-set,
- * so concurrent failures are all counted. Decisions use the injected clock; the TTLs only bound
- * how long the state is kept.
+ * shares it): failed sign-ins per account and source, plus the account-wide count
+ * (security/throttle.ts decides), and the reset-code resend cooldown.
+ * Keys carry a SHA-256 of the normalised e-mail and of the source, never the address. Updates are
+ * compare-and-set, so concurrent failures are all counted. Decisions use the injected clock; the
+ * TTLs only bound how long the state is kept.
  */
 import type { KeyValueStore } from '@tessera/kit';
 import { RESET_RESEND_COOLDOWN_MS } from '../domain/policy.js';
 import { resendWait } from '../domain/reset.js';
 import {
   decide,
+  freeFailures,
   recordFailure,
   WINDOW_MS,
   type FailureRecord,
@@ -35,17 +37,38 @@ function parseRecord(raw: string | null): FailureRecord {
 export class AccountThrottle {
   constructor(private readonly kv: KeyValueStore) {}
 
-  private key(email: string): string {
-    return `identity:login-failures:${digest(email)}`;
+  private prefix(email: string): string {
+    return `identity:login-failures:${digest(email)}:`;
   }
 
-  async check(email: string, now: number): Promise<ThrottleDecision> {
-    return decide(parseRecord(await this.kv.get(this.key(email))), now);
+  /** One source's failures at one account; `source` is the client address ('' when unknown). */
+  private key(email: string, source: string): string {
+    return `${this.prefix(email)}src:${digest(source)}`;
   }
 
-  /** Counts one failed sign-in. */
-  async fail(email: string, now: number): Promise<void> {
-    const key = this.key(email);
+  private accountKey(email: string): string {
+    return `${this.prefix(email)}all`;
+  }
+
+  private async read(key: string): Promise<FailureRecord> {
+    return parseRecord(await this.kv.get(key));
+  }
+
+  /** Whether `source` may try a password for `email` now. */
+  async check(email: string, now: number, source = ''): Promise<ThrottleDecision> {
+    const [own, all] = await Promise.all([
+      this.read(this.key(email, source)),
+      this.read(this.accountKey(email)),
+    ]);
+    return decide(own, now, freeFailures(all, now));
+  }
+
+  /** Counts one failed sign-in from `source`, and once for the account as a whole. */
+  async fail(email: string, now: number, source = ''): Promise<void> {
+    await Promise.all([this.append(this.key(email, source), now), this.append(this.accountKey(email), now)]);
+  }
+
+  private async append(key: string, now: number): Promise<void> {
     for (let i = 0; i < CAS_ROUNDS; i++) {
       const raw = await this.kv.get(key);
       const next = JSON.stringify(recordFailure(parseRecord(raw), now));
@@ -58,9 +81,16 @@ export class AccountThrottle {
     throw new Error('could not record a failed sign-in (contention)');
   }
 
-  /** A successful sign-in or password reset forgets the failures. */
-  async clear(email: string): Promise<void> {
-    await this.kv.del(this.key(email));
+  /**
+   * A successful sign-in forgets that source's failures (`source` given); a password reset forgets
+   * every source's and the account-wide count (`source` omitted).
+   */
+  async clear(email: string, source?: string): Promise<void> {
+    if (source !== undefined) {
+      await this.kv.del(this.key(email, source));
+      return;
+    }
+    for (const { key } of await this.kv.scan(this.prefix(email))) await this.kv.del(key);
   }
 }
 

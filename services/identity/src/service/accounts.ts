@@ -16,6 +16,7 @@ import {
   usernameKey,
 } from '../domain/validation.js';
 import { userOut, type IdentityDeps, type SessionOut, type UserOut } from './deps.js';
+import { retriedRegistration } from './registration-retry.js';
 import type { Sessions } from './sessions.js';
 
 export const INVALID_CREDENTIALS_MESSAGE =
@@ -58,14 +59,26 @@ export class Accounts {
     private readonly sessions: Sessions,
   ) {}
 
-  async register(input: { username: string; email: string; password: string }): Promise<SessionOut> {
+  async register(input: {
+    username: string;
+    email: string;
+    password: string;
+    client?: { ip: string };
+  }): Promise<SessionOut> {
     const username = requireUsername(input.username);
     const email = requireEmail(input.email);
     requireNewPassword(input.password);
     const { repos, clock, random, hasher } = this.deps;
+    const source = (input.client?.ip ?? '').slice(0, 64);
+    const retry = { username, password: input.password, source };
     // cheap pre-checks give the precise answer before spending a password hash
-    if (await repos.users.findOne({ email }))
+    const existing = await repos.users.findOne({ email });
+    if (existing) {
+      // a retry of the registration that created this account gets the same account
+      const same = await retriedRegistration(this.deps, existing, retry);
+      if (same) return this.sessions.start(same);
       throw appError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+    }
     if (await repos.users.findOne({ usernameKey: usernameKey(username) })) {
       throw appError('USERNAME_ALREADY_EXISTS', USERNAME_TAKEN_MESSAGE, { field: 'username' });
     }
@@ -74,27 +87,33 @@ export class Accounts {
       email,
       username,
       usernameKey: usernameKey(username),
-      passwordHash: await hasher.hash(input.password),
+      passwordHash: await hasher.hash(input.password, source),
       needsUsernameSelection: false,
       createdAt: clock.now(),
     };
     try {
       await repos.users.insertOne(user);
     } catch (err) {
+      // two copies of one registration raced: the loser answers with the winner's account
+      const winner = duplicateOf(err) === 'email' ? await repos.users.findOne({ email }) : null;
+      const same = winner ? await retriedRegistration(this.deps, winner, retry) : null;
+      if (same) return this.sessions.start(same);
       throw this.duplicateError(err);
     }
     this.deps.logger.info({ userId: user._id }, 'account registered');
     return this.sessions.start(user);
   }
 
-  async login(input: { email: string; password: string }): Promise<SessionOut> {
+  async login(input: { email: string; password: string; client?: { ip: string } }): Promise<SessionOut> {
     const { repos, clock, hasher, throttle } = this.deps;
     const email = requireEmail(input.email);
     if (input.password === '') throw appError('MISSING_FIELD', 'Password is required', { field: 'password' });
-    const gate = await throttle.check(email, clock.now());
+    // throttled per account and source: failures from elsewhere never lock the owner out of theirs
+    const source = (input.client?.ip ?? '').slice(0, 64);
+    const gate = await throttle.check(email, clock.now(), source);
     if (!gate.allowed) {
       // a refused attempt counts too: hammering keeps the delay growing and reaches the hourly lock
-      await throttle.fail(email, clock.now());
+      await throttle.fail(email, clock.now(), source);
       const wait = ceilSeconds(gate.retryAfterMs);
       if (gate.locked) {
         throw appError(
@@ -110,12 +129,12 @@ export class Accounts {
     const user = await repos.users.findOne({ email });
     // an unknown e-mail and a password-less account verify against a dummy hash: same time, same answer
     const stored = user?.passwordHash ?? (await this.dummy());
-    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored));
+    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored, source));
     if (!ok || !user?.passwordHash) {
-      await throttle.fail(email, clock.now());
+      await throttle.fail(email, clock.now(), source);
       throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
-    await throttle.clear(email);
+    await throttle.clear(email, source);
     return this.sessions.start(user);
   }
 

@@ -22,8 +22,9 @@ export interface RandomSource {
 
 /** Password hashing (scrypt by default; tests inject cheaper parameters). */
 export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  /** `source`: the client address, for the bounded hashing queue's per-source share. */
+  hash(password: string, source?: string): Promise<string>;
+  verify(password: string, stored: string, source?: string): Promise<boolean>;
 }
 
 export interface MailMessage {

@@ -1,0 +1,74 @@
+// The Content-Security-Policy in force in a real browser: the pages load and work with it (no
+// violation reported on the console or as a `securitypolicyviolation` event), and it is really
+// enforced (an inline script injected into the page does not run and is reported).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, openPage, urlOf, type BrowserSession } from './lib/browser.js';
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+    __inlineRan?: boolean;
+  }
+}
+
+/** Records every CSP violation of the page (the listener is added by the browser, not by a script tag). */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations!.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
+}
+
+const PAGES = ['/', '/about', '/canvas', '/canvas/art/3', '/terms'];
+
+describe('Content-Security-Policy in the browser', () => {
+  it('every page loads under the policy without a violation', async () => {
+    const { page, errors } = await openPage(session, VIEWPORTS.desktop);
+    await watchViolations(page);
+    for (const p of PAGES) {
+      const res = await page.goto(urlOf(p));
+      const csp = res?.headers()['content-security-policy'] ?? '';
+      expect(csp, p).toContain("frame-ancestors 'none'");
+      expect(csp, p).toMatch(/script-src 'self' https:\/\/js\.stripe\.com(;|$)/);
+      await page.locator('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(() => window.__cspViolations ?? []);
+      expect(violations, p).toEqual([]);
+    }
+    const cspErrors = errors.filter((e) => /Content Security Policy|Refused to/i.test(e));
+    expect(cspErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('is enforced: an injected inline script does not run and is reported', async () => {
+    const { page, errors } = await openPage(session, VIEWPORTS.desktop);
+    await watchViolations(page);
+    await page.goto(urlOf('/about'));
+    await page.locator('main').first().waitFor();
+    const ran = await page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inlineRan = true';
+      document.head.append(s);
+      await new Promise((r) => setTimeout(r, 100));
+      return window.__inlineRan === true;
+    });
+    expect(ran).toBe(false);
+    const violations = await page.evaluate(() => window.__cspViolations ?? []);
+    expect(violations.some((v) => v.startsWith('script-src'))).toBe(true);
+    expect(errors.some((e) => /Content Security Policy/i.test(e))).toBe(true);
+    await page.close();
+  });
+});
