@@ -23,7 +23,9 @@ const BOARD = 7;
 function lockTtlMs(): number {
   const minute = Number(process.env.LOCK_MINUTE_MS);
   if (!Number.isInteger(minute) || minute < 1000 || minute > 12_000) {
-    throw new Error('LOCK_MINUTE_MS (1000 to 12000) must be set for the stack under test (scripts/e2e.mjs sets it)');
+    throw new Error(
+      'LOCK_MINUTE_MS (1000 to 12000) must be set for the stack under test (scripts/e2e.mjs sets it)',
+    );
   }
   return 5 * minute;
 }
@@ -119,7 +121,9 @@ describe.skipIf(skipReason !== null)('board editor and locks on the real stack',
     await page.getByText('Lock extended by 5 minutes').waitFor();
     await page.waitForFunction(
       (min) => {
-        const [m = '0', s = '0'] = (document.querySelector('.lock-timer')?.textContent ?? '').trim().split(':');
+        const [m = '0', s = '0'] = (document.querySelector('.lock-timer')?.textContent ?? '')
+          .trim()
+          .split(':');
         return Number(m) * 60 + Number(s) > min;
       },
       before + Math.floor(ttl / 2000),

@@ -16,7 +16,12 @@ import {
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
-import { canvasRoutes, createCanvas, testArt, type CanvasService as CanvasCore } from '@tessera/canvas/testing';
+import {
+  canvasRoutes,
+  createCanvas,
+  testArt,
+  type CanvasService as CanvasCore,
+} from '@tessera/canvas/testing';
 import { lockGateOver } from '../../services/canvas/src/adapters/lock-gate.js';
 import { createLock, type Lock } from '../../services/lock/src/setup.js';
 
