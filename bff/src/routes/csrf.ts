@@ -26,7 +26,8 @@ export function csrfRoutes(router: Router, deps: BffDeps): void {
       data: {
         csrfToken: issued.token,
         expires: new Date(issued.expiresAt).toISOString(),
-        expiresIn: Math.floor((issued.expiresAt - deps.now()) / 1000),
+        // rounded: the token was issued a moment ago, and a floor would say 3599 after a millisecond
+        expiresIn: Math.round((issued.expiresAt - deps.now()) / 1000),
       },
     };
   };
