@@ -64,8 +64,8 @@ describe('workspace rules', () => {
     expect(fs.readdirSync(protoDir).some((f) => f.endsWith('.proto'))).toBe(true);
   });
 
-  // Services written to the one shape (lock and payment join this list as they are written to it).
-  it.each(['identity', 'canvas', 'renderer', 'submission'])(
+  // Every service is written to the one shape.
+  it.each(['identity', 'canvas', 'lock', 'payment', 'renderer', 'submission'])(
     'service %s has the one shape: main, setup, routes(core), <name>-service, domain',
     (name) => {
       const src = path.join(root, 'services', name, 'src');

@@ -4,14 +4,7 @@
  * memory store or a Redis namespace of their own, an in-process bus and, when needed, their clock.
  */
 import type { ConnectRouter } from '@connectrpc/connect';
-import {
-  openEventBus,
-  openKeyValueStore,
-  type BaseConfig,
-  type EventBus,
-  type KeyValueStore,
-  type Logger,
-} from '@tessera/kit';
+import { type EventBus, type KeyValueStore, type Logger, type ServiceContext } from '@tessera/kit';
 import { LockStore } from './adapters/lock-store.js';
 import { routes, SERVICES } from './routes.js';
 import { ExpirySweeper, type SweeperOptions } from './service/expiry-sweeper.js';
@@ -53,9 +46,9 @@ export function createLock(parts: LockParts): Lock {
 }
 
 /** Opens the configured store and bus and builds the service on them (the process's setup). */
-export async function setup({ config, logger }: { config: BaseConfig & LockSettings; logger: Logger }) {
-  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
-  const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'lock' });
+export async function setup({ config, logger, open }: ServiceContext<LockSettings>) {
+  const kv = await open.keyValueStore();
+  const bus = await open.eventBus();
   if (config.lockMinuteMs !== MINUTE_MS)
     logger.warn(
       { lockMinuteMs: config.lockMinuteMs },

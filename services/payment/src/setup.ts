@@ -6,9 +6,16 @@
  */
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Client } from '@connectrpc/connect';
-import type { DocumentStore, EventBus, Logger } from '@tessera/kit';
-import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import type { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import {
+  createPeerClient,
+  type DocumentStore,
+  type EventBus,
+  type Logger,
+  type ServiceContext,
+  type ServiceParts,
+} from '@tessera/kit';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { OrderRepository } from './adapters/orders.js';
 import type { PaymentProvider } from './adapters/provider.js';
 import { SandboxProvider } from './adapters/sandbox-provider.js';
@@ -93,6 +100,34 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
     async close() {
       clearInterval(timer);
       await running;
+    },
+  };
+}
+
+/** The process's wiring: the configured store and bus, the canvas and lock clients, the service on them. */
+export async function setup({
+  config,
+  logger,
+  open,
+}: ServiceContext<PaymentSettings>): Promise<ServiceParts & { core: PaymentService }> {
+  const store = await open.documentStore();
+  const bus = await open.eventBus();
+  const payment = await createPayment({
+    store,
+    bus,
+    logger,
+    settings: config,
+    canvas: createPeerClient(CanvasService, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs }),
+    lock: createPeerClient(LockService, config.peers.lock, { timeoutMs: config.rpcTimeoutMs }),
+  });
+  return {
+    core: payment.core,
+    routes: payment.routes,
+    services: payment.services,
+    async close() {
+      await payment.close();
+      await bus.close();
+      await store.close();
     },
   };
 }
