@@ -1,8 +1,9 @@
 // The canvas page (/canvas) against the real full stack, nothing scripted: the composite images come
 // from the renderer (checked pixel by pixel against the canvas service's boards), zoom by buttons and
 // wheel, Live/Preview, the hover highlight; then a second client commits pixels through the canvas
-// service's own Connect API (ReservePixels, then CommitOrder) and the open page must show them
-// without a reload, in under a second from the commit, at 1280 px and at 390 px.
+// service's own Connect API (the board lock from the lock service's AcquireLock, ReservePixels with
+// its fencing token, then CommitOrder) and the open page must show them without a reload, in under a
+// second from the commit, at 1280 px and at 390 px.
 // Needs TESSERA_BASE_URL and TESSERA_PORT_BASE (scripts/e2e.mjs sets both): without TESSERA_BASE_URL
 // it skips and says why; with it but without a usable TESSERA_PORT_BASE it fails.
 import type { Client } from '@connectrpc/connect';
@@ -10,6 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CanvasService, type Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { ConflictType, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
 import {
   boardPoint,
@@ -44,6 +46,7 @@ interface Spot {
 
 let session: BrowserSession;
 let canvas: Client<typeof CanvasService>;
+let locks: Client<typeof LockService>;
 let canvasIndex: number;
 let canvasName: string;
 let run = 0;
@@ -112,46 +115,84 @@ async function freeSpots(n: number): Promise<{ spots: Spot[]; board: Board }> {
 }
 
 /**
- * The second client: reserves the spots for an order and commits it (as the purchase flow will),
- * while the page watches its live layer. Returns the milliseconds from the commit call to the
- * moment every pixel shows the colour on the page.
+ * The second client's board lock, as the BFF takes it for a signed-in buyer (POST /api/boards/{c}/{b}/lock):
+ * the lock service's AcquireLock for the same user id the pixels are reserved under. Returns the
+ * lock's fencing token (ReservePixels is refused without the holder's token); fails when the board
+ * is held by someone else or the buyer still holds another board.
+ */
+async function acquireBoardLock(boardIndex: number): Promise<number> {
+  const { result } = await locks.acquireLock({
+    canvasIndex,
+    boardIndex,
+    userId: BUYER,
+    username: BUYER,
+    durationMinutes: 5,
+  });
+  if (result.case !== 'lock') {
+    const why = result.value?.type === ConflictType.EXISTING_LOCK ? 'the buyer holds' : 'someone holds';
+    const held = result.value?.existing;
+    throw new Error(
+      `board ${boardIndex}: no lock for ${BUYER} (${why} board ${held?.boardIndex} of canvas ${held?.canvasIndex})`,
+    );
+  }
+  expect(result.value.fencingToken, 'fencing token of the new lock').toBeGreaterThan(0);
+  return result.value.fencingToken;
+}
+
+/**
+ * The second client: locks the spots' board, reserves the spots for an order under the lock's
+ * fencing token and commits it (as the purchase flow does), while the page watches its live layer;
+ * then releases the lock. Returns the milliseconds from the commit call to the moment every pixel
+ * shows the colour on the page.
  */
 async function commitAndWatch(page: Page, spots: Spot[], color: Rgb): Promise<number> {
   const orderId = `e2e-canvas-${Date.now()}-${++run}`;
   const boardIndex = spots[0]!.board;
   const pixels = spots.map((s) => ({ x: s.x, y: s.y, color: hex(color), isDefault: false }));
-  const reserved = await canvas.reservePixels({
-    orderId,
-    userId: BUYER,
-    canvasIndex,
-    boardIndex,
-    fencingToken: 0,
-    pixels,
-    ttlSeconds: 120,
-  });
-  expect(reserved.customColorCount).toBe(spots.length);
-  for (const s of spots)
-    expect(await liveLayerPixel(page, s), 'live layer before the commit').toEqual([0, 0, 0, 0]);
+  const fencingToken = await acquireBoardLock(boardIndex);
+  const release = () =>
+    locks.releaseLock({ canvasIndex, boardIndex, userId: BUYER, explicit: true, fencingToken });
+  let elapsed: number;
+  try {
+    const reserved = await canvas.reservePixels({
+      orderId,
+      userId: BUYER,
+      canvasIndex,
+      boardIndex,
+      fencingToken,
+      pixels,
+      ttlSeconds: 120,
+    });
+    expect(reserved.customColorCount).toBe(spots.length);
+    for (const s of spots)
+      expect(await liveLayerPixel(page, s), 'live layer before the commit').toEqual([0, 0, 0, 0]);
 
-  const targets = spots.map(composite);
-  const shown = page.waitForFunction(
-    ({ targets, color }) => {
-      const ctx = document.querySelector<HTMLCanvasElement>('canvas.canvas-live-layer')?.getContext('2d');
-      if (!ctx) return false;
-      for (const { cx, cy } of targets) {
-        const d = ctx.getImageData(cx, cy, 1, 1).data;
-        if (d[0] !== color[0] || d[1] !== color[1] || d[2] !== color[2] || d[3] !== 255) return false;
-      }
-      return Date.now();
-    },
-    { targets, color },
-    { polling: 5, timeout: 10_000 },
-  );
-  const started = Date.now();
-  const result = await canvas.commitOrder({ orderId, canvasIndex, boardIndex });
-  expect(result).toMatchObject({ alreadyCommitted: false, pixelCount: spots.length });
-  const visibleAt = (await (await shown).jsonValue()) as number;
-  return visibleAt - started;
+    const targets = spots.map(composite);
+    const shown = page.waitForFunction(
+      ({ targets, color }) => {
+        const ctx = document.querySelector<HTMLCanvasElement>('canvas.canvas-live-layer')?.getContext('2d');
+        if (!ctx) return false;
+        for (const { cx, cy } of targets) {
+          const d = ctx.getImageData(cx, cy, 1, 1).data;
+          if (d[0] !== color[0] || d[1] !== color[1] || d[2] !== color[2] || d[3] !== 255) return false;
+        }
+        return Date.now();
+      },
+      { targets, color },
+      { polling: 5, timeout: 10_000 },
+    );
+    const started = Date.now();
+    const result = await canvas.commitOrder({ orderId, canvasIndex, boardIndex });
+    expect(result).toMatchObject({ alreadyCommitted: false, pixelCount: spots.length });
+    const visibleAt = (await (await shown).jsonValue()) as number;
+    elapsed = visibleAt - started;
+  } catch (err) {
+    await release().catch(() => undefined);
+    throw err;
+  }
+  // The buyer held the board (with this token) through the commit, and lets it go.
+  expect((await release()).released, `the buyer's lock on board ${boardIndex} at release`).toBe(true);
+  return elapsed;
 }
 
 /** The sold colour in the renderer's PNG through the BFF (lossless: exact). */
@@ -174,7 +215,9 @@ describe.skipIf(skipReason !== null)(
   `canvas page on the full stack${skipReason ? ` (${skipReason})` : ''}`,
   () => {
     beforeAll(async () => {
-      canvas = serviceClient(requireServiceStack(), 'canvas', CanvasService);
+      const stack = requireServiceStack();
+      canvas = serviceClient(stack, 'canvas', CanvasService);
+      locks = serviceClient(stack, 'lock', LockService);
       const { canvas: active } = await canvas.getActiveCanvas({});
       if (!active)
         throw new Error('the stack has no active canvas (the demo canvas is created on first start)');

@@ -116,6 +116,22 @@ async function scriptApi(page: Page, options: ScriptOptions = {}): Promise<Scrip
     }
     if (pathname.startsWith('/api/pixels/canvas/2/board/'))
       return route.fulfill(json(200, { success: true, data: [] }));
+    // Board locks in the BFF's shapes (bff/src/boards/lock-json.ts): nobody holds a board.
+    if (pathname === '/api/boards/locks' || pathname === '/api/boards/my-locks')
+      return route.fulfill(json(200, { success: true, data: [] }));
+    if (pathname === '/api/boards/my-current-lock')
+      return route.fulfill(json(200, { success: true, hasLock: false, lock: null }));
+    const status = /^\/api\/boards\/2\/(\d+)\/status$/.exec(pathname);
+    if (status) {
+      const data = {
+        isLocked: false,
+        canLock: true,
+        uiBoardIndex: Number(status[1]),
+        canvasIndex: 2,
+        lock: null,
+      };
+      return route.fulfill(json(200, { success: true, data }));
+    }
     return route.fulfill(json(404, { success: false }));
   });
   return { seen, push };
@@ -256,6 +272,9 @@ describe('canvas page, desktop', () => {
       const p = await boardPoint(page, 30);
       await page.mouse.click(p.x, p.y);
       await page.waitForURL((url) => url.pathname === '/canvas/art/30');
+      // The click asked whether board 30 is free; the signed-in page lists the active locks.
+      expect(api.seen).toContain('GET /api/boards/2/30/status');
+      expect(api.seen).toContain('GET /api/boards/locks');
       await page.goBack();
       await waitForImage(page, 'live');
 

@@ -1,6 +1,6 @@
 // The shell for a signed-in visitor, with the API scripted in the browser (page.route), so it runs the
 // same against the static server and the full stack: the header's welcome and profile menu, sign-out,
-// and the board editor's session renewal and data loading.
+// and the board editor's session renewal, data loading and first lock check.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
@@ -40,6 +40,26 @@ async function scriptApi(page: Page): Promise<Request[]> {
         reply({
           success: true,
           data: [{ canvas_index: 2, name: 'Harbour Lights', description: 'Dawn', is_active: true }],
+        }),
+      );
+    } else if (pathname === '/api/events') {
+      // The editor's event stream: open, no events, and no reconnect within the test.
+      await route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        body: 'retry: 600000\n: no events\n\n',
+      });
+    } else if (pathname === '/api/boards/my-locks' || pathname === '/api/boards/locks') {
+      // Board locks in the BFF's shapes (bff/src/boards/lock-json.ts): no lock anywhere.
+      await route.fulfill(reply({ success: true, data: [] }));
+    } else if (pathname === '/api/boards/my-current-lock') {
+      await route.fulfill(reply({ success: true, hasLock: false, lock: null }));
+    } else if (/^\/api\/boards\/2\/\d+\/status$/.test(pathname)) {
+      const board = Number(pathname.split('/')[4]);
+      await route.fulfill(
+        reply({
+          success: true,
+          data: { isLocked: false, canLock: true, uiBoardIndex: board, canvasIndex: 2, lock: null },
         }),
       );
     } else if (pathname === '/api/pixels/canvas/2/board/26') {
@@ -111,6 +131,13 @@ describe('signed-in header', () => {
   });
 });
 
+/** Waits for the editor's first lock check: the board is free, so it offers the lock. */
+async function waitForLockCheck(page: Page): Promise<void> {
+  await page.locator('.editor-header__init').waitFor({ state: 'detached' });
+  await page.getByText('Lock Board To Begin Editing').waitFor();
+  await page.getByRole('button', { name: 'Lock board to edit' }).waitFor();
+}
+
 describe('board editor frame', () => {
   it('renews the session, loads the active canvas and the board, and draws it full-screen', async () => {
     await withPage(session, VIEWPORTS.desktop, async (page) => {
@@ -119,17 +146,32 @@ describe('board editor frame', () => {
       await page.goto(urlOf('/canvas/art/26?highlight=3-4'));
       await page.getByRole('heading', { level: 1, name: 'Board 26' }).waitFor();
       expect(await page.locator('.editor__position').innerText()).toBe('Row 2, Col 2');
-      expect(await page.locator('.editor__canvas-name').innerText()).toBe('Harbour Lights');
+      // The board is drawn as a board of the active canvas (its name comes from /api/canvases/active).
+      await page.getByRole('img', { name: 'Board 26 of Harbour Lights' }).waitFor();
       expect(await page.locator('.site-header').count()).toBe(0);
+      await waitForLockCheck(page);
+      expect(
+        await page
+          .locator('.editor-header__lock')
+          .getByRole('button', { name: 'Lock', exact: true })
+          .isEnabled(),
+      ).toBe(true);
       const paths = requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
       expect(paths).toEqual([
         'GET /api/csrf/csrf-token',
         'POST /api/auth/refresh-cookie',
         'GET /api/canvases/active',
         'GET /api/pixels/canvas/2/board/26',
+        'GET /api/events',
+        'GET /api/boards/my-locks',
+        'GET /api/boards/2/26/status',
       ]);
       expect(requests[1]?.headers()['x-csrf-token']).toBe('csrf-e2e');
       expect(requests[3]?.headers().authorization).toBe('Bearer token-e2e');
+      // The event stream carries the renewed token in the query (EventSource cannot set headers).
+      expect(new URL(requests[4]?.url() ?? '').searchParams.get('access_token')).toBe('token-e2e');
+      expect(requests[5]?.headers().authorization).toBe('Bearer token-e2e');
+      expect(requests[6]?.headers().authorization).toBe('Bearer token-e2e');
       const corner = await page.evaluate(() => {
         const canvas = document.querySelector('canvas.pixel-grid') as HTMLCanvasElement;
         return Array.from(canvas.getContext('2d')?.getImageData(5, 5, 1, 1).data ?? []);
@@ -149,6 +191,7 @@ describe('board editor frame', () => {
       await page.goto(urlOf('/canvas/art/not-a-board'));
       await page.waitForURL((url) => url.pathname === '/canvas/art/0');
       await page.getByRole('heading', { level: 1, name: 'Board 0' }).waitFor();
+      await waitForLockCheck(page);
       await screenshot(page, 'editor-mobile');
     });
   });

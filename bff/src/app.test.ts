@@ -101,9 +101,10 @@ describe('BFF foundation', () => {
     // The router's dispatch is recognised by its `router` property: its spans are named by route path.
     const names = app.middleware.map((m) => ('router' in m ? '(router)' : m.name));
     expect(names).toEqual([
+      'trustedProxyHeaders',
       'requestLogging',
       'errorMiddleware',
-      'securityHeaders',
+      'securityHeadersMiddleware',
       'jsonBody',
       '(router)',
       'allowedMethods',

@@ -118,11 +118,15 @@ export class BuyerRun {
     this.stopped = true;
   }
 
-  /** The next fencing token of a board (what the lock service would hand to the next holder). */
+  /**
+   * The fencing token a board's orders reserve under. This run is about the store under SIGKILL, not
+   * about locks: every order on a board reserves under one live lock (token 1), as if one holder's lock
+   * lasted the whole run. Lock hand-over (a newer token ending older holds) and stale tokens are
+   * tested against the real lock service in integration/lock/.
+   */
   private token(boardIndex: number): number {
-    const next = (this.tokens.get(boardIndex) ?? 0) + 1;
-    this.tokens.set(boardIndex, next);
-    return next;
+    if (!this.tokens.has(boardIndex)) this.tokens.set(boardIndex, 1);
+    return this.tokens.get(boardIndex)!;
   }
 
   /** A colour no other order has (a bijection of a counter on 24 bits), never white. */

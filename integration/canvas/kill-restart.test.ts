@@ -29,7 +29,9 @@
  * bounds a hang).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sleep, tempDir } from '@tessera/kit/testing';
+import { startRpcServer, type RpcServer } from '@tessera/kit';
+import { sleep, tempDir, testLogger } from '@tessera/kit/testing';
+import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { BuyerRun, commitCopy, type OrderRecord } from './buyers.js';
 import { CanvasProcess, freePort, requireBuild } from './process.js';
 import { checkBoards, readBoards } from './verify.js';
@@ -48,17 +50,33 @@ const between = (min: number, max: number) => min + Math.random() * (max - min);
 
 describe('canvas service process under kill -9 and restart', () => {
   let proc: CanvasProcess | undefined;
+  let lockDouble: RpcServer | undefined;
   let tmp: ReturnType<typeof tempDir> | undefined;
 
   beforeAll(async () => {
     requireBuild();
     tmp = tempDir('tessera-canvas-kill-');
-    proc = new CanvasProcess(tmp.dir, await freePort());
+    // The canvas service checks board locks with the lock service (LOCK_URL). This test is about the
+    // store under SIGKILL, so a lock-service double accepts the buyers' fencing tokens (what the lock
+    // service would hand out): every positive token is valid and no other user holds a board.
+    lockDouble = await startRpcServer({
+      name: 'lock',
+      host: '127.0.0.1',
+      port: 0,
+      logger: testLogger('lock-double'),
+      routes: (router) =>
+        router.service(LockService, {
+          validateLock: (req) => ({ valid: req.fencingToken > 0 }),
+          getLockStatus: () => ({}),
+        }),
+    });
+    proc = new CanvasProcess(tmp.dir, await freePort(), { LOCK_URL: lockDouble.url });
     await proc.start();
   }, 180_000);
 
   afterAll(async () => {
     await proc?.stop();
+    await lockDouble?.close(0);
     tmp?.cleanup();
   });
 

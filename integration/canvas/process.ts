@@ -121,6 +121,8 @@ export class CanvasProcess {
   constructor(
     private readonly dataDir: string,
     readonly port: number,
+    /** Extra environment of the process (e.g. LOCK_URL). */
+    private readonly extraEnv: Record<string, string> = {},
   ) {
     this.url = `http://127.0.0.1:${port}`;
     this.canvas = this.newClient();
@@ -158,6 +160,7 @@ export class CanvasProcess {
       LOG_LEVEL: 'warn',
     };
     for (const name of DROPPED_ENV) delete env[name];
+    Object.assign(env, this.extraEnv);
     const child = spawn(
       process.execPath,
       ['--enable-source-maps', '--import', '@tessera/kit/instrument', MAIN],
