@@ -129,7 +129,14 @@ describe.skipIf(skipReason !== null)('identity and sign-in on the real stack', (
   it('stays signed in after a reload, with a live session on the server', async () => {
     after('sign up');
     const { page } = a;
+    // The access token lives in memory only, so the reloaded page renews it from the refresh cookie.
+    // The check below spends that cookie too: it must wait for the page's own renewal, or the two
+    // would present one single-use token at once (which ends the session, as reuse detection should).
+    const renewed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/refresh-cookie') && r.request().method() === 'POST',
+    );
     await page.reload();
+    expect((await renewed).status()).toBe(200);
     await expectWelcome(page, account.username);
     expect(new URL(page.url()).pathname).toBe('/canvas');
     const session = await checkBrowserSession(page);
