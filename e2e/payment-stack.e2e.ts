@@ -17,6 +17,7 @@ import {
 } from './lib/browser.js';
 import { assertStackHealthy, freshAccount } from './lib/full-stack.js';
 import { field, openLogin } from './lib/scripted-auth.js';
+import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { noStackReason, requireDataStack } from './lib/stack.js';
 
 const skipReason = noStackReason();
@@ -27,16 +28,6 @@ const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the ca
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-async function selectCells(page: Page, x0: number, x1: number, y: number): Promise<void> {
-  const box = await page.locator('canvas.pixel-grid').boundingBox();
-  if (!box) throw new Error('no pixel grid');
-  const cell = box.width / 49;
-  await page.mouse.move(box.x + (x0 + 0.5) * cell, box.y + (y + 0.5) * cell);
-  await page.mouse.down();
-  await page.mouse.move(box.x + (x1 + 0.5) * cell, box.y + (y + 0.5) * cell, { steps: 4 });
-  await page.mouse.up();
 }
 
 describe.skipIf(skipReason !== null)('a purchase on the real stack (sandbox provider)', () => {
@@ -66,23 +57,7 @@ describe.skipIf(skipReason !== null)('a purchase on the real stack (sandbox prov
 
     const boardIndex = 300 + Math.floor(Math.random() * 300);
     await page.goto(urlOf(`/canvas/art/${boardIndex}`));
-    await page.getByRole('heading', { level: 1, name: `Board ${boardIndex}` }).waitFor();
-    await page.locator('.editor-btn--lock').first().click();
-    await page.locator('canvas.pixel-grid--editable').waitFor();
-    const colourModal = page.getByRole('dialog').filter({ hasText: 'Trust the artist' });
-    await selectCells(page, 1, 2, 1);
-    await colourModal.getByText('Trust the artist').click();
-    await colourModal.getByRole('button', { name: 'Apply' }).click();
-    await colourModal.waitFor({ state: 'detached' });
-    await selectCells(page, 3, 3, 1);
-    await colourModal.getByText('Choose your own colour').click();
-    await colourModal.getByRole('button', { name: 'Quick colour #36558F' }).click();
-    await colourModal.getByRole('button', { name: 'Apply' }).click();
-    await colourModal.waitFor({ state: 'detached' });
-    await page
-      .getByRole('button', { name: /^Pay \$/ })
-      .first()
-      .click();
+    await lockAndPreparePurchase(page, boardIndex);
 
     const d = page.getByRole('dialog', { name: 'Complete Your Purchase' });
     await d.getByText('Billing Information').waitFor({ timeout: 15_000 });

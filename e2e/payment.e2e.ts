@@ -22,6 +22,7 @@ import {
   type Handler,
   type SeenRequest,
 } from './lib/scripted-auth.js';
+import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { DECLINED, scriptPayments } from './lib/scripted-payments.js';
 
 const BOARD = { canvasIndex: 2, boardIndex: 26 };
@@ -74,20 +75,6 @@ function lockHandlers(): Record<string, Handler> {
   };
 }
 
-/** Drags over board cells (x0,y) to (x1,y) on the editor's pixel grid. */
-async function selectCells(page: Page, x0: number, x1: number, y: number): Promise<void> {
-  const box = await page.locator('canvas.pixel-grid').boundingBox();
-  if (!box) throw new Error('no pixel grid');
-  const cell = box.width / 49;
-  const at = (x: number) => ({ px: box.x + (x + 0.5) * cell, py: box.y + (y + 0.5) * cell });
-  const a = at(x0);
-  const b = at(x1);
-  await page.mouse.move(a.px, a.py);
-  await page.mouse.down();
-  await page.mouse.move(b.px, b.py, { steps: 4 });
-  await page.mouse.up();
-}
-
 /**
  * Signs in, opens the board, locks it, selects 2 pixels in the artist's colour and 1 in a custom
  * colour through the editor's colour modal, and presses Pay: the payment modal opens.
@@ -96,23 +83,7 @@ async function openModal(page: Page, handlers: Record<string, Handler>): Promise
   const { requests } = await scriptAuthApi(page, { ...lockHandlers(), ...handlers });
   await seedUser(page, USER);
   await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
-  await page.getByRole('heading', { level: 1, name: `Board ${BOARD.boardIndex}` }).waitFor();
-  await page.locator('.editor-btn--lock').first().click();
-  await page.locator('canvas.pixel-grid--editable').waitFor();
-  const colourModal = page.getByRole('dialog').filter({ hasText: 'Trust the artist' });
-  await selectCells(page, 1, 2, 1);
-  await colourModal.getByText('Trust the artist').click();
-  await colourModal.getByRole('button', { name: 'Apply' }).click();
-  await colourModal.waitFor({ state: 'detached' });
-  await selectCells(page, 3, 3, 1);
-  await colourModal.getByText('Choose your own colour').click();
-  await colourModal.getByRole('button', { name: 'Quick colour #36558F' }).click();
-  await colourModal.getByRole('button', { name: 'Apply' }).click();
-  await colourModal.waitFor({ state: 'detached' });
-  await page
-    .getByRole('button', { name: /^Pay \$/ })
-    .first()
-    .click();
+  await lockAndPreparePurchase(page, BOARD.boardIndex);
   await page.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor();
   return requests;
 }
