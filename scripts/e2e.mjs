@@ -14,6 +14,8 @@ import path from 'node:path';
 import { PACKAGES, root } from './workspaces.mjs';
 
 const fresh = process.argv.includes('--fresh');
+// Other arguments go to vitest: `node scripts/e2e.mjs e2e/payment-stack.e2e.ts` runs one file.
+const vitestArgs = process.argv.slice(2).filter((a) => a !== '--fresh');
 // E2E_PORT and E2E_PORT_BASE let several checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18051);
@@ -95,7 +97,7 @@ if (!ready) {
     if (!out.includes(`Tessera is running at http://localhost:${PORT}`))
       fail('npm start did not print the URL');
   }
-  const tests = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], {
+  const tests = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...vitestArgs], {
     cwd: root,
     stdio: 'inherit',
     // The full-stack tests also get the data folder (the identity dev outbox) and the services' ports.
