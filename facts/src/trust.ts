@@ -97,7 +97,8 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     StoreUpload: ['bff'],
     GetImage: ['bff', 'renderer', 'ops'],
     GetWinningSubmission: ['ops'],
-    MarkFeatured: ['ops'],
+    PromoteSubmission: ['ops'],
+    RemoveSubmission: ['ops'],
   },
 };
 

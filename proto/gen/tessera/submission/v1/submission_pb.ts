@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tessera/submission/v1/submission.proto.
  */
 export const file_tessera_submission_v1_submission: GenFile = /*@__PURE__*/
-  fileDesc("CiZ0ZXNzZXJhL3N1Ym1pc3Npb24vdjEvc3VibWlzc2lvbi5wcm90bxIVdGVzc2VyYS5zdWJtaXNzaW9uLnYxItUBCgpTdWJtaXNzaW9uEgoKAmlkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIdXNlcm5hbWUYAyABKAkSDQoFdGl0bGUYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSEQoJaW1hZ2VfdXJsGAYgASgJEhUKDWNyZWF0ZWRfYXRfbXMYByABKAESEQoJbmV0X3Njb3JlGAggASgFEhYKDnVzZXJfdm90ZV90eXBlGAkgASgFEh8KF2lzX3ZlcmlmaWVkX2NvbnRyaWJ1dG9yGAogASgIIo0BChZMaXN0U3VibWlzc2lvbnNSZXF1ZXN0Ei4KBHNvcnQYASABKA4yIC50ZXNzZXJhLnN1Ym1pc3Npb24udjEuU29ydE9yZGVyEgwKBHBhZ2UYAiABKAUSDQoFbGltaXQYAyABKAUSDgoGc2VhcmNoGAQgASgJEhYKDnZpZXdlcl91c2VyX2lkGAUgASgJIrkBChdMaXN0U3VibWlzc2lvbnNSZXNwb25zZRI2CgtzdWJtaXNzaW9ucxgBIAMoCzIhLnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdWJtaXNzaW9uEhQKDGN1cnJlbnRfcGFnZRgCIAEoBRITCgt0b3RhbF9wYWdlcxgDIAEoBRITCgt0b3RhbF9jb3VudBgEIAEoBRIQCghoYXNfbmV4dBgFIAEoCBIUCgxoYXNfcHJldmlvdXMYBiABKAgiKwoYR2V0VXNlclN1Ym1pc3Npb25SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiUgoZR2V0VXNlclN1Ym1pc3Npb25SZXNwb25zZRI1CgpzdWJtaXNzaW9uGAEgASgLMiEudGVzc2VyYS5zdWJtaXNzaW9uLnYxLlN1Ym1pc3Npb24icwoXQ3JlYXRlU3VibWlzc2lvblJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIRCglpbWFnZV91cmwYBSABKAkiUQoYQ3JlYXRlU3VibWlzc2lvblJlc3BvbnNlEjUKCnN1Ym1pc3Npb24YASABKAsyIS50ZXNzZXJhLnN1Ym1pc3Npb24udjEuU3VibWlzc2lvbiJBChdEZWxldGVTdWJtaXNzaW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhUKDXN1Ym1pc3Npb25faWQYAiABKAkiGgoYRGVsZXRlU3VibWlzc2lvblJlc3BvbnNlIkgKC1ZvdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFQoNc3VibWlzc2lvbl9pZBgCIAEoCRIRCgl2b3RlX3R5cGUYAyABKAUiSgoMVm90ZVJlc3BvbnNlEhYKDnVzZXJfdm90ZV90eXBlGAEgASgFEhEKCW5ldF9zY29yZRgCIAEoBRIPCgdkZWxldGVkGAMgASgIImQKFkNyZWF0ZVVwbG9hZFVybFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSEQoJZmlsZV9zaXplGAQgASgFIrsBChdDcmVhdGVVcGxvYWRVcmxSZXNwb25zZRISCgp1cGxvYWRfdXJsGAEgASgJEkoKBmZpZWxkcxgCIAMoCzI6LnRlc3NlcmEuc3VibWlzc2lvbi52MS5DcmVhdGVVcGxvYWRVcmxSZXNwb25zZS5GaWVsZHNFbnRyeRIRCglpbWFnZV91cmwYAyABKAkaLQoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKuAQoSU3RvcmVVcGxvYWRSZXF1ZXN0EkUKBmZpZWxkcxgBIAMoCzI1LnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdG9yZVVwbG9hZFJlcXVlc3QuRmllbGRzRW50cnkSDAoEZGF0YRgCIAEoDBIUCgxjb250ZW50X3R5cGUYAyABKAkaLQoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIoChNTdG9yZVVwbG9hZFJlc3BvbnNlEhEKCWltYWdlX3VybBgBIAEoCSIeCg9HZXRJbWFnZVJlcXVlc3QSCwoDa2V5GAEgASgJIjYKEEdldEltYWdlUmVzcG9uc2USDAoEZGF0YRgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiHQobR2V0V2lubmluZ1N1Ym1pc3Npb25SZXF1ZXN0IlUKHEdldFdpbm5pbmdTdWJtaXNzaW9uUmVzcG9uc2USNQoKc3VibWlzc2lvbhgBIAEoCzIhLnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdWJtaXNzaW9uIkIKE01hcmtGZWF0dXJlZFJlcXVlc3QSFQoNc3VibWlzc2lvbl9pZBgBIAEoCRIUCgxjYW52YXNfaW5kZXgYAiABKAUiFgoUTWFya0ZlYXR1cmVkUmVzcG9uc2UqTwoJU29ydE9yZGVyEhoKFlNPUlRfT1JERVJfVU5TUEVDSUZJRUQQABISCg5TT1JUX09SREVSX0hPVBABEhIKDlNPUlRfT1JERVJfTkVXEAIy1wgKEVN1Ym1pc3Npb25TZXJ2aWNlEnAKD0xpc3RTdWJtaXNzaW9ucxItLnRlc3NlcmEuc3VibWlzc2lvbi52MS5MaXN0U3VibWlzc2lvbnNSZXF1ZXN0Gi4udGVzc2VyYS5zdWJtaXNzaW9uLnYxLkxpc3RTdWJtaXNzaW9uc1Jlc3BvbnNlEnYKEUdldFVzZXJTdWJtaXNzaW9uEi8udGVzc2VyYS5zdWJtaXNzaW9uLnYxLkdldFVzZXJTdWJtaXNzaW9uUmVxdWVzdBowLnRlc3NlcmEuc3VibWlzc2lvbi52MS5HZXRVc2VyU3VibWlzc2lvblJlc3BvbnNlEnMKEENyZWF0ZVN1Ym1pc3Npb24SLi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuQ3JlYXRlU3VibWlzc2lvblJlcXVlc3QaLy50ZXNzZXJhLnN1Ym1pc3Npb24udjEuQ3JlYXRlU3VibWlzc2lvblJlc3BvbnNlEnMKEERlbGV0ZVN1Ym1pc3Npb24SLi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuRGVsZXRlU3VibWlzc2lvblJlcXVlc3QaLy50ZXNzZXJhLnN1Ym1pc3Npb24udjEuRGVsZXRlU3VibWlzc2lvblJlc3BvbnNlEk8KBFZvdGUSIi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuVm90ZVJlcXVlc3QaIy50ZXNzZXJhLnN1Ym1pc3Npb24udjEuVm90ZVJlc3BvbnNlEnAKD0NyZWF0ZVVwbG9hZFVybBItLnRlc3NlcmEuc3VibWlzc2lvbi52MS5DcmVhdGVVcGxvYWRVcmxSZXF1ZXN0Gi4udGVzc2VyYS5zdWJtaXNzaW9uLnYxLkNyZWF0ZVVwbG9hZFVybFJlc3BvbnNlEmQKC1N0b3JlVXBsb2FkEikudGVzc2VyYS5zdWJtaXNzaW9uLnYxLlN0b3JlVXBsb2FkUmVxdWVzdBoqLnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdG9yZVVwbG9hZFJlc3BvbnNlElsKCEdldEltYWdlEiYudGVzc2VyYS5zdWJtaXNzaW9uLnYxLkdldEltYWdlUmVxdWVzdBonLnRlc3NlcmEuc3VibWlzc2lvbi52MS5HZXRJbWFnZVJlc3BvbnNlEn8KFEdldFdpbm5pbmdTdWJtaXNzaW9uEjIudGVzc2VyYS5zdWJtaXNzaW9uLnYxLkdldFdpbm5pbmdTdWJtaXNzaW9uUmVxdWVzdBozLnRlc3NlcmEuc3VibWlzc2lvbi52MS5HZXRXaW5uaW5nU3VibWlzc2lvblJlc3BvbnNlEmcKDE1hcmtGZWF0dXJlZBIqLnRlc3NlcmEuc3VibWlzc2lvbi52MS5NYXJrRmVhdHVyZWRSZXF1ZXN0GisudGVzc2VyYS5zdWJtaXNzaW9uLnYxLk1hcmtGZWF0dXJlZFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiZ0ZXNzZXJhL3N1Ym1pc3Npb24vdjEvc3VibWlzc2lvbi5wcm90bxIVdGVzc2VyYS5zdWJtaXNzaW9uLnYxItUBCgpTdWJtaXNzaW9uEgoKAmlkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIdXNlcm5hbWUYAyABKAkSDQoFdGl0bGUYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSEQoJaW1hZ2VfdXJsGAYgASgJEhUKDWNyZWF0ZWRfYXRfbXMYByABKAESEQoJbmV0X3Njb3JlGAggASgFEhYKDnVzZXJfdm90ZV90eXBlGAkgASgFEh8KF2lzX3ZlcmlmaWVkX2NvbnRyaWJ1dG9yGAogASgIIo0BChZMaXN0U3VibWlzc2lvbnNSZXF1ZXN0Ei4KBHNvcnQYASABKA4yIC50ZXNzZXJhLnN1Ym1pc3Npb24udjEuU29ydE9yZGVyEgwKBHBhZ2UYAiABKAUSDQoFbGltaXQYAyABKAUSDgoGc2VhcmNoGAQgASgJEhYKDnZpZXdlcl91c2VyX2lkGAUgASgJIrkBChdMaXN0U3VibWlzc2lvbnNSZXNwb25zZRI2CgtzdWJtaXNzaW9ucxgBIAMoCzIhLnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdWJtaXNzaW9uEhQKDGN1cnJlbnRfcGFnZRgCIAEoBRITCgt0b3RhbF9wYWdlcxgDIAEoBRITCgt0b3RhbF9jb3VudBgEIAEoBRIQCghoYXNfbmV4dBgFIAEoCBIUCgxoYXNfcHJldmlvdXMYBiABKAgiKwoYR2V0VXNlclN1Ym1pc3Npb25SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiUgoZR2V0VXNlclN1Ym1pc3Npb25SZXNwb25zZRI1CgpzdWJtaXNzaW9uGAEgASgLMiEudGVzc2VyYS5zdWJtaXNzaW9uLnYxLlN1Ym1pc3Npb24icwoXQ3JlYXRlU3VibWlzc2lvblJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIRCglpbWFnZV91cmwYBSABKAkiUQoYQ3JlYXRlU3VibWlzc2lvblJlc3BvbnNlEjUKCnN1Ym1pc3Npb24YASABKAsyIS50ZXNzZXJhLnN1Ym1pc3Npb24udjEuU3VibWlzc2lvbiJBChdEZWxldGVTdWJtaXNzaW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhUKDXN1Ym1pc3Npb25faWQYAiABKAkiGgoYRGVsZXRlU3VibWlzc2lvblJlc3BvbnNlIkgKC1ZvdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFQoNc3VibWlzc2lvbl9pZBgCIAEoCRIRCgl2b3RlX3R5cGUYAyABKAUiSgoMVm90ZVJlc3BvbnNlEhYKDnVzZXJfdm90ZV90eXBlGAEgASgFEhEKCW5ldF9zY29yZRgCIAEoBRIPCgdkZWxldGVkGAMgASgIImQKFkNyZWF0ZVVwbG9hZFVybFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSEQoJZmlsZV9zaXplGAQgASgFIrsBChdDcmVhdGVVcGxvYWRVcmxSZXNwb25zZRISCgp1cGxvYWRfdXJsGAEgASgJEkoKBmZpZWxkcxgCIAMoCzI6LnRlc3NlcmEuc3VibWlzc2lvbi52MS5DcmVhdGVVcGxvYWRVcmxSZXNwb25zZS5GaWVsZHNFbnRyeRIRCglpbWFnZV91cmwYAyABKAkaLQoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKuAQoSU3RvcmVVcGxvYWRSZXF1ZXN0EkUKBmZpZWxkcxgBIAMoCzI1LnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdG9yZVVwbG9hZFJlcXVlc3QuRmllbGRzRW50cnkSDAoEZGF0YRgCIAEoDBIUCgxjb250ZW50X3R5cGUYAyABKAkaLQoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIoChNTdG9yZVVwbG9hZFJlc3BvbnNlEhEKCWltYWdlX3VybBgBIAEoCSIeCg9HZXRJbWFnZVJlcXVlc3QSCwoDa2V5GAEgASgJIjYKEEdldEltYWdlUmVzcG9uc2USDAoEZGF0YRgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiHQobR2V0V2lubmluZ1N1Ym1pc3Npb25SZXF1ZXN0IlUKHEdldFdpbm5pbmdTdWJtaXNzaW9uUmVzcG9uc2USNQoKc3VibWlzc2lvbhgBIAEoCzIhLnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdWJtaXNzaW9uIkMKGFByb21vdGVTdWJtaXNzaW9uUmVxdWVzdBIVCg1zdWJtaXNzaW9uX2lkGAEgASgJEhAKCG9wZXJhdG9yGAIgASgJImgKGVByb21vdGVTdWJtaXNzaW9uUmVzcG9uc2USNQoKc3VibWlzc2lvbhgBIAEoCzIhLnRlc3NlcmEuc3VibWlzc2lvbi52MS5TdWJtaXNzaW9uEhQKDGNhbnZhc19pbmRleBgCIAEoBSJSChdSZW1vdmVTdWJtaXNzaW9uUmVxdWVzdBIVCg1zdWJtaXNzaW9uX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIQCghvcGVyYXRvchgDIAEoCSIrChhSZW1vdmVTdWJtaXNzaW9uUmVzcG9uc2USDwoHcmVtb3ZlZBgBIAEoCCpPCglTb3J0T3JkZXISGgoWU09SVF9PUkRFUl9VTlNQRUNJRklFRBAAEhIKDlNPUlRfT1JERVJfSE9UEAESEgoOU09SVF9PUkRFUl9ORVcQAjLbCQoRU3VibWlzc2lvblNlcnZpY2UScAoPTGlzdFN1Ym1pc3Npb25zEi0udGVzc2VyYS5zdWJtaXNzaW9uLnYxLkxpc3RTdWJtaXNzaW9uc1JlcXVlc3QaLi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuTGlzdFN1Ym1pc3Npb25zUmVzcG9uc2USdgoRR2V0VXNlclN1Ym1pc3Npb24SLy50ZXNzZXJhLnN1Ym1pc3Npb24udjEuR2V0VXNlclN1Ym1pc3Npb25SZXF1ZXN0GjAudGVzc2VyYS5zdWJtaXNzaW9uLnYxLkdldFVzZXJTdWJtaXNzaW9uUmVzcG9uc2UScwoQQ3JlYXRlU3VibWlzc2lvbhIuLnRlc3NlcmEuc3VibWlzc2lvbi52MS5DcmVhdGVTdWJtaXNzaW9uUmVxdWVzdBovLnRlc3NlcmEuc3VibWlzc2lvbi52MS5DcmVhdGVTdWJtaXNzaW9uUmVzcG9uc2UScwoQRGVsZXRlU3VibWlzc2lvbhIuLnRlc3NlcmEuc3VibWlzc2lvbi52MS5EZWxldGVTdWJtaXNzaW9uUmVxdWVzdBovLnRlc3NlcmEuc3VibWlzc2lvbi52MS5EZWxldGVTdWJtaXNzaW9uUmVzcG9uc2USTwoEVm90ZRIiLnRlc3NlcmEuc3VibWlzc2lvbi52MS5Wb3RlUmVxdWVzdBojLnRlc3NlcmEuc3VibWlzc2lvbi52MS5Wb3RlUmVzcG9uc2UScAoPQ3JlYXRlVXBsb2FkVXJsEi0udGVzc2VyYS5zdWJtaXNzaW9uLnYxLkNyZWF0ZVVwbG9hZFVybFJlcXVlc3QaLi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuQ3JlYXRlVXBsb2FkVXJsUmVzcG9uc2USZAoLU3RvcmVVcGxvYWQSKS50ZXNzZXJhLnN1Ym1pc3Npb24udjEuU3RvcmVVcGxvYWRSZXF1ZXN0GioudGVzc2VyYS5zdWJtaXNzaW9uLnYxLlN0b3JlVXBsb2FkUmVzcG9uc2USWwoIR2V0SW1hZ2USJi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuR2V0SW1hZ2VSZXF1ZXN0GicudGVzc2VyYS5zdWJtaXNzaW9uLnYxLkdldEltYWdlUmVzcG9uc2USfwoUR2V0V2lubmluZ1N1Ym1pc3Npb24SMi50ZXNzZXJhLnN1Ym1pc3Npb24udjEuR2V0V2lubmluZ1N1Ym1pc3Npb25SZXF1ZXN0GjMudGVzc2VyYS5zdWJtaXNzaW9uLnYxLkdldFdpbm5pbmdTdWJtaXNzaW9uUmVzcG9uc2USdgoRUHJvbW90ZVN1Ym1pc3Npb24SLy50ZXNzZXJhLnN1Ym1pc3Npb24udjEuUHJvbW90ZVN1Ym1pc3Npb25SZXF1ZXN0GjAudGVzc2VyYS5zdWJtaXNzaW9uLnYxLlByb21vdGVTdWJtaXNzaW9uUmVzcG9uc2UScwoQUmVtb3ZlU3VibWlzc2lvbhIuLnRlc3NlcmEuc3VibWlzc2lvbi52MS5SZW1vdmVTdWJtaXNzaW9uUmVxdWVzdBovLnRlc3NlcmEuc3VibWlzc2lvbi52MS5SZW1vdmVTdWJtaXNzaW9uUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message tessera.submission.v1.Submission
@@ -514,39 +514,98 @@ export const GetWinningSubmissionResponseSchema: GenMessage<GetWinningSubmission
   messageDesc(file_tessera_submission_v1_submission, 18);
 
 /**
- * @generated from message tessera.submission.v1.MarkFeaturedRequest
+ * @generated from message tessera.submission.v1.PromoteSubmissionRequest
  */
-export type MarkFeaturedRequest = Message<"tessera.submission.v1.MarkFeaturedRequest"> & {
+export type PromoteSubmissionRequest = Message<"tessera.submission.v1.PromoteSubmissionRequest"> & {
   /**
+   * Empty: the active submission with the highest net score.
+   *
    * @generated from field: string submission_id = 1;
    */
   submissionId: string;
 
   /**
+   * Who asked (an operator's name, or "soldout" for the automatic hand-over), for the audit log.
+   *
+   * @generated from field: string operator = 2;
+   */
+  operator: string;
+};
+
+/**
+ * Describes the message tessera.submission.v1.PromoteSubmissionRequest.
+ * Use `create(PromoteSubmissionRequestSchema)` to create a new message.
+ */
+export const PromoteSubmissionRequestSchema: GenMessage<PromoteSubmissionRequest> = /*@__PURE__*/
+  messageDesc(file_tessera_submission_v1_submission, 19);
+
+/**
+ * @generated from message tessera.submission.v1.PromoteSubmissionResponse
+ */
+export type PromoteSubmissionResponse = Message<"tessera.submission.v1.PromoteSubmissionResponse"> & {
+  /**
+   * @generated from field: tessera.submission.v1.Submission submission = 1;
+   */
+  submission?: Submission | undefined;
+
+  /**
+   * The canvas created from it (now active).
+   *
    * @generated from field: int32 canvas_index = 2;
    */
   canvasIndex: number;
 };
 
 /**
- * Describes the message tessera.submission.v1.MarkFeaturedRequest.
- * Use `create(MarkFeaturedRequestSchema)` to create a new message.
+ * Describes the message tessera.submission.v1.PromoteSubmissionResponse.
+ * Use `create(PromoteSubmissionResponseSchema)` to create a new message.
  */
-export const MarkFeaturedRequestSchema: GenMessage<MarkFeaturedRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_submission_v1_submission, 19);
+export const PromoteSubmissionResponseSchema: GenMessage<PromoteSubmissionResponse> = /*@__PURE__*/
+  messageDesc(file_tessera_submission_v1_submission, 20);
 
 /**
- * @generated from message tessera.submission.v1.MarkFeaturedResponse
+ * @generated from message tessera.submission.v1.RemoveSubmissionRequest
  */
-export type MarkFeaturedResponse = Message<"tessera.submission.v1.MarkFeaturedResponse"> & {
+export type RemoveSubmissionRequest = Message<"tessera.submission.v1.RemoveSubmissionRequest"> & {
+  /**
+   * @generated from field: string submission_id = 1;
+   */
+  submissionId: string;
+
+  /**
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string operator = 3;
+   */
+  operator: string;
 };
 
 /**
- * Describes the message tessera.submission.v1.MarkFeaturedResponse.
- * Use `create(MarkFeaturedResponseSchema)` to create a new message.
+ * Describes the message tessera.submission.v1.RemoveSubmissionRequest.
+ * Use `create(RemoveSubmissionRequestSchema)` to create a new message.
  */
-export const MarkFeaturedResponseSchema: GenMessage<MarkFeaturedResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_submission_v1_submission, 20);
+export const RemoveSubmissionRequestSchema: GenMessage<RemoveSubmissionRequest> = /*@__PURE__*/
+  messageDesc(file_tessera_submission_v1_submission, 21);
+
+/**
+ * @generated from message tessera.submission.v1.RemoveSubmissionResponse
+ */
+export type RemoveSubmissionResponse = Message<"tessera.submission.v1.RemoveSubmissionResponse"> & {
+  /**
+   * @generated from field: bool removed = 1;
+   */
+  removed: boolean;
+};
+
+/**
+ * Describes the message tessera.submission.v1.RemoveSubmissionResponse.
+ * Use `create(RemoveSubmissionResponseSchema)` to create a new message.
+ */
+export const RemoveSubmissionResponseSchema: GenMessage<RemoveSubmissionResponse> = /*@__PURE__*/
+  messageDesc(file_tessera_submission_v1_submission, 22);
 
 /**
  * @generated from enum tessera.submission.v1.SortOrder
@@ -661,14 +720,27 @@ export const SubmissionService: GenService<{
     output: typeof GetWinningSubmissionResponseSchema;
   },
   /**
-   * Marks a submission as featured (used for a canvas), taking it out of the vote.
+   * Makes a submission the next canvas now (the top-voted one when submission_id is empty): its
+   * image is rasterised by the renderer, the canvas service creates and activates the canvas, and
+   * the submission is marked featured and leaves the vote. The sold-out consumer calls the same
+   * code; idempotent per (sold-out canvas, submission).
    *
-   * @generated from rpc tessera.submission.v1.SubmissionService.MarkFeatured
+   * @generated from rpc tessera.submission.v1.SubmissionService.PromoteSubmission
    */
-  markFeatured: {
+  promoteSubmission: {
     methodKind: "unary";
-    input: typeof MarkFeaturedRequestSchema;
-    output: typeof MarkFeaturedResponseSchema;
+    input: typeof PromoteSubmissionRequestSchema;
+    output: typeof PromoteSubmissionResponseSchema;
+  },
+  /**
+   * Operator removal of any submission, audited with a reason.
+   *
+   * @generated from rpc tessera.submission.v1.SubmissionService.RemoveSubmission
+   */
+  removeSubmission: {
+    methodKind: "unary";
+    input: typeof RemoveSubmissionRequestSchema;
+    output: typeof RemoveSubmissionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tessera_submission_v1_submission, 0);
