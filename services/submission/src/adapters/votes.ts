@@ -91,9 +91,9 @@ export class VoteRepository {
     await this.c.updateOne({ _id: id, 'pending.version': version }, { $unset: { pending: '' } });
   }
 
-  /** Changes pending since before `before` (a crash between the steps): for the repair sweep. */
+  /** Changes pending since `before` or earlier (a crash between the steps): for the repair sweep. */
   stalled(before: number, limit = 100): Promise<VoteDoc[]> {
-    return this.c.find({ 'pending.since': { $lt: before } }, { limit });
+    return this.c.find({ 'pending.since': { $lte: before } }, { limit });
   }
 
   /** The viewer's votes on the given submissions. */
