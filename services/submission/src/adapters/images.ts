@@ -47,6 +47,8 @@ const SHARP_FORMAT: Record<ImageType, 'png' | 'jpeg' | 'webp'> = {
 export class SharpImageProcessor implements ImageProcessor {
   private active = 0;
   private readonly queue: (() => void)[] = [];
+  /** How many images reached the decoder (tests: a refused header never does). */
+  decodes = 0;
 
   constructor(
     readonly limits = {
@@ -66,6 +68,7 @@ export class SharpImageProcessor implements ImageProcessor {
     type: ImageType,
     header: { width: number; height: number },
   ): Promise<ProcessedImage> {
+    this.decodes++;
     const open = () =>
       sharp(input, { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: 'error', sequentialRead: true });
     let meta: { format?: string; width?: number; height?: number };

@@ -26,6 +26,7 @@ import {
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { SubmissionService as SubmissionRpc } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
+import type { ImageProcessor } from '../adapters/images.js';
 import { routes, SERVICES } from '../routes.js';
 import { createSubmission, startConsumers } from '../setup.js';
 import type { SubmissionService } from '../service/submission-service.js';
@@ -137,6 +138,7 @@ export async function startHarness(
     renderer: renderer.client,
     secret: 'test-upload-signing-secret-0123456789abcdef',
     now: opts.now,
+    images: opts.images,
   });
   const consumers =
     opts.consumers === false ? undefined : await startConsumers(core, bus, { repairEveryMs: 3_600_000 });
