@@ -120,6 +120,7 @@ export async function startHarness(
     now?: () => number;
     canvas?: FakeCanvas;
     renderer?: FakeRenderer;
+    images?: ImageProcessor;
   } = {},
 ): Promise<Harness> {
   const tmp = opts.dir ? { dir: opts.dir, cleanup: () => undefined } : tempDir('tessera-submission-');
