@@ -12,6 +12,7 @@ import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { canvasClientOf, startCanvasStack } from '@tessera/renderer/testing';
 import { promotionId } from '../adapters/promotions.js';
 import { startHarness, submitAs, type Harness } from '../test/harness.js';
 
@@ -186,4 +187,39 @@ describe('PromoteSubmission (operators)', () => {
     expect((noOperator as ConnectError).metadata.get(ERROR_CODE_HEADER)).toBe('MISSING_FIELD');
     expect(h.canvas.created.map((c) => c.name)).toEqual(['First light', 'Harbour at night', 'Late bloom']);
   });
+});
+
+describe('hand-over with the real canvas service', () => {
+  it('creates and activates the next canvas from the rasterised colours, named after the submission', async () => {
+    const stack = await startCanvasStack();
+    try {
+      h = await startHarness({ bus: stack.bus, canvasClient: canvasClientOf(stack.canvasCore) });
+      const { b } = await contest(h);
+      await soldOut(h, stack.canvasIndex);
+      const record = await doneRecord(h, stack.canvasIndex);
+      const canvas = canvasClientOf(stack.canvasCore);
+      const { canvas: active } = await canvas.getActiveCanvas({});
+      expect(active).toMatchObject({
+        canvasIndex: record.canvasIndex,
+        name: 'Harbour at night',
+        description: 'Warm colours over a quiet sea',
+      });
+      const { board } = await canvas.getBoard({ canvasIndex: record.canvasIndex!, boardIndex: 312 });
+      // the renderer double answers every pixel as (200, 200, 200)
+      expect([...board!.defaultColors.subarray(0, 6)]).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(await h.core.deps.submissions.raw(b.id)).toMatchObject({
+        status: 'featured',
+        featuredCanvasIndex: record.canvasIndex,
+      });
+      // the activation reaches the verified-contributor pointer
+      await eventually(
+        async () => (await h!.core.deps.contributors.currentCanvas()) === record.canvasIndex,
+        10_000,
+      );
+    } finally {
+      await h?.close();
+      h = undefined;
+      await stack.close();
+    }
+  }, 60_000);
 });

@@ -121,6 +121,8 @@ export async function startHarness(
     canvas?: FakeCanvas;
     renderer?: FakeRenderer;
     images?: ImageProcessor;
+    /** A real canvas service's client instead of the fake (the fake's records stay empty). */
+    canvasClient?: Client<typeof CanvasRpc>;
   } = {},
 ): Promise<Harness> {
   const tmp = opts.dir ? { dir: opts.dir, cleanup: () => undefined } : tempDir('tessera-submission-');
@@ -135,7 +137,7 @@ export async function startHarness(
     objects,
     bus,
     logger,
-    canvas: canvas.client,
+    canvas: opts.canvasClient ?? canvas.client,
     renderer: renderer.client,
     secret: 'test-upload-signing-secret-0123456789abcdef',
     now: opts.now,
