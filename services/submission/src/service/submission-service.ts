@@ -163,7 +163,10 @@ export class SubmissionService {
     await this.deleted(ended);
   }
 
-  /** Operator removal of any listed submission, audited with the operator and the reason. */
+  /**
+   * Operator removal of any listed submission, audited with the operator and the reason; its image
+   * is deleted from the object store.
+   */
   async remove(id: string, reason: string, operator: string): Promise<boolean> {
     SubmissionService.checkId(id);
     if (!reason.trim()) throw appError('MISSING_FIELD', 'reason is required', { field: 'reason' });
@@ -184,7 +187,11 @@ export class SubmissionService {
       },
       'operator removal of a submission',
     );
-    if (ended) await this.deleted(ended);
+    if (ended) {
+      // moderation: the removed image is no longer served either
+      await this.deps.objects.delete(ended.imageKey);
+      await this.deleted(ended);
+    }
     return ended !== null;
   }
 
