@@ -381,5 +381,6 @@ describe('operator removal', () => {
       endedBy: 'operator:ops-anna',
       endReason: 'hateful image',
     });
+    expect(await refusal(h.rpc.getImage({ key: raw!.imageKey }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
