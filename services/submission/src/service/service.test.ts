@@ -5,7 +5,7 @@
  * operator's removal.
  */
 import { ConnectError } from '@connectrpc/connect';
-import { encodeEvent } from '@tessera/facts/events';
+import { decodeEvent, encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
@@ -382,5 +382,64 @@ describe('operator removal', () => {
       endReason: 'hateful image',
     });
     expect(await refusal(h.rpc.getImage({ key: raw!.imageKey }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('events', () => {
+  it('publishes tessera.submission.created, voted and deleted with the submission, owner and score', async () => {
+    const seen: {
+      subject: string;
+      submissionId: string;
+      netScore: number;
+      deleted: boolean;
+      userId: string;
+    }[] = [];
+    const sub = await h.bus.subscribe({
+      subjects: ['tessera.submission.*'],
+      handler: (msg) => {
+        const e = decodeEvent(msg.subject as typeof SUBJECTS.submissionCreated, msg.data);
+        seen.push({
+          subject: msg.subject,
+          submissionId: e.submissionId,
+          netScore: e.netScore,
+          deleted: e.deleted,
+          userId: e.userId,
+        });
+      },
+    });
+    try {
+      const s = await submitAs(h, 'ev1');
+      await h.rpc.vote({ userId: 'ev-voter', submissionId: s.id, voteType: -1 });
+      await h.rpc.deleteSubmission({ userId: 'ev1', submissionId: s.id });
+      const mine = await eventually(() => {
+        const m = seen.filter((x) => x.submissionId === s.id);
+        return m.length >= 3 ? m : null;
+      }, 10_000);
+      expect(mine).toEqual([
+        {
+          subject: SUBJECTS.submissionCreated,
+          submissionId: s.id,
+          netScore: 0,
+          deleted: false,
+          userId: 'ev1',
+        },
+        {
+          subject: SUBJECTS.submissionVoted,
+          submissionId: s.id,
+          netScore: -1,
+          deleted: false,
+          userId: 'ev-voter',
+        },
+        {
+          subject: SUBJECTS.submissionDeleted,
+          submissionId: s.id,
+          netScore: -1,
+          deleted: true,
+          userId: 'ev1',
+        },
+      ]);
+    } finally {
+      await sub.stop();
+    }
   });
 });
