@@ -28,7 +28,7 @@ export const SECRETS: Record<Component, string[]> = {
   lock: [],
   payment: STRIPE,
   renderer: [],
-  submission: [],
+  submission: ['UPLOAD_SIGNING_SECRET'],
   bff: [...STRIPE, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SESSION_SECRET'],
 };
 export const SECRET_NAMES = new Set([

@@ -66,6 +66,13 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/pixels/available/random?canvas_index={c}' },
   { method: 'GET', path: '/api/canvas-composite/canvas/{c}/render?format=png&scale=1' },
   { method: 'GET', path: '/api/events', stream: true },
+  { method: 'GET', path: '/api/artist-selection/submissions?sort=hot&page=1&limit=10' },
+  { method: 'POST', path: '/api/artist-selection/submissions', body: { title: 'x' } },
+  { method: 'DELETE', path: '/api/artist-selection/submissions/none' },
+  { method: 'POST', path: '/api/artist-selection/submissions/none/vote', body: { voteType: 1 } },
+  { method: 'POST', path: '/api/artist-selection/upload-url', body: {} },
+  { method: 'POST', path: '/api/artist-selection/uploads', body: {} },
+  { method: 'GET', path: '/api/artist-selection/images/img-AAAAAAAAAAAAAAAAAAAAAAAA.png' },
 ];
 
 const pathOf = (r: Route) => r.path.replace('{c}', String(s.canvasIndex));

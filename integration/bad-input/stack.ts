@@ -1,7 +1,8 @@
 /**
  * The BFF wired to the real identity, canvas and renderer services (Connect over HTTP/2 on loopback
- * ports, one in-process bus), the real lock service (embedded key-value store) and a real OpenID
- * provider (payment and submission are health-only stand-ins: no route under test reaches them),
+ * ports, one in-process bus), the real lock service (embedded key-value store), the real submission
+ * service (embedded stores, its test harness's canvas and renderer doubles) and a real OpenID
+ * provider (payment is a health-only stand-in: no route under test reaches it),
  * for the bad-input suites. Seeds data before
  * the barrage (a registered user with a session, a sold pixel, a user who still has to pick a
  * username) and checks afterwards that every process answers and that data is unchanged.
@@ -26,6 +27,10 @@ import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
 import { Client as HttpClient, type Got } from './http.js';
 import { createLock } from '../../services/lock/src/setup.js';
+import {
+  startHarness as startSubmission,
+  type Harness as SubmissionHarness,
+} from '@tessera/submission/testing';
 
 export const SEED_PASSWORD = 'Sturdy-Passw0rd!';
 export const SEED_BOARD = 7;
@@ -57,6 +62,8 @@ export interface BadInputStack {
   /** The lock service (embedded store) and its store, for tests that look inside. */
   lockService: ReturnType<typeof createLock>;
   lockKv: ReturnType<typeof createMemoryKeyValueStore>;
+  /** The submission service (its core and stores, for tests that look inside). */
+  submission: SubmissionHarness;
   logs: RecordedLogs;
   http: HttpClient;
   seed: Seed;
@@ -67,10 +74,11 @@ export async function startBadInputStack(): Promise<BadInputStack> {
   const bus: EventBus = createInProcessBus();
   const lockKv = createMemoryKeyValueStore();
   const lockService = createLock({ kv: lockKv, bus, logger: testLogger('lock') });
-  const [identity, canvas, provider, ...standIns] = await Promise.all([
+  const [identity, canvas, provider, submission, ...standIns] = await Promise.all([
     startIdentity(),
     startCanvasStack({ bus }),
     listenTestProvider(),
+    startSubmission({ bus, consumers: false }),
     startRpcServer({
       name: 'lock',
       host: '127.0.0.1',
@@ -79,20 +87,20 @@ export async function startBadInputStack(): Promise<BadInputStack> {
       routes: lockService.routes,
       services: lockService.services,
     }),
-    // payment and submission: no route under test calls them; they only answer health
-    ...['payment', 'submission'].map((name) =>
+    // payment: no route under test calls it; it only answers health
+    ...['payment'].map((name) =>
       startRpcServer({ name, host: '127.0.0.1', port: 0, logger: testLogger(name), routes: () => undefined }),
     ),
   ]);
   const logs = recordLogs();
-  const [lock, payment, submission] = standIns;
+  const [lock, payment] = standIns;
   const urls: Record<PeerName, string> = {
     identity: identity.url,
     canvas: canvas.canvasUrl,
     renderer: canvas.rendererUrl,
     lock: lock!.url,
     payment: payment!.url,
-    submission: submission!.url,
+    submission: submission.server.url,
   };
   const bff = await startBff(urls, {
     env: {
@@ -125,6 +133,7 @@ export async function startBadInputStack(): Promise<BadInputStack> {
     identityRpc,
     lockService,
     lockKv,
+    submission,
     logs,
     http: new HttpClient(bff.base),
     seed,
@@ -134,6 +143,7 @@ export async function startBadInputStack(): Promise<BadInputStack> {
         identity.close(),
         canvas.close(),
         provider.close(),
+        submission.close(),
         ...standIns.map((x) => x.close(0)),
       ]);
       await lockService.close();

@@ -23,12 +23,15 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATC
 
 /**
  * No CSRF token, but the Origin check applies: the reset-email call (spec section 7 sends neither
- * CSRF nor auth; it reveals nothing and is rate-limited) and the token refresh itself (its answer is
- * readable by our own pages only, and a stale token must not lock a page out).
+ * CSRF nor auth; it reveals nothing and is rate-limited), the token refresh itself (its answer is
+ * readable by our own pages only, and a stale token must not lock a page out), and the artist
+ * image upload (spec section 7: a direct multipart POST with no auth; its signed form fields are the
+ * credential, checked by the submission service).
  */
 export const CSRF_TOKEN_EXEMPT: ReadonlySet<string> = new Set([
   'POST /api/auth/reset-password-email',
   'POST /api/csrf/refresh-csrf-token',
+  'POST /api/artist-selection/uploads',
 ]);
 
 /** Neither token nor Origin check: server-to-server calls authenticated by their own signature. */

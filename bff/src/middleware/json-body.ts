@@ -3,6 +3,17 @@ import { HttpError } from './errors.js';
 
 const MAX_BYTES = 1024 * 1024;
 
+/**
+ * Routes whose body is not JSON and is streamed by the route itself (`METHOD /path`, lower case):
+ * the artist image upload (multipart, up to 10 MB, src/artist/multipart.ts).
+ */
+export const STREAMED_BODY_ROUTES: ReadonlySet<string> = new Set(['POST /api/artist-selection/uploads']);
+
+function streamed(ctx: Context): boolean {
+  const p = ctx.path.toLowerCase();
+  return STREAMED_BODY_ROUTES.has(`${ctx.method} ${p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p}`);
+}
+
 declare module 'koa' {
   interface Request {
     /** Parsed JSON body of POST/PUT/PATCH/DELETE requests (undefined when there is none). */
@@ -19,7 +30,7 @@ declare module 'koa' {
 export function jsonBody(opts: { maxBytes?: number } = {}) {
   const limit = opts.maxBytes ?? MAX_BYTES;
   return async function jsonBody(ctx: Context, next: Next) {
-    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || streamed(ctx)) return next();
     const length = Number(ctx.get('content-length') || '0');
     const chunked = ctx.get('transfer-encoding') !== '';
     if (!chunked && length === 0) return next();

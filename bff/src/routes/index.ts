@@ -11,6 +11,8 @@ import { eventRoutes } from './events.js';
 import { boardRoutes } from './boards.js';
 import { paymentRoutes } from './payments.js';
 import { purchaseRoutes } from './purchases.js';
+import { artistSelectionRoutes } from './artist-selection.js';
+import { artistUploadRoutes } from './artist-uploads.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -30,4 +32,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   eventRoutes,
   paymentRoutes,
   purchaseRoutes,
+  artistSelectionRoutes,
+  artistUploadRoutes,
 ];

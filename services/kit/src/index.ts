@@ -11,3 +11,4 @@ export * from './service/run.js';
 export * from './docstore/index.js';
 export * from './kv/index.js';
 export * from './bus/index.js';
+export * from './objects/index.js';

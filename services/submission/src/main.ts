@@ -1,5 +1,6 @@
 // The submission process: configuration, the adapters and server (setup.ts), graceful shutdown.
 import { runService } from '@tessera/kit';
+import { readSubmissionSettings } from './settings.js';
 import { setup } from './setup.js';
 
-await runService({ name: 'submission', setup });
+await runService({ name: 'submission', config: readSubmissionSettings, setup });

@@ -1,14 +1,63 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { SubmissionService as SubmissionRpc } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
-import type { SubmissionService } from './service/submission-service.js';
+import { appError } from '@tessera/kit';
+import {
+  SortOrder,
+  SubmissionService as SubmissionRpc,
+} from '@tessera/proto/tessera/submission/v1/submission_pb.js';
+import { toSubmission } from './service/views.js';
+import { SubmissionService } from './service/submission-service.js';
 
-/**
- * The submission service's RPCs. None has a handler yet (the artist-selection issue writes them), so
- * every RPC of the contract answers UNIMPLEMENTED, never a fake result.
- */
-export function routes(_core: SubmissionService): (router: ConnectRouter) => void {
+/** The submission service's RPCs, each a thin call into the core. */
+export function routes(core: SubmissionService): (router: ConnectRouter) => void {
   return (router) => {
-    router.service(SubmissionRpc, {});
+    router.service(SubmissionRpc, {
+      listSubmissions: async (req) => {
+        const { submissions, page } = await core.list({
+          sort: req.sort === SortOrder.NEW ? 'new' : 'hot',
+          page: req.page,
+          limit: req.limit,
+          search: req.search,
+          viewerUserId: req.viewerUserId,
+        });
+        return {
+          submissions,
+          currentPage: page.currentPage,
+          totalPages: page.totalPages,
+          totalCount: page.totalCount,
+          hasNext: page.hasNext,
+          hasPrevious: page.hasPrevious,
+        };
+      },
+      getUserSubmission: async (req) => ({ submission: await core.getUserSubmission(req.userId) }),
+      createSubmission: async (req) => ({ submission: await core.create(req) }),
+      deleteSubmission: async (req) => {
+        await core.delete(req.userId, req.submissionId);
+        return {};
+      },
+      vote: async (req) => {
+        SubmissionService.checkId(req.submissionId);
+        if (!req.userId) throw appError('UNAUTHORIZED', 'Authentication required');
+        return core.votes.vote(req.userId, req.submissionId, req.voteType);
+      },
+      createUploadUrl: (req) =>
+        core.uploads.createUploadUrl(req.userId, req.filename, req.contentType, req.fileSize),
+      storeUpload: (req) => core.uploads.storeUpload(req.fields, req.data),
+      getImage: (req) => core.uploads.getImage(req.key),
+      getWinningSubmission: async () => ({ submission: await core.winning() }),
+      promoteSubmission: async (req) => {
+        if (!req.operator.trim())
+          throw appError('MISSING_FIELD', 'operator is required', { field: 'operator' });
+        const done = await core.promotion.promote({
+          submissionId: req.submissionId || undefined,
+          operator: req.operator.trim(),
+        });
+        if (!done) throw appError('NOT_FOUND', 'There is no active submission to promote.');
+        return { submission: toSubmission(done.submission), canvasIndex: done.canvasIndex };
+      },
+      removeSubmission: async (req) => ({
+        removed: await core.remove(req.submissionId, req.reason, req.operator),
+      }),
+    });
   };
 }
 

@@ -92,6 +92,15 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
         if (!user) throw appError('USER_NOT_FOUND', 'User not found');
         return { user };
       },
+      getUsers(req) {
+        calls.push('getUsers');
+        return {
+          users: req.userIds.flatMap((id) => {
+            const u = users.get(id);
+            return u ? [{ id: u.id, username: u.username }] : [];
+          }),
+        };
+      },
       signInWithOidc(req) {
         calls.push('signInWithOidc');
         const id = `oidc:${req.issuer}|${req.subject}`;

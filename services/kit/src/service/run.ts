@@ -9,6 +9,7 @@ import { shutdownTelemetry } from '../telemetry/sdk.js';
 import { openEventBus, type EventBus } from '../bus/index.js';
 import { openDocumentStore, type DocumentStore } from '../docstore/index.js';
 import { openKeyValueStore, type KeyValueStore } from '../kv/index.js';
+import { openObjectStore, type ObjectStore } from '../objects/index.js';
 
 /** Opens the adapters the configuration selects for one service; the service closes what it opened. */
 export interface AdapterOpeners {
@@ -18,6 +19,8 @@ export interface AdapterOpeners {
   keyValueStore(): Promise<KeyValueStore>;
   /** NATS JetStream (NATS_URL), else the broker process (BUS_URL), else in-process. */
   eventBus(): Promise<EventBus>;
+  /** GridFS in database `tessera_<name>` (MONGODB_URL), else files in `<DATA_DIR>/<name>/objects`. */
+  objectStore(): Promise<ObjectStore>;
 }
 
 export interface ServiceContext<C> {
@@ -34,6 +37,13 @@ function adapterOpeners(name: string, config: BaseConfig, logger: Logger, dataDi
       openDocumentStore({ mongodbUrl: config.mongodbUrl, dataDir, database: `tessera_${name}`, logger }),
     keyValueStore: () => openKeyValueStore({ redisUrl: config.redisUrl, logger }),
     eventBus: () => openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name }),
+    objectStore: () =>
+      openObjectStore({
+        mongodbUrl: config.mongodbUrl,
+        dir: path.join(dataDir, 'objects'),
+        database: `tessera_${name}`,
+        logger,
+      }),
   };
 }
 

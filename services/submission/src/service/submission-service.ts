@@ -1,18 +1,213 @@
 /**
  * The submission service: one object per process, built from injected dependencies (setup.ts wires
- * the real ones) and exposed over Connect by routes.ts. Its RPCs (submissions, votes, the winner)
- * are written by the artist-selection issue on top of the rules in `../domain/votes.ts`; until then
- * it owns only its adapters, and every RPC of the contract answers UNIMPLEMENTED.
+ * the real ones) and exposed over Connect by routes.ts. Submissions (create, list, delete, operator
+ * removal) live here; votes in voting.ts, uploads in uploads.ts, the hand-over in promotion.ts and
+ * the verified contributors in contributors.ts.
  */
-import type { DocumentStore, EventBus, Logger } from '@tessera/kit';
+import { randomUUID } from 'node:crypto';
+import { SUBJECTS } from '@tessera/facts/subjects';
+import { appError } from '@tessera/kit';
+import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
+import { CONTENT_REJECTED_MESSAGE, findProhibited } from '../domain/moderation.js';
+import {
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  pageOf,
+  SEARCH_MAX,
+  searchTerm,
+  type SortOrder,
+  type SubmissionDoc,
+} from '../domain/submission.js';
+import { checkSubmission } from '../domain/votes.js';
+import { Contributors } from './contributors.js';
+import type { SubmissionDeps } from './deps.js';
+import { publishSubmission } from './events.js';
+import { Promotion } from './promotion.js';
+import { imageUrlOf, Uploads } from './uploads.js';
+import { NOT_FOUND_MESSAGE, Voting } from './voting.js';
+import { toSubmission } from './views.js';
 
-/** What the submission service is built from. */
-export interface SubmissionDeps {
-  store: DocumentStore;
-  bus: EventBus;
-  logger: Logger;
+export type { SubmissionDeps } from './deps.js';
+
+export const ACTIVE_EXISTS_MESSAGE = 'You already have an active submission. Please edit or delete it first.';
+export const DELETE_FORBIDDEN_MESSAGE = 'You do not have permission to delete this submission.';
+export const USERNAME_REQUIRED_MESSAGE = 'Please choose a username before submitting artwork.';
+const MAX_PAGE = 100_000;
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface ListQuery {
+  sort: SortOrder;
+  page: number;
+  limit: number;
+  search: string;
+  viewerUserId: string;
 }
 
 export class SubmissionService {
-  constructor(readonly deps: SubmissionDeps) {}
+  readonly votes: Voting;
+  readonly uploads: Uploads;
+  readonly promotion: Promotion;
+  readonly contributors: Contributors;
+
+  constructor(readonly deps: SubmissionDeps) {
+    this.votes = new Voting(deps);
+    this.uploads = new Uploads(deps);
+    this.promotion = new Promotion(deps);
+    this.contributors = new Contributors(deps);
+  }
+
+  /** A submission id from a request: well-formed, else NOT_FOUND (it cannot name a submission). */
+  static checkId(id: string): string {
+    if (!ID_RE.test(id)) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    return id;
+  }
+
+  async list(q: ListQuery) {
+    const page = q.page === 0 ? 1 : q.page;
+    const limit = q.limit === 0 ? PAGE_SIZE : q.limit;
+    if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+      throw appError('VALIDATION_ERROR', `page must be an integer from 1 to ${MAX_PAGE}`, { field: 'page' });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+      throw appError('VALIDATION_ERROR', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, {
+        field: 'limit',
+      });
+    if (q.search.length > SEARCH_MAX)
+      throw appError('VALIDATION_ERROR', `search must be at most ${SEARCH_MAX} characters`, {
+        field: 'search',
+      });
+    const search = searchTerm(q.search);
+    const { submissions } = this.deps;
+    const total = await submissions.count(search);
+    const p = pageOf(total, page, limit);
+    const docs = await submissions.list(q.sort, search, p.skip, p.limit);
+    return { submissions: await this.views(docs, q.viewerUserId), page: p };
+  }
+
+  /** Submissions with the viewer's votes and the owners' verified-contributor badges. */
+  private async views(docs: SubmissionDoc[], viewer: string): Promise<Submission[]> {
+    const ids = docs.map((d) => d._id);
+    const [mine, verified] = await Promise.all([
+      viewer ? this.deps.votes.valuesOf(viewer, ids) : Promise.resolve(new Map<string, number>()),
+      this.contributors.verified(docs.map((d) => d.userId)),
+    ]);
+    return docs.map((d) => toSubmission(d, mine.get(d._id) ?? 0, verified.has(d.userId)));
+  }
+
+  async getUserSubmission(userId: string): Promise<Submission | undefined> {
+    if (!userId) throw appError('MISSING_FIELD', 'user_id is required', { field: 'user_id' });
+    const doc = await this.deps.submissions.activeOf(userId);
+    if (!doc) return undefined;
+    return (await this.views([doc], userId))[0];
+  }
+
+  async create(input: {
+    userId: string;
+    username: string;
+    title: string;
+    description: string;
+    imageUrl: string;
+  }): Promise<Submission> {
+    const { submissions, now, logger } = this.deps;
+    if (!input.userId) throw appError('UNAUTHORIZED', 'Authentication required');
+    if (!input.username.trim())
+      throw appError('VALIDATION_ERROR', USERNAME_REQUIRED_MESSAGE, { field: 'username' });
+    const problem = checkSubmission(input.title, input.description);
+    if (problem) throw appError('VALIDATION_ERROR', problem.message, { field: problem.field });
+    const title = input.title.trim();
+    const description = input.description.trim();
+    const prohibited = findProhibited(`${title}\n${description}`);
+    if (prohibited) {
+      logger.info({ userId: input.userId }, 'submission refused by the moderation list');
+      throw appError('CONTENT_REJECTED', CONTENT_REJECTED_MESSAGE, {
+        field: findProhibited(title) ? 'title' : 'description',
+      });
+    }
+    if (await submissions.activeOf(input.userId)) throw appError('CONFLICT', ACTIVE_EXISTS_MESSAGE);
+    const imageKey = await this.uploads.ownedImage(input.userId, input.imageUrl);
+    const doc: SubmissionDoc = {
+      _id: randomUUID(),
+      userId: input.userId,
+      username: input.username.trim(),
+      title,
+      description,
+      imageKey,
+      imageUrl: imageUrlOf(imageKey),
+      createdAt: now(),
+      netScore: 0,
+      status: 'active',
+    };
+    if (!(await submissions.insertActive(doc))) throw appError('CONFLICT', ACTIVE_EXISTS_MESSAGE);
+    logger.info({ submissionId: doc._id, userId: doc.userId }, 'submission created');
+    await publishSubmission(this.deps, SUBJECTS.submissionCreated, `created-${doc._id}`, {
+      submissionId: doc._id,
+      userId: doc.userId,
+      netScore: 0,
+      deleted: false,
+      atMs: doc.createdAt,
+    });
+    return (await this.views([doc], doc.userId))[0]!;
+  }
+
+  /** The owner deletes their active submission (403 for anyone else, 404 when it is gone). */
+  async delete(userId: string, id: string): Promise<void> {
+    SubmissionService.checkId(id);
+    const { submissions, now } = this.deps;
+    const doc = await submissions.get(id);
+    if (!doc || doc.status !== 'active') throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    if (doc.userId !== userId) throw appError('FORBIDDEN', DELETE_FORBIDDEN_MESSAGE, { field: 'id' });
+    const ended = await submissions.end(id, 'deleted', { endedAt: now(), endedBy: userId }, ['active'], {
+      userId,
+    });
+    if (!ended) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    this.deps.logger.info({ submissionId: id, userId }, 'submission deleted by its owner');
+    await this.deleted(ended);
+  }
+
+  /**
+   * Operator removal of any listed submission, audited with the operator and the reason; its image
+   * is deleted from the object store.
+   */
+  async remove(id: string, reason: string, operator: string): Promise<boolean> {
+    SubmissionService.checkId(id);
+    if (!reason.trim()) throw appError('MISSING_FIELD', 'reason is required', { field: 'reason' });
+    if (!operator.trim()) throw appError('MISSING_FIELD', 'operator is required', { field: 'operator' });
+    const ended = await this.deps.submissions.end(id, 'removed', {
+      endedAt: this.deps.now(),
+      endedBy: `operator:${operator.trim()}`,
+      endReason: reason.trim().slice(0, 500),
+    });
+    this.deps.logger.info(
+      {
+        audit: true,
+        action: 'RemoveSubmission',
+        submissionId: id,
+        operator: operator.trim(),
+        reason: reason.trim(),
+        removed: ended !== null,
+      },
+      'operator removal of a submission',
+    );
+    if (ended) {
+      // moderation: the removed image is no longer served either
+      await this.deps.objects.delete(ended.imageKey);
+      await this.deleted(ended);
+    }
+    return ended !== null;
+  }
+
+  private deleted(doc: SubmissionDoc): Promise<void> {
+    return publishSubmission(this.deps, SUBJECTS.submissionDeleted, `deleted-${doc._id}`, {
+      submissionId: doc._id,
+      userId: doc.userId,
+      netScore: doc.netScore,
+      deleted: true,
+      atMs: this.deps.now(),
+    });
+  }
+
+  /** The active submission with the highest net score (ties: the newest), or undefined. */
+  async winning(): Promise<Submission | undefined> {
+    const doc = await this.deps.submissions.top();
+    return doc ? (await this.views([doc], ''))[0] : undefined;
+  }
 }

@@ -1,0 +1,125 @@
+/**
+ * Artist selection (spec section 7 "Artist selection"; shapes in bff/README.md "Artist selection
+ * API"): the submission list (guests too; a signed-in viewer gets their own votes), creating and
+ * deleting a submission, votes, and the signed upload form. The upload itself and the images are in
+ * artist-uploads.ts. The submission service decides every rule and message; these routes read the
+ * request strictly, rate-limit the state-changing calls per user and map the answers.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
+import type { BffDeps } from '../deps.js';
+import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
+import { bodyOf } from '../auth/body.js';
+import { noStore } from '../auth/session.js';
+import { HttpError } from '../middleware/errors.js';
+import { RateLimiter, type RateRule } from '../middleware/rate-limit.js';
+import { submissionJson } from '../artist/json.js';
+import { listQuery, submissionId, textField } from '../artist/params.js';
+
+const MIN = 60_000;
+/** Per signed-in user (AUTH_RATE_LIMIT_SCALE multiplies each, like the sign-in limits). */
+export const ARTIST_RATE_LIMITS = {
+  create: { name: 'artist:create', limit: 20, windowMs: 60 * MIN },
+  delete: { name: 'artist:delete', limit: 30, windowMs: 60 * MIN },
+  vote: { name: 'artist:vote', limit: 300, windowMs: 5 * MIN },
+  uploadUrl: { name: 'artist:upload-url', limit: 60, windowMs: 60 * MIN },
+} as const satisfies Record<string, RateRule>;
+
+export const INVALID_VOTE_MESSAGE = 'Invalid vote type.';
+export const USERNAME_NEEDED_MESSAGE = 'Please choose a username before submitting artwork.';
+
+export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
+  const { peers } = deps;
+  const auth = requireAuth(deps);
+  const limiter = new RateLimiter(deps.kv, deps.logger, deps.config.auth.rateLimitScale);
+  const limit = (ctx: Context, rule: RateRule) => limiter.enforce(ctx, rule, authOf(ctx).userId);
+
+  router.get('/api/artist-selection/submissions', optionalAuth(deps), async (ctx) => {
+    const q = listQuery(ctx);
+    const r = await peers.submission.listSubmissions({
+      sort: q.sort === 'new' ? SortOrder.NEW : SortOrder.HOT,
+      page: q.page,
+      limit: q.limit,
+      search: q.search,
+      viewerUserId: getAuth(ctx)?.userId ?? '',
+    });
+    noStore(ctx);
+    ctx.body = {
+      success: true,
+      data: r.submissions.map(submissionJson),
+      pagination: {
+        currentPage: r.currentPage,
+        totalPages: r.totalPages,
+        hasNext: r.hasNext,
+        hasPrevious: r.hasPrevious,
+        totalCount: r.totalCount,
+      },
+    };
+  });
+
+  router.post('/api/artist-selection/submissions', auth, async (ctx) => {
+    const caller = authOf(ctx);
+    await limit(ctx, ARTIST_RATE_LIMITS.create);
+    const body = bodyOf(ctx);
+    const title = textField(body, 'title', 2000);
+    const description = textField(body, 'description', 10_000);
+    const imageUrl = textField(body, 'imageUrl', 2000);
+    let username = caller.username ?? '';
+    if (!username) {
+      const { users } = await peers.identity.getUsers({ userIds: [caller.userId] });
+      username = users[0]?.username ?? '';
+    }
+    if (!username) throw new HttpError('VALIDATION_ERROR', USERNAME_NEEDED_MESSAGE, 'username');
+    const { submission } = await peers.submission.createSubmission({
+      userId: caller.userId,
+      username,
+      title,
+      description,
+      imageUrl,
+    });
+    if (!submission) throw new Error('submission service returned no submission');
+    noStore(ctx);
+    ctx.status = 201;
+    ctx.body = { success: true, data: submissionJson(submission) };
+  });
+
+  router.delete('/api/artist-selection/submissions/:id', auth, async (ctx) => {
+    const id = submissionId(ctx.params.id);
+    await limit(ctx, ARTIST_RATE_LIMITS.delete);
+    await peers.submission.deleteSubmission({ userId: authOf(ctx).userId, submissionId: id });
+    ctx.body = { success: true, message: 'Submission deleted successfully' };
+  });
+
+  router.post('/api/artist-selection/submissions/:id/vote', auth, async (ctx) => {
+    const id = submissionId(ctx.params.id);
+    const voteType = bodyOf(ctx).voteType;
+    if (voteType !== 1 && voteType !== -1)
+      throw new HttpError('VALIDATION_ERROR', INVALID_VOTE_MESSAGE, 'voteType');
+    await limit(ctx, ARTIST_RATE_LIMITS.vote);
+    const r = await peers.submission.vote({ userId: authOf(ctx).userId, submissionId: id, voteType });
+    noStore(ctx);
+    ctx.body = {
+      success: true,
+      data: { userVoteType: r.userVoteType, netScore: r.netScore, deleted: r.deleted },
+    };
+  });
+
+  router.post('/api/artist-selection/upload-url', auth, async (ctx) => {
+    const body = bodyOf(ctx);
+    const filename = textField(body, 'filename', 1000);
+    const contentType = textField(body, 'contentType', 200);
+    const fileSize = body.fileSize;
+    if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize))
+      throw new HttpError('VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');
+    await limit(ctx, ARTIST_RATE_LIMITS.uploadUrl);
+    const r = await peers.submission.createUploadUrl({
+      userId: authOf(ctx).userId,
+      filename,
+      contentType,
+      fileSize: Math.max(-1, Math.min(fileSize, 0x7fffffff)),
+    });
+    noStore(ctx);
+    ctx.body = { success: true, data: { uploadUrl: r.uploadUrl, fields: r.fields, imageUrl: r.imageUrl } };
+  });
+}

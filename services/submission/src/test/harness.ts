@@ -1,0 +1,219 @@
+/**
+ * The submission service over a real Connect server on port 0, on an embedded store and object
+ * store in a temp folder and the in-process bus, with a fake canvas service and a fake renderer
+ * (Connect router transports) that record what they were asked: what the service tests, the upload
+ * tests, the vote property tests and the hand-over tests share.
+ */
+import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import sharp from 'sharp';
+import {
+  createEmbeddedDocumentStore,
+  createEmbeddedObjectStore,
+  createInProcessBus,
+  createPeerClient,
+  startRpcServer,
+  type DocumentStore,
+  type EventBus,
+  type ObjectStore,
+  type RpcServer,
+} from '@tessera/kit';
+import { tempDir, testLogger } from '@tessera/kit/testing';
+import {
+  CanvasSchema,
+  CanvasService as CanvasRpc,
+  type Canvas,
+} from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
+import { SubmissionService as SubmissionRpc } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
+import type { ImageProcessor } from '../adapters/images.js';
+import { routes, SERVICES } from '../routes.js';
+import { createSubmission, startConsumers } from '../setup.js';
+import type { SubmissionService } from '../service/submission-service.js';
+
+export const CANVAS_RGB_BYTES = 1225 * 1225 * 3;
+
+/** A canvas service double: the active canvas, and CreateCanvas idempotent per source submission. */
+export class FakeCanvas {
+  active = 1;
+  readonly canvases: Canvas[] = [create(CanvasSchema, { canvasIndex: 1, name: 'Demo', isActive: true })];
+  createCalls = 0;
+  /** Throws after creating (as if the caller crashed before it heard the answer), this many times. */
+  failAfterCreate = 0;
+  readonly client: Client<typeof CanvasRpc> = createClient(
+    CanvasRpc,
+    createRouterTransport(({ service }) => {
+      service(CanvasRpc, {
+        getActiveCanvas: () => ({ canvas: this.canvases.find((c) => c.canvasIndex === this.active) }),
+        createCanvas: (req) => {
+          this.createCalls++;
+          if (req.defaultColors.length !== CANVAS_RGB_BYTES)
+            throw new Error('default colours of the wrong size');
+          let c = this.canvases.find((x) => x.description === `source:${req.sourceSubmissionId}`);
+          if (!c) {
+            c = create(CanvasSchema, {
+              canvasIndex: Math.max(...this.canvases.map((x) => x.canvasIndex)) + 1,
+              name: req.name,
+              description: `source:${req.sourceSubmissionId}`,
+            });
+            this.canvases.push(c);
+            this.created.push({
+              name: req.name,
+              description: req.description,
+              source: req.sourceSubmissionId,
+            });
+            if (req.activate) this.active = c.canvasIndex;
+          }
+          if (this.failAfterCreate > 0) {
+            this.failAfterCreate--;
+            throw new Error('connection lost after the canvas was created');
+          }
+          return { canvas: c };
+        },
+      });
+    }),
+  );
+  readonly created: { name: string; description: string; source: string }[] = [];
+}
+
+/** A renderer double: checks it got an image and answers 1225x1225 colours. */
+export class FakeRenderer {
+  calls = 0;
+  failNext = 0;
+  readonly client: Client<typeof RendererRpc> = createClient(
+    RendererRpc,
+    createRouterTransport(({ service }) => {
+      service(RendererRpc, {
+        rasterizeArtwork: async (req) => {
+          this.calls++;
+          if (this.failNext > 0) {
+            this.failNext--;
+            throw new Error('renderer restarting');
+          }
+          await sharp(req.image).metadata(); // a real image, or this throws
+          return { defaultColors: new Uint8Array(CANVAS_RGB_BYTES).fill(200) };
+        },
+      });
+    }),
+  );
+}
+
+export interface Harness {
+  core: SubmissionService;
+  rpc: Client<typeof SubmissionRpc>;
+  server: RpcServer;
+  store: DocumentStore;
+  objects: ObjectStore;
+  bus: EventBus;
+  canvas: FakeCanvas;
+  renderer: FakeRenderer;
+  dir: string;
+  /** Stops the server and consumers; keeps the folder when `keep` (a restart test reopens it). */
+  close(keep?: boolean): Promise<void>;
+}
+
+export async function startHarness(
+  opts: {
+    dir?: string;
+    bus?: EventBus;
+    consumers?: boolean;
+    now?: () => number;
+    canvas?: FakeCanvas;
+    renderer?: FakeRenderer;
+    images?: ImageProcessor;
+    /** A real canvas service's client instead of the fake (the fake's records stay empty). */
+    canvasClient?: Client<typeof CanvasRpc>;
+  } = {},
+): Promise<Harness> {
+  const tmp = opts.dir ? { dir: opts.dir, cleanup: () => undefined } : tempDir('tessera-submission-');
+  const logger = testLogger('submission');
+  const store = await createEmbeddedDocumentStore(tmp.dir);
+  const objects = await createEmbeddedObjectStore(`${tmp.dir}/objects`);
+  const bus = opts.bus ?? createInProcessBus();
+  const canvas = opts.canvas ?? new FakeCanvas();
+  const renderer = opts.renderer ?? new FakeRenderer();
+  const core = await createSubmission({
+    store,
+    objects,
+    bus,
+    logger,
+    canvas: opts.canvasClient ?? canvas.client,
+    renderer: renderer.client,
+    secret: 'test-upload-signing-secret-0123456789abcdef',
+    now: opts.now,
+    images: opts.images,
+  });
+  const consumers =
+    opts.consumers === false ? undefined : await startConsumers(core, bus, { repairEveryMs: 3_600_000 });
+  const server = await startRpcServer({
+    name: 'submission',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: routes(core),
+    services: SERVICES,
+  });
+  return {
+    core,
+    rpc: createPeerClient(SubmissionRpc, server.url),
+    server,
+    store,
+    objects,
+    bus,
+    canvas,
+    renderer,
+    dir: tmp.dir,
+    async close(keep = false) {
+      await server.close(0);
+      await consumers?.stop();
+      if (!opts.bus) await bus.close();
+      await store.close();
+      await objects.close();
+      if (!keep) tmp.cleanup();
+    },
+  };
+}
+
+/** A small real PNG (solid colour, optional EXIF). */
+export function pngOf(width = 8, height = 8): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 240 } } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads an image as `userId` through the RPCs, returning its imageUrl. */
+export async function uploadAs(
+  h: Harness,
+  userId: string,
+  image?: Buffer,
+  contentType = 'image/png',
+): Promise<string> {
+  const data = image ?? (await pngOf());
+  const form = await h.rpc.createUploadUrl({
+    userId,
+    filename: 'art.png',
+    contentType,
+    fileSize: data.length,
+  });
+  const stored = await h.rpc.storeUpload({ fields: form.fields, data, contentType });
+  return stored.imageUrl;
+}
+
+let seq = 0;
+/** Creates a submission for `userId` (uploading an image first). */
+export async function submitAs(
+  h: Harness,
+  userId: string,
+  title = `Artwork ${++seq}`,
+  username = `user_${userId}`,
+) {
+  const imageUrl = await uploadAs(h, userId);
+  const { submission } = await h.rpc.createSubmission({
+    userId,
+    username,
+    title,
+    description: 'Warm colours over a quiet sea',
+    imageUrl,
+  });
+  return submission!;
+}
