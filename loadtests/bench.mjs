@@ -165,6 +165,9 @@ async function main() {
     let stack = null;
     /** @type {string | null} */
     let redisUrl = null;
+    /** The private redis-server the stack uses (BENCH_REDIS=1): its CPU counts as the stack's. */
+    /** @type {number | null} */
+    let stackRedisPid = null;
     if (!external) {
       /** @type {Record<string, string>} */
       const env = { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_SCALE };
@@ -179,6 +182,7 @@ async function main() {
         if (!redis) throw new Error('BENCH_REDIS=1 needs a redis-server binary');
         cleanup.push(() => redis.stop());
         redisUrl = redis.url;
+        stackRedisPid = redis.pid;
         env.REDIS_URL = redis.url;
       }
       const s = await startStack({ root, port, portBase, dataDir, env, log: say });
@@ -233,7 +237,10 @@ async function main() {
         signUp,
         /** CPU seconds used so far by the stack's processes (not the runner): per-operation CPU cost. */
         stackCpuSeconds: () =>
-          (stack ? stack.processes() : []).reduce((sum, p) => sum + (readProcess(p.pid)?.cpuSeconds ?? 0), 0),
+          [
+            ...(stack ? stack.processes().map((p) => p.pid) : []),
+            ...(stackRedisPid ? [stackRedisPid] : []),
+          ].reduce((sum, pid) => sum + (readProcess(pid)?.cpuSeconds ?? 0), 0),
         /** Starts a named measurement window for the process figures (optional). */
         phase: (/** @type {string} */ label) => {
           sampler.phase(label);

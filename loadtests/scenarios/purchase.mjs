@@ -8,7 +8,16 @@
 // order. A client whose board has too few unsold pixels left releases its lock and takes the next
 // board (boards are handed out from 624 downwards, so the lock scenario's boards 0.. stay apart).
 //
+// Phase `canvas group commit`: the canvas service alone, in this process (services/canvas/dist, an
+// embedded store in a temporary folder, no lock checks): GROUP_ORDERS single-pixel orders in flight
+// (reserve + commit) on GROUP_BOARDS boards, with the group commit per board (the figure) and with one
+// write per step (the baseline, writeBatch 1): what batching the board writes buys under concurrency.
+//
 // BENCH_PURCHASE_CLIENTS (default 16) sets the number of clients.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, closedLoop } from '../lib/client.mjs';
 
 export const name = 'purchase';
@@ -20,6 +29,9 @@ const PIXELS_TARGET = 10_000;
 const BIG_ORDER = 500;
 const BOARDS = 625;
 const SIDE = 49;
+const GROUP_ORDERS = 32;
+const GROUP_BOARDS = 4;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CARD = {
   cardNumber: '4242424242424242',
   expMonth: 12,
@@ -141,6 +153,10 @@ export async function run(ctx) {
   const single = await measure('1-pixel orders', 1);
   const big = await measure(`${BIG_ORDER}-pixel orders`, BIG_ORDER);
 
+  ctx.phase('canvas group commit');
+  const unbatched = await canvasOrders(ctx, 1);
+  const batched = await canvasOrders(ctx, 64);
+
   ctx.phase('release');
   for (const b of buyers) {
     if (b.board >= 0) await b.http.request('DELETE', `/api/boards/${canvas}/${b.board}/lock?explicit=true`);
@@ -172,6 +188,18 @@ export async function run(ctx) {
         met: big.errors === 0 && big.pixelRate >= PIXELS_TARGET,
       },
       {
+        row: `canvas reserve + commit in process, ${GROUP_ORDERS} orders in flight on ${GROUP_BOARDS} boards`,
+        figure: batched.rate,
+        unit: 'orders/s',
+        ...batched.latencies.summary(),
+        errors: batched.errors,
+        baseline: unbatched.rate,
+        baselineLabel: 'orders/s, one write per step',
+        ratio: batched.rate / unbatched.rate,
+        target: null,
+        met: null,
+      },
+      {
         row: 'stack CPU per 1-pixel order',
         figure: single.cpuMs,
         unit: 'ms',
@@ -197,4 +225,64 @@ export async function run(ctx) {
       },
     ],
   };
+}
+
+/**
+ * Single-pixel orders (reserve, then commit) straight on a canvas service in this process, with
+ * `writeBatch` steps per board write at most.
+ * @param {any} ctx
+ * @param {number} writeBatch
+ */
+async function canvasOrders(ctx, writeBatch) {
+  const kit = await import('@tessera/kit');
+  const { createCanvas } = await import(path.join(root, 'services/canvas/dist/setup.js'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-canvas-'));
+  const logger = kit.createLogger('bench', { level: 'warn' });
+  const store = await kit.createEmbeddedDocumentStore(dir, { logger });
+  const bus = kit.createInProcessBus({ logger });
+  try {
+    const core = await createCanvas({ store, bus, logger, writeBatch });
+    const white = 'FFFFFF'.repeat(SIDE * SIDE);
+    const { canvasIndex } = await core.createCanvas({
+      name: 'bench',
+      description: '',
+      colorsOf: () => white,
+      activate: true,
+    });
+    const next = new Array(GROUP_BOARDS).fill(0);
+    let n = 0;
+    const r = await closedLoop({
+      workers: GROUP_ORDERS,
+      durationSeconds: Math.max(2, Math.round(ctx.durationSeconds / 2)),
+      iteration: async (w) => {
+        // each of the GROUP_BOARDS slots moves on to a fresh board when it has sold one out
+        const slot = w % GROUP_BOARDS;
+        const o = next[slot]++;
+        const boardIndex = slot + GROUP_BOARDS * Math.floor(o / (SIDE * SIDE));
+        const offset = o % (SIDE * SIDE);
+        const orderId = `order-${n++}`;
+        const pixels = [{ x: offset % SIDE, y: Math.floor(offset / SIDE), color: '#123456', isDefault: false }];
+        const userId = `user-${w}`;
+        await core.purchases.reserve({
+          orderId,
+          userId,
+          canvasIndex,
+          boardIndex,
+          fencingToken: 1,
+          pixels,
+          ttlSeconds: 60,
+        });
+        await core.purchases.commit({ orderId, canvasIndex, boardIndex, userId, pixels });
+      },
+    });
+    const s = core.purchases.writer.stats;
+    ctx.log(
+      `canvas in process, writeBatch ${writeBatch}: ${r.iterations} orders, ${s.writes} board writes for ${s.steps} steps`,
+    );
+    return r;
+  } finally {
+    await bus.close();
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -31,11 +31,14 @@ export class Purchases {
   readonly writer: BoardWriter;
 
   constructor(private readonly core: CanvasService) {
-    this.writer = new BoardWriter({
-      read: (c, b) => core.getBoardDoc(c, b),
-      write: (next, expectedVersion) => core.deps.boards.replaceIfVersion(next, expectedVersion),
-      written: (doc) => core.summaries.note(doc.canvasIndex, doc.boardIndex, doc.soldCount, doc.version),
-    });
+    this.writer = new BoardWriter(
+      {
+        read: (c, b) => core.getBoardDoc(c, b),
+        write: (next, expectedVersion) => core.deps.boards.replaceIfVersion(next, expectedVersion),
+        written: (doc) => core.summaries.note(doc.canvasIndex, doc.boardIndex, doc.soldCount, doc.version),
+      },
+      { maxBatch: core.deps.writeBatch },
+    );
   }
 
   /** Applies a pure step to the board in its next (batched) conditional write. */
