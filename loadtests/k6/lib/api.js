@@ -1,8 +1,9 @@
 // Shared helpers for the k6 scripts: the target URL (loopback only), sign-in with a bearer token,
-// the CSRF token for unsafe methods, and request parameters tagged per endpoint.
-// Paths and bodies follow the product spec, section 7 (base path /api).
+// the CSRF token for unsafe methods, W3C `traceparent` headers, and request parameters tagged per
+// endpoint. Paths and bodies follow the product spec, section 7 (base path /api).
 import http from 'k6/http';
 import { fail } from 'k6';
+import { randomBytes } from 'k6/crypto';
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -30,16 +31,38 @@ const EMAIL_DOMAIN = __ENV.LOADTEST_EMAIL_DOMAIN || 'loadtest.tessera.test';
 const USER_PREFIX = __ENV.LOADTEST_USER_PREFIX || 'loadtest';
 const REGISTER = (__ENV.LOADTEST_REGISTER || 'true') !== 'false';
 
+/** @param {number} n @returns {string} n random bytes as lower-case hex */
+function randomHex(n) {
+  return Array.from(new Uint8Array(randomBytes(n)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
- * JSON request parameters with a metric tag per endpoint (`name` groups URLs with ids in them).
+ * A new W3C trace context (`00-<trace id>-<parent span id>-01`, sampled): one per user action, sent
+ * on every request of it, so the BFF and the services join the action's spans into one trace (the
+ * payment calls of one purchase share one, bff/README.md "Payment API").
+ * @returns {string}
+ */
+export function newTrace() {
+  return `00-${randomHex(16)}-${randomHex(8)}-01`;
+}
+
+/**
+ * JSON request parameters with a metric tag per endpoint (`name` groups URLs with ids in them) and a
+ * `traceparent` header: the given trace's, else a new one (a request that is an action of its own).
  * @param {string} endpoint short tag used by thresholds, e.g. "acquire"
  * @param {string} name URL pattern, e.g. "POST /api/boards/{c}/{b}/lock"
  * @param {Record<string, string>} [headers]
+ * @param {string} [trace] a `traceparent` from newTrace()
  * @returns {import('k6/http').Params}
  */
-export function params(endpoint, name, headers = {}) {
+export function params(endpoint, name, headers = {}, trace = newTrace()) {
   return {
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      traceparent: trace,
+      ...headers,
+    },
     tags: { endpoint, name },
     timeout: '30s',
   };
@@ -71,6 +94,12 @@ export function jsonValue(res, path) {
   } catch {
     return undefined;
   }
+}
+
+/** `positiveNumber(__ENV.X, 5)`: a positive number from a setting, else the fallback. */
+export function positiveNumber(/** @type {string | undefined} */ raw, /** @type {number} */ fallback) {
+  const n = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 /**

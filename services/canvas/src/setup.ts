@@ -26,6 +26,8 @@ export async function createCanvas(opts: {
   summaryTtlMs?: number;
   /** Checks board locks on reserve and commit (the lock service); tests may leave it out. */
   locks?: LockGate;
+  /** Purchase steps per board write at most (default 64; 1 writes each step alone, for comparisons). */
+  writeBatch?: number;
 }): Promise<CanvasService> {
   return new CanvasService({
     boards: await BoardRepository.open(opts.store),
@@ -36,6 +38,7 @@ export async function createCanvas(opts: {
     random: opts.random ?? Math.random,
     summaryTtlMs: opts.summaryTtlMs,
     locks: opts.locks,
+    writeBatch: opts.writeBatch,
   });
 }
 

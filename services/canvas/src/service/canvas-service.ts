@@ -18,6 +18,7 @@ import { canvasId, type CanvasDoc } from '../domain/canvas.js';
 import { DEMO_CANVAS, demoBoardColors } from '../domain/demo-art.js';
 import { PIXELS_PER_BOARD, pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { pickUniform, pickWeighted } from '../domain/random.js';
+import type { BoardOrders } from '../adapters/boards.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
 import { Purchases } from './purchases.js';
@@ -84,12 +85,17 @@ export class CanvasService {
     return this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.get(c, b));
   }
 
+  /** A board's open reservations and committed order ids only (read with a projection). */
+  getBoardOrders(canvasIndex: number, boardIndex: number): Promise<BoardOrders> {
+    return this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.orders(c, b));
+  }
+
   /** A board for display, read with a projection. */
   async getBoard(canvasIndex: number, boardIndex: number): Promise<Board> {
     return toBoard(await this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.view(c, b)));
   }
 
-  private async readBoard<T extends { soldCount: number; version: number }>(
+  private async readBoard<T extends { soldCount?: number; version: number }>(
     canvasIndex: number,
     boardIndex: number,
     read: (canvasIndex: number, boardIndex: number) => Promise<T | null>,
@@ -101,7 +107,7 @@ export class CanvasService {
       throw appError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`, {
         field: 'board_index',
       });
-    this.summaries.note(canvasIndex, boardIndex, doc.soldCount, doc.version);
+    if (doc.soldCount !== undefined) this.summaries.note(canvasIndex, boardIndex, doc.soldCount, doc.version);
     return doc;
   }
 

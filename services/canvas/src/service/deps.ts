@@ -21,4 +21,6 @@ export interface CanvasDeps {
   locks?: LockGate;
   /** How long a cached canvas summary is trusted before it is reloaded (other replicas write too). */
   summaryTtlMs?: number;
+  /** Purchase steps one board write applies at most (group commit; default 64, 1 = one write each). */
+  writeBatch?: number;
 }

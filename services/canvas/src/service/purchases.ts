@@ -1,7 +1,7 @@
 /**
- * Reserve, commit and release: each is one conditional update of the board document (replace on
- * (_id, version)), computed by the pure domain functions in domain/board.ts; a lost race re-reads
- * and recomputes. CommitOrder is keyed by the order id and idempotent; it publishes
+ * Reserve, commit and release: each is a pure step of the board document (domain/board.ts) applied
+ * by the board's group commit (board-writer.ts: the steps waiting for one board share one
+ * conditional replace on (_id, version); a lost race re-reads and recomputes). CommitOrder is keyed by the order id and idempotent; it publishes
  * `tessera.pixels.committed` (id = order id) and detects the sell-out (also across replicas).
  */
 import { create } from '@bufbuild/protobuf';
@@ -19,36 +19,36 @@ import {
 import { colorAt, commit, release, reserve, type BoardDoc, type Reservation } from '../domain/board.js';
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { normalizeHexColor } from '../domain/color.js';
+import { BoardWriter, type Step } from './board-writer.js';
 import type { CanvasService } from './canvas-service.js';
 import { checkBoardIndex, checkId, checkPixel } from './validate.js';
 
-const MAX_CAS_ATTEMPTS = 200;
 const DEFAULT_TTL_S = 15 * 60;
 const MAX_TTL_S = 60 * 60;
 
-type Step<R> = { next: BoardDoc | null; result: R };
-
 export class Purchases {
-  constructor(private readonly core: CanvasService) {}
+  /** Group commit per board: concurrent steps of one board share one conditional write. */
+  readonly writer: BoardWriter;
 
-  /** Reads the board, computes the change, writes it if the board is unchanged; repeats on a lost race. */
-  private async mutate<R>(
+  constructor(private readonly core: CanvasService) {
+    this.writer = new BoardWriter(
+      {
+        read: (c, b) => core.getBoardDoc(c, b),
+        write: (next, expectedVersion) => core.deps.boards.replaceIfVersion(next, expectedVersion),
+        written: (doc) => core.summaries.note(doc.canvasIndex, doc.boardIndex, doc.soldCount, doc.version),
+      },
+      { maxBatch: core.deps.writeBatch },
+    );
+  }
+
+  /** Applies a pure step to the board in its next (batched) conditional write. */
+  private mutate<R>(
     canvasIndex: number,
     boardIndex: number,
-    step: (doc: BoardDoc) => Step<R>,
+    step: Step<R>,
   ): Promise<{ doc: BoardDoc; result: R }> {
     checkBoardIndex(boardIndex);
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const doc = await this.core.getBoardDoc(canvasIndex, boardIndex);
-      const { next, result } = step(doc);
-      if (!next || next === doc) return { doc, result };
-      if (await this.core.deps.boards.replaceIfVersion(next, doc.version)) {
-        this.core.summaries.note(canvasIndex, boardIndex, next.soldCount, next.version);
-        return { doc: next, result };
-      }
-      if (attempt > 4) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 2)));
-    }
-    throw appError('SERVICE_UNAVAILABLE', 'The board is busy; please try again');
+    return this.writer.apply(canvasIndex, boardIndex, step);
   }
 
   async reserve(req: ReservePixelsRequest): Promise<ReservePixelsResponse> {
@@ -120,7 +120,7 @@ export class Purchases {
     const locks = this.core.deps.locks;
     if (!locks) return;
     checkBoardIndex(req.boardIndex);
-    const doc = await this.core.getBoardDoc(req.canvasIndex, req.boardIndex);
+    const doc = await this.core.getBoardOrders(req.canvasIndex, req.boardIndex);
     if (doc.committedOrders.includes(req.orderId)) return; // a repeat of a granted order
     const stored = doc.reservations.find((r) => r.orderId === req.orderId);
     const buyer = stored?.userId ?? req.userId;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep } from '../testing/index.js';
 import type { KeyValueStore } from './port.js';
 import { registerExpiryTests } from './kv-expiry.contract.js';
+import { registerChangesTests } from './kv-changes.contract.js';
 import { registerLockTests } from './kv-locks.contract.js';
 
 export interface KeyValueFixture {
@@ -43,6 +44,7 @@ export function keyValueContract(name: string, open: () => Promise<KeyValueFixtu
 
     registerBasicTests(ctx);
     registerLockTests(ctx);
+    registerChangesTests(ctx);
     registerExpiryTests(ctx);
     registerBytesAndScanTests(ctx);
     registerSortedSetTests(ctx);

@@ -4,6 +4,16 @@
  * atomic on its own; the multi-key operations are all-or-nothing (Lua on Redis).
  * TTLs are milliseconds. An expired key is invisible to every reader at once.
  */
+/**
+ * Sorted-set changes made in the same atomic step as a successful conditional write (and not at all
+ * when it is refused): e.g. a lock's expiry schedule moves with the lock, in one round trip. A key
+ * that holds something other than a sorted set refuses the whole step with WRONGTYPE, changing nothing.
+ */
+export interface SortedSetChanges {
+  zadd?: { key: string; member: string; score: number }[];
+  zrem?: { key: string; member: string }[];
+}
+
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   /** Values of several keys, null where missing or expired. */
@@ -28,17 +38,22 @@ export interface KeyValueStore {
     entries: { key: string; value: string }[],
     ttlMs: number,
     fenceKey: string,
+    also?: SortedSetChanges,
   ): Promise<number | null>;
   /** Deletes the key only when it holds `expected`. True when deleted. */
   compareAndDelete(key: string, expected: string): Promise<boolean>;
-  /** Deletes every key only when each holds its expected value. True when deleted. */
-  compareAndDeleteAll(entries: { key: string; expected: string }[]): Promise<boolean>;
+  /** Deletes every key only when each holds its expected value (then also applies `also`). True when deleted. */
+  compareAndDeleteAll(
+    entries: { key: string; expected: string }[],
+    also?: SortedSetChanges,
+  ): Promise<boolean>;
   /** Sets a new TTL (and optionally a new value) only when the key holds `expected`. True when done. */
   compareAndExtend(key: string, expected: string, ttlMs: number, newValue?: string): Promise<boolean>;
-  /** compareAndExtend over several keys, all-or-nothing. */
+  /** compareAndExtend over several keys, all-or-nothing (then also applies `also`). */
   compareAndExtendAll(
     entries: { key: string; expected: string; newValue?: string }[],
     ttlMs: number,
+    also?: SortedSetChanges,
   ): Promise<boolean>;
   /** INCRBY; the TTL is set when the counter is created and kept afterwards (fixed windows). */
   incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;

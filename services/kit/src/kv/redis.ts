@@ -1,6 +1,6 @@
 import { ErrorReply, RESP_TYPES } from 'redis';
 import { appError } from '../errors/app-error.js';
-import type { KeyValueStore } from './port.js';
+import type { KeyValueStore, SortedSetChanges } from './port.js';
 import {
   connectRedis,
   describeRedisUrl,
@@ -19,6 +19,7 @@ import {
 import {
   KV_ERRORS,
   checkBytes,
+  checkChanges,
   checkEntries,
   checkIncrement,
   checkKey,
@@ -43,6 +44,9 @@ const bytesView = (client: RedisClient) => client.withTypeMapping({ [RESP_TYPES.
 type BytesClient = ReturnType<typeof bytesView>;
 
 const SCAN_BATCH = 500;
+
+/** A score as ZADD takes it from a script argument (Redis spells infinity `inf`). */
+const redisScore = (n: number): string => (n === Infinity ? '+inf' : n === -Infinity ? '-inf' : String(n));
 
 /**
  * The key-value port on Redis (`redis` 5+ client). SET NX PX for single locks; Lua scripts (loaded
@@ -134,6 +138,7 @@ export class RedisKeyValueStore implements KeyValueStore {
     entries: { key: string; value: string }[],
     ttlMs: number,
     fenceKey: string,
+    also?: SortedSetChanges,
   ): Promise<number | null> {
     this.#ready();
     const list = checkEntries<{ key: string; value: string }>(entries);
@@ -141,7 +146,12 @@ export class RedisKeyValueStore implements KeyValueStore {
     const values = list.map((e) => checkString(e?.value, 'entries[].value'));
     const ttl = checkTtl(ttlMs);
     const fence = this.#k(fenceKey);
-    const reply = await this.#eval(SET_ALL_IF_ABSENT_FENCED, [...keys, fence], [String(ttl), ...values]);
+    const z = this.#changes(also);
+    const reply = await this.#eval(
+      SET_ALL_IF_ABSENT_FENCED,
+      [...keys, fence, ...z.keys],
+      [String(ttl), String(keys.length), ...values, ...z.args],
+    );
     return reply === null || reply === undefined ? null : Number(reply);
   }
 
@@ -149,12 +159,21 @@ export class RedisKeyValueStore implements KeyValueStore {
     return this.compareAndDeleteAll([{ key, expected }]);
   }
 
-  async compareAndDeleteAll(entries: { key: string; expected: string }[]): Promise<boolean> {
+  async compareAndDeleteAll(
+    entries: { key: string; expected: string }[],
+    also?: SortedSetChanges,
+  ): Promise<boolean> {
     this.#ready();
     const list = checkEntries<{ key: string; expected: string }>(entries);
     const keys = list.map((e) => this.#k(e?.key));
     const expected = list.map((e) => checkString(e?.expected, 'expected'));
-    return (await this.#eval(COMPARE_AND_DELETE_ALL, keys, expected)) === 1;
+    const z = this.#changes(also);
+    const reply = await this.#eval(
+      COMPARE_AND_DELETE_ALL,
+      [...keys, ...z.keys],
+      [String(keys.length), ...expected, ...z.args],
+    );
+    return reply === 1;
   }
 
   async compareAndExtend(key: string, expected: string, ttlMs: number, newValue?: string): Promise<boolean> {
@@ -164,17 +183,19 @@ export class RedisKeyValueStore implements KeyValueStore {
   async compareAndExtendAll(
     entries: { key: string; expected: string; newValue?: string }[],
     ttlMs: number,
+    also?: SortedSetChanges,
   ): Promise<boolean> {
     this.#ready();
     const list = checkEntries<{ key: string; expected: string; newValue?: string }>(entries);
     const keys = list.map((e) => this.#k(e?.key));
-    const args = [String(checkTtl(ttlMs))];
+    const args = [String(checkTtl(ttlMs)), String(keys.length)];
     for (const e of list) {
       args.push(checkString(e.expected, 'expected'));
       if (e.newValue === undefined) args.push('0', '');
       else args.push('1', checkString(e.newValue, 'newValue'));
     }
-    return (await this.#eval(COMPARE_AND_EXTEND_ALL, keys, args)) === 1;
+    const z = this.#changes(also);
+    return (await this.#eval(COMPARE_AND_EXTEND_ALL, [...keys, ...z.keys], [...args, ...z.args])) === 1;
   }
 
   async incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number> {
@@ -311,6 +332,16 @@ export class RedisKeyValueStore implements KeyValueStore {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The sorted-set changes as script keys and arguments (redis-scripts.ts, ZSET_CHANGES). */
+  #changes(also: SortedSetChanges | undefined): { keys: string[]; args: string[] } {
+    const { zadd, zrem } = checkChanges(also);
+    const keys = [...zadd.map((z) => this.#k(z.key)), ...zrem.map((z) => this.#k(z.key))];
+    const args = [String(zadd.length), String(zrem.length)];
+    for (const z of zadd) args.push(redisScore(z.score), z.member);
+    for (const z of zrem) args.push(z.member);
+    return { keys, args };
   }
 
   /** EVALSHA, or EVAL when the server does not know the script (after SCRIPT FLUSH or a restart). */

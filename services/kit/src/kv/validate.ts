@@ -118,3 +118,29 @@ export function compareCodePoints(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/** The sorted-set changes of a conditional write, checked; empty lists when none. */
+export function checkChanges(also: unknown): {
+  zadd: { key: string; member: string; score: number }[];
+  zrem: { key: string; member: string }[];
+} {
+  if (also === undefined) return { zadd: [], zrem: [] };
+  if (typeof also !== 'object' || also === null) throw new TypeError('also must be an object');
+  const a = also as { zadd?: unknown; zrem?: unknown };
+  const list = (v: unknown, name: string): Record<string, unknown>[] => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v)) throw new TypeError(`${name} must be an array`);
+    return v as Record<string, unknown>[];
+  };
+  return {
+    zadd: list(a.zadd, 'also.zadd').map((z) => ({
+      key: checkKey(z?.key, 'also.zadd[].key'),
+      member: checkString(z?.member, 'also.zadd[].member'),
+      score: checkScore(z?.score, 'also.zadd[].score'),
+    })),
+    zrem: list(a.zrem, 'also.zrem').map((z) => ({
+      key: checkKey(z?.key, 'also.zrem[].key'),
+      member: checkString(z?.member, 'also.zrem[].member'),
+    })),
+  };
+}

@@ -1,9 +1,12 @@
 /**
- * Board locks in the key-value port. Each change is ONE atomic store operation:
+ * Board locks in the key-value port. Each change is ONE atomic store operation, one round trip to
+ * Redis, with the lock's schedule entries moved in the same step:
  * - take: `setAllIfAbsentFenced` sets the board key and the user key together (only when both are
- *   absent) and advances the board's fencing token (Lua on Redis, one synchronous step embedded);
+ *   absent), advances the board's fencing token and schedules the lock (Lua on Redis, one
+ *   synchronous step embedded);
  * - give back / extend: `compareAndDeleteAll` / `compareAndExtendAll` on both keys, only when both
- *   still hold the caller's exact record (its random id included).
+ *   still hold the caller's exact record (its random id included), with its schedule entries
+ *   removed (and the extended lock's added).
  * Expiry is the store's TTL (PX). The schedules (sorted sets) only tell the sweeper when to look.
  */
 import type { KeyValueStore } from '@tessera/kit';
@@ -44,11 +47,9 @@ export class LockStore {
       ],
       ttlMs,
       fencingCounterKey(record.canvasIndex, record.boardIndex),
+      { zadd: this.schedule(record, text) },
     );
-    if (fence !== null) {
-      await this.schedule(record, text);
-      return { ok: true, lock: { ...record, fencingToken: fence } };
-    }
+    if (fence !== null) return { ok: true, lock: { ...record, fencingToken: fence } };
     const [board, user] = await Promise.all([
       this.board(record.canvasIndex, record.boardIndex),
       this.ofUser(record.userId),
@@ -59,30 +60,27 @@ export class LockStore {
   /** Deletes both keys when they still hold exactly `lock`. */
   async give(lock: LockRecord): Promise<boolean> {
     const text = encodeLock(lock);
-    const ok = await this.kv.compareAndDeleteAll([
-      { key: boardLockKey(lock.canvasIndex, lock.boardIndex), expected: text },
-      { key: userLockKey(lock.userId), expected: text },
-    ]);
-    if (ok) await this.unschedule(text);
-    return ok;
+    return this.kv.compareAndDeleteAll(
+      [
+        { key: boardLockKey(lock.canvasIndex, lock.boardIndex), expected: text },
+        { key: userLockKey(lock.userId), expected: text },
+      ],
+      { zrem: this.unschedule(text) },
+    );
   }
 
   /** Replaces `lock` by `next` with a new TTL when both keys still hold exactly `lock`. */
   async extend(lock: LockRecord, next: LockRecord, ttlMs: number): Promise<boolean> {
     const text = encodeLock(lock);
     const nextText = encodeLock(next);
-    const ok = await this.kv.compareAndExtendAll(
+    return this.kv.compareAndExtendAll(
       [
         { key: boardLockKey(lock.canvasIndex, lock.boardIndex), expected: text, newValue: nextText },
         { key: userLockKey(lock.userId), expected: text, newValue: nextText },
       ],
       ttlMs,
+      { zrem: this.unschedule(text), zadd: this.schedule(next, nextText) },
     );
-    if (ok) {
-      await this.unschedule(text);
-      await this.schedule(next, nextText);
-    }
-    return ok;
   }
 
   /** The board's live lock with its fencing token (one MGET, so both belong together). */
@@ -135,14 +133,19 @@ export class LockStore {
     return this.kv.zrem(schedule, member);
   }
 
-  private async schedule(record: LockRecord, text: string): Promise<void> {
-    await Promise.all([
-      this.kv.zadd(EXPIRY_SCHEDULE, text, record.expiresAtMs),
-      this.kv.zadd(WARNING_SCHEDULE, text, warningAt(record, this.minuteMs)),
-    ]);
+  /** The schedule entries of a lock, added in the same atomic step that takes or extends it. */
+  private schedule(record: LockRecord, text: string) {
+    return [
+      { key: EXPIRY_SCHEDULE, member: text, score: record.expiresAtMs },
+      { key: WARNING_SCHEDULE, member: text, score: warningAt(record, this.minuteMs) },
+    ];
   }
 
-  private async unschedule(text: string): Promise<void> {
-    await Promise.all([this.kv.zrem(EXPIRY_SCHEDULE, text), this.kv.zrem(WARNING_SCHEDULE, text)]);
+  /** The schedule entries removed in the same atomic step that gives a lock back or extends it. */
+  private unschedule(text: string) {
+    return [
+      { key: EXPIRY_SCHEDULE, member: text },
+      { key: WARNING_SCHEDULE, member: text },
+    ];
   }
 }

@@ -31,7 +31,8 @@ import {
 } from '../domain/order.js';
 import { amountMatches, formatDollars } from '../domain/pricing.js';
 import type { PaymentDeps } from './deps.js';
-import { Fulfilment } from './fulfilment.js';
+import { Fulfilment, type FulfilResult } from './fulfilment.js';
+import { InFlight } from './in-flight.js';
 import { intentMessage } from './mappers.js';
 import { checkId, checkPixels, checkPlace, checkUser } from './validate.js';
 
@@ -39,6 +40,8 @@ const ADDRESS_UPDATE_MS = 15_000;
 
 export class PaymentService {
   readonly fulfilment: Fulfilment;
+  /** Fulfilments under way in this process, by order (see `fulfil`). */
+  readonly #fulfilling = new InFlight<FulfilResult>();
 
   constructor(readonly deps: PaymentDeps) {
     this.fulfilment = new Fulfilment(deps);
@@ -293,7 +296,7 @@ export class PaymentService {
   /** The buyer's save: grants the paid order (or says it was refunded). Idempotent. */
   async commit(userId: string, intentId: string): Promise<Omit<CommitOrderResponse, '$typeName'>> {
     await this.ownOrder(userId, intentId);
-    const r = await this.fulfilment.fulfil(intentId);
+    const r = await this.fulfil(intentId);
     const o = r.order;
     switch (o.state) {
       case 'granted':
@@ -324,6 +327,12 @@ export class PaymentService {
     }
   }
 
+  /** `fulfilment.fulfil`, after this process's own fulfilment of the order, if one is under way. */
+  private fulfil(orderId: string, opts: { waitMs?: number } = {}): Promise<FulfilResult> {
+    const waitMs = opts.waitMs ?? this.deps.claimWaitMs ?? 5000;
+    return this.#fulfilling.run(orderId, waitMs, (left) => this.fulfilment.fulfil(orderId, { waitMs: left }));
+  }
+
   /** A provider webhook: verified, deduplicated by event id, settled by re-reading the intent. */
   async handleEvent(
     payload: Uint8Array,
@@ -346,7 +355,7 @@ export class PaymentService {
     }
     if (await repo.seenEvent(event.id)) return { handled: false, eventType: event.type };
     if (event.intentId && (await repo.get(event.intentId))) {
-      const r = await this.fulfilment.fulfil(event.intentId, { waitMs: 0 });
+      const r = await this.fulfil(event.intentId, { waitMs: 0 });
       logger.info(
         { eventId: event.id, type: event.type, orderId: event.intentId, state: r.order.state },
         'provider event',

@@ -1,10 +1,11 @@
 import { ExpiryHeap } from './expiry-heap.js';
-import type { KeyValueStore } from '../port.js';
+import type { KeyValueStore, SortedSetChanges } from '../port.js';
 import { SortedSet } from './sorted-set.js';
 import {
   KV_ERRORS,
   addCounter,
   checkBytes,
+  checkChanges,
   checkEntries,
   checkIncrement,
   checkKey,
@@ -15,6 +16,12 @@ import {
   checkTtl,
   parseCounter,
 } from '../validate.js';
+
+/** Sorted-set changes of a conditional write, with namespaced keys (port.ts, SortedSetChanges). */
+interface Changes {
+  zadd: { k: string; member: string; score: number }[];
+  zrem: { k: string; member: string }[];
+}
 
 export interface MemoryKeyValueStoreOptions {
   /** Namespaces every key (kept for parity with the Redis adapter; keys are reported without it). */
@@ -150,6 +157,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     entries: { key: string; value: string }[],
     ttlMs: number,
     fenceKey: string,
+    also?: SortedSetChanges,
   ): Promise<number | null> {
     this.#ready();
     const list = checkEntries<{ key: string; value: string }>(entries).map((e) => ({
@@ -158,13 +166,16 @@ export class MemoryKeyValueStore implements KeyValueStore {
     }));
     const ttl = checkTtl(ttlMs);
     const fenceK = this.#k(fenceKey);
+    const z = this.#changes(also);
     if (list.some((e) => this.#live(e.k))) return null;
+    this.#zsetTypesOk(z);
     const current = this.#string(fenceK);
     const last = current ? Number(toText(current.value)) : 0;
     const clock = Math.floor(this.#wallClock() * 1000);
     const fence = Math.max((Number.isFinite(last) ? last : 0) + 1, clock);
     this.#put(fenceK, String(fence), undefined);
     for (const e of list) this.#put(e.k, e.value, ttl);
+    this.#applyChanges(z);
     return fence;
   }
 
@@ -172,14 +183,20 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return this.compareAndDeleteAll([{ key, expected }]);
   }
 
-  async compareAndDeleteAll(entries: { key: string; expected: string }[]): Promise<boolean> {
+  async compareAndDeleteAll(
+    entries: { key: string; expected: string }[],
+    also?: SortedSetChanges,
+  ): Promise<boolean> {
     this.#ready();
     const list = checkEntries<{ key: string; expected: string }>(entries).map((e) => ({
       k: this.#k(e?.key),
       expected: checkString(e?.expected, 'expected'),
     }));
+    const z = this.#changes(also);
     if (!list.every((e) => this.#holds(e.k, e.expected))) return false;
+    this.#zsetTypesOk(z);
     for (const e of list) this.#data.delete(e.k);
+    this.#applyChanges(z);
     return true;
   }
 
@@ -190,6 +207,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
   async compareAndExtendAll(
     entries: { key: string; expected: string; newValue?: string }[],
     ttlMs: number,
+    also?: SortedSetChanges,
   ): Promise<boolean> {
     this.#ready();
     const list = checkEntries<{ key: string; expected: string; newValue?: string }>(entries).map((e) => ({
@@ -198,11 +216,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
       newValue: e?.newValue === undefined ? undefined : checkString(e.newValue, 'newValue'),
     }));
     const ttl = checkTtl(ttlMs);
+    const z = this.#changes(also);
     if (!list.every((e) => this.#holds(e.k, e.expected))) return false;
+    this.#zsetTypesOk(z);
     for (const e of list) {
       const entry = this.#data.get(e.k) as StringEntry;
       this.#put(e.k, e.newValue ?? entry.value, ttl);
     }
+    this.#applyChanges(z);
     return true;
   }
 
@@ -311,6 +332,38 @@ export class MemoryKeyValueStore implements KeyValueStore {
 
   #ready(): void {
     if (this.#closed) throw new Error(KV_ERRORS.closed);
+  }
+
+  /** Checked sorted-set changes with namespaced keys. */
+  #changes(also: SortedSetChanges | undefined): Changes {
+    const { zadd, zrem } = checkChanges(also);
+    return {
+      zadd: zadd.map((z) => ({ ...z, k: this.#k(z.key) })),
+      zrem: zrem.map((z) => ({ ...z, k: this.#k(z.key) })),
+    };
+  }
+
+  /** Refuses (before anything changed) when a key of the changes holds a string, as the Lua does. */
+  #zsetTypesOk(z: Changes): void {
+    for (const c of [...z.zadd, ...z.zrem])
+      if (this.#live(c.k)?.kind === 'string') throw new Error(KV_ERRORS.wrongType);
+  }
+
+  #applyChanges(z: Changes): void {
+    for (const c of z.zadd) {
+      let e = this.#live(c.k);
+      if (!e) {
+        e = { kind: 'zset', zset: new SortedSet(), expiresAt: null };
+        this.#data.set(c.k, e);
+      }
+      if (e.kind === 'zset') e.zset.add(c.member, c.score);
+    }
+    for (const c of z.zrem) {
+      const e = this.#live(c.k);
+      if (e?.kind !== 'zset') continue;
+      e.zset.remove(c.member);
+      if (e.zset.size === 0) this.#data.delete(c.k);
+    }
   }
 
   /** Checks the store is open and the key valid; returns the namespaced key. */

@@ -1,27 +1,28 @@
-// k6: the read-heavy canvas path (product spec section 7). The `browse` scenario is a page view at a
-// given arrival rate: GET /api/canvases/active, the composite render
+// k6: canvas browsing (product spec section 7), the read-heavy path of every visitor. The `browse`
+// scenario is a page view of /canvas at a given arrival rate: GET /api/canvases/active, the payment
+// configuration, the composite image
 // (GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=..&t=..,
-// with t changing every 30 s like the web client's image cache) and one board's pixels
-// (GET /api/pixels/canvas/{c}/board/{b}). The `find_pixel` scenario signs in and asks for a random
-// available pixel (GET /api/pixels/available/random?canvas_index={c}; 404 = sold out, not an error).
+// t changing every 30 s like the web client's image cache; 20% are previews), the lock icons
+// (GET /api/boards/{c}/{b}/status of the board under the pointer) and one board's pixels. The
+// `find_pixel` scenario signs in and asks for a random available pixel
+// (GET /api/pixels/available/random?canvas_index={c}; 404 = sold out, not an error).
+// Each page view is one trace (traceparent).
 //
-//   k6 run -e BASE_URL=http://127.0.0.1:8080 -e RATE=50 -e DURATION=2m loadtests/k6/pixel-path.js
+//   k6 run -e BASE_URL=http://127.0.0.1:8080 -e RATE=50 -e DURATION=2m loadtests/k6/canvas-browsing.js
 import http from 'k6/http';
 import { check } from 'k6';
 import exec from 'k6/execution';
-import { BASE_URL, Session, activeCanvasIndex, jsonValue, params } from './lib/api.js';
+import {
+  BASE_URL,
+  Session,
+  activeCanvasIndex,
+  jsonValue,
+  newTrace,
+  params,
+  positiveNumber,
+} from './lib/api.js';
 
 const BOARDS = 625;
-
-/**
- * @param {string | undefined} raw
- * @param {number} fallback
- */
-function positiveNumber(raw, fallback) {
-  const n = Number(raw);
-  return raw !== undefined && raw !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
 const RATE = Math.floor(positiveNumber(__ENV.RATE, 20));
 const FIND_RATE = Math.floor(positiveNumber(__ENV.FIND_RATE, 2));
 const DURATION = __ENV.DURATION || '2m';
@@ -57,8 +58,10 @@ export const options = {
     checks: ['rate>0.99'],
     dropped_iterations: ['count<10'],
     'http_req_duration{endpoint:active}': ['p(95)<150'],
-    'http_req_duration{endpoint:pixels}': ['p(95)<250', 'p(99)<600'],
+    'http_req_duration{endpoint:config}': ['p(95)<150'],
     'http_req_duration{endpoint:render}': ['p(95)<500', 'p(99)<1500'],
+    'http_req_duration{endpoint:status}': ['p(95)<200'],
+    'http_req_duration{endpoint:pixels}': ['p(95)<250', 'p(99)<600'],
     'http_req_duration{endpoint:random}': ['p(95)<400'],
   },
 };
@@ -71,17 +74,29 @@ export function setup() {
 /** One page view of /canvas followed by opening a board. @param {{ canvasIndex: number }} data */
 export default function (data) {
   const c = data.canvasIndex;
-  const active = http.get(`${BASE_URL}/api/canvases/active`, params('active', 'GET /api/canvases/active'));
+  const trace = newTrace();
+  const active = http.get(
+    `${BASE_URL}/api/canvases/active`,
+    params('active', 'GET /api/canvases/active', {}, trace),
+  );
   check(active, {
     'active: 200': (r) => r.status === 200,
     'active: has canvas': (r) => typeof jsonValue(r, 'data.0.canvas_index') === 'number',
   });
+  const config = http.get(
+    `${BASE_URL}/api/config/stripe`,
+    params('config', 'GET /api/config/stripe', {}, trace),
+  );
+  check(config, { 'config: 200': (r) => r.status === 200 });
 
   const t = Math.floor(Date.now() / 30_000) * 30_000;
   const preview = Math.random() < 0.2;
   const render = http.get(
     `${BASE_URL}/api/canvas-composite/canvas/${c}/render?format=webp&scale=1&quality=95&grid=false&preview=${preview}&t=${t}`,
-    { ...params('render', 'GET /api/canvas-composite/canvas/{canvas}/render'), responseType: 'none' },
+    {
+      ...params('render', 'GET /api/canvas-composite/canvas/{canvas}/render', {}, trace),
+      responseType: 'none',
+    },
   );
   check(render, {
     'render: 200': (r) => r.status === 200,
@@ -89,13 +104,24 @@ export default function (data) {
   });
 
   const board = Math.floor(Math.random() * BOARDS);
+  const status = http.get(
+    `${BASE_URL}/api/boards/${c}/${board}/status`,
+    params('status', 'GET /api/boards/{canvas}/{board}/status', {}, trace),
+  );
+  check(status, {
+    'status: 200': (r) => r.status === 200,
+    'status: isLocked is a boolean': (r) => typeof jsonValue(r, 'data.isLocked') === 'boolean',
+  });
   const pixels = http.get(
     `${BASE_URL}/api/pixels/canvas/${c}/board/${board}`,
-    params('pixels', 'GET /api/pixels/canvas/{canvas}/board/{board}'),
+    params('pixels', 'GET /api/pixels/canvas/{canvas}/board/{board}', {}, trace),
   );
   check(pixels, {
     'pixels: 200': (r) => r.status === 200,
-    'pixels: array': (r) => Array.isArray(jsonValue(r, 'data')),
+    'pixels: 2401 of them': (r) => {
+      const n = jsonValue(r, 'data.#');
+      return n === 2401;
+    },
   });
 }
 

@@ -1,0 +1,185 @@
+// A small HTTP client for the bench scenarios: one keep-alive connection per client (like one
+// browser), JSON in and out, latency percentiles, and a closed-loop driver that runs N clients for a
+// bounded time. Loopback only, like the rest of loadtests/.
+import http from 'node:http';
+import { assertLoopback } from './harness.mjs';
+
+/**
+ * @typedef {object} Reply
+ * @property {number} status
+ * @property {Record<string, string | string[] | undefined>} headers
+ * @property {string} text
+ * @property {number} ms   time from sending to the last byte
+ */
+
+/** A client with its own keep-alive connection and default headers (a signed-in user's, say). */
+export class Client {
+  /**
+   * @param {string} baseUrl
+   * @param {{ headers?: Record<string, string>, timeoutMs?: number }} [opts]
+   */
+  constructor(baseUrl, opts = {}) {
+    const url = assertLoopback(baseUrl);
+    this.host = url.hostname.replace(/^\[|\]$/g, '');
+    this.port = Number(url.port || 80);
+    this.headers = { accept: 'application/json', ...(opts.headers ?? {}) };
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  }
+
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]   sent as JSON when given
+   * @param {Record<string, string>} [headers]
+   * @returns {Promise<Reply>}
+   */
+  request(method, path, body, headers) {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    /** @type {Record<string, string | number>} */
+    const h = { ...this.headers, ...(headers ?? {}) };
+    if (payload !== undefined) {
+      h['content-type'] = 'application/json';
+      h['content-length'] = Buffer.byteLength(payload);
+    }
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: this.host, port: this.port, method, path, headers: h, agent: this.agent },
+        (res) => {
+          /** @type {Buffer[]} */
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+              ms: performance.now() - started,
+            }),
+          );
+        },
+      );
+      req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`${method} ${path} timed out`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /**
+   * The JSON body of a request that must answer `expect` (default: any 2xx); throws otherwise.
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @param {{ expect?: number, headers?: Record<string, string> }} [opts]
+   * @returns {Promise<any>}
+   */
+  async json(method, path, body, opts = {}) {
+    const r = await this.request(method, path, body, opts.headers);
+    const ok = opts.expect === undefined ? r.status >= 200 && r.status < 300 : r.status === opts.expect;
+    if (!ok) throw new Error(`${method} ${path.split('?')[0]} answered ${r.status}: ${r.text.slice(0, 300)}`);
+    return r.text === '' ? null : JSON.parse(r.text);
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/** Cookie pairs (`name=value`) of a reply's Set-Cookie headers, merged into `jar`. */
+export function mergeCookies(/** @type {Map<string, string>} */ jar, /** @type {Reply} */ reply) {
+  const set = reply.headers['set-cookie'] ?? [];
+  for (const c of Array.isArray(set) ? set : [set]) {
+    const pair = c.split(';')[0] ?? '';
+    const eq = pair.indexOf('=');
+    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** Latencies in ms; nearest-rank percentiles. */
+export class Latencies {
+  /** @type {number[]} */
+  values = [];
+  sorted = true;
+
+  /** @param {number} ms */
+  add(ms) {
+    this.values.push(ms);
+    this.sorted = false;
+  }
+
+  /** @param {Latencies} other */
+  merge(other) {
+    for (const v of other.values) this.values.push(v);
+    this.sorted = false;
+  }
+
+  get count() {
+    return this.values.length;
+  }
+
+  /** @param {number} p 0 to 100 @returns {number | null} */
+  percentile(p) {
+    if (this.values.length === 0) return null;
+    if (!this.sorted) {
+      this.values.sort((a, b) => a - b);
+      this.sorted = true;
+    }
+    const rank = Math.max(1, Math.ceil((p / 100) * this.values.length));
+    return /** @type {number} */ (this.values[Math.min(rank, this.values.length) - 1]);
+  }
+
+  /** @returns {{ p50: number | null, p95: number | null, p99: number | null }} */
+  summary() {
+    return { p50: this.percentile(50), p95: this.percentile(95), p99: this.percentile(99) };
+  }
+}
+
+/**
+ * @typedef {object} LoopResult
+ * @property {number} iterations   successful iterations
+ * @property {number} errors       failed or thrown iterations
+ * @property {number} seconds      measured wall time
+ * @property {number} rate         successful iterations per second
+ * @property {Latencies} latencies of successful iterations (ms)
+ * @property {string[]} samples    the first few error messages
+ */
+
+/**
+ * Runs `iteration(worker)` back to back on `workers` concurrent workers until `durationSeconds`
+ * have passed (an iteration under way is finished, and counted). An iteration resolving to `false`
+ * or throwing counts as an error; anything else as a success, timed.
+ * @param {{ workers: number, durationSeconds: number, iteration: (worker: number) => Promise<unknown> }} opts
+ * @returns {Promise<LoopResult>}
+ */
+export async function closedLoop({ workers, durationSeconds, iteration }) {
+  const latencies = new Latencies();
+  /** @type {string[]} */
+  const samples = [];
+  let iterations = 0;
+  let errors = 0;
+  const started = performance.now();
+  const until = started + durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        let ok;
+        try {
+          ok = (await iteration(w)) !== false;
+        } catch (err) {
+          ok = false;
+          if (samples.length < 5) samples.push(err instanceof Error ? err.message : String(err));
+        }
+        if (ok) {
+          iterations++;
+          latencies.add(performance.now() - t0);
+        } else errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { iterations, errors, seconds, rate: iterations / seconds, latencies, samples };
+}

@@ -1,0 +1,61 @@
+// A private redis-server for a benchmark (no persistence, loopback only, its own port), so a Redis
+// figure never touches a shared server's data. Null when no redis-server binary is installed.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+const CANDIDATES = ['/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server'];
+
+export function redisServerBinary() {
+  for (const c of CANDIDATES) if (fs.existsSync(c)) return c;
+  const which = spawnSync('which', ['redis-server'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : null;
+}
+
+/**
+ * @param {number} port
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> } | null>}
+ */
+export async function startRedisServer(port) {
+  const bin = redisServerBinary();
+  if (!bin) return null;
+  const child = spawn(
+    bin,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--protected-mode',
+      'yes',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const up = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not start on port ${port}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    pid: /** @type {number} */ (child.pid),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

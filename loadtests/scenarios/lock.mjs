@@ -1,0 +1,155 @@
+// Board locks through the BFF beside raw Redis pairs, with the same number of concurrent clients.
+//
+// 1. `through the BFF`: CLIENTS signed-in users (one board each on the active canvas, boards 0..n-1)
+//    loop over `POST /api/boards/{c}/{b}/lock {duration: 5}` + `DELETE /api/boards/{c}/{b}/lock?explicit=true`
+//    (bearer token, CSRF token and cookie, one keep-alive connection each, like a browser). Each pair
+//    must answer 200 and `released: true`.
+// 2. `raw Redis` (the baseline): the same number of clients loop over `SET key token NX PX 300000` +
+//    the compare-and-delete release (one EVALSHA), one connection each, through the kit's Redis adapter:
+//    the stack's own Redis with BENCH_REDIS=1, else a private redis-server the scenario starts
+//    (port base + 21), else REDIS_URL / 127.0.0.1:6379 under a key prefix it deletes afterwards.
+//
+// BENCH_LOCK_CLIENTS (default 20) sets the number of clients of both phases.
+import { randomBytes } from 'node:crypto';
+import { Client, closedLoop } from '../lib/client.mjs';
+import { startRedisServer } from '../lib/redis-server.mjs';
+
+export const name = 'lock';
+export const description =
+  'lock acquire + release pairs through the BFF (one user and board per client) beside raw Redis SET NX + release pairs';
+
+const TARGET = 1000;
+
+/** @param {any} ctx */
+export async function run(ctx) {
+  const clients = Number(process.env.BENCH_LOCK_CLIENTS ?? 20);
+  if (!Number.isInteger(clients) || clients < 1 || clients > 100)
+    throw new RangeError('BENCH_LOCK_CLIENTS must be an integer from 1 to 100');
+  const anon = new Client(ctx.baseUrl);
+  const active = await anon.json('GET', '/api/canvases/active');
+  anon.close();
+  const canvas = active.data[0].canvas_index;
+
+  ctx.log(`signing up ${clients} users`);
+  const users = [];
+  for (let i = 0; i < clients; i++) users.push(await ctx.signUp());
+  const conns = users.map(
+    (u) =>
+      new Client(ctx.baseUrl, {
+        headers: {
+          authorization: `Bearer ${u.accessToken}`,
+          'x-csrf-token': u.csrfToken,
+          cookie: u.cookie,
+          origin: ctx.baseUrl,
+        },
+      }),
+  );
+
+  /** @param {number} w */
+  const pair = async (w) => {
+    const c = /** @type {Client} */ (conns[w]);
+    const lock = `/api/boards/${canvas}/${w}/lock`;
+    const a = await c.request('POST', lock, { duration: 5 });
+    if (a.status !== 200) throw new Error(`acquire answered ${a.status}: ${a.text.slice(0, 200)}`);
+    const r = await c.request('DELETE', `${lock}?explicit=true`);
+    if (r.status !== 200 || !r.text.includes('"released":true'))
+      throw new Error(`release answered ${r.status}: ${r.text.slice(0, 200)}`);
+    return true;
+  };
+  // one pair each first: a stack that refuses fails here, before any figure
+  await Promise.all(conns.map((_, w) => pair(w)));
+
+  ctx.phase('through the BFF');
+  const cpu0 = ctx.stackCpuSeconds();
+  const bff = await closedLoop({ workers: clients, durationSeconds: ctx.durationSeconds, iteration: pair });
+  const cpuPerPair = ((ctx.stackCpuSeconds() - cpu0) * 1000) / Math.max(1, bff.iterations);
+  for (const c of conns) c.close();
+  if (bff.samples.length) ctx.log(`errors: ${bff.samples.join(' | ')}`);
+
+  // --- the baseline: raw Redis pairs ----------------------------------------------------------
+  ctx.phase('raw Redis');
+  const kit = await import('@tessera/kit');
+  const logger = kit.createLogger('bench', { level: 'warn' });
+  /** @type {(() => Promise<unknown>)[]} */
+  const cleanup = [];
+  let redisUrl = ctx.redisUrl;
+  let where = "the stack's redis-server";
+  if (!redisUrl) {
+    const own = await startRedisServer(ctx.portBase + 21);
+    if (own) {
+      cleanup.push(() => own.stop());
+      redisUrl = own.url;
+      where = 'a private redis-server';
+    } else {
+      redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+      where = redisUrl;
+    }
+  }
+  const prefix = `bench-lock-${randomBytes(4).toString('hex')}:`;
+  let raw;
+  try {
+    const stores = await Promise.all(
+      Array.from({ length: clients }, () => kit.openKeyValueStore({ redisUrl, logger, keyPrefix: prefix })),
+    );
+    for (const s of stores) cleanup.push(() => s.close());
+    raw = await closedLoop({
+      workers: clients,
+      durationSeconds: ctx.durationSeconds,
+      iteration: async (w) => {
+        const store = /** @type {import('@tessera/kit').KeyValueStore} */ (stores[w]);
+        const token = randomBytes(16).toString('hex');
+        const ok = await store.setIfAbsent(`board:${w}`, token, 300_000);
+        const released = await store.compareAndDelete(`board:${w}`, token);
+        return ok && released;
+      },
+    });
+  } finally {
+    for (const f of cleanup.reverse()) await f().catch(() => undefined);
+  }
+  ctx.log(`raw Redis on ${where}, ${clients} connections; BFF store: ${ctx.redisUrl ? 'Redis' : 'embedded'}`);
+
+  const s = bff.latencies.summary();
+  return {
+    rows: [
+      {
+        row: 'lock acquire + release through the BFF',
+        figure: bff.rate,
+        unit: 'pairs/s',
+        ...s,
+        errors: bff.errors,
+        baseline: raw.rate,
+        baselineLabel: 'pairs/s raw Redis SET NX + release',
+        ratio: bff.rate / raw.rate,
+        target: `>= ${TARGET} pairs/s`,
+        met: bff.errors === 0 && bff.rate >= TARGET,
+      },
+      {
+        // the stack's CPU time per pair does not depend on what else runs on the machine
+        row: 'stack CPU per pair (all processes, not the load)',
+        figure: cpuPerPair,
+        unit: 'ms',
+        p50: null,
+        p95: null,
+        p99: null,
+        errors: null,
+        baseline: null,
+        baselineLabel: null,
+        ratio: null,
+        target: `<= ${(2000 / TARGET).toFixed(1)} ms (2 cores / ${TARGET} pairs/s)`,
+        met: null,
+      },
+      {
+        row: 'raw Redis SET NX PX + compare-and-delete',
+        figure: raw.rate,
+        unit: 'pairs/s',
+        ...raw.latencies.summary(),
+        errors: raw.errors,
+        baseline: null,
+        baselineLabel: null,
+        ratio: null,
+        target: null,
+        met: null,
+      },
+    ],
+  };
+}
