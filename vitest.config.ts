@@ -10,6 +10,7 @@ export default defineConfig({
       'facts/src/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'bff/src/**/*.test.ts',
+      'ops/src/**/*.test.ts',
       'integration/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
       'scripts/**/*.test.{ts,mjs}',

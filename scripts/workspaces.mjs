@@ -18,6 +18,7 @@ export const STAGES = [
     ...SERVICES.map((s) => ({ name: `@tessera/${s}`, dir: `services/${s}`, src: ['src'], out: 'dist' })),
     { name: '@tessera/bff', dir: 'bff', src: ['src'], out: 'dist' },
     { name: '@tessera/web', dir: 'web', src: ['src', 'index.html', 'public'], out: 'dist' },
+    { name: '@tessera/ops', dir: 'ops', src: ['src'], out: 'dist' },
   ],
 ];
 

@@ -6,7 +6,7 @@
 export const SUBJECTS = {
   /** PixelsCommitted: a purchase's pixels were painted. */
   pixelsCommitted: 'tessera.pixels.committed',
-  /** PixelReset: a refunded purchase's pixels went back to their default. */
+  /** PixelReset: an operator reset a sold pixel to its default colour (moderation; it stays sold). */
   pixelsReset: 'tessera.pixels.reset',
   /** LockChanged, one subject per lock event. */
   lockAcquired: 'tessera.lock.acquired',

@@ -7,14 +7,24 @@
  *   for acquired, released and extended, to every stream (lock icons move). `lock:expired` and
  *   `lock:warning` (60 s before expiry) go only to the holder's stream (one signed in as that user);
  *   every other stream gets the expiry as `lock:released` with `reason: "expired"`, and no warning.
- * - `tessera.canvas.activated` -> `event: canvas:activated`, data `{canvasIndex, name}`
+ * - `tessera.pixels.reset` (a moderation reset) -> `event: pixels` like a commit, data
+ *   `{canvasIndex, boardIndex, pixels: [{x, y, color}], committedAt, reset: true}` (the pixel's default colour)
+ * - `tessera.canvas.activated` -> `event: canvas:activated`, data `{canvasIndex, name, previousCanvasIndex}`; the
+ *   stream follows the new canvas from then on
+ * - `tessera.canvas.soldout` (the stream's canvas) -> `event: canvas:soldout`, data `{canvasIndex}`
  * Every event's `id:` is the bus stream sequence, so a reconnecting browser's Last-Event-ID resumes it.
  */
 import { decodeEvent } from '@tessera/facts/events';
 import { lockEventKind, LOCK_SUBJECTS, SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
 
-export const LIVE_SUBJECTS = [SUBJECTS.pixelsCommitted, LOCK_SUBJECTS, SUBJECTS.canvasActivated];
+export const LIVE_SUBJECTS = [
+  SUBJECTS.pixelsCommitted,
+  SUBJECTS.pixelsReset,
+  LOCK_SUBJECTS,
+  SUBJECTS.canvasActivated,
+  SUBJECTS.canvasSoldOut,
+];
 
 export interface StreamState {
   /** Canvas whose events are forwarded; -1 forwards every canvas (none known). */
@@ -58,10 +68,30 @@ export function toSse(msg: BusMessage, state: StreamState): string | null {
       }
       return sse(msg.seq, `lock:${kind}`, data);
     }
+    if (msg.subject === SUBJECTS.pixelsReset) {
+      const ev = decodeEvent(SUBJECTS.pixelsReset, msg.data);
+      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
+      return sse(msg.seq, 'pixels', {
+        canvasIndex: ev.canvasIndex,
+        boardIndex: ev.boardIndex,
+        pixels: [{ x: ev.x, y: ev.y, color: ev.color }],
+        committedAt: ev.resetAtMs,
+        reset: true,
+      });
+    }
     if (msg.subject === SUBJECTS.canvasActivated) {
       const ev = decodeEvent(SUBJECTS.canvasActivated, msg.data);
       state.activeCanvas = ev.canvasIndex;
-      return sse(msg.seq, 'canvas:activated', { canvasIndex: ev.canvasIndex, name: ev.name });
+      return sse(msg.seq, 'canvas:activated', {
+        canvasIndex: ev.canvasIndex,
+        name: ev.name,
+        previousCanvasIndex: ev.previousCanvasIndex,
+      });
+    }
+    if (msg.subject === SUBJECTS.canvasSoldOut) {
+      const ev = decodeEvent(SUBJECTS.canvasSoldOut, msg.data);
+      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
+      return sse(msg.seq, 'canvas:soldout', { canvasIndex: ev.canvasIndex });
     }
   } catch {
     return null; // an unreadable payload is skipped, never sent

@@ -43,7 +43,15 @@ describe('GET /api/canvases/active', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await res.json()).toEqual({
       success: true,
-      data: [{ canvas_index: c, name: 'Test Canvas', description: 'A canvas for tests', is_active: true }],
+      data: [
+        {
+          canvas_index: c,
+          name: 'Test Canvas',
+          description: 'A canvas for tests',
+          is_active: true,
+          sold_out: false,
+        },
+      ],
     });
   });
 });

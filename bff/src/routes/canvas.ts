@@ -3,7 +3,9 @@ import type { BffDeps } from '../deps.js';
 
 /**
  * `GET /api/canvases/active` (spec section 7): `{success, data: [{canvas_index, name, description,
- * is_active}]}`, an empty list when no canvas is active. Cached 5 minutes by the browser.
+ * is_active, sold_out}]}`, an empty list when no canvas is active. `sold_out` (beyond the spec's
+ * fields) is true while the gallery keeps a sold-out canvas because no next artwork was chosen; the
+ * canvas page says so. Cached 5 minutes by the browser.
  */
 export function canvasRoutes(router: Router, { peers }: BffDeps): void {
   router.get('/api/canvases/active', async (ctx) => {
@@ -18,6 +20,7 @@ export function canvasRoutes(router: Router, { peers }: BffDeps): void {
               name: canvas.name,
               description: canvas.description,
               is_active: canvas.isActive,
+              sold_out: canvas.soldOut,
             },
           ]
         : [],

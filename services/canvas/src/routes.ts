@@ -1,6 +1,5 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
-import { appError } from '@tessera/kit';
 import {
   CanvasService as CanvasRpc,
   GetRandomAvailablePixelResponseSchema,
@@ -9,7 +8,7 @@ import {
 import type { CanvasService } from './service/canvas-service.js';
 import { checkId } from './service/validate.js';
 
-/** The canvas service's RPCs, mapped onto the service class (ResetPixel answers UNIMPLEMENTED for now). */
+/** The canvas service's RPCs, mapped onto the service class. */
 export function routes(core: CanvasService): (router: ConnectRouter) => void {
   const { purchases } = core;
   return (router) => {
@@ -46,9 +45,7 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
         checkId(req.userId, 'user_id');
         return { pixelCount: await core.getUserPixelCount(req.userId, req.canvasIndex) };
       },
-      resetPixel: () => {
-        throw appError('NOT_IMPLEMENTED', 'ResetPixel is not implemented yet');
-      },
+      resetPixel: (req) => core.moderation.reset(req),
     });
   };
 }

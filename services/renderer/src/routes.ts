@@ -1,17 +1,14 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { appError } from '@tessera/kit';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import type { RendererService } from './service/renderer-service.js';
 
-/** The renderer's RPCs, mapped onto the service class (RasterizeArtwork answers UNIMPLEMENTED for now). */
+/** The renderer's RPCs, mapped onto the service class. */
 export function routes(core: RendererService): (router: ConnectRouter) => void {
   return (router) => {
     router.service(RendererRpc, {
       renderComposite: async (req) => ({ image: await core.renderComposite(req) }),
       renderBoardThumbnail: async (req) => ({ image: await core.renderBoardThumbnail(req) }),
-      rasterizeArtwork: () => {
-        throw appError('NOT_IMPLEMENTED', 'RasterizeArtwork is not implemented yet');
-      },
+      rasterizeArtwork: async (req) => ({ defaultColors: await core.artwork.rasterize(req.image) }),
     });
   };
 }

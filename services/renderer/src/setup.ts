@@ -19,6 +19,7 @@ import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/can
 import { routes, SERVICES } from './routes.js';
 import { FrameStore } from './service/frames.js';
 import { RendererService } from './service/renderer-service.js';
+import { onReset } from './service/resets.js';
 
 /** Each renderer instance keeps its own frames, so each needs every event: one durable consumer per instance. */
 export function consumerName(instance = os.hostname()): string {
@@ -39,9 +40,11 @@ export async function startRenderer(opts: {
   });
   const sub: Subscription = await opts.bus.consume({
     durable: opts.durable ?? consumerName(),
-    subjects: [SUBJECTS.pixelsCommitted],
+    // one consumer for both, in stream order: a reset never overtakes the sale it undoes
+    subjects: [SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset],
     concurrency: 1,
-    handler: (msg) => core.onCommitted(msg),
+    handler: (msg) =>
+      msg.subject === SUBJECTS.pixelsReset ? onReset(core.frames, msg) : core.onCommitted(msg),
   });
   // the active canvas's frame is built at start, and a newly activated canvas's at once
   const prebuild = (canvasIndex: number) =>

@@ -11,6 +11,7 @@ export interface RecordedCall {
   body: unknown;
   credentials: RequestCredentials | undefined;
   signal: AbortSignal | null;
+  cache: RequestCache | undefined;
 }
 
 /** A reply: a Response, an Error to reject with (network failure), or 'hang' to wait for abort. */
@@ -71,6 +72,7 @@ export function createHarness(handler: Handler, options: Partial<ApiClientOption
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       credentials: init.credentials,
       signal: init.signal ?? null,
+      cache: init.cache,
     };
     calls.push(call);
     const reply = await handler(call);

@@ -47,6 +47,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The browser's HTTP cache mode for this call (fetch's `cache`); default: the browser's. */
+  cache?: RequestCache;
 }
 
 export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
@@ -207,6 +209,7 @@ export class ApiClient {
         headers,
         credentials: 'include',
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        ...(options.cache ? { cache: options.cache } : {}),
       };
       const response = await this.send(method, url, init, options, attempt);
       attempt.status = response.status;

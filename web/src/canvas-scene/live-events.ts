@@ -1,5 +1,6 @@
-// Server-Sent Events from GET /api/events: `pixels` events carry committed pixels of one board,
-// mapped here to composite-image coordinates. Bad payloads are ignored, never thrown.
+// Server-Sent Events from GET /api/events: `pixels` events carry committed (or moderation-reset) pixels
+// of one board, mapped here to composite-image coordinates; `canvas:activated` and `canvas:soldout` name
+// a canvas. Bad payloads are ignored, never thrown.
 import { canvasPixelOf, isBoardIndex, isBoardPixel } from './layout.js';
 import { isRecord } from '../lib/json.js';
 
@@ -48,4 +49,25 @@ export const LIVE_EVENT_NAMES = {
   pixels: 'pixels',
   lockPrefix: 'lock:',
   canvasActivated: 'canvas:activated',
+  canvasSoldOut: 'canvas:soldout',
 } as const;
+
+export interface CanvasEvent {
+  canvasIndex: number;
+  /** `canvas:activated` only: the new canvas's name ('' when not given). */
+  name: string;
+}
+
+/** Parses the data of `canvas:activated` / `canvas:soldout`; null when it names no canvas. */
+export function parseCanvasEvent(data: string): CanvasEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isRecord(body)) return null;
+  const canvasIndex = Number(body.canvasIndex);
+  if (!Number.isInteger(canvasIndex) || canvasIndex < 0) return null;
+  return { canvasIndex, name: typeof body.name === 'string' ? body.name : '' };
+}

@@ -13,7 +13,11 @@ export class CanvasRepository {
 
   static async open(store: DocumentStore): Promise<CanvasRepository> {
     const canvases = await store.collection<CanvasDoc>('canvases', {
-      indexes: [{ fields: { canvasIndex: 1 }, unique: true, name: 'canvas_index' }],
+      indexes: [
+        { fields: { canvasIndex: 1 }, unique: true, name: 'canvas_index' },
+        // one canvas per source submission (only documents that have `source`)
+        { fields: { source: 1 }, unique: true, sparse: true, name: 'canvas_source' },
+      ],
     });
     const meta = await store.collection<ActivePointer>('meta');
     return new CanvasRepository(canvases, meta);
@@ -21,6 +25,11 @@ export class CanvasRepository {
 
   get(canvasIndex: number): Promise<CanvasDoc | null> {
     return this.canvases.findOne({ _id: canvasId(canvasIndex) });
+  }
+
+  /** The canvas made from a source submission (in any state), if any. */
+  findBySource(source: string): Promise<CanvasDoc | null> {
+    return this.canvases.findOne({ source });
   }
 
   listReady(): Promise<CanvasDoc[]> {
@@ -36,7 +45,7 @@ export class CanvasRepository {
     return top?.canvasIndex ?? 0;
   }
 
-  /** Claims a canvas index; false when another writer claimed it first. */
+  /** Claims a canvas index (and its source, if any); false when another writer claimed either first. */
   async insert(doc: CanvasDoc): Promise<boolean> {
     try {
       await this.canvases.insertOne(doc);
@@ -67,7 +76,7 @@ export class CanvasRepository {
   /** Sets the pointer only when there is none yet (first start); true when this call set it. */
   async activateIfNone(canvasIndex: number, now: number): Promise<boolean> {
     try {
-      await this.meta.insertOne({ _id: 'active', canvasIndex, activatedAt: now });
+      await this.meta.insertOne({ _id: 'active', canvasIndex, activatedAt: now, previousCanvasIndex: -1 });
       return true;
     } catch (err) {
       if (err instanceof DuplicateKeyError) return false;
@@ -75,13 +84,25 @@ export class CanvasRepository {
     }
   }
 
-  /** Points at `canvasIndex`; returns the previous active index (-1 when none). */
-  async activate(canvasIndex: number, now: number): Promise<number> {
-    const before = await this.meta.findOneAndUpdate(
-      { _id: 'active' },
-      { $set: { canvasIndex, activatedAt: now } },
-      { upsert: true, returnDocument: 'before' },
-    );
-    return before?.canvasIndex ?? -1;
+  /**
+   * Points at `canvasIndex` with one conditional write (on the pointer as read; repeated when another
+   * writer moved it meanwhile) and keeps the index it replaced. `previous` is that index (-1 when
+   * none); when the canvas was active already, nothing changes and `previous` is the one kept from
+   * its activation.
+   */
+  async activate(canvasIndex: number, now: number): Promise<{ previous: number; changed: boolean }> {
+    for (;;) {
+      const cur = await this.meta.findOne({ _id: 'active' });
+      if (!cur) {
+        if (await this.activateIfNone(canvasIndex, now)) return { previous: -1, changed: true };
+        continue;
+      }
+      if (cur.canvasIndex === canvasIndex) return { previous: cur.previousCanvasIndex ?? -1, changed: false };
+      const res = await this.meta.updateOne(
+        { _id: 'active', canvasIndex: cur.canvasIndex, activatedAt: cur.activatedAt },
+        { $set: { canvasIndex, activatedAt: now, previousCanvasIndex: cur.canvasIndex } },
+      );
+      if (res.matchedCount === 1) return { previous: cur.canvasIndex, changed: true };
+    }
   }
 }

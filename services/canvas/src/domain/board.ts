@@ -6,6 +6,7 @@
  */
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
 import { normalizeHexColor } from './color.js';
+import type { ResetEntry } from './moderation.js';
 
 export interface Reservation {
   orderId: string;
@@ -35,6 +36,8 @@ export interface BoardDoc {
   reservations: Reservation[];
   /** Orders already committed (idempotent commit). */
   committedOrders: string[];
+  /** Moderation resets (moderation.ts), at most one per pixel; absent on boards never moderated. */
+  resets?: ResetEntry[];
   lastModified: number;
 }
 

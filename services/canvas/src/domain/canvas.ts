@@ -15,6 +15,11 @@ export interface CanvasDoc {
   soldOut: boolean;
   soldOutAt: number;
   sourceSubmissionId: string;
+  /**
+   * The same id, set only when there is one: it carries the sparse unique index that makes creation
+   * idempotent per source (canvases made without a source leave it out, so they never collide).
+   */
+  source?: string;
 }
 
 /** The one document naming the active canvas: activation is one atomic write. */
@@ -22,6 +27,8 @@ export interface ActivePointer {
   _id: 'active';
   canvasIndex: number;
   activatedAt: number;
+  /** The canvas active before (-1 when none; absent on pointers written before it was kept). */
+  previousCanvasIndex?: number;
 }
 
 export function canvasId(canvasIndex: number): string {

@@ -21,9 +21,10 @@ import { pickUniform, pickWeighted } from '../domain/random.js';
 import type { BoardOrders } from '../adapters/boards.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
+import { Moderation } from './moderation.js';
 import { Purchases } from './purchases.js';
 import { SummaryCache } from './summaries.js';
-import { checkBoardIndex, checkCanvasIndex } from './validate.js';
+import { checkBoardIndex, checkCanvasIndex, checkNewCanvas } from './validate.js';
 
 export const DEMO_CANVAS_INDEX = 1;
 /** Boards read per store query when streaming a canvas. */
@@ -44,10 +45,13 @@ export class CanvasService {
   readonly summaries: SummaryCache;
   /** Reserve, commit and release (the purchase RPCs). */
   readonly purchases: Purchases;
+  /** ResetPixel (moderation.ts). */
+  readonly moderation: Moderation;
 
   constructor(readonly deps: CanvasDeps) {
     this.summaries = new SummaryCache(deps.boards, deps.now, deps.summaryTtlMs ?? 5000);
     this.purchases = new Purchases(this);
+    this.moderation = new Moderation(this);
   }
 
   async requireCanvas(canvasIndex: number): Promise<CanvasDoc> {
@@ -171,11 +175,25 @@ export class CanvasService {
       this.deps.logger.info({ canvasIndex }, 'canvas sold out');
   }
 
+  /**
+   * Creates a canvas, or finishes the one already made from the same source (idempotent per
+   * `sourceSubmissionId`, also under concurrent calls: the canvas document carries `source` under a
+   * sparse unique index, so of two creators only one document can exist; the other finds it and
+   * finishes it alike). Boards are inserted only if missing, so a creation cut short is completed by
+   * the next call. The first creation's name and colours are kept.
+   */
   async createCanvas(spec: NewCanvas): Promise<CanvasDoc> {
     const { canvases, boards, now } = this.deps;
+    const source = spec.sourceSubmissionId || undefined;
     let index = spec.index ?? (await canvases.highestIndex()) + 1;
     let doc: CanvasDoc;
     for (;;) {
+      const existing = source ? await canvases.findBySource(source) : null;
+      if (existing) {
+        doc = existing;
+        index = existing.canvasIndex;
+        break;
+      }
       doc = {
         _id: canvasId(index),
         canvasIndex: index,
@@ -186,10 +204,16 @@ export class CanvasService {
         soldOut: false,
         soldOutAt: 0,
         sourceSubmissionId: spec.sourceSubmissionId ?? '',
+        ...(source ? { source } : {}),
       };
       if (await canvases.insert(doc)) break;
       if (spec.index !== undefined) break; // a fixed index claimed by a concurrent creator: finish it alike
+      // the index was taken, or the source was (the loop then finds that canvas)
       index = (await canvases.highestIndex()) + 1;
+    }
+    if (doc.state === 'ready') {
+      if (spec.activate) await this.activateCanvas(index);
+      return doc;
     }
     for (let from = 0; from < TOTAL_BOARDS; from += STREAM_BATCH) {
       const batch: Promise<boolean>[] = [];
@@ -210,17 +234,11 @@ export class CanvasService {
     activate: boolean,
     source: string,
   ): Promise<Canvas> {
-    let colorsOf: (b: number) => string;
-    try {
-      boardColorsFromCanvasRgb(rgb, 0);
-      colorsOf = (b) => boardColorsFromCanvasRgb(rgb, b);
-    } catch (err) {
-      throw appError('VALIDATION_ERROR', (err as Error).message, { field: 'default_colors' });
-    }
-    if (!name.trim()) throw appError('MISSING_FIELD', 'name is required', { field: 'name' });
+    checkNewCanvas(name, description, rgb, source);
+    const colorsOf = (b: number) => boardColorsFromCanvasRgb(rgb, b);
     const doc = await this.createCanvas({
-      name,
-      description,
+      name: name.trim(),
+      description: description.trim(),
       colorsOf,
       activate,
       sourceSubmissionId: source,
@@ -228,22 +246,26 @@ export class CanvasService {
     return this.describe(doc);
   }
 
+  /**
+   * Points the active pointer at the canvas and publishes `tessera.canvas.activated` (id
+   * `activated-<canvas>-<previous>`). Activating the active canvas again publishes the same event
+   * again (deduplicated by its id), so an event lost after the pointer moved is repaired by a retry.
+   */
   async activateCanvas(canvasIndex: number): Promise<Canvas> {
     const doc = await this.requireCanvas(canvasIndex);
     const now = this.deps.now();
-    const previous = await this.deps.canvases.activate(canvasIndex, now);
-    if (previous !== canvasIndex) {
-      const event = encodeEvent(SUBJECTS.canvasActivated, {
-        canvasIndex,
-        name: doc.name,
-        previousCanvasIndex: previous,
-        sourceSubmissionId: doc.sourceSubmissionId,
-        atMs: now,
-      });
-      await this.deps.bus.publish(SUBJECTS.canvasActivated, event, {
-        msgId: `activated-${canvasIndex}-${previous}`,
-      });
-    }
+    const { previous, changed } = await this.deps.canvases.activate(canvasIndex, now);
+    const event = encodeEvent(SUBJECTS.canvasActivated, {
+      canvasIndex,
+      name: doc.name,
+      previousCanvasIndex: previous,
+      sourceSubmissionId: doc.sourceSubmissionId,
+      atMs: now,
+    });
+    await this.deps.bus.publish(SUBJECTS.canvasActivated, event, {
+      msgId: `activated-${canvasIndex}-${previous}`,
+    });
+    if (changed) this.deps.logger.info({ canvasIndex, previous }, 'canvas activated');
     return this.describe(doc);
   }
 

@@ -1,6 +1,7 @@
 /** Argument checks shared by the RPCs: a bad argument is INVALID_ARGUMENT with the field named. */
 import { appError } from '@tessera/kit';
 import { isBoardIndex, isPixelCoordinate, TOTAL_BOARDS } from '@tessera/facts/grid';
+import { CANVAS_RGB_BYTES } from '../domain/art.js';
 import { isCanvasIndex } from '../domain/canvas.js';
 
 export function checkCanvasIndex(value: number): void {
@@ -25,4 +26,32 @@ export function checkPixel(x: number, y: number): void {
 export function checkId(value: string, field: string): void {
   if (typeof value !== 'string' || value.length === 0 || value.length > 200)
     throw appError('MISSING_FIELD', `${field} is required`, { field });
+}
+
+export const CANVAS_NAME_MAX = 100;
+export const CANVAS_DESCRIPTION_MAX = 1000;
+export const SOURCE_ID_MAX = 200;
+
+/** CreateCanvas's arguments: a name, a description, 1225 x 1225 packed RGB, an optional source id. */
+export function checkNewCanvas(name: string, description: string, rgb: Uint8Array, source: string): void {
+  const n = name.trim();
+  if (!n) throw appError('MISSING_FIELD', 'name is required', { field: 'name' });
+  if (n.length > CANVAS_NAME_MAX)
+    throw appError('VALIDATION_ERROR', `name must be at most ${CANVAS_NAME_MAX} characters`, {
+      field: 'name',
+    });
+  if (description.trim().length > CANVAS_DESCRIPTION_MAX)
+    throw appError('VALIDATION_ERROR', `description must be at most ${CANVAS_DESCRIPTION_MAX} characters`, {
+      field: 'description',
+    });
+  if (source.length > SOURCE_ID_MAX)
+    throw appError('VALIDATION_ERROR', `source_submission_id must be at most ${SOURCE_ID_MAX} characters`, {
+      field: 'source_submission_id',
+    });
+  if (rgb.length !== CANVAS_RGB_BYTES)
+    throw appError(
+      'VALIDATION_ERROR',
+      `default_colors must be ${CANVAS_RGB_BYTES} bytes (1225 x 1225 packed RGB), got ${rgb.length}`,
+      { field: 'default_colors' },
+    );
 }

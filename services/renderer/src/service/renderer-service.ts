@@ -13,6 +13,7 @@ import { drawGrid, upscale } from '../domain/raster.js';
 import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
 import type { FrameStore } from './frames.js';
 import { ImageCache, type CachedImage } from './image-cache.js';
+import { ArtworkRasterizer } from './rasterize.js';
 
 export interface RenderParams {
   canvasIndex: number;
@@ -72,6 +73,8 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 
 export class RendererService {
   readonly cache: ImageCache;
+  /** RasterizeArtwork (rasterize.ts): its own bounded lane, apart from the composite encodes. */
+  readonly artwork = new ArtworkRasterizer();
   private warmTimer: NodeJS.Timeout | undefined;
 
   constructor(

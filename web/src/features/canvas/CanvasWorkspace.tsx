@@ -1,5 +1,7 @@
 // The loaded canvas page: title and description, banners, the stage, the tools, live updates, periodic
-// refresh, force refresh, board opening and the first-visit tutorial.
+// refresh, force refresh, board opening and the first-visit tutorial. When another canvas becomes the
+// active one (`canvas:activated`), or this one sells out, the active canvas is loaded again: the page
+// switches to the new canvas without a reload, or shows the sold-out notice.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/toast/toast-store.js';
@@ -16,6 +18,7 @@ import {
   zoomPercent,
   ZOOM_MAX,
   ZOOM_MIN,
+  type CanvasEvent,
   type PixelsEvent,
 } from '../../canvas-scene/index.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
@@ -35,6 +38,11 @@ import { useCanvasImages } from './use-canvas-images.js';
 import { useFindPixel } from './use-find-pixel.js';
 import { useLivePixels } from './use-live-pixels.js';
 import { canvasQueryKeys } from './queries.js';
+import { SoldOutNotice } from './SoldOutNotice.js';
+
+/** The toast when another canvas becomes the active one while the page is open. */
+export const newCanvasMessage = (name: string) =>
+  name ? `A new artwork is here: ${name}` : 'A new artwork is here!';
 
 export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -80,15 +88,24 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     const ctx = liveLayerRef.current?.getContext('2d');
     if (ctx) drawLivePixels(ctx, event.pixels);
   }, []);
-  const onCanvasActivated = useCallback(
+  const reloadActive = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: canvasQueryKeys.active }),
     [queryClient],
+  );
+  const shownIndex = canvas.canvasIndex;
+  const onCanvasActivated = useCallback(
+    (event: CanvasEvent) => {
+      if (event.canvasIndex !== shownIndex) toast.info(newCanvasMessage(event.name), { durationMs: 5000 });
+      reloadActive();
+    },
+    [reloadActive, shownIndex],
   );
   const auth = useAuth();
   const boardLocks = useBoardLocks(canvas.canvasIndex, mobile, auth.user !== null || auth.hasAccessToken);
   const live = useLivePixels(canvas.canvasIndex, {
     onPixels,
     onCanvasActivated,
+    onCanvasSoldOut: reloadActive,
     onLockEvent: boardLocks.onLockEvent,
   });
   useEffect(() => {
@@ -143,6 +160,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
         </h1>
         <CanvasDescription text={canvas.description} />
       </header>
+      {canvas.soldOut && <SoldOutNotice />}
       <CanvasBanner banner={banner} onClose={closeBanner} />
       <div className="canvas-layout">
         <CanvasStage

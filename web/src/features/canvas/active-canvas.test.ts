@@ -20,7 +20,13 @@ describe('toCanvasManifest', () => {
       format: 'webp',
       scale: 2,
       isActive: true,
+      soldOut: false,
     });
+  });
+
+  it('reads sold_out: the gallery keeps a sold-out canvas until the next one is chosen', () => {
+    const body = { success: true, data: [{ canvas_index: 3, name: 'Harbour', sold_out: true }] };
+    expect(toCanvasManifest(body)).toMatchObject({ canvasIndex: 3, soldOut: true });
   });
 
   it('returns null when success is false, data is empty or the index is invalid', () => {
@@ -60,5 +66,15 @@ describe('fetchActiveCanvas', () => {
     );
     await expect(fetchActiveCanvas(h.client)).resolves.toMatchObject({ canvasIndex: 0, canvasName: 'A' });
     expect(h.calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('asks the server, never the HTTP cache (a canvas switch must show at once)', async () => {
+    const h = createHarness(
+      routes({
+        'GET /canvases/active': [json(200, { success: true, data: [{ canvas_index: 4, name: 'B' }] })],
+      }),
+    );
+    await fetchActiveCanvas(h.client);
+    expect(h.calls[0]?.cache).toBe('no-cache');
   });
 });

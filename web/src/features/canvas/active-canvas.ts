@@ -12,6 +12,8 @@ export interface CanvasManifest {
   format: 'webp' | 'png';
   scale: number;
   isActive: boolean;
+  /** Every pixel is sold and no next artwork was chosen yet (the gallery keeps showing this one). */
+  soldOut: boolean;
 }
 
 /** Used when no active canvas can be loaded. */
@@ -23,6 +25,7 @@ export const DEFAULT_CANVAS_MANIFEST: CanvasManifest = {
   format: 'webp',
   scale: 2,
   isActive: true,
+  soldOut: false,
 };
 
 /** Reads `{success, data: [canvas, ...]}` (first item used). Null when there is no active canvas. */
@@ -38,13 +41,16 @@ export function toCanvasManifest(body: unknown): CanvasManifest | null {
     canvasName: typeof first.name === 'string' && first.name.trim() ? first.name : `Canvas ${index}`,
     description: typeof first.description === 'string' ? first.description : '',
     isActive: first.is_active !== false,
+    soldOut: first.sold_out === true,
   };
 }
 
 export async function fetchActiveCanvas(api: ApiClient, signal?: AbortSignal): Promise<CanvasManifest> {
   let body: unknown;
   try {
-    body = await api.get<unknown>('/canvases/active', { auth: 'optional', signal });
+    // revalidated with the server: after a canvas switch the browser's HTTP cache (max-age 300) must not
+    // answer the previous canvas; the 5 minutes of caching are the query's staleTime
+    body = await api.get<unknown>('/canvases/active', { auth: 'optional', signal, cache: 'no-cache' });
   } catch (error) {
     if (isApiError(error) && error.status > 0) {
       throw new Error(`Failed to fetch active canvas: ${error.status} ${error.statusText}`.trim(), {

@@ -28,6 +28,8 @@ export function useCanvasImages(
   const stale = useRef<Record<ViewMode, boolean>>({ live: true, preview: true });
   const inFlight = useRef<Record<ViewMode, Promise<void> | null>>({ live: null, preview: null });
   const alive = useRef(true);
+  /** Bumped when the canvas changes: a load started for the previous canvas never lands. */
+  const generation = useRef(0);
   const errorRef = useLatest(onRefreshError);
   const imagesRef = useLatest(images);
 
@@ -36,18 +38,19 @@ export function useCanvasImages(
       const running = inFlight.current[which];
       if (running) return running;
       stale.current[which] = false;
+      const gen = generation.current;
       const hadImage = imagesRef.current[which].src !== null;
       if (!hadImage) setImages((s) => ({ ...s, [which]: { src: null, status: 'loading' } }));
       const run = preloadComposite(renderUrl(canvasIndex, which, Date.now()))
         .then((src) => {
-          if (!alive.current) return releaseImageUrl(src);
+          if (!alive.current || gen !== generation.current) return releaseImageUrl(src);
           setImages((s) => {
             if (s[which].src !== src) releaseImageUrl(s[which].src);
             return { ...s, [which]: { src, status: 'ready' } };
           });
         })
         .catch((error: unknown) => {
-          if (!alive.current) return;
+          if (!alive.current || gen !== generation.current) return;
           stale.current[which] = true;
           if (hadImage) {
             errorRef.current(error instanceof Error ? error.message : 'Image failed to load');
@@ -57,7 +60,7 @@ export function useCanvasImages(
           throw error;
         })
         .finally(() => {
-          inFlight.current[which] = null;
+          if (inFlight.current[which] === run) inFlight.current[which] = null;
         });
       inFlight.current[which] = run;
       return run;
@@ -68,7 +71,9 @@ export function useCanvasImages(
   // A new canvas: start over.
   useEffect(() => {
     alive.current = true;
+    generation.current += 1;
     stale.current = { live: true, preview: true };
+    inFlight.current = { live: null, preview: null };
     setImages(EMPTY);
     // Object URLs of blob fallbacks are released with whatever is shown when the canvas goes away.
     const shownImages = imagesRef;

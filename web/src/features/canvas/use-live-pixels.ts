@@ -1,9 +1,16 @@
 // Live updates: GET /api/events (Server-Sent Events; EventSource resumes with Last-Event-ID by itself).
 // `pixels` events for this canvas are handed to onPixels; `lock:*` events (acquired, released, extended,
-// expired, warning) go to onLockEvent; `canvas:activated` reloads the active canvas.
+// expired, warning) go to onLockEvent; `canvas:activated` (another canvas is the active one now) and
+// `canvas:soldout` go to their handlers.
 import { useEffect, useState } from 'react';
 import { useLatest } from './use-latest.js';
-import { LIVE_EVENT_NAMES, parsePixelsEvent, type PixelsEvent } from '../../canvas-scene/index.js';
+import {
+  LIVE_EVENT_NAMES,
+  parseCanvasEvent,
+  parsePixelsEvent,
+  type CanvasEvent,
+  type PixelsEvent,
+} from '../../canvas-scene/index.js';
 
 export const EVENTS_URL = '/api/events';
 const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired', 'warning'].map(
@@ -13,8 +20,10 @@ const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired', 'warning'].m
 export interface LiveHandlers {
   onPixels: (event: PixelsEvent) => void;
   onLockEvent?: (name: string, data: string) => void;
-  /** `canvas:activated`: a new canvas became the active one. */
-  onCanvasActivated?: () => void;
+  /** `canvas:activated`: a canvas became the active one. */
+  onCanvasActivated?: (event: CanvasEvent) => void;
+  /** `canvas:soldout`: every pixel of this stream's canvas is sold. */
+  onCanvasSoldOut?: (event: CanvasEvent) => void;
 }
 
 /**
@@ -40,9 +49,17 @@ export function useLivePixels(
         ref.current.onPixels(parsed);
     };
     const onLock = (event: MessageEvent<string>) => ref.current.onLockEvent?.(event.type, event.data);
-    const onActivated = () => ref.current.onCanvasActivated?.();
+    const onActivated = (event: MessageEvent<string>) => {
+      const parsed = parseCanvasEvent(event.data);
+      if (parsed) ref.current.onCanvasActivated?.(parsed);
+    };
+    const onSoldOut = (event: MessageEvent<string>) => {
+      const parsed = parseCanvasEvent(event.data);
+      if (parsed && parsed.canvasIndex === canvasIndex) ref.current.onCanvasSoldOut?.(parsed);
+    };
     source.addEventListener(LIVE_EVENT_NAMES.pixels, onPixels);
     source.addEventListener(LIVE_EVENT_NAMES.canvasActivated, onActivated);
+    source.addEventListener(LIVE_EVENT_NAMES.canvasSoldOut, onSoldOut);
     for (const name of LOCK_EVENTS) source.addEventListener(name, onLock);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(source.readyState === EventSource.OPEN);

@@ -10,6 +10,8 @@ import { Spinner } from '../../components/Spinner.js';
 import { boardPosition } from '../../lib/board.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { useLivePixels } from '../canvas/use-live-pixels.js';
+import { canvasQueryKeys } from '../canvas/queries.js';
+import type { CanvasEvent } from '../../canvas-scene/index.js';
 import {
   BoardLockedModal,
   createLockApi,
@@ -41,6 +43,9 @@ import { useEditorLock } from './use-editor-lock.js';
 const route = getRouteApi('/canvas/art/$boardIndex');
 
 export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
+/** Told when another canvas becomes the active one while this board is open (not in the spec's texts). */
+export const CANVAS_SWITCHED_MESSAGE =
+  'This artwork is complete and a new one is now featured. Taking you back to the canvas.';
 export const LEAVE_FADE_MS = 200;
 const INITIAL_VIEW: View = { zoom: 1, x: 0, y: 0 };
 
@@ -89,6 +94,21 @@ export function BoardEditorPage() {
   );
   const lock = useEditorLock({ locks, canvasIndex, boardIndex, onEvent: onLockEvent });
 
+  // Another canvas became the active one: this board belongs to the previous canvas. Tell the user
+  // and go back to /canvas (releasing the lock, bounded as when leaving), which shows the new canvas.
+  const onCanvasActivated = useCallback(
+    (event: CanvasEvent) => {
+      if (event.canvasIndex === canvasIndex) return;
+      toast.info(CANVAS_SWITCHED_MESSAGE, { durationMs: 6000 });
+      dispatch({ type: 'unlocked', keepPending: false });
+      setPaying(false);
+      setLeaving(true);
+      void queryClient.invalidateQueries({ queryKey: canvasQueryKeys.active });
+      void Promise.race([lock.releaseQuietly(), new Promise((r) => setTimeout(r, 1500))]).then(goToCanvas);
+    },
+    [canvasIndex, queryClient, lock, goToCanvas],
+  );
+
   // Live: purchases on this board reload its pixels; lock events (with the holder-only expiry and
   // warning, as the stream carries the access token it was opened with) reach the lock session.
   const [streamToken] = useState(() => authStore.getAccessToken());
@@ -100,6 +120,7 @@ export function BoardEditorPage() {
           void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
       },
       onLockEvent: lock.handleServerEvent,
+      onCanvasActivated,
     },
     true,
     streamToken,
