@@ -87,6 +87,14 @@ describe('files/trust.yaml', () => {
   });
 });
 
+describe('the bus users', () => {
+  it('include every process the chart gives NATS_URL (else the NATS policy would stop it starting)', () => {
+    for (const c of COMPONENTS) {
+      if (BACKENDS[c].includes('NATS_URL')) expect(BUS_USERS, c).toContain(c);
+    }
+  });
+});
+
 describe.each(SCENARIOS)('NetworkPolicies with $label', ({ label, release }) => {
   const m = () => rendered.get(label)!;
   const hasNats = () =>

@@ -7,6 +7,7 @@
 //   tessera.canvas.soldout          CanvasSoldOut
 //   tessera.canvas.activated        CanvasActivated
 //   tessera.submission.created|deleted|voted   SubmissionChanged
+//   tessera.session.revoked         SessionRevoked
 // Every message is published with an id (Nats-Msg-Id) so duplicates are dropped, and every
 // consumer is idempotent.
 // Times, versions, sequences and fencing tokens are integral `double`s (exact below 2^53), so
@@ -24,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tessera/events/v1/events.proto.
  */
 export const file_tessera_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50ZXNzZXJhL2V2ZW50cy92MS9ldmVudHMucHJvdG8SEXRlc3NlcmEuZXZlbnRzLnYxIjUKDkNvbW1pdHRlZFBpeGVsEgkKAXgYASABKAUSCQoBeRgCIAEoBRINCgVjb2xvchgDIAEoCSL2AQoPUGl4ZWxzQ29tbWl0dGVkEhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEjEKBnBpeGVscxgFIAMoCzIhLnRlc3NlcmEuZXZlbnRzLnYxLkNvbW1pdHRlZFBpeGVsEhcKD2NvbW1pdHRlZF9hdF9tcxgGIAEoARIVCg1ib2FyZF92ZXJzaW9uGAcgASgBEhYKDmNhbnZhc192ZXJzaW9uGAggASgBEhoKEmNhbnZhc19zb2xkX3BpeGVscxgJIAEoBSKrAQoKUGl4ZWxSZXNldBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFEg0KBWNvbG9yGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIQCghvcGVyYXRvchgHIAEoCRITCgtyZXNldF9hdF9tcxgIIAEoARIWCg5jYW52YXNfdmVyc2lvbhgJIAEoASLJAQoLTG9ja0NoYW5nZWQSLwoEa2luZBgBIAEoDjIhLnRlc3NlcmEuZXZlbnRzLnYxLkxvY2tDaGFuZ2VLaW5kEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEhAKCHVzZXJuYW1lGAUgASgJEhUKDWV4cGlyZXNfYXRfbXMYBiABKAESFQoNZmVuY2luZ190b2tlbhgHIAEoARINCgVhdF9tcxgIIAEoASKGAQoQUGF5bWVudFN1Y2NlZWRlZBIRCglpbnRlbnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAUSFAoMY2FudmFzX2luZGV4GAQgASgFEhMKC2JvYXJkX2luZGV4GAUgASgFEg0KBWF0X21zGAYgASgBImoKD1BheW1lbnRSZWZ1bmRlZBIRCglpbnRlbnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAUSDgoGcmVhc29uGAQgASgJEg0KBWF0X21zGAUgASgBIjQKDUNhbnZhc1NvbGRPdXQSFAoMY2FudmFzX2luZGV4GAEgASgFEg0KBWF0X21zGAIgASgBIoEBCg9DYW52YXNBY3RpdmF0ZWQSFAoMY2FudmFzX2luZGV4GAEgASgFEgwKBG5hbWUYAiABKAkSHQoVcHJldmlvdXNfY2FudmFzX2luZGV4GAMgASgFEhwKFHNvdXJjZV9zdWJtaXNzaW9uX2lkGAQgASgJEg0KBWF0X21zGAUgASgBIm4KEVN1Ym1pc3Npb25DaGFuZ2VkEhUKDXN1Ym1pc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgluZXRfc2NvcmUYAyABKAUSDwoHZGVsZXRlZBgEIAEoCBINCgVhdF9tcxgFIAEoASrLAQoOTG9ja0NoYW5nZUtpbmQSIAocTE9DS19DSEFOR0VfS0lORF9VTlNQRUNJRklFRBAAEh0KGUxPQ0tfQ0hBTkdFX0tJTkRfQUNRVUlSRUQQARIdChlMT0NLX0NIQU5HRV9LSU5EX1JFTEVBU0VEEAISHQoZTE9DS19DSEFOR0VfS0lORF9FWFRFTkRFRBADEhwKGExPQ0tfQ0hBTkdFX0tJTkRfRVhQSVJFRBAEEhwKGExPQ0tfQ0hBTkdFX0tJTkRfV0FSTklORxAFYgZwcm90bzM");
+  fileDesc("Ch50ZXNzZXJhL2V2ZW50cy92MS9ldmVudHMucHJvdG8SEXRlc3NlcmEuZXZlbnRzLnYxIjUKDkNvbW1pdHRlZFBpeGVsEgkKAXgYASABKAUSCQoBeRgCIAEoBRINCgVjb2xvchgDIAEoCSL2AQoPUGl4ZWxzQ29tbWl0dGVkEhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEjEKBnBpeGVscxgFIAMoCzIhLnRlc3NlcmEuZXZlbnRzLnYxLkNvbW1pdHRlZFBpeGVsEhcKD2NvbW1pdHRlZF9hdF9tcxgGIAEoARIVCg1ib2FyZF92ZXJzaW9uGAcgASgBEhYKDmNhbnZhc192ZXJzaW9uGAggASgBEhoKEmNhbnZhc19zb2xkX3BpeGVscxgJIAEoBSKrAQoKUGl4ZWxSZXNldBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFEg0KBWNvbG9yGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIQCghvcGVyYXRvchgHIAEoCRITCgtyZXNldF9hdF9tcxgIIAEoARIWCg5jYW52YXNfdmVyc2lvbhgJIAEoASLJAQoLTG9ja0NoYW5nZWQSLwoEa2luZBgBIAEoDjIhLnRlc3NlcmEuZXZlbnRzLnYxLkxvY2tDaGFuZ2VLaW5kEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEhAKCHVzZXJuYW1lGAUgASgJEhUKDWV4cGlyZXNfYXRfbXMYBiABKAESFQoNZmVuY2luZ190b2tlbhgHIAEoARINCgVhdF9tcxgIIAEoASKGAQoQUGF5bWVudFN1Y2NlZWRlZBIRCglpbnRlbnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAUSFAoMY2FudmFzX2luZGV4GAQgASgFEhMKC2JvYXJkX2luZGV4GAUgASgFEg0KBWF0X21zGAYgASgBImoKD1BheW1lbnRSZWZ1bmRlZBIRCglpbnRlbnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAUSDgoGcmVhc29uGAQgASgJEg0KBWF0X21zGAUgASgBIjQKDUNhbnZhc1NvbGRPdXQSFAoMY2FudmFzX2luZGV4GAEgASgFEg0KBWF0X21zGAIgASgBIoEBCg9DYW52YXNBY3RpdmF0ZWQSFAoMY2FudmFzX2luZGV4GAEgASgFEgwKBG5hbWUYAiABKAkSHQoVcHJldmlvdXNfY2FudmFzX2luZGV4GAMgASgFEhwKFHNvdXJjZV9zdWJtaXNzaW9uX2lkGAQgASgJEg0KBWF0X21zGAUgASgBIm4KEVN1Ym1pc3Npb25DaGFuZ2VkEhUKDXN1Ym1pc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgluZXRfc2NvcmUYAyABKAUSDwoHZGVsZXRlZBgEIAEoCBINCgVhdF9tcxgFIAEoASJdCg5TZXNzaW9uUmV2b2tlZBIPCgd1c2VyX2lkGAEgASgJEhMKC3Nlc3Npb25faWRzGAIgAygJEg4KBnJlYXNvbhgDIAEoCRIVCg1yZXZva2VkX2F0X21zGAQgASgBKssBCg5Mb2NrQ2hhbmdlS2luZBIgChxMT0NLX0NIQU5HRV9LSU5EX1VOU1BFQ0lGSUVEEAASHQoZTE9DS19DSEFOR0VfS0lORF9BQ1FVSVJFRBABEh0KGUxPQ0tfQ0hBTkdFX0tJTkRfUkVMRUFTRUQQAhIdChlMT0NLX0NIQU5HRV9LSU5EX0VYVEVOREVEEAMSHAoYTE9DS19DSEFOR0VfS0lORF9FWFBJUkVEEAQSHAoYTE9DS19DSEFOR0VfS0lORF9XQVJOSU5HEAViBnByb3RvMw");
 
 /**
  * @generated from message tessera.events.v1.CommittedPixel
@@ -395,6 +396,43 @@ export type SubmissionChanged = Message<"tessera.events.v1.SubmissionChanged"> &
  */
 export const SubmissionChangedSchema: GenMessage<SubmissionChanged> = /*@__PURE__*/
   messageDesc(file_tessera_events_v1_events, 8);
+
+/**
+ * Sessions ended by identity (logout, a reused refresh token ending its family, a password reset).
+ * The BFF refuses access tokens whose `sid` claim names one of them from then on.
+ *
+ * @generated from message tessera.events.v1.SessionRevoked
+ */
+export type SessionRevoked = Message<"tessera.events.v1.SessionRevoked"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: repeated string session_ids = 2;
+   */
+  sessionIds: string[];
+
+  /**
+   * logout | refresh_reuse | password_reset
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: double revoked_at_ms = 4;
+   */
+  revokedAtMs: number;
+};
+
+/**
+ * Describes the message tessera.events.v1.SessionRevoked.
+ * Use `create(SessionRevokedSchema)` to create a new message.
+ */
+export const SessionRevokedSchema: GenMessage<SessionRevoked> = /*@__PURE__*/
+  messageDesc(file_tessera_events_v1_events, 9);
 
 /**
  * @generated from enum tessera.events.v1.LockChangeKind
