@@ -31,12 +31,14 @@ import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/pay
 import { SandboxProvider } from '../adapters/sandbox-provider.js';
 import { createPayment, type Payment } from '../setup.js';
 
-/** What a dead process's next I/O does (a ConnectError, so it crosses the in-process transport as is). */
-export class Killed extends ConnectError {
-  constructor() {
-    super('process killed', Code.Unavailable);
-    this.name = 'Killed';
-  }
+/**
+ * What a dead process's next I/O throws: a plain ConnectError (unavailable), so it crosses a Connect
+ * transport as itself. Not a subclass: ConnectError's `instanceof` (Symbol.hasInstance) accepts only
+ * an object whose prototype is ConnectError.prototype or whose `name` is "ConnectError"; a subclass
+ * named "Killed" failed both, so a Connect server answered it as `internal: internal error`.
+ */
+export function killedError(): ConnectError {
+  return new ConnectError('process killed', Code.Unavailable);
 }
 
 /** `target` whose methods throw once `dead()` is true (before the call, and after it returned). */
@@ -46,11 +48,11 @@ export function killable<T extends object>(target: T, dead: () => boolean): T {
       const v = Reflect.get(obj, prop, receiver) as unknown;
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {
-        if (dead()) throw new Killed();
+        if (dead()) throw killedError();
         const out = (v as (...a: unknown[]) => unknown).apply(obj, args);
         if (out instanceof Promise)
           return out.then((r) => {
-            if (dead()) throw new Killed();
+            if (dead()) throw killedError();
             return r;
           });
         return out;
