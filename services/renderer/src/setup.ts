@@ -8,6 +8,7 @@ import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
 import {
+  consumeTraced,
   createPeerClient,
   type EventBus,
   type Logger,
@@ -37,11 +38,13 @@ export async function startRenderer(opts: {
   const core = new RendererService(new FrameStore(opts.canvas, opts.logger), opts.logger, {
     warmDelayMs: opts.warmDelayMs,
   });
+  const durable = opts.durable ?? consumerName();
   const sub: Subscription = await opts.bus.consume({
-    durable: opts.durable ?? consumerName(),
+    durable,
     subjects: [SUBJECTS.pixelsCommitted],
     concurrency: 1,
-    handler: (msg) => core.onCommitted(msg),
+    // a CONSUMER span in the committing purchase's trace (the context rides in the headers)
+    handler: (msg) => consumeTraced(durable, msg, () => core.onCommitted(msg)),
   });
   // the active canvas's frame is built at start, and a newly activated canvas's at once
   const prebuild = (canvasIndex: number) =>

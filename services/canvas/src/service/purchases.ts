@@ -7,7 +7,7 @@
 import { create } from '@bufbuild/protobuf';
 import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError } from '@tessera/kit';
+import { appError, traceHeaders } from '@tessera/kit';
 import {
   CommitOrderResponseSchema,
   ReservePixelsResponseSchema,
@@ -199,8 +199,10 @@ export class Purchases {
       canvasVersion,
       canvasSoldPixels: soldPixels,
     });
+    // the trace context of the commit travels with the event (the renderer's consumer joins it)
     await this.core.deps.bus.publish(SUBJECTS.pixelsCommitted, event, {
       msgId: orderId,
+      headers: traceHeaders(),
     });
   }
 
