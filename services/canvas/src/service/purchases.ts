@@ -139,7 +139,8 @@ export class Purchases {
     const now = this.core.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
       const out = commit(d, req.orderId, now, this.lateReservation(req, d));
-      return { next: out.ok && !out.alreadyCommitted ? out.board : null, result: out };
+      // a grant is written, and so is a refusal (it voids the order: no later commit of it lands)
+      return { next: out.ok ? (out.alreadyCommitted ? null : out.board) : out.board, result: out };
     });
     if (!result.ok) {
       throw appError(result.reason === 'ALREADY_SOLD' ? 'PIXEL_ALREADY_SOLD' : 'CONFLICT', result.message, {

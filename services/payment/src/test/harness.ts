@@ -92,6 +92,13 @@ export interface PaymentHarness {
   advance(ms: number): void;
   /** Kills the current core and starts a new one over the same stores. */
   restart(): Promise<void>;
+  /**
+   * Another payment core over the same stores, bus and provider (a second replica), whose canvas
+   * client `wrapCanvas` may wrap (to hold its calls); never killed by `restart`.
+   */
+  replica(
+    wrapCanvas?: (canvas: Client<typeof CanvasService>) => Client<typeof CanvasService>,
+  ): Promise<Payment>;
   close(): Promise<void>;
 }
 
@@ -211,6 +218,21 @@ export async function startPaymentHarness(
       payment = await build();
       h.payment = payment;
       h.client = clientFor(payment);
+    },
+    replica(wrapCanvas = (c) => c) {
+      return createPayment({
+        store,
+        bus,
+        logger,
+        settings: { reconcileEveryMs: 60_000 },
+        canvas: wrapCanvas(canvas),
+        lock,
+        provider: sandbox,
+        now,
+        reconcile: false,
+        deliverSandboxEvents: false,
+        claimWaitMs: opts.claimWaitMs ?? 200,
+      });
     },
     async close() {
       generation++;
