@@ -7,7 +7,12 @@ const load = (env: Record<string, string>) => loadConfig('bff', readBffSettings,
 describe('auth settings', () => {
   it('defaults: no secret (random per process), Google issuer, provider not configured', () => {
     const c = load({});
-    expect(c.auth).toEqual({ sessionSecret: undefined, oidc: undefined, rateLimitScale: 1 });
+    expect(c.auth).toEqual({
+      sessionSecret: undefined,
+      oidc: undefined,
+      rateLimitScale: 1,
+      sessionCheckMs: 30_000,
+    });
   });
 
   it('reads a complete provider configuration', () => {

@@ -39,6 +39,11 @@ export interface AuthSettings {
   oidc?: OidcSettings;
   /** Multiplies every auth rate limit (AUTH_RATE_LIMIT_SCALE, 1 to 1000; load tests). */
   rateLimitScale: number;
+  /**
+   * How long identity's answer that an access token's session is live is trusted (SESSION_CHECK_MS,
+   * 100 ms to 5 min, default 30 s): the bound for a revocation whose bus event this replica missed.
+   */
+  sessionCheckMs: number;
 }
 
 export interface OidcSettings {
@@ -77,6 +82,7 @@ export function readAuthSettings(env: EnvReader): AuthSettings {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   const rateLimitScale = env.int('AUTH_RATE_LIMIT_SCALE', { default: 1, min: 1, max: 1000 });
+  const sessionCheckMs = env.int('SESSION_CHECK_MS', { default: 30_000, min: 100, max: 300_000 });
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     sessionSecret,
@@ -85,5 +91,6 @@ export function readAuthSettings(env: EnvReader): AuthSettings {
         ? { issuer, clientId, clientSecret }
         : undefined,
     rateLimitScale,
+    sessionCheckMs,
   };
 }

@@ -67,3 +67,19 @@ export async function boardPoint(page: Page, index: number): Promise<{ x: number
   const cell = box.width / 25;
   return { x: box.x + ((index % 25) + 0.5) * cell, y: box.y + (Math.floor(index / 25) + 0.5) * cell };
 }
+
+/** Where pixel (x, y) of board `board` sits in the 1225 x 1225 composite. */
+export function compositeOf(board: number, x: number, y: number): { cx: number; cy: number } {
+  return { cx: (board % 25) * 49 + x, cy: Math.floor(board / 25) * 49 + y };
+}
+
+/** The screen point at the centre of composite pixel (cx, cy) in the shown image. */
+export async function screenPointOfComposite(
+  page: Page,
+  cx: number,
+  cy: number,
+): Promise<{ x: number; y: number }> {
+  const box = await page.locator('img.canvas-image.is-shown').boundingBox();
+  if (!box) throw new Error('no image shown');
+  return { x: box.x + ((cx + 0.5) * box.width) / 1225, y: box.y + ((cy + 0.5) * box.height) / 1225 };
+}

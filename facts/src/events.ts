@@ -19,6 +19,7 @@ import {
   PaymentSucceededSchema,
   PixelResetSchema,
   PixelsCommittedSchema,
+  SessionRevokedSchema,
   SubmissionChangedSchema,
 } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { SUBJECTS, type Subject } from './subjects.js';
@@ -38,6 +39,7 @@ export const EVENT_SCHEMAS = {
   [SUBJECTS.submissionCreated]: SubmissionChangedSchema,
   [SUBJECTS.submissionDeleted]: SubmissionChangedSchema,
   [SUBJECTS.submissionVoted]: SubmissionChangedSchema,
+  [SUBJECTS.sessionRevoked]: SessionRevokedSchema,
 } as const satisfies Record<Subject, DescMessage>;
 
 export type EventSchema<S extends Subject> = (typeof EVENT_SCHEMAS)[S];

@@ -27,6 +27,8 @@ export const SUBJECTS = {
   submissionCreated: 'tessera.submission.created',
   submissionDeleted: 'tessera.submission.deleted',
   submissionVoted: 'tessera.submission.voted',
+  /** SessionRevoked: identity ended sessions; the BFF refuses their access tokens from then on. */
+  sessionRevoked: 'tessera.session.revoked',
 } as const;
 
 export type Subject = (typeof SUBJECTS)[keyof typeof SUBJECTS];

@@ -42,6 +42,8 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     SignInWithOidc: ['bff'],
     RedeemExchangeToken: ['bff'],
     GetSigningKeys: ['bff'],
+    // The BFF's check of an access token's session (behind the tessera.session.revoked events).
+    GetSessionStatus: ['bff'],
   },
   canvas: {
     GetActiveCanvas: ['bff', 'renderer', 'submission', 'payment', 'ops'],
@@ -120,7 +122,7 @@ export function mayCall(caller: string, service: ServiceName, method: string): b
  * subscribe to. The embedded broker and the NATS user permissions both follow this table.
  */
 export const EVENT_PERMISSIONS: Record<ServiceName | 'bff', { publish: string[]; subscribe: string[] }> = {
-  identity: { publish: [], subscribe: [] },
+  identity: { publish: [SUBJECTS.sessionRevoked], subscribe: [] },
   canvas: {
     publish: [
       SUBJECTS.pixelsCommitted,
@@ -151,6 +153,7 @@ export const EVENT_PERMISSIONS: Record<ServiceName | 'bff', { publish: string[];
       SUBJECTS.submissionCreated,
       SUBJECTS.submissionDeleted,
       SUBJECTS.submissionVoted,
+      SUBJECTS.sessionRevoked,
     ],
   },
 };

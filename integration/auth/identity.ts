@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   createEmbeddedDocumentStore,
+  createInProcessBus,
   createMemoryKeyValueStore,
   startRpcServer,
+  type EventBus,
   type Logger,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
@@ -25,6 +27,8 @@ export interface RunningIdentity {
   dataDir: string;
   clock: TestClock;
   identity: Identity;
+  /** The bus it announces revoked sessions on (give it to the BFF so the events reach it). */
+  bus: EventBus;
   /** The code of the newest reset mail to `email` in the outbox file (undefined: none yet). */
   outboxCode(email: string): string | undefined;
   close(): Promise<void>;
@@ -36,6 +40,8 @@ export async function startIdentity(
     logger?: Logger;
     /** Production scrypt parameters (N = 2^17) instead of cheap ones: slow on a busy test machine. */
     productionHashing?: boolean;
+    /** Default: an in-process bus of its own. */
+    bus?: EventBus;
   } = {},
 ): Promise<RunningIdentity> {
   const tmp = tempDir('tessera-identity-it-');
@@ -44,12 +50,14 @@ export async function startIdentity(
   const clock = new TestClock();
   const store = await createEmbeddedDocumentStore(dataDir, { logger });
   const kv = createMemoryKeyValueStore();
+  const bus = opts.bus ?? createInProcessBus();
   const identity = await createIdentity({
     settings: testSettings(opts.env),
     dataDir,
     logger,
     store,
     kv,
+    bus,
     clock,
     hasher: opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT),
   });
@@ -66,6 +74,7 @@ export async function startIdentity(
     dataDir,
     clock,
     identity,
+    bus,
     outboxCode(email) {
       const file = path.join(dataDir, OUTBOX_FILE);
       if (!fs.existsSync(file)) return undefined;
@@ -84,6 +93,7 @@ export async function startIdentity(
       await server.close(0);
       await identity.close();
       await kv.close();
+      if (!opts.bus) await bus.close();
       await store.close();
       tmp.cleanup();
     },

@@ -34,7 +34,11 @@ export async function startAuthStack(
   ) as Record<PeerName, string>;
   // a deadline that a busy test machine cannot miss (the BFF's test default is 2 s)
   const peers = createPeers(urls, 15_000);
-  const bff = await startBff({ identity: identity.url }, { env, deps: { logger: logs.logger, peers } });
+  // one bus for both, so identity's tessera.session.revoked reaches the BFF
+  const bff = await startBff(
+    { identity: identity.url },
+    { env, deps: { logger: logs.logger, peers, bus: identity.bus } },
+  );
 
   const newestCode = (email: string): string | undefined => {
     if (!smtp) return identity.outboxCode(email);

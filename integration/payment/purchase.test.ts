@@ -3,11 +3,11 @@
  * canvas service: pricing and AMOUNT_MISMATCH, the billing address and tax, ownership (403), a
  * declined card that sells nothing, 4242 paying, the tracking records, the save by batch-reset and
  * batch-update (the order granted once), the refusal of changes without payment, the webhook's
- * signature checks on the raw body, and one trace id over BFF, payment, canvas, lock and the
- * payment event's consumer.
+ * signature checks on the raw body, and one trace id over BFF, payment, canvas, lock, the payment
+ * event and the renderer's consumer of the commit event (the context carried in event headers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { node, tracing } from '@opentelemetry/sdk-node';
 import { eventually } from '@tessera/kit/testing';
 import type { BusMessage } from '@tessera/kit';
@@ -24,12 +24,17 @@ let s: PaymentStack;
 let http: Client;
 let auth: Record<string, string>;
 const succeeded: BusMessage[] = [];
+const committed: BusMessage[] = [];
 beforeAll(async () => {
   s = await startPaymentStack();
   ({ http, auth } = await s.browser('u1'));
   await s.h.bus.subscribe({
     subjects: ['tessera.payment.succeeded'],
     handler: (m) => void succeeded.push(m),
+  });
+  await s.h.bus.subscribe({
+    subjects: ['tessera.pixels.committed'],
+    handler: (m) => void committed.push(m),
   });
 }, 60_000);
 afterAll(() => s?.close());
@@ -283,10 +288,19 @@ describe('a purchase through the BFF', () => {
     });
   });
 
-  it('one trace: BFF, payment, canvas and lock spans and the payment event share the trace id', async () => {
-    const msg = await eventually(() => succeeded.find(Boolean));
-    const ctx = propagation.extract(context.active(), msg.headers);
-    expect(trace.getSpanContext(ctx)?.traceId).toBe(TRACE_ID);
+  it('one trace: BFF, payment, canvas, lock, both events and the renderer consumer share the trace id', async () => {
+    for (const list of [succeeded, committed]) {
+      const msg = await eventually(() => list.find(Boolean));
+      const ctx = propagation.extract(context.active(), msg.headers);
+      expect(trace.getSpanContext(ctx)?.traceId, msg.subject).toBe(TRACE_ID);
+    }
+    // the renderer's consumer span ends after its handler: wait for it rather than for time
+    const consumer = await eventually(() =>
+      exporter
+        .getFinishedSpans()
+        .find((sp) => sp.name === 'tessera.pixels.committed process' && sp.kind === SpanKind.CONSUMER),
+    );
+    expect(consumer.spanContext().traceId).toBe(TRACE_ID);
     const spans = exporter.getFinishedSpans().filter((sp) => sp.spanContext().traceId === TRACE_ID);
     const names = new Set(spans.map((sp) => sp.name));
     for (const name of [
@@ -297,6 +311,7 @@ describe('a purchase through the BFF', () => {
       'tessera.lock.v1.LockService/ValidateLock',
       'tessera.canvas.v1.CanvasService/ReservePixels',
       'tessera.canvas.v1.CanvasService/CommitOrder',
+      'tessera.pixels.committed process',
     ])
       expect(names, name).toContain(name);
   });

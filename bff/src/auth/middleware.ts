@@ -6,17 +6,23 @@
  * router.get('/api/artist-selection/submissions', optionalAuth(deps), async (ctx) => { getAuth(ctx)?.userId });
  * ```
  *
- * `requireAuth` answers 401 TOKEN_EXPIRED (expired token), INVALID_TOKEN (bad token) or UNAUTHORIZED
- * ("Authentication required", no token). `optionalAuth` never refuses: a stale or bad token is
- * ignored and the request proceeds anonymously (spec section 4).
+ * `requireAuth` answers 401 TOKEN_EXPIRED (expired token), INVALID_TOKEN (bad token, or one whose
+ * session has ended: session-guard.ts) or UNAUTHORIZED ("Authentication required", no token).
+ * `optionalAuth` never refuses: a stale or bad token is ignored and the request proceeds anonymously
+ * (spec section 4).
  */
 import type { Context, Middleware, Next } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 import type { Peers } from '../peers.js';
+import { SessionGuard } from './session-guard.js';
 import { parseSigningKeys, TokenVerifier, type AuthContext, type VerifyResult } from './token-verifier.js';
 
 const verifiers = new WeakMap<Peers, TokenVerifier>();
+const guards = new WeakMap<Peers, SessionGuard>();
+
+/** What verifying an access token needs: the keys and sessions (identity) and the revocation events. */
+export type AuthDeps = Pick<BffDeps, 'peers' | 'now' | 'bus' | 'logger' | 'config'>;
 
 /** The one verifier of this app (shared by every route module built on the same peers). */
 export function tokenVerifierFor(deps: Pick<BffDeps, 'peers' | 'now'>): TokenVerifier {
@@ -32,6 +38,41 @@ export function tokenVerifierFor(deps: Pick<BffDeps, 'peers' | 'now'>): TokenVer
   return v;
 }
 
+/**
+ * The one session guard of this app; created (and subscribed to tessera.session.revoked) when the
+ * first route module asks for it at registration, so revocations are heard from the start.
+ */
+export function sessionGuardFor(deps: AuthDeps): SessionGuard {
+  let g = guards.get(deps.peers);
+  if (!g) {
+    const identity = deps.peers.identity;
+    g = new SessionGuard({
+      checkSession: async (sessionId) => (await identity.getSessionStatus({ sessionId })).active,
+      checkTtlMs: deps.config.auth.sessionCheckMs,
+      now: deps.now,
+      logger: deps.logger,
+    });
+    guards.set(deps.peers, g);
+    void g.subscribe(deps.bus);
+  }
+  return g;
+}
+
+/**
+ * Verifies an access token: signature, issuer, audience and expiry (TokenVerifier), then that its
+ * session is still live (SessionGuard). Rejects only when identity cannot be reached.
+ */
+export async function verifyAccessToken(deps: AuthDeps, token: string): Promise<VerifyResult> {
+  const result = await tokenVerifierFor(deps).verify(token);
+  if (!result.ok) return result;
+  const sessionId = result.auth.sessionId;
+  if (sessionId === undefined) return { ok: false, code: 'INVALID_TOKEN', reason: 'token names no session' };
+  if (!(await sessionGuardFor(deps).isActive(sessionId))) {
+    return { ok: false, code: 'INVALID_TOKEN', reason: 'session ended' };
+  }
+  return result;
+}
+
 /** The bearer token of the request; undefined when there is no `Authorization: Bearer` header. */
 export function bearerToken(ctx: Pick<Context, 'get'>): string | undefined {
   const header = ctx.get('authorization');
@@ -45,15 +86,12 @@ const RESULT = Symbol('tessera.authResult');
 type AuthState = { auth?: AuthContext; [RESULT]?: Promise<VerifyResult | null> };
 
 /** Verifies the request's bearer token once per request (null: no token). */
-export function authenticate(
-  ctx: Context,
-  deps: Pick<BffDeps, 'peers' | 'now'>,
-): Promise<VerifyResult | null> {
+export function authenticate(ctx: Context, deps: AuthDeps): Promise<VerifyResult | null> {
   const state = ctx.state as AuthState;
   let pending = state[RESULT];
   if (!pending) {
     const token = bearerToken(ctx);
-    pending = token === undefined ? Promise.resolve(null) : tokenVerifierFor(deps).verify(token);
+    pending = token === undefined ? Promise.resolve(null) : verifyAccessToken(deps, token);
     state[RESULT] = pending;
   }
   return pending;
@@ -77,13 +115,14 @@ const FAILURE_MESSAGES = {
 } as const;
 
 /** Refuses the request unless it carries a valid access token; sets `ctx.state.auth`. */
-export function requireAuth(deps: Pick<BffDeps, 'peers' | 'now' | 'logger'>): Middleware {
+export function requireAuth(deps: AuthDeps): Middleware {
+  sessionGuardFor(deps);
   return async function requireAuth(ctx: Context, next: Next) {
     let result: VerifyResult | null;
     try {
       result = await authenticate(ctx, deps);
     } catch (err) {
-      deps.logger.warn({ err }, 'cannot load signing keys from identity');
+      deps.logger.warn({ err }, 'cannot load signing keys or check the session with identity');
       throw new HttpError(
         'SERVICE_UNAVAILABLE',
         'Sign-in is temporarily unavailable. Please try again in a moment.',
@@ -103,7 +142,8 @@ export function requireAuth(deps: Pick<BffDeps, 'peers' | 'now' | 'logger'>): Mi
 }
 
 /** Sets `ctx.state.auth` when a valid token is present; otherwise the request stays anonymous. */
-export function optionalAuth(deps: Pick<BffDeps, 'peers' | 'now' | 'logger'>): Middleware {
+export function optionalAuth(deps: AuthDeps): Middleware {
+  sessionGuardFor(deps);
   return async function optionalAuth(ctx: Context, next: Next) {
     try {
       const result = await authenticate(ctx, deps);

@@ -20,6 +20,8 @@ export interface AuthContext {
   email?: string;
   /** The token's `jti`, when present. */
   tokenId?: string;
+  /** The session the token belongs to (`sid`); the session guard refuses a token without one. */
+  sessionId?: string;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
 }
@@ -141,6 +143,7 @@ export class TokenVerifier {
       if (typeof payload.username === 'string' && payload.username !== '') auth.username = payload.username;
       if (typeof payload.email === 'string' && payload.email !== '') auth.email = payload.email;
       if (typeof payload.jti === 'string' && payload.jti !== '') auth.tokenId = payload.jti;
+      if (typeof payload.sid === 'string' && payload.sid !== '') auth.sessionId = payload.sid;
       return { ok: true, auth };
     } catch (err) {
       if (err instanceof errors.JWTExpired)

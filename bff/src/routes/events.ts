@@ -4,7 +4,7 @@ import type { Subscription } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
 import { LIVE_SUBJECTS, replayFrom, toSse, type StreamState } from '../canvas/live-events.js';
 import { HttpError } from '../middleware/errors.js';
-import { bearerToken, tokenVerifierFor } from '../auth/middleware.js';
+import { bearerToken, verifyAccessToken } from '../auth/middleware.js';
 import { clientIp } from '../auth/client-info.js';
 import { StreamCap } from '../hardening/stream-cap.js';
 
@@ -155,7 +155,7 @@ async function streamUser(
   const token = bearerToken(ctx) ?? (typeof q === 'string' && q.length <= 4096 ? q : undefined);
   if (!token) return undefined;
   try {
-    const result = await tokenVerifierFor(deps).verify(token);
+    const result = await verifyAccessToken(deps, token);
     return result.ok ? result.auth.userId : undefined;
   } catch (err) {
     deps.logger.warn({ err }, 'event stream: cannot verify the access token; streaming as a guest');

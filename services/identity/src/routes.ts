@@ -27,6 +27,7 @@ export function routes(core: IdentityService): (router: ConnectRouter) => void {
       signInWithOidc: (req) => core.oidc.signIn(req),
       redeemExchangeToken: (req) => core.oidc.redeem(req.exchangeToken),
       getSigningKeys: () => core.signingKeys(),
+      getSessionStatus: (req) => core.sessions.status(req.sessionId),
     });
 }
 

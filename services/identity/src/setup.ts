@@ -1,12 +1,19 @@
 /**
  * Builds the identity service from its adapters: repositories over the document store, throttling
- * in the key-value store, the mailer, the signing key. `setup` opens the configured adapters (the
+ * in the key-value store, the mailer, the signing key, session revocations on the event bus. `setup` opens the configured adapters (the
  * process, main.ts); `createIdentity` builds the service from given ones (tests call it with an
  * embedded store in a temp folder, a memory key-value store and a clock they control).
  */
 import type { ConnectRouter } from '@connectrpc/connect';
-import { type DocumentStore, type KeyValueStore, type Logger, type ServiceContext } from '@tessera/kit';
+import {
+  type DocumentStore,
+  type EventBus,
+  type KeyValueStore,
+  type Logger,
+  type ServiceContext,
+} from '@tessera/kit';
 import { createMailer } from './adapters/mailer.js';
+import { busSessionEvents } from './adapters/session-events.js';
 import { cryptoRandom } from './adapters/random.js';
 import { openRepositories, sweepExpired } from './adapters/repositories.js';
 import { staticKeyProvider, storedKeyProvider } from './adapters/signing-keys.js';
@@ -37,6 +44,8 @@ export interface IdentityParts {
   logger: Logger;
   store: DocumentStore;
   kv: KeyValueStore;
+  /** Where ended sessions are announced (tessera.session.revoked). */
+  bus: EventBus;
   clock?: Clock;
   random?: RandomSource;
   hasher?: PasswordHasher;
@@ -78,6 +87,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     hasher: gatedHasher(parts.hasher ?? scryptHasher(), parts.hashGate ?? new HashGate()),
     keys,
     tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
+    events: busSessionEvents(parts.bus, logger),
     logger,
   });
   const sweeper = setInterval(() => {
@@ -109,7 +119,7 @@ export async function setup({
   const store = await open.documentStore();
   const kv = await open.keyValueStore();
   const bus = await open.eventBus();
-  const identity = await createIdentity({ settings: config, dataDir, logger, store, kv });
+  const identity = await createIdentity({ settings: config, dataDir, logger, store, kv, bus });
   return {
     ...identity,
     async close() {

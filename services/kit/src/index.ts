@@ -3,6 +3,7 @@ export * from './config/service-config.js';
 export * from './log/logger.js';
 export * from './errors/index.js';
 export * from './telemetry/interceptors.js';
+export * from './telemetry/bus-tracing.js';
 export { startTelemetry, shutdownTelemetry } from './telemetry/sdk.js';
 export * from './rpc/health.js';
 export * from './rpc/server.js';

@@ -8,6 +8,7 @@ import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
 import {
+  consumeTraced,
   createPeerClient,
   type EventBus,
   type Logger,
@@ -38,13 +39,17 @@ export async function startRenderer(opts: {
   const core = new RendererService(new FrameStore(opts.canvas, opts.logger), opts.logger, {
     warmDelayMs: opts.warmDelayMs,
   });
+  const durable = opts.durable ?? consumerName();
   const sub: Subscription = await opts.bus.consume({
-    durable: opts.durable ?? consumerName(),
+    durable,
     // one consumer for both, in stream order: a reset never overtakes the sale it undoes
     subjects: [SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset],
     concurrency: 1,
+    // a CONSUMER span in the committing purchase's trace (the context rides in the headers)
     handler: (msg) =>
-      msg.subject === SUBJECTS.pixelsReset ? onReset(core.frames, msg) : core.onCommitted(msg),
+      consumeTraced(durable, msg, () =>
+        msg.subject === SUBJECTS.pixelsReset ? onReset(core.frames, msg) : core.onCommitted(msg),
+      ),
   });
   // the active canvas's frame is built at start, and a newly activated canvas's at once
   const prebuild = (canvasIndex: number) =>

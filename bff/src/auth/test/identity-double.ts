@@ -1,7 +1,8 @@
 /**
  * A small stand-in for the identity service for the BFF's own tests (the integration tests in
  * integration/auth use the real one): a real Connect server on loopback that publishes a signing
- * key, signs access tokens with it, and keeps refresh tokens with rotation and reuse detection.
+ * key, signs access tokens with it (each naming its session in `sid`), keeps refresh tokens with
+ * rotation and reuse detection, and answers GetSessionStatus (a logout ends the session).
  */
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
@@ -25,8 +26,18 @@ export interface IdentityDouble {
   users: Map<string, User>;
   /** Calls received, by method name. */
   calls: string[];
-  sign(userId: string, opts?: { expSec?: number; audience?: string; iatSec?: number }): Promise<string>;
+  /** An access token for the user; its session is `opts.sid` (default `s-<userId>`). */
+  sign(userId: string, opts?: SignOptions): Promise<string>;
+  /** Sessions ended (logout, or by the test); GetSessionStatus answers false for them. */
+  endedSessions: Set<string>;
   close(): Promise<void>;
+}
+
+export interface SignOptions {
+  expSec?: number;
+  audience?: string;
+  iatSec?: number;
+  sid?: string;
 }
 
 export async function startIdentityDouble(): Promise<IdentityDouble> {
@@ -34,19 +45,19 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-1', alg: ALG, use: 'sig' };
   const users = new Map<string, User>();
   users.set('u1', create(UserSchema, { id: 'u1', username: 'ada', email: 'ada@example.com' }));
-  const refresh = new Map<string, { userId: string; used: boolean }>();
+  const refresh = new Map<string, { userId: string; sid: string; used: boolean }>();
+  const endedSessions = new Set<string>();
   const calls: string[] = [];
   const exchange = new Map<string, { userId: string; expiresAt: number }>();
   let n = 0;
 
-  const sign = (userId: string, opts: { expSec?: number; audience?: string; iatSec?: number } = {}) =>
-    signWith(privateKey, userId, opts);
+  const sign = (userId: string, opts: SignOptions = {}) => signWith(privateKey, userId, opts);
 
-  const session = async (userId: string) => {
+  const session = async (userId: string, sid = `s-${++n}-${Math.random().toString(36).slice(2)}`) => {
     const refreshToken = `rt-${++n}-${Math.random().toString(36).slice(2)}`;
-    refresh.set(refreshToken, { userId, used: false });
+    refresh.set(refreshToken, { userId, sid, used: false });
     return create(SessionSchema, {
-      accessToken: await sign(userId),
+      accessToken: await sign(userId, { sid }),
       expiresIn: 900,
       tokenType: 'Bearer',
       refreshToken,
@@ -79,12 +90,19 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
         const entry = refresh.get(req.refreshToken);
         if (!entry || entry.used) throw appError('REFRESH_TOKEN_INVALID', 'Refresh token is not valid');
         entry.used = true;
-        return { session: await session(entry.userId) };
+        return { session: await session(entry.userId, entry.sid) };
       },
       logout(req) {
         calls.push('logout');
+        const entry = refresh.get(req.refreshToken);
+        if (entry) endedSessions.add(entry.sid);
         refresh.delete(req.refreshToken);
         return {};
+      },
+      getSessionStatus(req) {
+        calls.push('getSessionStatus');
+        const active = req.sessionId !== '' && !endedSessions.has(req.sessionId);
+        return { active, revokedAtMs: 0 };
       },
       getUser(req) {
         calls.push('getUser');
@@ -145,16 +163,12 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
     logger: testLogger('identity-double'),
     routes,
   });
-  return { url: server.url, users, calls, sign, close: () => server.close(0) };
+  return { url: server.url, users, calls, sign, endedSessions, close: () => server.close(0) };
 }
 
-function signWith(
-  key: CryptoKey,
-  userId: string,
-  opts: { expSec?: number; audience?: string; iatSec?: number },
-): Promise<string> {
+function signWith(key: CryptoKey, userId: string, opts: SignOptions): Promise<string> {
   const iat = opts.iatSec ?? Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid: opts.sid ?? `s-${userId}` })
     .setProtectedHeader({ alg: ALG, kid: 'test-1' })
     .setIssuer(ISSUER)
     .setAudience(opts.audience ?? AUDIENCE)

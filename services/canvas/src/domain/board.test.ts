@@ -125,4 +125,30 @@ describe('board document', () => {
       reason: 'STALE_FENCING_TOKEN',
     });
   });
+
+  it('a refused commit voids the order: no later commit of it lands, even once its pixels are free', () => {
+    const a = reserve(fresh(), order('a', [{ x: 4, y: 4, isDefault: true }]), 0);
+    if (!a.ok) throw new Error(a.message);
+    const lateA = { ...a.reservation, expiresAt: 0 };
+    // a's hold expired and b holds the pixel: a's commit is refused, and the refusal is a write
+    const b = reserve(a.board, order('b', [{ x: 4, y: 4, isDefault: true }]), 60_001);
+    if (!b.ok) throw new Error(b.message);
+    const refused = commit(b.board, 'a', 60_002, lateA);
+    if (refused.ok || !refused.board) throw new Error('expected a refusal that voids the order');
+    expect(refused.board.voidedOrders).toEqual(['a']);
+    expect(refused.board.version).toBe(b.board.version + 1);
+    // b gives up: the pixel is free, yet a's commit (a stalled caller's) is refused for good
+    const free = release(refused.board, 'b', 60_003)!;
+    expect(availableOffsets(free, 60_004)).toContain(4 * 49 + 4);
+    expect(commit(free, 'a', 60_004, lateA)).toMatchObject({ ok: false, reason: 'VOIDED', board: null });
+    // a committed order is never voided: a repeat stays a repeat
+    const c = reserve(free, order('c', [{ x: 4, y: 4, isDefault: true }]), 60_005);
+    if (!c.ok) throw new Error(c.message);
+    const granted = commit(c.board, 'c', 60_006);
+    if (!granted.ok) throw new Error(granted.message);
+    expect(commit(granted.board, 'c', 60_007)).toMatchObject({ ok: true, alreadyCommitted: true });
+    // a board stored before voidedOrders existed reads as having none
+    const old = { ...free, voidedOrders: undefined };
+    expect(commit(old, 'z', 60_008, { ...lateA, orderId: 'z' }).ok).toBe(true);
+  });
 });

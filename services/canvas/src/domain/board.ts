@@ -38,6 +38,12 @@ export interface BoardDoc {
   committedOrders: string[];
   /** Moderation resets (moderation.ts), at most one per pixel; absent on boards never moderated. */
   resets?: ResetEntry[];
+  /**
+   * Orders whose commit was refused: they can never commit later (the caller refunded them), so a
+   * stalled caller's late commit cannot grant a refunded order. Committing and voiding are exclusive
+   * transitions of an order on this document. Absent on boards written before it existed.
+   */
+  voidedOrders?: string[];
   lastModified: number;
 }
 
@@ -67,6 +73,7 @@ export function newBoard(
     fencingToken: 0,
     reservations: [],
     committedOrders: [],
+    voidedOrders: [],
     lastModified: now,
   };
 }
@@ -197,18 +204,46 @@ export function reserve(board0: BoardDoc, input: ReserveInput, now: number): Res
 export type CommitOutcome =
   | { ok: true; board: BoardDoc; committed: Reservation; alreadyCommitted: false }
   | { ok: true; board: BoardDoc; alreadyCommitted: true }
-  | { ok: false; reason: 'NO_RESERVATION' | 'ALREADY_SOLD'; message: string };
+  | {
+      ok: false;
+      reason: 'NO_RESERVATION' | 'ALREADY_SOLD' | 'VOIDED';
+      message: string;
+      /** The board with the order voided (to be written), or null when it already was. */
+      board: BoardDoc | null;
+    };
+
+/** The board with `orderId` voided: its hold dropped, and no commit of it ever accepted. */
+function voided(board: BoardDoc, orderId: string, now: number): BoardDoc {
+  return {
+    ...board,
+    reservations: board.reservations.filter((r) => r.orderId !== orderId),
+    voidedOrders: [...(board.voidedOrders ?? []), orderId],
+    version: board.version + 1,
+    lastModified: now,
+  };
+}
 
 /**
  * Commits a paid order exactly once. A commit after the reservation expired still succeeds when
  * every pixel is still unsold and unheld (the money was taken; grant the pixels if at all possible);
- * otherwise the caller refunds.
+ * otherwise the caller refunds, and the refusal voids the order (written with the same conditional
+ * update), so no later commit of it, however delayed, is accepted.
  */
 export function commit(board0: BoardDoc, orderId: string, now: number, late?: Reservation): CommitOutcome {
   if (board0.committedOrders.includes(orderId)) return { ok: true, board: board0, alreadyCommitted: true };
+  if (board0.voidedOrders?.includes(orderId)) {
+    return { ok: false, reason: 'VOIDED', message: 'This order was refused before', board: null };
+  }
   const board = withoutExpired(board0, now);
   const reservation = board.reservations.find((r) => r.orderId === orderId) ?? late;
-  if (!reservation) return { ok: false, reason: 'NO_RESERVATION', message: 'No reservation for this order' };
+  if (!reservation) {
+    return {
+      ok: false,
+      reason: 'NO_RESERVATION',
+      message: 'No reservation for this order',
+      board: voided(board, orderId, now),
+    };
+  }
   const held = new Set(
     board.reservations.filter((r) => r.orderId !== orderId).flatMap((r) => r.pixels.map((p) => p.offset)),
   );
@@ -217,6 +252,7 @@ export function commit(board0: BoardDoc, orderId: string, now: number, late?: Re
       ok: false,
       reason: 'ALREADY_SOLD',
       message: 'Some pixels of this order were sold to someone else',
+      board: voided(board, orderId, now),
     };
   }
   const owners = board.owners.slice();

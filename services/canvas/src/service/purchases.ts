@@ -7,7 +7,7 @@
 import { create } from '@bufbuild/protobuf';
 import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError } from '@tessera/kit';
+import { appError, traceHeaders } from '@tessera/kit';
 import {
   CommitOrderResponseSchema,
   ReservePixelsResponseSchema,
@@ -139,7 +139,8 @@ export class Purchases {
     const now = this.core.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
       const out = commit(d, req.orderId, now, this.lateReservation(req, d));
-      return { next: out.ok && !out.alreadyCommitted ? out.board : null, result: out };
+      // a grant is written, and so is a refusal (it voids the order: no later commit of it lands)
+      return { next: out.ok ? (out.alreadyCommitted ? null : out.board) : out.board, result: out };
     });
     if (!result.ok) {
       throw appError(result.reason === 'ALREADY_SOLD' ? 'PIXEL_ALREADY_SOLD' : 'CONFLICT', result.message, {
@@ -199,8 +200,10 @@ export class Purchases {
       canvasVersion,
       canvasSoldPixels: soldPixels,
     });
+    // the trace context of the commit travels with the event (the renderer's consumer joins it)
     await this.core.deps.bus.publish(SUBJECTS.pixelsCommitted, event, {
       msgId: orderId,
+      headers: traceHeaders(),
     });
   }
 

@@ -3,7 +3,14 @@ import type { Logger } from '@tessera/kit';
 import type { Repositories } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import type { AccountThrottle, ResendCooldown } from '../adapters/throttle-store.js';
-import type { Clock, Mailer, PasswordHasher, RandomSource, SigningKeyProvider } from './ports.js';
+import type {
+  Clock,
+  Mailer,
+  PasswordHasher,
+  RandomSource,
+  SessionEvents,
+  SigningKeyProvider,
+} from './ports.js';
 
 export interface TokenSettings {
   issuer: string;
@@ -20,6 +27,8 @@ export interface IdentityDeps {
   hasher: PasswordHasher;
   keys: SigningKeyProvider;
   tokens: TokenSettings;
+  /** Announces ended sessions to the BFFs. */
+  events: SessionEvents;
   logger: Logger;
 }
 

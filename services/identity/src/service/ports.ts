@@ -54,4 +54,19 @@ export interface SigningKeyProvider {
   current(): Promise<SigningKey>;
 }
 
+/** Why sessions ended (the event's `reason`). */
+export type RevokeReason = 'logout' | 'refresh_reuse' | 'password_reset';
+
+export interface SessionsRevoked {
+  userId: string;
+  sessionIds: string[];
+  reason: RevokeReason;
+  revokedAt: number;
+}
+
+/** Tells the BFFs that sessions ended (tessera.session.revoked on the bus). */
+export interface SessionEvents {
+  revoked(e: SessionsRevoked): Promise<void>;
+}
+
 export const systemClock: Clock = { now: () => Date.now() };

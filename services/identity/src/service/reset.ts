@@ -107,7 +107,7 @@ export class PasswordReset {
     if (used.deletedCount !== 1) throw appError('INVALID_OTP', INVALID_OTP_MESSAGE, { field: 'otp' });
     const passwordHash = await hasher.hash(input.newPassword);
     await repos.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
-    const ended = await this.sessions.revokeAll(user._id, clock.now());
+    const ended = await this.sessions.revokeAll(user._id, clock.now(), 'password_reset');
     await throttle.clear(email);
     logger.info({ userId: user._id, sessionsEnded: ended }, 'password reset');
   }

@@ -1,7 +1,9 @@
 /**
- * Sessions: signed access tokens (JWT, one algorithm, iss/aud/sub/exp, 15 minutes) and rotating
- * refresh tokens (256-bit, stored as SHA-256, one family per sign-in). Reusing a rotated refresh
- * token revokes its family; logout and password reset revoke families too.
+ * Sessions: signed access tokens (JWT, one algorithm, iss/aud/sub/exp, 15 minutes, `sid` = the
+ * session) and rotating refresh tokens (256-bit, stored as SHA-256, one family per sign-in). Reusing
+ * a rotated refresh token revokes its family; logout and password reset revoke families too. Every
+ * revocation is announced (tessera.session.revoked) so the BFFs refuse the session's access tokens
+ * at once; GetSessionStatus answers for one whose announcement a BFF missed.
  */
 import { SignJWT } from 'jose';
 import { appError } from '@tessera/kit';
@@ -10,6 +12,7 @@ import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_BYTES } from '../domain/policy.js';
 import { decideRefresh, familyExpiry, refreshExpiry } from '../domain/sessions.js';
 import { digest } from '../security/tokens.js';
 import { userOut, type IdentityDeps, type SessionOut } from './deps.js';
+import type { RevokeReason } from './ports.js';
 
 export const REFRESH_INVALID_MESSAGE = 'Your session has ended. Please sign in again.';
 export const REFRESH_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -17,11 +20,11 @@ export const REFRESH_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 export class Sessions {
   constructor(private readonly deps: IdentityDeps) {}
 
-  /** A signed access token for the user. */
-  async accessToken(user: UserDoc, now: number): Promise<string> {
+  /** A signed access token for the user in session `sessionId` (its `sid` claim). */
+  async accessToken(user: UserDoc, sessionId: string, now: number): Promise<string> {
     const key = await this.deps.keys.current();
     const iat = Math.floor(now / 1000);
-    const claims: Record<string, string> = { email: user.email };
+    const claims: Record<string, string> = { email: user.email, sid: sessionId };
     if (user.username) claims.username = user.username;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
@@ -66,7 +69,7 @@ export class Sessions {
       usedAt: null,
     });
     return {
-      accessToken: await this.accessToken(user, now),
+      accessToken: await this.accessToken(user, sessionId, now),
       expiresIn: ACCESS_TOKEN_TTL_SEC,
       tokenType: 'Bearer',
       refreshToken,
@@ -89,7 +92,7 @@ export class Sessions {
     const family = await repos.sessions.findOne({ _id: token.sessionId });
     const decision = decideRefresh(token, family, now);
     if (decision === 'reused') {
-      await this.revokeSession(token.sessionId, now);
+      await this.revokeSession(token.sessionId, token.userId, now, 'refresh_reuse');
       logger.warn(
         { userId: token.userId, sessionId: token.sessionId },
         'refresh token reused: session revoked',
@@ -104,7 +107,7 @@ export class Sessions {
       { $set: { usedAt: now } },
     );
     if (spent.modifiedCount !== 1) {
-      await this.revokeSession(token.sessionId, now);
+      await this.revokeSession(token.sessionId, token.userId, now, 'refresh_reuse');
       logger.warn(
         { userId: token.userId, sessionId: token.sessionId },
         'refresh token raced: session revoked',
@@ -120,22 +123,38 @@ export class Sessions {
   async logout(refreshToken: string): Promise<void> {
     const token = await this.find(refreshToken);
     if (token === null) throw appError('REFRESH_TOKEN_INVALID', 'Unknown session');
-    await this.revokeSession(token.sessionId, this.deps.clock.now());
+    await this.revokeSession(token.sessionId, token.userId, this.deps.clock.now(), 'logout');
   }
 
-  async revokeSession(sessionId: string, now: number): Promise<void> {
-    await this.deps.repos.sessions.updateOne(
+  /** Ends one session and announces it (only the call that ended it announces). */
+  async revokeSession(sessionId: string, userId: string, now: number, reason: RevokeReason): Promise<void> {
+    const r = await this.deps.repos.sessions.updateOne(
       { _id: sessionId, revokedAt: null },
       { $set: { revokedAt: now } },
     );
+    if (r.modifiedCount === 1) {
+      await this.deps.events.revoked({ userId, sessionIds: [sessionId], reason, revokedAt: now });
+    }
   }
 
-  /** Ends every session of a user (after a password reset). */
-  async revokeAll(userId: string, now: number): Promise<number> {
-    const r = await this.deps.repos.sessions.updateMany(
-      { userId, revokedAt: null },
-      { $set: { revokedAt: now } },
-    );
+  /** Ends every session of a user (after a password reset) and announces them. */
+  async revokeAll(userId: string, now: number, reason: RevokeReason): Promise<number> {
+    const { sessions } = this.deps.repos;
+    const r = await sessions.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
+    if (r.modifiedCount > 0) {
+      const ended = await sessions.find({ userId, revokedAt: now }, { projection: { _id: 1 } });
+      const sessionIds = ended.map((d) => d._id);
+      await this.deps.events.revoked({ userId, sessionIds, reason, revokedAt: now });
+    }
     return r.modifiedCount;
+  }
+
+  /** GetSessionStatus: whether a session is live (not revoked, not past its end). */
+  async status(sessionId: string): Promise<{ active: boolean; revokedAtMs: number }> {
+    if (sessionId === '' || sessionId.length > 128) return { active: false, revokedAtMs: 0 };
+    const doc = await this.deps.repos.sessions.findOne({ _id: sessionId });
+    if (doc === null) return { active: false, revokedAtMs: 0 };
+    const active = doc.revokedAt === null && this.deps.clock.now() < doc.expiresAt;
+    return { active, revokedAtMs: doc.revokedAt ?? 0 };
   }
 }

@@ -2,8 +2,10 @@
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import {
   createEmbeddedDocumentStore,
+  createInProcessBus,
   createMemoryKeyValueStore,
   type DocumentStore,
+  type EventBus,
   type KeyValueStore,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
@@ -46,6 +48,8 @@ export interface Harness {
   clock: TestClock;
   store: DocumentStore;
   kv: KeyValueStore;
+  /** The in-process bus the service announces revoked sessions on. */
+  bus: EventBus;
   dir: string;
   outbox: OutboxMailer | undefined;
   /** The code of the last reset mail to `email` (waits for the background send). */
@@ -73,6 +77,7 @@ export async function startHarness(
   const { dir, cleanup } = tempDir('tessera-identity-');
   const clock = new TestClock();
   const kv = createMemoryKeyValueStore();
+  const bus = createInProcessBus();
   const logger = testLogger('identity');
   const settings = testSettings(opts.env);
   let store = await createEmbeddedDocumentStore(dir, { logger });
@@ -83,6 +88,7 @@ export async function startHarness(
       logger,
       store: s,
       kv,
+      bus,
       clock,
       hasher: opts.hasher === 'service-default' ? undefined : (opts.hasher ?? scryptHasher(FAST_SCRYPT)),
       mailer: opts.mailer,
@@ -94,6 +100,7 @@ export async function startHarness(
     clock,
     store,
     kv,
+    bus,
     dir,
     outbox: identity.mailer instanceof OutboxMailer ? identity.mailer : undefined,
     async codeFor(email) {
@@ -119,6 +126,7 @@ export async function startHarness(
       await identity.close();
       await store.close();
       await kv.close();
+      await bus.close();
       cleanup();
     },
   };

@@ -31,12 +31,14 @@ import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/pay
 import { SandboxProvider } from '../adapters/sandbox-provider.js';
 import { createPayment, type Payment } from '../setup.js';
 
-/** What a dead process's next I/O does (a ConnectError, so it crosses the in-process transport as is). */
-export class Killed extends ConnectError {
-  constructor() {
-    super('process killed', Code.Unavailable);
-    this.name = 'Killed';
-  }
+/**
+ * What a dead process's next I/O throws: a plain ConnectError (unavailable), so it crosses a Connect
+ * transport as itself. Not a subclass: ConnectError's `instanceof` (Symbol.hasInstance) accepts only
+ * an object whose prototype is ConnectError.prototype or whose `name` is "ConnectError"; a subclass
+ * named "Killed" failed both, so a Connect server answered it as `internal: internal error`.
+ */
+export function killedError(): ConnectError {
+  return new ConnectError('process killed', Code.Unavailable);
 }
 
 /** `target` whose methods throw once `dead()` is true (before the call, and after it returned). */
@@ -46,11 +48,11 @@ export function killable<T extends object>(target: T, dead: () => boolean): T {
       const v = Reflect.get(obj, prop, receiver) as unknown;
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {
-        if (dead()) throw new Killed();
+        if (dead()) throw killedError();
         const out = (v as (...a: unknown[]) => unknown).apply(obj, args);
         if (out instanceof Promise)
           return out.then((r) => {
-            if (dead()) throw new Killed();
+            if (dead()) throw killedError();
             return r;
           });
         return out;
@@ -90,6 +92,13 @@ export interface PaymentHarness {
   advance(ms: number): void;
   /** Kills the current core and starts a new one over the same stores. */
   restart(): Promise<void>;
+  /**
+   * Another payment core over the same stores, bus and provider (a second replica), whose canvas
+   * client `wrapCanvas` may wrap (to hold its calls); never killed by `restart`.
+   */
+  replica(
+    wrapCanvas?: (canvas: Client<typeof CanvasService>) => Client<typeof CanvasService>,
+  ): Promise<Payment>;
   close(): Promise<void>;
 }
 
@@ -209,6 +218,21 @@ export async function startPaymentHarness(
       payment = await build();
       h.payment = payment;
       h.client = clientFor(payment);
+    },
+    replica(wrapCanvas = (c) => c) {
+      return createPayment({
+        store,
+        bus,
+        logger,
+        settings: { reconcileEveryMs: 60_000 },
+        canvas: wrapCanvas(canvas),
+        lock,
+        provider: sandbox,
+        now,
+        reconcile: false,
+        deliverSandboxEvents: false,
+        claimWaitMs: opts.claimWaitMs ?? 200,
+      });
     },
     async close() {
       generation++;

@@ -7,6 +7,7 @@
 //   tessera.canvas.soldout          CanvasSoldOut
 //   tessera.canvas.activated        CanvasActivated
 //   tessera.submission.created|deleted|voted   SubmissionChanged
+//   tessera.session.revoked         SessionRevoked
 // Every message is published with an id (Nats-Msg-Id) so duplicates are dropped, and every
 // consumer is idempotent.
 // Times, versions, sequences and fencing tokens are integral `double`s (exact below 2^53), so
@@ -24,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tessera/events/v1/events.proto.
  */
 export const file_tessera_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50ZXNzZXJhL2V2ZW50cy92MS9ldmVudHMucHJvdG8SEXRlc3NlcmEuZXZlbnRzLnYxIjUKDkNvbW1pdHRlZFBpeGVsEgkKAXgYASABKAUSCQoBeRgCIAEoBRINCgVjb2xvchgDIAEoCSL2AQoPUGl4ZWxzQ29tbWl0dGVkEhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEjEKBnBpeGVscxgFIAMoCzIhLnRlc3NlcmEuZXZlbnRzLnYxLkNvbW1pdHRlZFBpeGVsEhcKD2NvbW1pdHRlZF9hdF9tcxgGIAEoARIVCg1ib2FyZF92ZXJzaW9uGAcgASgBEhYKDmNhbnZhc192ZXJzaW9uGAggASgBEhoKEmNhbnZhc19zb2xkX3BpeGVscxgJIAEoBSLCAQoKUGl4ZWxSZXNldBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFEg0KBWNvbG9yGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIQCghvcGVyYXRvchgHIAEoCRITCgtyZXNldF9hdF9tcxgIIAEoARIWCg5jYW52YXNfdmVyc2lvbhgJIAEoARIVCg1ib2FyZF92ZXJzaW9uGAogASgBIskBCgtMb2NrQ2hhbmdlZBIvCgRraW5kGAEgASgOMiEudGVzc2VyYS5ldmVudHMudjEuTG9ja0NoYW5nZUtpbmQSFAoMY2FudmFzX2luZGV4GAIgASgFEhMKC2JvYXJkX2luZGV4GAMgASgFEg8KB3VzZXJfaWQYBCABKAkSEAoIdXNlcm5hbWUYBSABKAkSFQoNZXhwaXJlc19hdF9tcxgGIAEoARIVCg1mZW5jaW5nX3Rva2VuGAcgASgBEg0KBWF0X21zGAggASgBIoYBChBQYXltZW50U3VjY2VlZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIUCgxjYW52YXNfaW5kZXgYBCABKAUSEwoLYm9hcmRfaW5kZXgYBSABKAUSDQoFYXRfbXMYBiABKAEiagoPUGF5bWVudFJlZnVuZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIOCgZyZWFzb24YBCABKAkSDQoFYXRfbXMYBSABKAEiNAoNQ2FudmFzU29sZE91dBIUCgxjYW52YXNfaW5kZXgYASABKAUSDQoFYXRfbXMYAiABKAEigQEKD0NhbnZhc0FjdGl2YXRlZBIUCgxjYW52YXNfaW5kZXgYASABKAUSDAoEbmFtZRgCIAEoCRIdChVwcmV2aW91c19jYW52YXNfaW5kZXgYAyABKAUSHAoUc291cmNlX3N1Ym1pc3Npb25faWQYBCABKAkSDQoFYXRfbXMYBSABKAEibgoRU3VibWlzc2lvbkNoYW5nZWQSFQoNc3VibWlzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhEKCW5ldF9zY29yZRgDIAEoBRIPCgdkZWxldGVkGAQgASgIEg0KBWF0X21zGAUgASgBKssBCg5Mb2NrQ2hhbmdlS2luZBIgChxMT0NLX0NIQU5HRV9LSU5EX1VOU1BFQ0lGSUVEEAASHQoZTE9DS19DSEFOR0VfS0lORF9BQ1FVSVJFRBABEh0KGUxPQ0tfQ0hBTkdFX0tJTkRfUkVMRUFTRUQQAhIdChlMT0NLX0NIQU5HRV9LSU5EX0VYVEVOREVEEAMSHAoYTE9DS19DSEFOR0VfS0lORF9FWFBJUkVEEAQSHAoYTE9DS19DSEFOR0VfS0lORF9XQVJOSU5HEAViBnByb3RvMw");
+  fileDesc("Ch50ZXNzZXJhL2V2ZW50cy92MS9ldmVudHMucHJvdG8SEXRlc3NlcmEuZXZlbnRzLnYxIjUKDkNvbW1pdHRlZFBpeGVsEgkKAXgYASABKAUSCQoBeRgCIAEoBRINCgVjb2xvchgDIAEoCSL2AQoPUGl4ZWxzQ29tbWl0dGVkEhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEjEKBnBpeGVscxgFIAMoCzIhLnRlc3NlcmEuZXZlbnRzLnYxLkNvbW1pdHRlZFBpeGVsEhcKD2NvbW1pdHRlZF9hdF9tcxgGIAEoARIVCg1ib2FyZF92ZXJzaW9uGAcgASgBEhYKDmNhbnZhc192ZXJzaW9uGAggASgBEhoKEmNhbnZhc19zb2xkX3BpeGVscxgJIAEoBSLCAQoKUGl4ZWxSZXNldBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFEg0KBWNvbG9yGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIQCghvcGVyYXRvchgHIAEoCRITCgtyZXNldF9hdF9tcxgIIAEoARIWCg5jYW52YXNfdmVyc2lvbhgJIAEoARIVCg1ib2FyZF92ZXJzaW9uGAogASgBIskBCgtMb2NrQ2hhbmdlZBIvCgRraW5kGAEgASgOMiEudGVzc2VyYS5ldmVudHMudjEuTG9ja0NoYW5nZUtpbmQSFAoMY2FudmFzX2luZGV4GAIgASgFEhMKC2JvYXJkX2luZGV4GAMgASgFEg8KB3VzZXJfaWQYBCABKAkSEAoIdXNlcm5hbWUYBSABKAkSFQoNZXhwaXJlc19hdF9tcxgGIAEoARIVCg1mZW5jaW5nX3Rva2VuGAcgASgBEg0KBWF0X21zGAggASgBIoYBChBQYXltZW50U3VjY2VlZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIUCgxjYW52YXNfaW5kZXgYBCABKAUSEwoLYm9hcmRfaW5kZXgYBSABKAUSDQoFYXRfbXMYBiABKAEiagoPUGF5bWVudFJlZnVuZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIOCgZyZWFzb24YBCABKAkSDQoFYXRfbXMYBSABKAEiNAoNQ2FudmFzU29sZE91dBIUCgxjYW52YXNfaW5kZXgYASABKAUSDQoFYXRfbXMYAiABKAEigQEKD0NhbnZhc0FjdGl2YXRlZBIUCgxjYW52YXNfaW5kZXgYASABKAUSDAoEbmFtZRgCIAEoCRIdChVwcmV2aW91c19jYW52YXNfaW5kZXgYAyABKAUSHAoUc291cmNlX3N1Ym1pc3Npb25faWQYBCABKAkSDQoFYXRfbXMYBSABKAEibgoRU3VibWlzc2lvbkNoYW5nZWQSFQoNc3VibWlzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhEKCW5ldF9zY29yZRgDIAEoBRIPCgdkZWxldGVkGAQgASgIEg0KBWF0X21zGAUgASgBIl0KDlNlc3Npb25SZXZva2VkEg8KB3VzZXJfaWQYASABKAkSEwoLc2Vzc2lvbl9pZHMYAiADKAkSDgoGcmVhc29uGAMgASgJEhUKDXJldm9rZWRfYXRfbXMYBCABKAEqywEKDkxvY2tDaGFuZ2VLaW5kEiAKHExPQ0tfQ0hBTkdFX0tJTkRfVU5TUEVDSUZJRUQQABIdChlMT0NLX0NIQU5HRV9LSU5EX0FDUVVJUkVEEAESHQoZTE9DS19DSEFOR0VfS0lORF9SRUxFQVNFRBACEh0KGUxPQ0tfQ0hBTkdFX0tJTkRfRVhURU5ERUQQAxIcChhMT0NLX0NIQU5HRV9LSU5EX0VYUElSRUQQBBIcChhMT0NLX0NIQU5HRV9LSU5EX1dBUk5JTkcQBWIGcHJvdG8z");
 
 /**
  * @generated from message tessera.events.v1.CommittedPixel
@@ -407,6 +408,43 @@ export type SubmissionChanged = Message<"tessera.events.v1.SubmissionChanged"> &
  */
 export const SubmissionChangedSchema: GenMessage<SubmissionChanged> = /*@__PURE__*/
   messageDesc(file_tessera_events_v1_events, 8);
+
+/**
+ * Sessions ended by identity (logout, a reused refresh token ending its family, a password reset).
+ * The BFF refuses access tokens whose `sid` claim names one of them from then on.
+ *
+ * @generated from message tessera.events.v1.SessionRevoked
+ */
+export type SessionRevoked = Message<"tessera.events.v1.SessionRevoked"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: repeated string session_ids = 2;
+   */
+  sessionIds: string[];
+
+  /**
+   * logout | refresh_reuse | password_reset
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: double revoked_at_ms = 4;
+   */
+  revokedAtMs: number;
+};
+
+/**
+ * Describes the message tessera.events.v1.SessionRevoked.
+ * Use `create(SessionRevokedSchema)` to create a new message.
+ */
+export const SessionRevokedSchema: GenMessage<SessionRevoked> = /*@__PURE__*/
+  messageDesc(file_tessera_events_v1_events, 9);
 
 /**
  * @generated from enum tessera.events.v1.LockChangeKind

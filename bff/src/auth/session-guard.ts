@@ -1,0 +1,144 @@
+/**
+ * Access tokens end with their session. Every access token names its session (`sid`); identity
+ * announces ended sessions on the bus (`tessera.session.revoked`: logout, a reused refresh token
+ * ending its family, a password reset), and every BFF replica subscribes, so a revoked session's
+ * tokens are refused as soon as the event arrives. The fallback for an event this replica missed (bus
+ * down, a reconnect, a replica that started late): identity.GetSessionStatus, whose answer is
+ * trusted for `checkTtlMs` (SESSION_CHECK_MS, 30 s by default), so a missed revocation still takes
+ * effect within that time. A revocation is remembered for as long as a token of the session can
+ * live (access tokens last 15 minutes).
+ */
+import { decodeEvent } from '@tessera/facts/events';
+import { SUBJECTS } from '@tessera/facts/subjects';
+import type { EventBus, Logger, Subscription } from '@tessera/kit';
+
+/** Longest life of an access token (identity issues 15 minutes) plus clock leeway. */
+export const REVOKED_MEMORY_MS = 16 * 60_000;
+/** Between two attempts to subscribe while the bus refuses. */
+export const RESUBSCRIBE_MS = 5_000;
+
+export interface SessionGuardOptions {
+  /** identity.GetSessionStatus: whether the session is live; may throw when identity is unreachable. */
+  checkSession: (sessionId: string) => Promise<boolean>;
+  /** How long a check's answer is trusted (the fallback bound for a missed event). */
+  checkTtlMs: number;
+  now: () => number;
+  logger: Logger;
+}
+
+interface Checked {
+  active: boolean;
+  at: number;
+}
+
+export class SessionGuard {
+  /** Revoked session id -> when to forget it (insertion order is time order). */
+  private readonly revoked = new Map<string, number>();
+  private readonly checked = new Map<string, Checked>();
+  private readonly inflight = new Map<string, Promise<boolean>>();
+  private lastSweep = 0;
+  private subscription: Subscription | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+  /** Revocation events applied (observability and tests). */
+  eventsApplied = 0;
+  /** GetSessionStatus calls made. */
+  checks = 0;
+
+  constructor(private readonly opts: SessionGuardOptions) {}
+
+  /** Marks sessions revoked now (from an event). */
+  noteRevoked(sessionIds: readonly string[]): void {
+    const forgetAt = this.opts.now() + REVOKED_MEMORY_MS;
+    for (const id of sessionIds) {
+      this.revoked.delete(id);
+      this.revoked.set(id, forgetAt);
+      this.checked.delete(id);
+    }
+  }
+
+  /**
+   * Whether the session is live: false once revoked (event or check); otherwise identity's answer,
+   * asked at most once per `checkTtlMs` (concurrent askers share one call). Rejects only when
+   * identity cannot be asked and no earlier answer exists.
+   */
+  async isActive(sessionId: string): Promise<boolean> {
+    const now = this.opts.now();
+    this.sweep(now);
+    if (this.revoked.has(sessionId)) return false;
+    const known = this.checked.get(sessionId);
+    if (known && now - known.at < this.opts.checkTtlMs) return known.active;
+    try {
+      return await this.ask(sessionId);
+    } catch (err) {
+      if (known?.active) {
+        // identity briefly unreachable: the last answer stands; events still revoke it meanwhile
+        this.opts.logger.warn({ err }, 'session check failed; using the last answer');
+        return true;
+      }
+      throw err;
+    }
+  }
+
+  private ask(sessionId: string): Promise<boolean> {
+    let pending = this.inflight.get(sessionId);
+    if (!pending) {
+      this.checks++;
+      const startedAt = this.opts.now();
+      pending = this.opts.checkSession(sessionId).then((active) => {
+        // an event that arrived during the call wins over an answer computed before it
+        if (!this.revoked.has(sessionId)) this.checked.set(sessionId, { active, at: startedAt });
+        if (!active) this.noteRevoked([sessionId]);
+        return active && !this.revoked.has(sessionId);
+      });
+      const done = () => this.inflight.delete(sessionId);
+      pending.then(done, done);
+      this.inflight.set(sessionId, pending);
+    }
+    return pending;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.opts.checkTtlMs) return;
+    this.lastSweep = now;
+    for (const [id, forgetAt] of this.revoked) {
+      if (forgetAt > now) break;
+      this.revoked.delete(id);
+    }
+    // answers are kept (stale) as long as a token could use them while identity is unreachable
+    for (const [id, c] of this.checked) if (now - c.at >= REVOKED_MEMORY_MS) this.checked.delete(id);
+  }
+
+  /** Subscribes to tessera.session.revoked, retrying every RESUBSCRIBE_MS while the bus refuses. */
+  async subscribe(bus: EventBus): Promise<void> {
+    if (this.stopped || this.subscription) return;
+    try {
+      this.subscription = await bus.subscribe({
+        subjects: [SUBJECTS.sessionRevoked],
+        handler: (msg) => {
+          try {
+            const ev = decodeEvent(SUBJECTS.sessionRevoked, msg.data);
+            this.noteRevoked(ev.sessionIds);
+            this.eventsApplied++;
+          } catch (err) {
+            this.opts.logger.warn({ err, seq: msg.seq }, 'unreadable session revocation skipped');
+          }
+        },
+      });
+    } catch (err) {
+      this.opts.logger.warn(
+        { err },
+        'cannot subscribe to session revocations yet; checking sessions meanwhile',
+      );
+      this.retry = setTimeout(() => void this.subscribe(bus), RESUBSCRIBE_MS);
+      this.retry.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+}
