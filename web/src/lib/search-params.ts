@@ -89,15 +89,18 @@ export function searchTermOf(raw: unknown): string | undefined {
   return text.length >= MIN_SEARCH_LENGTH ? text : undefined;
 }
 
-/** page (integer >= 1), sort (hot or new) and search (kept only with at least 2 characters). */
+/**
+ * page (integer >= 1), sort (hot or new) and search (kept only with at least 2 characters). Every key
+ * is returned, undefined when invalid: the router lays a route's validated search over the raw one, so
+ * a key left out would keep its raw value.
+ */
 export function validateArtistSelectionSearch(search: RawSearch): ArtistSelectionSearch {
-  const out: ArtistSelectionSearch = {};
   const page = integerFrom(search.page);
-  if (page !== null && page >= 1) out.page = page;
-  if (search.sort === 'hot' || search.sort === 'new') out.sort = search.sort;
-  const text = searchTermOf(search.search);
-  if (text !== undefined) out.search = text;
-  return out;
+  return {
+    page: page !== null && page >= 1 ? page : undefined,
+    sort: search.sort === 'hot' || search.sort === 'new' ? search.sort : undefined,
+    search: searchTermOf(search.search),
+  };
 }
 
 export interface ArtistSelectionState {

@@ -40,7 +40,7 @@ export function CountedField(props: CountedFieldProps) {
         </span>
       </div>
       {props.multiline ? (
-        <textarea {...common} rows={5} onChange={(event) => props.onChange(event.target.value)} />
+        <textarea {...common} rows={4} onChange={(event) => props.onChange(event.target.value)} />
       ) : (
         <input {...common} type="text" onChange={(event) => props.onChange(event.target.value)} />
       )}

@@ -26,7 +26,9 @@ export const submissionsQueryOptions = (api: ApiClient, params: SubmissionListPa
     queryKey: submissionKeys.list(params),
     queryFn: ({ signal }) =>
       api.artistSelection.list({ sort: params.sort, page: params.page, search: params.search, signal }),
-    staleTime: 30_000,
+    // Votes and new submissions change the list all the time: a page shown again shows what is cached
+    // and reloads it.
+    staleTime: 0,
     // A failed load stays on the page with its Retry button: showing it again does not refetch.
     retryOnMount: false,
   });
