@@ -103,6 +103,12 @@ describe('artist selection URL state', () => {
     expect(searchTermOf(null)).toBeUndefined();
   });
 
+  it('returns every key, undefined when invalid, so the router drops the raw value', () => {
+    const out = validateArtistSelectionSearch({ page: '0', sort: 'top', search: 'x' });
+    expect(Object.keys(out).sort()).toEqual(['page', 'search', 'sort']);
+    expect(Object.values(out)).toEqual([undefined, undefined, undefined]);
+  });
+
   it('round-trips through the URL validation', () => {
     const state = { page: 4, sort: 'new' as const, search: 'harbour lights' };
     expect(artistSelectionState(validateArtistSelectionSearch({ ...artistSelectionSearch(state) }))).toEqual(
