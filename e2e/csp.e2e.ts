@@ -3,7 +3,10 @@
 // enforced (an inline script injected into the page does not run and is reported).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADA, TOKENS, card, loadImages, modal, openArtistPage } from './lib/artist-selection-ui.js';
 import { VIEWPORTS, launchBrowser, openPage, urlOf, type BrowserSession } from './lib/browser.js';
+import { artworkPng } from './lib/png.js';
+import { FakeArtistSelection, UPLOAD_PATH } from './lib/scripted-submissions.js';
 
 let session: BrowserSession;
 
@@ -32,7 +35,7 @@ async function watchViolations(page: Page): Promise<void> {
   });
 }
 
-const PAGES = ['/', '/about', '/canvas', '/canvas/art/3', '/terms'];
+const PAGES = ['/', '/about', '/canvas', '/canvas/art/3', '/terms', '/artist-selection'];
 
 describe('Content-Security-Policy in the browser', () => {
   it('every page loads under the policy without a violation', async () => {
@@ -50,6 +53,33 @@ describe('Content-Security-Policy in the browser', () => {
     }
     const cspErrors = errors.filter((e) => /Content Security Policy|Refused to/i.test(e));
     expect(cspErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('the artist selection page: card images, a blob: preview and the direct upload stay within it', async () => {
+    const { page, errors } = await openPage(session, VIEWPORTS.desktop);
+    await watchViolations(page);
+    const fake = new FakeArtistSelection(TOKENS);
+    fake.add({ title: 'Meadow', isVerifiedContributor: true });
+    await openArtistPage(page, fake, ADA);
+    await loadImages(page);
+    await page.getByRole('button', { name: 'Submit Artwork' }).click();
+    const m = modal(page);
+    await m
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: artworkPng(3) });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('.image-preview__img')?.naturalWidth ?? 0) > 0,
+    );
+    expect(await m.locator('.image-preview__img').getAttribute('src')).toMatch(/^blob:/);
+    await m.getByLabel('Title').fill('Harbour');
+    await m.getByLabel('Description').fill('Boats leaving the harbour at dawn.');
+    await m.getByRole('button', { name: 'Submit Artwork' }).click();
+    await card(page, 'Harbour').waitFor();
+    await loadImages(page);
+    expect(fake.callsTo(`POST ${UPLOAD_PATH}`)).toHaveLength(1);
+    expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
     await page.close();
   });
 

@@ -173,6 +173,8 @@ describe('navigation', () => {
 describe('mobile menu at 390 px', () => {
   it('collapses the header items behind a button that opens and closes', async () => {
     await withPage(session, VIEWPORTS.mobile, async (page) => {
+      // Navigation only: the artist selection page's list call stays pending (web/dist has no /api).
+      await holdApi(page);
       await visit(page, '/about');
       expect(await page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).toBe(false);
       const toggle = page.locator('.mobile-menu__toggle');

@@ -1,6 +1,7 @@
 // The web app's HTTP client for the BFF's /api (spec sections 7 and 8): cookies, JSON, bearer token,
 // CSRF header, timeout, one retry, CSRF and session recovery, error mapping and request metrics.
 import type { AuthStore } from '../auth/auth-store.js';
+import { ArtistSelectionApi } from './artist-selection.js';
 import { toTokenGrant } from '../auth/auth-user.js';
 import { parseCsrfResponse, CsrfTokenManager, type CsrfToken, type VisibilitySource } from './csrf.js';
 import {
@@ -74,6 +75,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export class ApiClient {
   readonly metrics = new RequestMetrics();
   readonly csrf: CsrfTokenManager;
+  /** The artist-selection calls (api/artist-selection.ts) over this client. */
+  readonly artistSelection: ArtistSelectionApi;
   private readonly auth: AuthStore;
   private readonly baseUrl: string;
   private readonly fetchImpl: FetchLike;
@@ -92,6 +95,11 @@ export class ApiClient {
     this.sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
     this.csrf = new CsrfTokenManager({ fetchToken: () => this.fetchCsrfToken(), now: this.now });
+    this.artistSelection = new ArtistSelectionApi(this, {
+      fetch: this.fetchImpl,
+      timeoutMs: this.timeoutMs,
+      origin: () => globalThis.location?.origin ?? null,
+    });
     // A CSRF token belongs to a session: forget it whenever the signed-in user changes.
     let userId = this.auth.getUser()?.id ?? null;
     this.auth.subscribe(() => {

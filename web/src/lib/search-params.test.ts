@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { boardPosition } from './board.js';
 import {
+  artistSelectionSearch,
+  artistSelectionState,
+  searchTermOf,
   parseBoardIndex,
   parseHighlight,
   validateArtistSelectionSearch,
@@ -69,5 +72,47 @@ describe('artist selection search', () => {
   it('drops invalid values', () => {
     expect(validateArtistSelectionSearch({ page: 0, sort: 'top', search: ' a ' })).toEqual({});
     expect(validateArtistSelectionSearch({ page: 'x', search: {} })).toEqual({});
+  });
+});
+
+describe('artist selection URL state', () => {
+  it('defaults to page 1, Hot and no search', () => {
+    expect(artistSelectionState({})).toEqual({ page: 1, sort: 'hot', search: '' });
+    expect(artistSelectionState({ page: 3, sort: 'new', search: 'cats' })).toEqual({
+      page: 3,
+      sort: 'new',
+      search: 'cats',
+    });
+  });
+
+  it('writes page only above 1, the sort when set, and a trimmed search of 2+ characters', () => {
+    expect(artistSelectionSearch({ page: 1, sort: 'hot', search: '' })).toEqual({ sort: 'hot' });
+    expect(artistSelectionSearch({ page: 2, sort: 'new', search: '  dogs ' })).toEqual({
+      page: 2,
+      sort: 'new',
+      search: 'dogs',
+    });
+    expect(artistSelectionSearch({ page: undefined, search: 'd' })).toEqual({});
+    expect(artistSelectionSearch({ page: 2.5 })).toEqual({});
+  });
+
+  it('reads a search term only with 2+ characters after trimming', () => {
+    expect(searchTermOf(' ab ')).toBe('ab');
+    expect(searchTermOf(' a ')).toBeUndefined();
+    expect(searchTermOf(42)).toBe('42');
+    expect(searchTermOf(null)).toBeUndefined();
+  });
+
+  it('returns every key, undefined when invalid, so the router drops the raw value', () => {
+    const out = validateArtistSelectionSearch({ page: '0', sort: 'top', search: 'x' });
+    expect(Object.keys(out).sort()).toEqual(['page', 'search', 'sort']);
+    expect(Object.values(out)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('round-trips through the URL validation', () => {
+    const state = { page: 4, sort: 'new' as const, search: 'harbour lights' };
+    expect(artistSelectionState(validateArtistSelectionSearch({ ...artistSelectionSearch(state) }))).toEqual(
+      state,
+    );
   });
 });

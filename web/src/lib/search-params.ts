@@ -83,14 +83,43 @@ export interface ArtistSelectionSearch {
 
 export const MIN_SEARCH_LENGTH = 2;
 
-/** page (integer >= 1), sort (hot or new) and search (kept only with at least 2 characters). */
+/** A search text as the URL keeps it and the server gets it: trimmed, and only with 2+ characters. */
+export function searchTermOf(raw: unknown): string | undefined {
+  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  return text.length >= MIN_SEARCH_LENGTH ? text : undefined;
+}
+
+/**
+ * page (integer >= 1), sort (hot or new) and search (kept only with at least 2 characters). Every key
+ * is returned, undefined when invalid: the router lays a route's validated search over the raw one, so
+ * a key left out would keep its raw value.
+ */
 export function validateArtistSelectionSearch(search: RawSearch): ArtistSelectionSearch {
-  const out: ArtistSelectionSearch = {};
   const page = integerFrom(search.page);
-  if (page !== null && page >= 1) out.page = page;
-  if (search.sort === 'hot' || search.sort === 'new') out.sort = search.sort;
-  const text =
-    typeof search.search === 'string' || typeof search.search === 'number' ? String(search.search) : '';
-  if (text.trim().length >= MIN_SEARCH_LENGTH) out.search = text.trim();
+  return {
+    page: page !== null && page >= 1 ? page : undefined,
+    sort: search.sort === 'hot' || search.sort === 'new' ? search.sort : undefined,
+    search: searchTermOf(search.search),
+  };
+}
+
+export interface ArtistSelectionState {
+  page: number;
+  sort: SubmissionSort;
+  search: string;
+}
+
+/** The page's state read from its validated URL parameters (page 1, Hot and no search by default). */
+export function artistSelectionState(search: ArtistSelectionSearch): ArtistSelectionState {
+  return { page: search.page ?? 1, sort: search.sort ?? 'hot', search: search.search ?? '' };
+}
+
+/** The URL parameters for a state: page only above 1, the sort, and a search of 2+ characters. */
+export function artistSelectionSearch(state: Partial<ArtistSelectionState>): ArtistSelectionSearch {
+  const out: ArtistSelectionSearch = {};
+  if (state.page !== undefined && Number.isInteger(state.page) && state.page > 1) out.page = state.page;
+  if (state.sort !== undefined) out.sort = state.sort;
+  const text = searchTermOf(state.search);
+  if (text !== undefined) out.search = text;
   return out;
 }

@@ -1,0 +1,261 @@
+// Votes and the owner's delete on the artist selection page, in a real browser with the
+// artist-selection API scripted (page.route, lib/scripted-submissions.ts): set, switch and remove
+// with the score colours, the 300 ms pulse and the toasts; the optimistic update put back on failure;
+// 404, network and other failures; removal by downvotes; re-sorting under Hot; the two-step Delete
+// (Confirm Delete?, Deleting..., the previous page when the last item of a page goes; 403 and 404).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, type BrowserSession } from './lib/browser.js';
+import {
+  ADA,
+  BOB,
+  DROPPED,
+  TOKENS,
+  card,
+  expectToast,
+  openArtistPage,
+  score,
+  shot,
+  status,
+  titles,
+  withArtistPage,
+} from './lib/artist-selection-ui.js';
+import { FakeArtistSelection, errorReply } from './lib/scripted-submissions.js';
+
+const voteKey = (id: string) => `POST /api/artist-selection/submissions/${id}/vote`;
+const deleteKey = (id: string) => `DELETE /api/artist-selection/submissions/${id}`;
+
+declare global {
+  interface Window {
+    __pulses?: Array<{ label: string; on: number; off?: number }>;
+  }
+}
+
+/** Records when a vote button gets and loses its pulse class. */
+async function watchPulses(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__pulses = [];
+    const pulses = window.__pulses;
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        const el = m.target as Element;
+        if (!el.classList.contains('vote__button')) continue;
+        const label = el.getAttribute('aria-label') ?? '';
+        const open = pulses.find((p) => p.label === label && p.off === undefined);
+        if (el.classList.contains('is-pulsing') && !open) pulses.push({ label, on: performance.now() });
+        if (!el.classList.contains('is-pulsing') && open) open.off = performance.now();
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+}
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe.each([
+  ['desktop', VIEWPORTS.desktop],
+  ['mobile', VIEWPORTS.mobile],
+] as const)('votes at %s width', (label, viewport) => {
+  it('sets, switches and removes a vote with its colour, pulse and toast; Hot re-sorts', async () => {
+    await withArtistPage(session, viewport, async (page) => {
+      const fake = new FakeArtistSelection(TOKENS);
+      fake.add({ title: 'Meadow', score: 1, createdAt: Date.now() - 60_000 });
+      const harbour = fake.add({ title: 'Harbour', score: 1, createdAt: Date.now() - 120_000 });
+      await openArtistPage(page, fake, BOB);
+      expect(await titles(page)).toEqual(['Meadow', 'Harbour']);
+      // The list was asked for with Bob's token: it carries his votes.
+      expect(fake.listCalls()[0]?.headers.authorization).toBe(`Bearer ${BOB.token}`);
+      const c = card(page, 'Harbour');
+      const up = c.getByRole('button', { name: 'Upvote' });
+      const down = c.getByRole('button', { name: 'Downvote' });
+      expect(await up.getAttribute('title')).toBe('Upvote');
+
+      await watchPulses(page);
+      await up.click();
+      await expectToast(page, 'Upvoted!');
+      expect(await score(c)).toEqual(['+2', 'positive']);
+      expect(await up.getAttribute('aria-pressed')).toBe('true');
+      // Under Hot the list is re-sorted by net score after the vote.
+      expect(await titles(page)).toEqual(['Harbour', 'Meadow']);
+      // The tapped button pulsed once, and stopped (the time is printed, not asserted).
+      await page.waitForFunction(() => window.__pulses?.[0]?.off !== undefined, undefined, {
+        timeout: 10_000,
+      });
+      const pulses = await page.evaluate(() => window.__pulses ?? []);
+      expect(pulses.map((p) => p.label)).toEqual(['Upvote']);
+      console.log(
+        `[e2e] the vote button pulsed for ${Math.round((pulses[0]?.off ?? 0) - (pulses[0]?.on ?? 0))} ms`,
+      );
+      await shot(page, `artist-selection-voted-${label}`, false);
+
+      await down.click();
+      await expectToast(page, 'Downvoted!');
+      expect(await score(c)).toEqual(['0', 'zero']);
+      expect(await down.getAttribute('aria-pressed')).toBe('true');
+      expect(await up.getAttribute('aria-pressed')).toBe('false');
+      expect(await titles(page)).toEqual(['Meadow', 'Harbour']);
+
+      await down.click();
+      await expectToast(page, 'Vote removed');
+      expect(await score(c)).toEqual(['+1', 'positive']);
+      expect(fake.callsTo(voteKey(harbour.id)).map((v) => v.json)).toEqual([
+        { voteType: 1 },
+        { voteType: -1 },
+        { voteType: -1 },
+      ]);
+      for (const v of fake.callsTo(voteKey(harbour.id))) expect(v.headers['x-csrf-token']).toBe('csrf-e2e');
+    });
+  });
+});
+
+describe('votes at 1280 px', () => {
+  it('shows the vote at once and puts it back when the call fails', async () => {
+    await withArtistPage(
+      session,
+      VIEWPORTS.desktop,
+      async (page) => {
+        const fake = new FakeArtistSelection(TOKENS);
+        const s = fake.add({ title: 'Harbour', score: -3 });
+        await openArtistPage(page, fake, ADA);
+        const c = card(page, 'Harbour');
+        expect(await score(c)).toEqual(['-3', 'negative']);
+
+        const release = fake.holdNext(voteKey(s.id), errorReply(500, 'INTERNAL_SERVER_ERROR', 'boom'));
+        await c.getByRole('button', { name: 'Upvote' }).click();
+        await c.locator('.vote__score', { hasText: '-2' }).waitFor();
+        expect(await c.getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe('true');
+        release();
+        await expectToast(page, 'Failed to vote. Please try again.');
+        expect(await score(c)).toEqual(['-3', 'negative']);
+        expect(await c.getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe('false');
+
+        fake.failNext(voteKey(s.id), 'abort');
+        await c.getByRole('button', { name: 'Downvote' }).click();
+        await expectToast(page, 'Network error. Please check your connection and try again.');
+        expect(await score(c)).toEqual(['-3', 'negative']);
+
+        fake.failNext(voteKey(s.id), errorReply(400, 'VALIDATION_ERROR', 'bad'));
+        await c.getByRole('button', { name: 'Downvote' }).click();
+        await expectToast(page, 'Invalid vote type.');
+        await shot(page, 'artist-selection-vote-failed-desktop', false);
+      },
+      [status(500, 400), DROPPED],
+    );
+  });
+
+  it('a submission gone meanwhile: "This submission no longer exists" and the list reloads', async () => {
+    await withArtistPage(
+      session,
+      VIEWPORTS.desktop,
+      async (page) => {
+        const fake = new FakeArtistSelection(TOKENS);
+        fake.add({ title: 'Meadow' });
+        const gone = fake.add({ title: 'Harbour' });
+        await openArtistPage(page, fake, ADA);
+        fake.submissions.splice(fake.submissions.indexOf(gone), 1);
+        const before = fake.listCalls().length;
+        await card(page, 'Harbour').getByRole('button', { name: 'Upvote' }).click();
+        await expectToast(page, 'This submission no longer exists');
+        await card(page, 'Harbour').waitFor({ state: 'detached' });
+        expect(fake.listCalls().length).toBeGreaterThan(before);
+        expect(await titles(page)).toEqual(['Meadow']);
+      },
+      [status(404)],
+    );
+  });
+
+  it('the tenth downvote removes it: "Submission was removed due to excessive downvotes"', async () => {
+    await withArtistPage(session, VIEWPORTS.desktop, async (page) => {
+      const fake = new FakeArtistSelection(TOKENS);
+      fake.add({ title: 'Meadow' });
+      fake.add({ title: 'Harbour', score: -9 });
+      await openArtistPage(page, fake, ADA);
+      await card(page, 'Harbour').getByRole('button', { name: 'Downvote' }).click();
+      await expectToast(page, 'Submission was removed due to excessive downvotes');
+      await card(page, 'Harbour').waitFor({ state: 'detached' });
+      expect(await titles(page)).toEqual(['Meadow']);
+    });
+  });
+});
+
+describe('the owner deletes their submission', () => {
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['mobile', VIEWPORTS.mobile],
+  ] as const)('in two steps at %s width, then lands on the previous page', async (label, viewport) => {
+    await withArtistPage(session, viewport, async (page) => {
+      const fake = new FakeArtistSelection(TOKENS);
+      for (let i = 1; i <= 10; i++) fake.add({ title: `Piece ${i}`, score: 2 });
+      const mine = fake.add({ title: 'Harbour', userId: ADA.id, username: ADA.username, score: -1 });
+      await openArtistPage(page, fake, ADA, '?page=2');
+      expect(await titles(page)).toEqual(['Harbour']);
+      // Ada already has a submission (found in the list): no Submit Artwork button.
+      expect(await page.getByRole('button', { name: 'Submit Artwork' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Sign In to Submit' }).count()).toBe(0);
+
+      const del = card(page, 'Harbour').locator('.delete-button');
+      expect(await del.innerText()).toBe('Delete');
+      await del.click();
+      expect(await del.innerText()).toBe('Confirm Delete?');
+      await shot(page, `artist-selection-confirm-delete-${label}`, false);
+      // Leaving the button disarms it.
+      await page.locator('h1').click();
+      expect(await del.innerText()).toBe('Delete');
+      expect(fake.callsTo(deleteKey(mine.id))).toHaveLength(0);
+
+      await del.click();
+      const release = fake.holdNext(deleteKey(mine.id));
+      await del.click();
+      await del.getByText('Deleting...').waitFor();
+      expect(await del.isDisabled()).toBe(true);
+      // The list's reload is held: going back a page comes from the delete itself, not from a reload
+      // that finds page 2 empty.
+      const releaseList = fake.holdNext('GET /api/artist-selection/submissions');
+      release();
+      await expectToast(page, 'Submission deleted successfully');
+      await page.waitForURL((u) => !u.searchParams.has('page'), { timeout: 10_000 });
+      releaseList();
+      await page.waitForFunction(() => document.querySelectorAll('.submission-card').length === 10);
+      await page.locator('.pagination__status').waitFor({ state: 'detached' });
+      expect(fake.callsTo(deleteKey(mine.id))[0]?.headers['x-csrf-token']).toBe('csrf-e2e');
+      await page.getByRole('button', { name: 'Submit Artwork' }).waitFor();
+      // Only the owner's card has a Delete button.
+      expect(await page.locator('.delete-button').count()).toBe(0);
+    });
+  });
+
+  it('403 and 404 answers have their toasts; 404 reloads the list', async () => {
+    await withArtistPage(
+      session,
+      VIEWPORTS.desktop,
+      async (page) => {
+        const fake = new FakeArtistSelection(TOKENS);
+        const mine = fake.add({ title: 'Harbour', userId: ADA.id, username: ADA.username });
+        await openArtistPage(page, fake, ADA);
+        const del = card(page, 'Harbour').locator('.delete-button');
+
+        fake.failNext(deleteKey(mine.id), errorReply(403, 'FORBIDDEN', 'x'));
+        await del.click();
+        await del.click();
+        await expectToast(page, 'You do not have permission to delete this submission');
+        await del.getByText('Delete', { exact: true }).waitFor();
+
+        fake.submissions.length = 0;
+        const before = fake.listCalls().length;
+        await del.click();
+        await del.click();
+        await expectToast(page, 'This submission has already been deleted');
+        await page.getByText('No submissions yet').waitFor();
+        expect(fake.listCalls().length).toBeGreaterThan(before);
+      },
+      [status(403, 404)],
+    );
+  });
+});

@@ -1,0 +1,61 @@
+// One submission: square image, title, @username, the Verified badge, relative time, description,
+// the vote control and, for its owner, the two-step Delete.
+import { useId } from 'react';
+import type { Submission } from '../../api/artist-selection.js';
+import { DeleteButton } from './DeleteButton.js';
+import type { SubmissionListKey } from './queries.js';
+import { timeAgo } from './relative-time.js';
+import { useDeleteSubmission, useVote, type DeleteOptions } from './use-submission-actions.js';
+import { VerifiedBadge } from './VerifiedBadge.js';
+import { VoteControl } from './VoteControl.js';
+
+export interface CardContext {
+  listKey: SubmissionListKey;
+  sortedByHot: boolean;
+  viewerId: string | null;
+  now: number;
+  deleteOptions: DeleteOptions;
+}
+
+export function SubmissionCard({ submission, context }: { submission: Submission; context: CardContext }) {
+  const titleId = useId();
+  const vote = useVote(context.listKey, context.sortedByHot);
+  const remove = useDeleteSubmission(context.listKey, context.deleteOptions);
+  const isOwner = context.viewerId !== null && submission.userId === context.viewerId;
+
+  return (
+    <article className="submission-card" aria-labelledby={titleId} data-submission-id={submission.id}>
+      <div className="submission-card__media">
+        <img src={submission.imageUrl} alt={submission.title} loading="lazy" decoding="async" />
+      </div>
+      <div className="submission-card__body">
+        <h2 id={titleId} className="submission-card__title">
+          {submission.title}
+        </h2>
+        <p className="submission-card__meta">
+          <span className="submission-card__user">@{submission.username}</span>
+          {submission.isVerifiedContributor && <VerifiedBadge />}
+          {submission.createdAt !== null && (
+            <time
+              className="submission-card__time"
+              dateTime={new Date(submission.createdAt).toISOString()}
+              title={new Date(submission.createdAt).toLocaleString()}
+            >
+              {timeAgo(submission.createdAt, context.now)}
+            </time>
+          )}
+        </p>
+        <p className="submission-card__description">{submission.description}</p>
+      </div>
+      <footer className="submission-card__footer">
+        <VoteControl
+          submission={submission}
+          signedIn={context.viewerId !== null}
+          pending={vote.isPending}
+          onVote={(tap) => vote.mutate({ submission, tap })}
+        />
+        {isOwner && <DeleteButton deleting={remove.isPending} onDelete={() => remove.mutate(submission)} />}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+// The search box with its clear button, and the Hot ("most votes") / New ("most recent") tabs.
+import { useId } from 'react';
+import type { SubmissionSort } from '../../lib/search-params.js';
+import { PAGE_TEXT } from './messages.js';
+import { RESULTS_ID } from './SubmissionResults.js';
+import type { SearchInput } from './use-search-input.js';
+
+const TABS: ReadonlyArray<{ sort: SubmissionSort; label: string; hint: string }> = [
+  { sort: 'hot', label: PAGE_TEXT.hot, hint: PAGE_TEXT.hotHint },
+  { sort: 'new', label: PAGE_TEXT.new, hint: PAGE_TEXT.newHint },
+];
+
+export interface SubmissionToolbarProps {
+  input: SearchInput;
+  sort: SubmissionSort;
+  onSort(sort: SubmissionSort): void;
+}
+
+export function SubmissionToolbar({ input, sort, onSort }: SubmissionToolbarProps) {
+  const inputId = useId();
+  return (
+    <div className="artist-toolbar">
+      <form
+        role="search"
+        className="artist-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          input.flush();
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          Search submissions
+        </label>
+        <svg className="artist-search__icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          id={inputId}
+          className="artist-search__input"
+          type="search"
+          inputMode="search"
+          autoComplete="off"
+          placeholder={PAGE_TEXT.searchPlaceholder}
+          maxLength={100}
+          value={input.text}
+          onChange={(event) => input.setText(event.target.value)}
+        />
+        {input.text !== '' && (
+          <button
+            type="button"
+            className="artist-search__clear"
+            aria-label={PAGE_TEXT.clearSearch}
+            onClick={input.clear}
+          >
+            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </button>
+        )}
+      </form>
+      <div className="artist-tabs" role="tablist" aria-label="Sort submissions">
+        {TABS.map((tab) => (
+          <button
+            key={tab.sort}
+            type="button"
+            role="tab"
+            aria-selected={sort === tab.sort}
+            aria-controls={RESULTS_ID}
+            className={`artist-tabs__tab${sort === tab.sort ? ' is-selected' : ''}`}
+            onClick={() => {
+              if (sort !== tab.sort) onSort(tab.sort);
+            }}
+          >
+            <span className="artist-tabs__label">{tab.label}</span>
+            <span className="artist-tabs__hint">{tab.hint}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

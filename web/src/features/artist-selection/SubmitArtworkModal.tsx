@@ -1,0 +1,172 @@
+// The Submit Artwork modal (spec sections 2, 4 and 5): the image (drop zone or file picker, preview,
+// remove), Title and Description with counters, the error banner, Submit Artwork ("Submitting...")
+// and Cancel. The image is uploaded first, then the submission is created. It cannot be closed while
+// submitting; it never closes on a click outside it.
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Submission } from '../../api/artist-selection.js';
+import { useApi } from '../../app/router-context.js';
+import { CountedField } from './CountedField.js';
+import { ImageDropZone } from './ImageDropZone.js';
+import { PAGE_TEXT, submitErrorMessage } from './messages.js';
+import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
+import {
+  DESCRIPTION_MAX,
+  TITLE_MAX,
+  hasErrors,
+  validateImage,
+  validateSubmission,
+  type FormErrors,
+} from './validation.js';
+
+export const SUBMITTING = 'Submitting...';
+
+export interface SubmitArtworkModalProps {
+  onClose(): void;
+  onSubmitted(created: Submission | null): void;
+}
+
+export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalProps) {
+  const api = useApi();
+  const titleId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (input: ArtworkInput) => submitArtwork(api.artistSelection, input),
+  });
+  const submitting = mutation.isPending;
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !submitting) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [submitting, onClose]);
+
+  const edited = (field: keyof FormErrors) => {
+    setBanner(null);
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+
+  const pick = (picked: File) => {
+    const problem = validateImage(picked);
+    setBanner(null);
+    if (problem) {
+      setErrors((current) => ({ ...current, image: problem }));
+      return;
+    }
+    edited('image');
+    setFile(picked);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateSubmission({ file, title, description });
+    setErrors(found);
+    if (hasErrors(found) || file === null) return;
+    setBanner(null);
+    mutation.mutate(
+      { file, title, description },
+      {
+        onSuccess: (created) => onSubmitted(created),
+        onError: (error) => setBanner(submitErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <div className="artist-modal" role="presentation">
+      <form
+        className="artist-modal__card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={submitting || undefined}
+        noValidate
+        onSubmit={submit}
+      >
+        <header className="artist-modal__header">
+          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+            {PAGE_TEXT.submit}
+          </h2>
+          <button
+            type="button"
+            className="artist-modal__close"
+            aria-label="Close"
+            onClick={onClose}
+            disabled={submitting}
+          >
+            ×
+          </button>
+        </header>
+        <p className="artist-modal__lead">
+          Share the artwork you would like to see as the next canvas. It goes live for voting at once; each
+          person may have one active submission.
+        </p>
+        {banner && (
+          <div className="banner banner--error" role="alert">
+            {banner}
+          </div>
+        )}
+        <ImageDropZone
+          file={file}
+          error={errors.image}
+          disabled={submitting}
+          onPick={pick}
+          onRemove={() => {
+            setFile(null);
+            edited('image');
+          }}
+        />
+        <CountedField
+          label="Title"
+          name="title"
+          value={title}
+          max={TITLE_MAX}
+          error={errors.title}
+          disabled={submitting}
+          placeholder="Give your artwork a title"
+          onChange={(value) => {
+            setTitle(value);
+            edited('title');
+          }}
+        />
+        <CountedField
+          label="Description"
+          name="description"
+          multiline
+          value={description}
+          max={DESCRIPTION_MAX}
+          error={errors.description}
+          disabled={submitting}
+          placeholder="Your artist statement: what it shows and why"
+          onChange={(value) => {
+            setDescription(value);
+            edited('description');
+          }}
+        />
+        <div className="artist-modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={submitting}>
+            {submitting ? SUBMITTING : PAGE_TEXT.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

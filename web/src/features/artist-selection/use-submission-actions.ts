@@ -1,0 +1,81 @@
+// The card actions as TanStack Query mutations: a vote (optimistic, put back on failure, then the
+// server's score; re-sorted under Hot) and the owner's delete (removed, then the list reloads; the
+// previous page when the last item of a page above 1 went). Toasts of spec sections 4 and 8.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
+import { useApi } from '../../app/router-context.js';
+import { toast } from '../../app/toast/toast-store.js';
+import { TOASTS, deleteFailure, voteFailure } from './messages.js';
+import { submissionKeys, type SubmissionListKey } from './queries.js';
+import {
+  applyTap,
+  applyVoteResult,
+  removeItem,
+  revertItem,
+  updateItem,
+  voteToast,
+  type Tap,
+} from './votes.js';
+
+export interface VoteVariables {
+  submission: Submission;
+  tap: Tap;
+}
+
+export function useVote(listKey: SubmissionListKey, sortedByHot: boolean) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const setPage = (fn: (page: SubmissionPage) => SubmissionPage) =>
+    queryClient.setQueryData<SubmissionPage>(listKey, (old) => (old ? fn(old) : old));
+
+  return useMutation({
+    mutationFn: ({ submission, tap }: VoteVariables) => api.artistSelection.vote(submission.id, tap),
+    onMutate: async ({ submission, tap }) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      setPage((page) => updateItem(page, submission.id, (s) => applyTap(s, tap)));
+      return { before: submission };
+    },
+    onError: (error, _variables, context) => {
+      if (context) setPage((page) => revertItem(page, context.before));
+      const failure = voteFailure(error);
+      toast.error(failure.message);
+      if (failure.then === 'reload') void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+    },
+    onSuccess: (result, { submission }) => {
+      setPage((page) => applyVoteResult(page, submission.id, result, sortedByHot));
+      if (result.deleted) toast.info(TOASTS.removedByVotes);
+      else toast.success(voteToast(result.userVoteType));
+    },
+    // Other pages and sorts may hold this submission: they reload when shown again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: submissionKeys.all, refetchType: 'none' }),
+  });
+}
+
+export interface DeleteOptions {
+  page: number;
+  /** Called after the user's own submission is gone (the Submit Artwork button comes back). */
+  onDeleted(): void;
+  goToPage(page: number): void;
+}
+
+export function useDeleteSubmission(listKey: SubmissionListKey, options: DeleteOptions) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submission: Submission) => api.artistSelection.remove(submission.id),
+    onSuccess: (_result, submission) => {
+      const next = queryClient.setQueryData<SubmissionPage>(listKey, (old) =>
+        old ? removeItem(old, submission.id) : old,
+      );
+      options.onDeleted();
+      toast.success(TOASTS.deleted);
+      if (next && next.items.length === 0 && options.page > 1) options.goToPage(options.page - 1);
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+    },
+    onError: (error) => {
+      const failure = deleteFailure(error);
+      toast.error(failure.message);
+      if (failure.then === 'reload') void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+    },
+  });
+}

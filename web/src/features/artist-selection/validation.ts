@@ -1,0 +1,77 @@
+// The Submit Artwork form's rules (spec section 5, "Submission"): title 3 to 100 characters and
+// description 10 to 500 (trimmed), an image of type PNG, JPEG or WebP of at most 10 MB.
+
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 500;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** For the file picker's accept attribute. */
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+
+export const VALIDATION_MESSAGES = {
+  titleRequired: 'Please enter a title for your artwork',
+  titleShort: 'Title must be at least 3 characters',
+  titleLong: 'Title must be under 100 characters',
+  descriptionRequired: 'Please enter a description for your artwork',
+  descriptionShort: 'Description must be at least 10 characters',
+  descriptionLong: 'Description must be under 500 characters',
+  imageRequired: 'Please select an image for your artwork',
+  imageType: 'Only PNG, JPEG, and WebP images are allowed',
+  imageSize: 'File size must be under 10MB',
+} as const;
+
+export interface FileInfo {
+  type: string;
+  size: number;
+}
+
+/** The picked file's problem, or null when it may be submitted. */
+export function validateImage(file: FileInfo | null): string | null {
+  if (file === null) return VALIDATION_MESSAGES.imageRequired;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase()))
+    return VALIDATION_MESSAGES.imageType;
+  if (file.size > IMAGE_MAX_BYTES) return VALIDATION_MESSAGES.imageSize;
+  return null;
+}
+
+export function validateTitle(title: string): string | null {
+  const text = title.trim();
+  if (text === '') return VALIDATION_MESSAGES.titleRequired;
+  if (text.length < TITLE_MIN) return VALIDATION_MESSAGES.titleShort;
+  if (text.length > TITLE_MAX) return VALIDATION_MESSAGES.titleLong;
+  return null;
+}
+
+export function validateDescription(description: string): string | null {
+  const text = description.trim();
+  if (text === '') return VALIDATION_MESSAGES.descriptionRequired;
+  if (text.length < DESCRIPTION_MIN) return VALIDATION_MESSAGES.descriptionShort;
+  if (text.length > DESCRIPTION_MAX) return VALIDATION_MESSAGES.descriptionLong;
+  return null;
+}
+
+export interface SubmissionForm {
+  file: FileInfo | null;
+  title: string;
+  description: string;
+}
+
+export type FormErrors = Partial<Record<'image' | 'title' | 'description', string>>;
+
+/** Every field's problem; an empty object when the form may be sent. */
+export function validateSubmission(form: SubmissionForm): FormErrors {
+  const errors: FormErrors = {};
+  const image = validateImage(form.file);
+  const title = validateTitle(form.title);
+  const description = validateDescription(form.description);
+  if (image) errors.image = image;
+  if (title) errors.title = title;
+  if (description) errors.description = description;
+  return errors;
+}
+
+export function hasErrors(errors: FormErrors): boolean {
+  return Object.keys(errors).length > 0;
+}

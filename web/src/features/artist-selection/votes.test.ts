@@ -1,0 +1,117 @@
+// Vote transitions (spec section 4, "Voting") and the list updates around them.
+import { describe, expect, it } from 'vitest';
+import type { Submission, SubmissionPage, VoteType } from '../../api/artist-selection.js';
+import {
+  applyTap,
+  applyVoteResult,
+  formatScore,
+  nextVote,
+  prependItem,
+  removeItem,
+  revertItem,
+  scoreDelta,
+  scoreTone,
+  sortByScore,
+  voteToast,
+} from './votes.js';
+
+const item = (id: string, netScore = 0, userVoteType: VoteType = 0): Submission => ({
+  id,
+  userId: `u-${id}`,
+  username: id,
+  title: id,
+  description: 'a description',
+  imageUrl: `/img/${id}`,
+  createdAt: 0,
+  netScore,
+  userVoteType,
+  isVerifiedContributor: false,
+});
+
+const page = (...items: Submission[]): SubmissionPage => ({
+  items,
+  pagination: { currentPage: 1, totalPages: 1, hasNext: false, hasPrevious: false },
+});
+
+describe('vote transitions', () => {
+  it('sets, removes and switches, with the score change of each', () => {
+    // [current, tap, next, delta]
+    const table: Array<[VoteType, 1 | -1, VoteType, number]> = [
+      [0, 1, 1, 1],
+      [0, -1, -1, -1],
+      [1, 1, 0, -1],
+      [-1, -1, 0, 1],
+      [1, -1, -1, -2],
+      [-1, 1, 1, 2],
+    ];
+    for (const [current, tap, next, delta] of table) {
+      expect(nextVote(current, tap), `${current} tap ${tap}`).toBe(next);
+      expect(scoreDelta(current, tap), `${current} tap ${tap}`).toBe(delta);
+      expect(applyTap(item('a', 5, current), tap)).toMatchObject({ userVoteType: next, netScore: 5 + delta });
+    }
+  });
+
+  it('any sequence of taps keeps the score equal to the base plus the vote held', () => {
+    let s = item('a', 7, 0);
+    const taps: Array<1 | -1> = [1, 1, -1, -1, 1, -1, 1, 1, -1, -1, -1];
+    for (const tap of taps) {
+      s = applyTap(s, tap);
+      expect(s.netScore).toBe(7 + s.userVoteType);
+    }
+  });
+
+  it('toasts the vote the server holds', () => {
+    expect(voteToast(1)).toBe('Upvoted!');
+    expect(voteToast(-1)).toBe('Downvoted!');
+    expect(voteToast(0)).toBe('Vote removed');
+  });
+});
+
+describe('list updates', () => {
+  it('takes the server answer and re-sorts under Hot only', () => {
+    const before = page(item('a', 3), item('b', 2), item('c', 1));
+    const hot = applyVoteResult(before, 'c', { userVoteType: 1, netScore: 4, deleted: false }, true);
+    expect(hot.items.map((s) => [s.id, s.netScore, s.userVoteType])).toEqual([
+      ['c', 4, 1],
+      ['a', 3, 0],
+      ['b', 2, 0],
+    ]);
+    const fresh = applyVoteResult(before, 'c', { userVoteType: 1, netScore: 4, deleted: false }, false);
+    expect(fresh.items.map((s) => s.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('removes an item the server deleted', () => {
+    const after = applyVoteResult(
+      page(item('a', -9), item('b')),
+      'a',
+      { userVoteType: -1, netScore: -10, deleted: true },
+      true,
+    );
+    expect(after.items.map((s) => s.id)).toEqual(['b']);
+  });
+
+  it('puts the vote back after a failure, keeping the rest of the page', () => {
+    const original = item('a', 2, 0);
+    const optimistic = page(applyTap(original, 1), item('b', 1));
+    expect(revertItem(optimistic, original).items[0]).toEqual(original);
+    expect(revertItem(optimistic, original).items[1]?.id).toBe('b');
+  });
+
+  it('sorts by score keeping ties in order, removes and prepends without duplicates', () => {
+    expect(sortByScore([item('a', 1), item('b', 5), item('c', 1), item('d', -2)]).map((s) => s.id)).toEqual([
+      'b',
+      'a',
+      'c',
+      'd',
+    ]);
+    expect(removeItem(page(item('a'), item('b')), 'a').items.map((s) => s.id)).toEqual(['b']);
+    expect(prependItem(page(item('a'), item('b')), item('b')).items.map((s) => s.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('score display', () => {
+  it('shows a plus sign when positive, and its colour', () => {
+    expect([formatScore(3), formatScore(0), formatScore(-4)]).toEqual(['+3', '0', '-4']);
+    expect([scoreTone(3), scoreTone(0), scoreTone(-4)]).toEqual(['positive', 'zero', 'negative']);
+  });
+});

@@ -1,0 +1,103 @@
+// Voting on the client (spec section 4, "Voting"): a tap sets a vote, the same tap again removes it,
+// the opposite tap switches it. The card is updated at once (optimistically) and put back on failure.
+import type { Submission, SubmissionPage, VoteResult, VoteType } from '../../api/artist-selection.js';
+import { TOASTS } from './messages.js';
+
+export type Tap = 1 | -1;
+
+/** The vote after a tap: the same vote again removes it, otherwise the tapped vote. */
+export function nextVote(current: VoteType, tap: Tap): VoteType {
+  return current === tap ? 0 : tap;
+}
+
+/** The net-score change of a tap: removing is minus that vote, switching is new minus old. */
+export function scoreDelta(current: VoteType, tap: Tap): number {
+  return nextVote(current, tap) - current;
+}
+
+/** The submission as it looks right after the tap, before the server answers. */
+export function applyTap(submission: Submission, tap: Tap): Submission {
+  return {
+    ...submission,
+    userVoteType: nextVote(submission.userVoteType, tap),
+    netScore: submission.netScore + scoreDelta(submission.userVoteType, tap),
+  };
+}
+
+/** The toast after a successful vote, from the vote the server now holds. */
+export function voteToast(userVoteType: VoteType): string {
+  if (userVoteType === 1) return TOASTS.upvoted;
+  if (userVoteType === -1) return TOASTS.downvoted;
+  return TOASTS.voteRemoved;
+}
+
+/** Highest net score first; equal scores keep their order. */
+export function sortByScore(items: readonly Submission[]): Submission[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => b.item.netScore - a.item.netScore || a.index - b.index)
+    .map((entry) => entry.item);
+}
+
+function mapItems(page: SubmissionPage, fn: (items: Submission[]) => Submission[]): SubmissionPage {
+  return { ...page, items: fn(page.items) };
+}
+
+/** A page with one submission replaced by fn(submission). */
+export function updateItem(
+  page: SubmissionPage,
+  id: string,
+  fn: (s: Submission) => Submission,
+): SubmissionPage {
+  return mapItems(page, (items) => items.map((s) => (s.id === id ? fn(s) : s)));
+}
+
+/** A page without one submission. */
+export function removeItem(page: SubmissionPage, id: string): SubmissionPage {
+  return mapItems(page, (items) => items.filter((s) => s.id !== id));
+}
+
+/**
+ * A page after the server answered a vote: the server's vote and score; the item removed when the
+ * server deleted it; re-sorted by net score when the list is sorted by Hot.
+ */
+export function applyVoteResult(
+  page: SubmissionPage,
+  id: string,
+  result: VoteResult,
+  sortedByHot: boolean,
+): SubmissionPage {
+  if (result.deleted) return removeItem(page, id);
+  const updated = updateItem(page, id, (s) => ({
+    ...s,
+    userVoteType: result.userVoteType,
+    netScore: result.netScore,
+  }));
+  return sortedByHot ? mapItems(updated, sortByScore) : updated;
+}
+
+/** The page with the submission's own fields back as they were (after a failed vote). */
+export function revertItem(page: SubmissionPage, before: Submission): SubmissionPage {
+  return updateItem(page, before.id, (s) => ({
+    ...s,
+    userVoteType: before.userVoteType,
+    netScore: before.netScore,
+  }));
+}
+
+/** A newly created submission at the top of a page (New sort), without a duplicate. */
+export function prependItem(page: SubmissionPage, submission: Submission): SubmissionPage {
+  return mapItems(page, (items) => [submission, ...items.filter((s) => s.id !== submission.id)]);
+}
+
+export type ScoreTone = 'positive' | 'negative' | 'zero';
+
+/** Green above zero, red below, grey at zero. */
+export function scoreTone(netScore: number): ScoreTone {
+  return netScore > 0 ? 'positive' : netScore < 0 ? 'negative' : 'zero';
+}
+
+/** The net score as shown: a plus sign when positive. */
+export function formatScore(netScore: number): string {
+  return netScore > 0 ? `+${netScore}` : String(netScore);
+}
