@@ -81,7 +81,12 @@ export function redactUrl(url: string): string {
  * has passed; then throws a BusError naming the server. Once connected, the client reconnects by
  * itself for as long as the bus lives.
  */
-export async function connectWithin(url: string, name: string, timeoutMs: number): Promise<NatsConnection> {
+export async function connectWithin(
+  url: string,
+  name: string,
+  timeoutMs: number,
+  auth: { user?: string; pass?: string; inboxPrefix?: string } = {},
+): Promise<NatsConnection> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     const left = deadline - Date.now();
@@ -93,6 +98,8 @@ export async function connectWithin(url: string, name: string, timeoutMs: number
         reconnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
+        ...(auth.user ? { user: auth.user, pass: auth.pass } : {}),
+        ...(auth.inboxPrefix ? { inboxPrefix: auth.inboxPrefix } : {}),
       });
     } catch (err) {
       const wait = backoffDelayMs(attempt);
@@ -151,7 +158,19 @@ export async function ensureStream(
     current.max_msgs === wanted.max_msgs &&
     current.max_age === wanted.max_age;
   if (same) return;
-  await jsm.streams.update(ns.stream, wanted);
+  try {
+    await jsm.streams.update(ns.stream, wanted);
+  } catch (err) {
+    // A process that only reads may not change the stream (nats-permissions.ts): its publishers do.
+    if (err instanceof NatsError && err.code === (ErrorCode.PermissionsViolation as string)) {
+      logger.warn(
+        { stream: ns.stream },
+        'JetStream stream settings differ; left to the publishing processes',
+      );
+      return;
+    }
+    throw err;
+  }
   logger.info({ stream: ns.stream, subjects: wanted.subjects }, 'JetStream stream updated');
 }
 

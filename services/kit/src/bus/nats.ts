@@ -69,6 +69,11 @@ export interface NatsBusOptions {
   logger: Logger;
   /** Connection name shown by the server (e.g. `tessera-lock`). */
   name?: string;
+  /** The process's NATS user and password (NATS_USER, NATS_PASSWORD); its permissions: nats-permissions.ts. */
+  user?: string;
+  password?: string;
+  /** Inbox prefix of replies and deliveries (a user may read only its own: `natsInboxPrefix(user)`). */
+  inboxPrefix?: string;
   /** Stream name (default TESSERA). */
   stream?: string;
   /** Prefix of every subject on the wire, ending in '.' (default none); isolates test runs. */
@@ -117,7 +122,11 @@ export class NatsBus implements EventBus {
       retention: opts.retention ?? DEFAULT_RETENTION,
       publishDeadlineMs: opts.publishDeadlineMs ?? 15_000,
     };
-    const nc = await connectWithin(opts.url, opts.name ?? 'tessera', opts.connectTimeoutMs ?? 15_000);
+    const nc = await connectWithin(opts.url, opts.name ?? 'tessera', opts.connectTimeoutMs ?? 15_000, {
+      user: opts.user,
+      pass: opts.password,
+      inboxPrefix: opts.inboxPrefix,
+    });
     try {
       const jsm = await nc.jetstreamManager();
       await ensureStream(jsm, ns, settings, opts.logger);
@@ -308,7 +317,8 @@ export class NatsBus implements EventBus {
               subject: portSubject(this.ns, sm.subject) ?? sm.subject,
               msgId: sm.header.get('Nats-Msg-Id'),
             }),
-            () => ({ subject: '(removed from the stream)', msgId: '' }),
+            // removed from the stream, or not readable by this process's NATS user
+            () => ({ subject: '(not available)', msgId: '' }),
           )
           .then(({ subject: s, msgId }) =>
             logPoison(this.logger, {
