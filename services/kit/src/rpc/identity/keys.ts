@@ -4,7 +4,7 @@
  * is `<owner>:<RFC 7638 thumbprint>`, so the published set says which process owns which key and a
  * token is only accepted when its `iss` is the owner of the key that signed it.
  *
- * node:crypto only (no other dependency): `scripts/start.mjs` imports this module
+ * Node built-ins only (no other dependency): `scripts/start.mjs` imports this module
  * (`@tessera/kit/service-keys`) to generate the keys of a local stack.
  */
 import {
@@ -14,6 +14,7 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
+import path from 'node:path';
 
 export interface PublicJwk {
   kty: 'OKP';
@@ -102,6 +103,14 @@ export function generateServiceKey(owner: string): { privateKeyPem: string; publ
     privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
     publicJwk: publicJwkOf(owner, privateKey),
   };
+}
+
+/**
+ * Where `npm start` keeps a key a local process outside the stack needs: `<DATA_DIR>/keys/<name>.key`
+ * (the operator CLI's `ops.key`; every process's with TESSERA_EXPOSE_KEYS=1), PKCS#8 PEM, mode 0600.
+ */
+export function localKeyFile(dataDir: string, name: string): string {
+  return path.join(dataDir, 'keys', `${name}.key`);
 }
 
 /** The JWKS text of some public keys. */
