@@ -31,6 +31,7 @@ import {
   SubscriptionSet,
 } from './handlers.js';
 import {
+  assertMayRead,
   connectWithin,
   ensureConsumer,
   ensureStream,
@@ -98,6 +99,8 @@ const STREAM_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 export class NatsBus implements EventBus {
   private readonly subs = new SubscriptionSet();
   private readonly closing = new AbortController();
+  /** Consumer filters this user was seen to be allowed to read (assertMayRead). */
+  private readonly readable = new Set<string>();
   private closed = false;
 
   private constructor(
@@ -192,9 +195,14 @@ export class NatsBus implements EventBus {
     const { subjects, fromSeq } = resolveSubscribeOptions(options);
     assertHandler(options.handler);
     const queue = new OrderedHandlerQueue(options.handler, this.logger);
+    const filter = `${this.ns.subjectPrefix}${coveringPattern(subjects)}`;
+    if (!this.readable.has(filter)) {
+      await assertMayRead(this.jsm, this.ns, filter);
+      this.readable.add(filter);
+    }
     const start = fromSeq > 0 ? fromSeq : (await this.lastSeq()) + 1;
     const consumer = await this.js.consumers.get(this.ns.stream, {
-      filterSubjects: `${this.ns.subjectPrefix}${coveringPattern(subjects)}`,
+      filterSubjects: filter,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: start,
     });
