@@ -1,8 +1,8 @@
 /**
  * Must show (issue 9, bus permissions on real NATS): a nats-server of its own (JetStream, file
  * storage in a temporary folder) runs the `authorization` block generated from EVENT_PERMISSIONS
- * (services/kit/src/bus/nats-permissions.ts, the same generator that writes the Helm chart's NATS
- * config). Every process connects as its own NATS user through the kit's NATS adapter: what its
+ * (services/kit/src/bus/nats-permissions.ts): the Helm chart's file itself, with each password in
+ * the server's environment as the chart's NATS pod gets it. Every process connects as its own NATS user through the kit's NATS adapter: what its
  * permissions allow works (publish, durable consume, fan-out subscribe), what they do not is refused
  * by the server with a permissions violation and leaves nothing in the stream: publishing another
  * process's subject (what a JetStream publish without permission does is printed), creating a
@@ -10,7 +10,6 @@
  * The shared NATS at 127.0.0.1:4222 is not touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -20,8 +19,10 @@ import { SUBJECTS } from '@tessera/facts/subjects';
 import {
   consumerFilters,
   EVENT_PROCESSES,
+  generateNatsPassword,
   natsAuthorization,
   natsInboxPrefix,
+  natsPasswordVariable,
   NatsBus,
   type BusMessage,
   type EventBus,
@@ -46,12 +47,13 @@ function freePort(): Promise<number> {
 }
 
 describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', () => {
-  const passwords = Object.fromEntries(
-    EVENT_PROCESSES.map((p) => [p, randomBytes(12).toString('hex')]),
-  ) as Record<EventProcess, string>;
+  const passwords = Object.fromEntries(EVENT_PROCESSES.map((p) => [p, generateNatsPassword()])) as Record<
+    EventProcess,
+    string
+  >;
   let tmp: ReturnType<typeof tempDir>;
   let server: ChildProcess;
-  let url: string;
+  let url = '';
   const buses = new Map<EventProcess, NatsBus>();
   const raw: NatsConnection[] = [];
 
@@ -82,14 +84,34 @@ describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', ()
   beforeAll(async () => {
     tmp = tempDir('tessera-nats-perm-');
     const conf = path.join(tmp.dir, 'nats.conf');
-    fs.writeFileSync(conf, natsAuthorization({ passwords }));
-    const port = await freePort();
-    url = `nats://127.0.0.1:${port}`;
-    server = spawn(
-      NATS_SERVER,
-      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(tmp.dir, 'js'), '-c', conf],
-      { stdio: 'ignore' },
-    );
+    // the chart's own file (helm/tessera/files/nats-authorization.conf): passwords from the environment
+    fs.writeFileSync(conf, natsAuthorization({ passwords: 'env' }));
+    // nats-server says when it listens; a port taken meanwhile by another process: another port
+    const env = {
+      PATH: process.env.PATH,
+      ...Object.fromEntries(EVENT_PROCESSES.map((p) => [natsPasswordVariable(p), passwords[p]])),
+    };
+    let output = '';
+    for (let attempt = 0; attempt < 3 && !url; attempt++) {
+      const port = await freePort();
+      const child = spawn(
+        NATS_SERVER,
+        ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(tmp.dir, 'js'), '-c', conf],
+        { stdio: ['ignore', 'ignore', 'pipe'], env },
+      );
+      const ready = await new Promise<boolean>((resolve) => {
+        child.stderr!.on('data', (d: Buffer) => {
+          output += d.toString('utf8');
+          if (output.includes('Server is ready')) resolve(true);
+        });
+        child.once('exit', () => resolve(false));
+      });
+      if (ready) {
+        server = child;
+        url = `nats://127.0.0.1:${port}`;
+      }
+    }
+    if (!url) throw new Error(`nats-server did not start:\n${output}`);
     // the publisher connects first: the stream exists from then on (any process may create it)
     await bus('canvas');
   }, 60_000);

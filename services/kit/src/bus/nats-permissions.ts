@@ -24,6 +24,7 @@
  * Not granted to anyone: `$JS.API.STREAM.MSG.GET` (reads any message by sequence), stream delete and
  * purge, and any `_INBOX.>` beyond the process's own.
  */
+import { randomBytes } from 'node:crypto';
 import { EVENT_PERMISSIONS } from '@tessera/facts/trust';
 import { STREAM_NAME } from './port.js';
 import { coveringPattern } from './subjects.js';
@@ -42,6 +43,16 @@ export function natsInboxPrefix(user: string): string {
 /** The environment variable holding a process's NATS password (Helm Secret key, `npm start`). */
 export function natsPasswordVariable(process: EventProcess): string {
   return `NATS_PASSWORD_${process.toUpperCase()}`;
+}
+
+/**
+ * A new NATS password: a letter, then 48 hex digits. nats-server reads a `$VARIABLE` from its
+ * environment as a configuration value, so a password that starts with a digit (or looks like a
+ * number, boolean or date) breaks its configuration: passwords given through the environment must
+ * be letters and digits, starting with a letter.
+ */
+export function generateNatsPassword(): string {
+  return `n${randomBytes(24).toString('hex')}`;
 }
 
 export interface NatsNamespaceOptions {

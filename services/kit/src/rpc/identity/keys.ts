@@ -63,12 +63,14 @@ function assertEd25519(key: KeyObject, what: string): void {
 }
 
 /**
- * A private key from its text: PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`) or a private JWK (JSON with
- * `d`). Throws an Error whose message completes "SERVICE_KEY ...".
+ * A private key from its text: PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`, also on one line with
+ * literal `\n`) or a private JWK (JSON with `d`). Throws an Error whose message completes "SERVICE_KEY ...".
  */
 export function parsePrivateKey(text: string): KeyObject {
   let key: KeyObject;
-  const t = text.trim();
+  let t = text.trim();
+  // a PEM written on one line with literal \n (env files, `kubectl create secret --from-env-file`)
+  if (!t.includes('\n') && t.includes('\\n')) t = t.replaceAll('\\n', '\n');
   try {
     if (t.startsWith('{')) {
       const jwk = JSON.parse(t) as Record<string, unknown>;

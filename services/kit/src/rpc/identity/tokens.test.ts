@@ -122,5 +122,7 @@ describe('published keys', () => {
     expect(() => parsePrivateKey('garbage')).toThrow(/PKCS#8 PEM or a private JWK/);
     // a private JWK works as well as the PEM
     expect(parsePrivateKey(JSON.stringify(priv)).asymmetricKeyType).toBe('ed25519');
+    // and a PEM on one line with literal \n (an env file)
+    expect(parsePrivateKey(privateKeyPem.trim().replaceAll('\n', '\\n')).asymmetricKeyType).toBe('ed25519');
   });
 });
