@@ -41,6 +41,9 @@ const env = {
   TESSERA_PORT_BASE: String(PORT_BASE),
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
+  // every process's service key under <DATA_DIR>/keys: tests call a service as the process that may
+  // (e2e/lib/stack.ts serviceClient)
+  TESSERA_EXPOSE_KEYS: '1',
 };
 const started = Date.now();
 const stack = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {

@@ -3,7 +3,16 @@
 // services and the BFF as separate processes talking real gRPC/Connect on loopback.
 // Real backends are switched on by environment variables only (MONGODB_URL, REDIS_URL, NATS_URL, ...).
 // SIGTERM/SIGINT stop every process gracefully (SIGKILL after 5 s).
+//
+// Service identity: at every start a new Ed25519 key pair per process (the BFF, the six services and
+// the operator CLI `ops`). Each child gets its private key (SERVICE_KEY) and every public key
+// (SERVICE_JWKS) in its environment; the broker only the public keys. The operator CLI's key is
+// written to <DATA_DIR>/keys/ops.key (mode 0600, folder 0700) for `npm run ops` on this machine.
+// TESSERA_EXPOSE_KEYS=1 (browser tests only) writes every process's key there, so tests can call a
+// service as the process that may. With NATS_URL, NATS_PASSWORD_<PROCESS> (e.g. NATS_PASSWORD_CANVAS)
+// makes that process connect as NATS user <process> (see services/kit/src/bus/nats-permissions.ts).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildChanged, root } from './workspaces.mjs';
 
@@ -24,11 +33,39 @@ const busPort = portBase ? portBase + 10 : Number(env.BUS_PORT ?? PORTS.broker);
 const host = '127.0.0.1';
 const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
 
+// One key pair per process, new at every start (all processes start together).
+const { generateServiceKey, jwksOf, localKeyFile } = await import('@tessera/kit/service-keys');
+const CALLERS = ['bff', ...SERVICES, 'ops'];
+const keys = Object.fromEntries(CALLERS.map((name) => [name, generateServiceKey(name)]));
+const jwks = jwksOf(CALLERS.map((name) => keys[name].publicJwk));
+const keysDir = path.dirname(localKeyFile(dataDir, 'ops'));
+fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+fs.chmodSync(keysDir, 0o700);
+const written = env.TESSERA_EXPOSE_KEYS === '1' ? CALLERS : ['ops'];
+for (const name of CALLERS) {
+  const file = localKeyFile(dataDir, name);
+  if (written.includes(name)) fs.writeFileSync(file, keys[name].privateKeyPem, { mode: 0o600 });
+  else fs.rmSync(file, { force: true }); // left by an earlier start with TESSERA_EXPOSE_KEYS
+}
+fs.writeFileSync(path.join(keysDir, 'jwks.json'), jwks, { mode: 0o644 });
+/** The identity variables of a child: its key (not the broker's: it calls nobody) and the public keys. */
+const identityEnv = (name) => ({
+  SERVICE_KEY: name === 'broker' ? '' : keys[name].privateKeyPem,
+  SERVICE_KEY_FILE: '',
+  SERVICE_JWKS: jwks,
+});
+/** NATS_USER / NATS_PASSWORD of a child when NATS_PASSWORD_<NAME> is set (a NATS with users). */
+const natsEnv = (name) => {
+  const password = env[`NATS_PASSWORD_${name.toUpperCase()}`];
+  return env.NATS_URL && password ? { NATS_USER: name, NATS_PASSWORD: password } : {};
+};
+
 const peerEnv = Object.fromEntries(
   SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://${host}:${portOf(s, i)}`]),
 );
 const common = {
-  ...env,
+  // each child gets its own NATS password only (natsEnv)
+  ...Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('NATS_PASSWORD_'))),
   ...peerEnv,
   HOST: host,
   DATA_DIR: dataDir,
@@ -42,7 +79,17 @@ function launch(name, script, extraEnv) {
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', '--import', '@tessera/kit/instrument', path.join(root, script)],
-    { cwd: root, env: { ...common, ...extraEnv, OTEL_SERVICE_NAME: `tessera-${name}` }, stdio: 'inherit' },
+    {
+      cwd: root,
+      env: {
+        ...common,
+        ...extraEnv,
+        ...identityEnv(name),
+        ...natsEnv(name),
+        OTEL_SERVICE_NAME: `tessera-${name}`,
+      },
+      stdio: 'inherit',
+    },
   );
   children.set(name, child);
   child.on('exit', (code, signal) => {

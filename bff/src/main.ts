@@ -1,6 +1,7 @@
 import {
   createLogger,
   installProcessHandlers,
+  loadCallerIdentityOrExit,
   loadConfigOrExit,
   onShutdownSignal,
   openEventBus,
@@ -12,12 +13,22 @@ import { readBffSettings } from './config.js';
 import { createPeers } from './peers.js';
 
 const config = loadConfigOrExit('bff', readBffSettings);
+// The BFF's service identity (SERVICE_KEY): every call to a service and to the broker carries it.
+const identity = loadCallerIdentityOrExit('bff');
 const logger = createLogger('tessera-bff', { level: config.logLevel });
 installProcessHandlers(logger);
 
 let shuttingDown = false;
 const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
-const bus = await openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name: 'bff' });
+const bus = await openEventBus({
+  natsUrl: config.natsUrl,
+  natsUser: config.natsUser,
+  natsPassword: config.natsPassword,
+  busUrl: config.busUrl,
+  logger,
+  name: 'bff',
+  identity,
+});
 const peers = createPeers(config.peers, config.rpcTimeoutMs);
 const app = createApp({
   logger,

@@ -8,6 +8,7 @@ import {
   BACKENDS,
   SECRETS,
   SECRET_NAMES,
+  secretKeyOf,
   deploymentSpec,
   container,
   envOf,
@@ -47,7 +48,7 @@ describe('rendered configuration', () => {
       const fromSecret = [...env.values()].filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name);
       expect(fromSecret.sort(), c).toEqual([...BACKENDS[c], ...SECRETS[c]].sort());
       for (const key of fromSecret) {
-        const decoded = Buffer.from(secret.data![key]!, 'base64').toString('utf8');
+        const decoded = Buffer.from(secret.data![secretKeyOf(c, key)]!, 'base64').toString('utf8');
         expect(decoded, `${c} ${key}`).toContain('SENTINEL');
       }
       expect(env.get('OTEL_EXPORTER_OTLP_ENDPOINT')?.value).toBe('http://otel-collector.observability:4318');
@@ -73,7 +74,7 @@ describe('rendered configuration', () => {
       for (const key of SECRETS[c]) {
         expect(env.get(key)?.valueFrom?.secretKeyRef, `${c} ${key}`).toEqual({
           name: 'tessera-app-secrets',
-          key,
+          key: secretKeyOf(c, key),
           optional: true,
         });
       }

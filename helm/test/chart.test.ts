@@ -9,6 +9,7 @@ import {
   COMPONENTS,
   SERVICES,
   SECRET_NAMES,
+  secretKeyOf,
   deploymentSpec,
   container,
   envOf,
@@ -141,7 +142,8 @@ describe.each(SCENARIOS)('helm template with $label', ({ label, release, autosca
         expect(env.value, `${dep.metadata.name} ${env.name} inline`).toBeUndefined();
         const ref = env.valueFrom?.secretKeyRef;
         expect(ref, `${dep.metadata.name} ${env.name}`).toBeDefined();
-        expect(ref!.key).toBe(env.name);
+        const component = dep.metadata.labels?.['app.kubernetes.io/component'] ?? '';
+        expect(ref!.key).toBe(secretKeyOf(component, env.name));
         if (existingSecret !== undefined && ref!.name === existingSecret) {
           // Managed elsewhere: the chart cannot know its keys, so a missing key must not block the pod.
           expect(ref!.optional).toBe(true);

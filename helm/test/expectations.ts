@@ -22,14 +22,21 @@ export const BACKENDS: Record<Component, string[]> = {
   bff: ['REDIS_URL', 'NATS_URL'],
 };
 export const STRIPE = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
+/**
+ * Service identity (issue 9): each process's own key, the published keys (services only: the BFF
+ * verifies nobody) and its NATS password. Each process reads them as SERVICE_KEY, SERVICE_JWKS and
+ * NATS_PASSWORD from its own key of the Secret (secretKeyOf).
+ */
+const identity = (c: string) =>
+  c === 'bff' ? ['SERVICE_KEY', 'NATS_PASSWORD'] : ['SERVICE_KEY', 'SERVICE_JWKS', 'NATS_PASSWORD'];
 export const SECRETS: Record<Component, string[]> = {
-  identity: ['SMTP_URL', 'JWT_PRIVATE_KEY'],
-  canvas: [],
-  lock: [],
-  payment: STRIPE,
-  renderer: [],
-  submission: ['UPLOAD_SIGNING_SECRET'],
-  bff: [...STRIPE, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SESSION_SECRET'],
+  identity: ['SMTP_URL', 'JWT_PRIVATE_KEY', ...identity('identity')],
+  canvas: identity('canvas'),
+  lock: identity('lock'),
+  payment: [...STRIPE, ...identity('payment')],
+  renderer: identity('renderer'),
+  submission: ['UPLOAD_SIGNING_SECRET', ...identity('submission')],
+  bff: [...STRIPE, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SESSION_SECRET', ...identity('bff')],
 };
 export const SECRET_NAMES = new Set([
   ...Object.values(SECRETS).flat(),
@@ -37,6 +44,12 @@ export const SECRET_NAMES = new Set([
   'REDIS_URL',
   'NATS_URL',
 ]);
+/** The Secret key a component's variable comes from: its own copy for SERVICE_KEY and NATS_PASSWORD. */
+export function secretKeyOf(component: string, variable: string): string {
+  return variable === 'SERVICE_KEY' || variable === 'NATS_PASSWORD'
+    ? `${variable}_${component.toUpperCase()}`
+    : variable;
+}
 
 export interface EnvVar {
   name: string;

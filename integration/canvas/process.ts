@@ -4,6 +4,8 @@
  * fixed loopback port and data folder, so it can be SIGKILLed and restarted on the same store.
  * Without NATS_URL and BUS_URL the process uses an in-process event bus (kit `openEventBus`), so no
  * broker is needed; MONGODB_URL is removed too, so the embedded file-backed store is what is tested.
+ * Like every service process it runs with its service identity (SERVICE_KEY, SERVICE_JWKS from
+ * test keys); the test's clients sign each call as a process the trust table allows for it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@connectrpc/connect';
 import { createPeerClient } from '@tessera/kit';
-import { sleep } from '@tessera/kit/testing';
+import { sleep, testIdentities } from '@tessera/kit/testing';
 import {
   Health,
   HealthCheckResponse_ServingStatus as ServingStatus,
@@ -93,6 +95,9 @@ function isErrorLine(line: string): boolean {
 
 export type CanvasClient = Client<typeof CanvasService>;
 
+/** The service keys of the process and of the callers the test plays. */
+const IDS = testIdentities();
+
 interface Incarnation {
   child: ChildProcess;
   exited: Promise<void>;
@@ -129,7 +134,7 @@ export class CanvasProcess {
   }
 
   private newClient(): CanvasClient {
-    return createPeerClient(CanvasService, this.url, { timeoutMs: 15_000 });
+    return createPeerClient(CanvasService, this.url, { timeoutMs: 15_000, identity: IDS.allowed() });
   }
 
   /** A client of the current incarnation (a fresh HTTP/2 connection after every restart). */
@@ -158,6 +163,7 @@ export class CanvasProcess {
       HOST: '127.0.0.1',
       DATA_DIR: this.dataDir,
       LOG_LEVEL: 'warn',
+      ...IDS.env('canvas'),
     };
     for (const name of DROPPED_ENV) delete env[name];
     Object.assign(env, this.extraEnv);

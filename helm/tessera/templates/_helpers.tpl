@@ -130,7 +130,7 @@ true
 {{- $secretKeys := include "tessera.secretKeys" $root | fromYamlArray -}}
 {{- $backendKeys := keys (include "tessera.backendUrls" $root | fromYaml) -}}
 {{- range $k, $_ := $c.env }}
-{{- if has $k $secretKeys }}{{ fail (printf "components.%s.env.%s is a secret: set it under secrets.values (or backends) instead" $.name $k) }}{{ end }}
+{{- if has $k (concat $secretKeys (list "SERVICE_KEY" "NATS_PASSWORD")) }}{{ fail (printf "components.%s.env.%s is a secret: set it under secrets.values (or backends) instead" $.name $k) }}{{ end }}
 {{- end }}
 {{- range $c.secretEnv }}
 {{- if not (hasKey $root.Values.secrets.values .) }}{{ fail (printf "components.%s.secretEnv: %s is not a key of secrets.values" $.name .) }}{{ end }}
@@ -150,6 +150,11 @@ true
 {{- fail (printf "components.%s.hpa: minReplicas is greater than maxReplicas" .name) }}
 {{- end }}
 {{- if $root.Values.backends.requireExternal }}
+{{- $keys := list "SERVICE_JWKS" (include "tessera.identityKey" (dict "variable" "SERVICE_KEY" "name" .name)) }}
+{{- if has "NATS_URL" $c.backends }}{{ $keys = append $keys (include "tessera.identityKey" (dict "variable" "NATS_PASSWORD" "name" .name)) }}{{ end }}
+{{- range $keys }}
+{{- if not (include "tessera.isConfigured" (dict "root" $root "key" .)) }}{{ fail (printf "backends.requireExternal is on but %s (service identity) is not configured: generate it with node scripts/service-keys.mjs, or use secrets.existingSecret" .) }}{{ end }}
+{{- end }}
 {{- range $c.backends }}
 {{- if not (include "tessera.isConfigured" (dict "root" $root "key" .)) }}{{ fail (printf "backends.requireExternal is on but %s is not configured (set backends.* or secrets.existingSecret)" .) }}{{ end }}
 {{- end }}
@@ -209,6 +214,7 @@ true
   value: {{ printf "nats://%s-nats:4222" (include "tessera.fullname" $root) | quote }}
 {{- end }}
 {{- end }}
+{{- include "tessera.identityEnv" . }}
 {{- if eq .name "bff" }}
 {{- with include "tessera.publicUrl" $root }}
 - name: PUBLIC_URL
@@ -222,6 +228,64 @@ true
 {{- range $k, $v := $c.env }}
 - name: {{ $k }}
   value: {{ $v | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* "true" when the development NATS runs with a user per process: all their passwords are available. */}}
+{{- define "tessera.natsAuth" -}}
+{{- $root := . -}}
+{{- $ok := true -}}
+{{- range $name, $c := $root.Values.components }}
+{{- if has "NATS_URL" $c.backends }}
+{{- if not (include "tessera.isConfigured" (dict "root" $root "key" (include "tessera.identityKey" (dict "variable" "NATS_PASSWORD" "name" $name)))) }}{{ $ok = false }}{{ end }}
+{{- end }}
+{{- end -}}
+{{- if $ok }}true{{ end -}}
+{{- end -}}
+
+{{/* The chart Secret's key holding a component's copy of SERVICE_KEY or NATS_PASSWORD. */}}
+{{- define "tessera.identityKey" -}}
+{{- printf "%s_%s" .variable (upper .name) -}}
+{{- end -}}
+
+{{/*
+Service identity of a component, from the Secret: SERVICE_KEY (its private key, key
+SERVICE_KEY_<NAME>), SERVICE_JWKS (every process's public key; services only, the BFF verifies
+nobody), and with NATS its user: NATS_USER <name> and NATS_PASSWORD (key NATS_PASSWORD_<NAME>).
+Keys the chart Secret lacks are left out (the process then refuses to start, naming the variable),
+unless secrets.existingSecret may hold them.
+*/}}
+{{- define "tessera.identityEnv" -}}
+{{- $root := .root -}}
+{{- $c := index $root.Values.components .name -}}
+{{- $chartSecret := include "tessera.secretName" $root -}}
+{{- $chartData := include "tessera.secretData" $root | fromYaml -}}
+{{- $existing := $root.Values.secrets.existingSecret -}}
+{{- $refs := list (dict "env" "SERVICE_KEY" "key" (include "tessera.identityKey" (dict "variable" "SERVICE_KEY" "name" .name))) -}}
+{{- if ne .name "bff" }}{{ $refs = append $refs (dict "env" "SERVICE_JWKS" "key" "SERVICE_JWKS") }}{{ end -}}
+{{- $natsKey := include "tessera.identityKey" (dict "variable" "NATS_PASSWORD" "name" .name) -}}
+{{- $nats := and (has "NATS_URL" $c.backends) (or (hasKey $chartData $natsKey) $existing) -}}
+{{- if $nats }}{{ $refs = append $refs (dict "env" "NATS_PASSWORD" "key" $natsKey) }}{{ end -}}
+{{- if $nats }}
+- name: NATS_USER
+  value: {{ .name | quote }}
+{{- end }}
+{{- range $refs }}
+{{- if hasKey $chartData .key }}
+- name: {{ .env }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $chartSecret }}
+      key: {{ .key }}
+      optional: false
+{{- else if $existing }}
+- name: {{ .env }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $existing }}
+      key: {{ .key }}
+      optional: true
+{{- end }}
 {{- end }}
 {{- end -}}
 

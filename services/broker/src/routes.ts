@@ -6,11 +6,11 @@ import type { BrokerService } from './service/broker-service.js';
 export function routes(core: BrokerService): (router: ConnectRouter) => void {
   return (router) => {
     router.service(BrokerRpc, {
-      publish: (req) => core.publish(req),
+      publish: (req, ctx) => core.publish(req, ctx),
       consume: (req, ctx) => core.consume(req, ctx),
-      ack: (req) => (core.ack(req), {}),
-      nak: (req) => (core.nak(req), {}),
-      term: (req) => (core.term(req), {}),
+      ack: (req, ctx) => (core.ack(req, ctx), {}),
+      nak: (req, ctx) => (core.nak(req, ctx), {}),
+      term: (req, ctx) => (core.term(req, ctx), {}),
       subscribe: (req, ctx) => core.subscribe(req, ctx),
       lastSeq: () => ({ seq: core.lastSeq() }),
     });

@@ -12,9 +12,11 @@ import {
   type Logger,
   type RetentionLimits,
   type RpcServer,
+  type RpcTrust,
   type ServiceContext,
   type ServiceParts,
 } from '@tessera/kit';
+import { OPEN_ACCESS, tableAccess } from './domain/access.js';
 import { routes, SERVICES } from './routes.js';
 import { BrokerService } from './service/broker-service.js';
 
@@ -35,7 +37,9 @@ export async function setup({
   const dataDir = path.join(config.dataDir, 'bus');
   const broker = Broker.open(dataDir, { logger });
   logger.info({ dataDir }, 'journal open');
-  const core = new BrokerService(broker);
+  // runService guards the server with the callers' identities; each call is held to its caller's
+  // event permissions here.
+  const core = new BrokerService(broker, tableAccess());
   return {
     core,
     routes: routes(core),
@@ -53,6 +57,12 @@ export interface BrokerServerOptions {
   /** Folder of the journal; omitted: in memory only. */
   dataDir?: string;
   retention?: RetentionLimits;
+  /**
+   * The callers' identities (e.g. `testIdentities().trust('broker')` from @tessera/kit/testing): the
+   * broker then holds every call to its caller's event permissions, as the process does. Without it
+   * the broker answers anyone (tests of the bus semantics only).
+   */
+  trust?: RpcTrust;
 }
 
 export interface BrokerServer {
@@ -76,8 +86,9 @@ export async function startBrokerServer(opts: BrokerServerOptions): Promise<Brok
       host: opts.host ?? '127.0.0.1',
       port: opts.port,
       logger: opts.logger,
-      routes: routes(new BrokerService(broker)),
+      routes: routes(new BrokerService(broker, opts.trust ? tableAccess() : OPEN_ACCESS)),
       services: SERVICES,
+      trust: opts.trust,
     });
   } catch (err) {
     broker.close();

@@ -8,6 +8,7 @@ export { startTelemetry, shutdownTelemetry } from './telemetry/sdk.js';
 export * from './rpc/health.js';
 export * from './rpc/server.js';
 export * from './rpc/client.js';
+export * from './rpc/identity/index.js';
 export * from './service/run.js';
 export * from './docstore/index.js';
 export * from './kv/index.js';

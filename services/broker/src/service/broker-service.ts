@@ -3,7 +3,10 @@
  * other processes. Arguments are checked as every bus adapter checks them (a bad one is
  * INVALID_ARGUMENT). Consume and Subscribe are server streams that first send `ready` once
  * registered; a fan-out subscriber that falls too far behind is cut off with RESOURCE_EXHAUSTED and
- * resumes from its last sequence when it reconnects.
+ * resumes from its last sequence when it reconnects. Every call is checked against the caller's event
+ * permissions (`EventAccess`; the caller is the one the server's identity guard verified): publish
+ * only to its subjects, consume and subscribe only within them, settle only messages of durables
+ * that read within them. A refused call is PERMISSION_DENIED.
  */
 import type { HandlerContext } from '@connectrpc/connect';
 import { Code, ConnectError } from '@connectrpc/connect';
@@ -21,7 +24,10 @@ import type {
 } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import {
   assertDurable,
+  assertSubject,
   BusError,
+  CALLER,
+  permissionDenied,
   matchesAny,
   MAX_ACK_WAIT_MS,
   resolveConsumeOptions,
@@ -29,6 +35,7 @@ import {
   type Broker,
   type StoredMessage,
 } from '@tessera/kit';
+import type { EventAccess } from '../domain/access.js';
 import { AsyncQueue } from './queue.js';
 
 /** A fan-out stream whose client lags this many messages behind is closed (it resumes on reconnect). */
@@ -58,6 +65,13 @@ function checked<T>(fn: () => T): T {
   }
 }
 
+function assertReads(access: EventAccess, caller: string | undefined, subjects: string[], what?: string) {
+  if (!access.mayRead(caller, subjects))
+    throw permissionDenied(
+      `'${caller ?? 'unknown'}' may not read ${what ? `${what} (${subjects.join(', ')})` : subjects.join(', ')}`,
+    );
+}
+
 function assertSeq(seq: number): void {
   if (!Number.isSafeInteger(seq) || seq < 1)
     throw new BusError(`seq must be a positive integer (got ${seq})`);
@@ -65,6 +79,7 @@ function assertSeq(seq: number): void {
 
 async function* consumeStream(
   broker: Broker,
+  access: EventAccess,
   req: ConsumeRequest,
   ctx: HandlerContext,
 ): AsyncGenerator<MessageInitShape<typeof ConsumeResponseSchema>> {
@@ -77,6 +92,10 @@ async function* consumeStream(
       concurrency: req.maxInFlight || undefined,
     }),
   );
+  const caller = ctx.values.get(CALLER);
+  assertReads(access, caller, o.subjects);
+  // a durable that exists reads what it was created for: only a caller that may read that joins it
+  assertReads(access, caller, broker.durableSubjects(o.durable) ?? [], `durable ${o.durable}`);
   const queue = new AsyncQueue<[StoredMessage, number]>();
   const handle = broker.registerConsumer({
     config: { durable: o.durable, subjects: o.subjects, ackWaitMs: o.ackWaitMs, maxDeliver: o.maxDeliver },
@@ -97,12 +116,14 @@ async function* consumeStream(
 
 async function* subscribeStream(
   broker: Broker,
+  access: EventAccess,
   req: SubscribeRequest,
   ctx: HandlerContext,
 ): AsyncGenerator<MessageInitShape<typeof SubscribeResponseSchema>> {
   const { subjects, fromSeq } = checked(() =>
     resolveSubscribeOptions({ subjects: req.subjects, fromSeq: req.fromSeq }),
   );
+  assertReads(access, ctx.values.get(CALLER), subjects);
   const live = new AsyncQueue<StoredMessage>();
   let overflow = false;
   // Registered first so nothing published during the replay is missed; the replay is read lazily.
@@ -136,50 +157,67 @@ async function* subscribeStream(
 }
 
 export class BrokerService {
-  constructor(readonly broker: Broker) {}
+  constructor(
+    readonly broker: Broker,
+    /** Who may publish and read what (the process: the trust table's event permissions). */
+    private readonly access: EventAccess,
+  ) {}
 
-  publish(req: PublishRequest) {
+  publish(req: PublishRequest, ctx: HandlerContext) {
+    checked(() => assertSubject(req.subject));
+    const caller = ctx.values.get(CALLER);
+    if (!this.access.mayPublish(caller, req.subject))
+      throw permissionDenied(`'${caller ?? 'unknown'}' may not publish to ${req.subject}`);
     return checked(() =>
       this.broker.publish(req.subject, req.data.slice(), { msgId: req.msgId, headers: { ...req.headers } }),
     );
   }
 
   consume(req: ConsumeRequest, ctx: HandlerContext) {
-    return consumeStream(this.broker, req, ctx);
+    return consumeStream(this.broker, this.access, req, ctx);
   }
 
   subscribe(req: SubscribeRequest, ctx: HandlerContext) {
-    return subscribeStream(this.broker, req, ctx);
+    return subscribeStream(this.broker, this.access, req, ctx);
   }
 
-  ack(req: AckRequest): void {
+  ack(req: AckRequest, ctx: HandlerContext): void {
     checked(() => {
       assertDurable(req.durable);
       assertSeq(req.seq);
-      this.broker.ack(req.durable, req.seq);
     });
+    this.assertSettles(req.durable, ctx);
+    checked(() => this.broker.ack(req.durable, req.seq));
   }
 
-  nak(req: NakRequest): void {
+  nak(req: NakRequest, ctx: HandlerContext): void {
     checked(() => {
       assertDurable(req.durable);
       assertSeq(req.seq);
       if (!Number.isInteger(req.delayMs) || req.delayMs < 0 || req.delayMs > MAX_ACK_WAIT_MS) {
         throw new BusError(`delayMs must be between 0 and ${MAX_ACK_WAIT_MS}`);
       }
-      this.broker.nak(req.durable, req.seq, req.delayMs);
     });
+    this.assertSettles(req.durable, ctx);
+    checked(() => this.broker.nak(req.durable, req.seq, req.delayMs));
   }
 
-  term(req: TermRequest): void {
+  term(req: TermRequest, ctx: HandlerContext): void {
     checked(() => {
       assertDurable(req.durable);
       assertSeq(req.seq);
-      this.broker.term(req.durable, req.seq, req.reason.slice(0, 500));
     });
+    this.assertSettles(req.durable, ctx);
+    checked(() => this.broker.term(req.durable, req.seq, req.reason.slice(0, 500)));
   }
 
   lastSeq(): number {
     return this.broker.lastSeq();
+  }
+
+  /** Only a caller that may read a durable's subjects settles its messages (unknown durables: no-op). */
+  private assertSettles(durable: string, ctx: HandlerContext): void {
+    const subjects = this.broker.durableSubjects(durable);
+    if (subjects) assertReads(this.access, ctx.values.get(CALLER), subjects, `durable ${durable}`);
   }
 }

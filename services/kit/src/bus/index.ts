@@ -21,6 +21,7 @@ export {
 export { logPoison, type PoisonInfo } from './handlers.js';
 export { NatsBus, type NatsBusOptions } from './nats.js';
 export { openEventBus, type OpenEventBusOptions } from './open.js';
+export * from './nats-permissions.js';
 // The embedded adapters: the in-process bus on the broker engine, and the client of the broker process.
 export { createInProcessBus, InProcessBus, type InProcessBusOptions } from './embedded/in-process.js';
 export { RemoteBus, type RemoteBusOptions } from './embedded/remote.js';

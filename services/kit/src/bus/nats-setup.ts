@@ -3,6 +3,7 @@
  * creating or updating the stream and the durable consumers, mapping JetStream messages and errors.
  * Used by nats.ts.
  */
+import { randomUUID } from 'node:crypto';
 import {
   AckPolicy,
   connect,
@@ -81,7 +82,12 @@ export function redactUrl(url: string): string {
  * has passed; then throws a BusError naming the server. Once connected, the client reconnects by
  * itself for as long as the bus lives.
  */
-export async function connectWithin(url: string, name: string, timeoutMs: number): Promise<NatsConnection> {
+export async function connectWithin(
+  url: string,
+  name: string,
+  timeoutMs: number,
+  auth: { user?: string; pass?: string; inboxPrefix?: string } = {},
+): Promise<NatsConnection> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     const left = deadline - Date.now();
@@ -93,6 +99,8 @@ export async function connectWithin(url: string, name: string, timeoutMs: number
         reconnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
+        ...(auth.user ? { user: auth.user, pass: auth.pass } : {}),
+        ...(auth.inboxPrefix ? { inboxPrefix: auth.inboxPrefix } : {}),
       });
     } catch (err) {
       const wait = backoffDelayMs(attempt);
@@ -151,7 +159,19 @@ export async function ensureStream(
     current.max_msgs === wanted.max_msgs &&
     current.max_age === wanted.max_age;
   if (same) return;
-  await jsm.streams.update(ns.stream, wanted);
+  try {
+    await jsm.streams.update(ns.stream, wanted);
+  } catch (err) {
+    // A process that only reads may not change the stream (nats-permissions.ts): its publishers do.
+    if (isPermissionViolation(err)) {
+      logger.warn(
+        { stream: ns.stream },
+        'JetStream stream settings differ; left to the publishing processes',
+      );
+      return;
+    }
+    throw err;
+  }
   logger.info({ stream: ns.stream, subjects: wanted.subjects }, 'JetStream stream updated');
 }
 
@@ -191,6 +211,37 @@ export async function ensureConsumer(
     return info;
   }
   return jsm.consumers.update(ns.stream, o.durable, editable);
+}
+
+/** True for the server's refusal of a subject this connection's user may not use. */
+export function isPermissionViolation(err: unknown): boolean {
+  return err instanceof NatsError && err.code === (ErrorCode.PermissionsViolation as string);
+}
+
+/**
+ * Throws the server's permissions violation when this connection's user may not create a consumer
+ * on `filter` (a short-lived probe, deleted at once). nats.js's ordered consumers retry a refused
+ * creation for minutes; this makes a subscription outside the user's subjects fail at once.
+ * Other failures are left to the subscription itself.
+ */
+export async function assertMayRead(jsm: JetStreamManager, ns: NatsNamespace, filter: string): Promise<void> {
+  let name: string | undefined;
+  try {
+    name = (
+      await jsm.consumers.add(ns.stream, {
+        name: `tessera_probe_${randomUUID().replaceAll('-', '')}`,
+        filter_subject: filter,
+        ack_policy: AckPolicy.None,
+        deliver_policy: DeliverPolicy.New,
+        inactive_threshold: nanos(10_000),
+        mem_storage: true,
+        num_replicas: 1,
+      })
+    ).name;
+  } catch (err) {
+    if (isPermissionViolation(err)) throw err;
+  }
+  if (name) await jsm.consumers.delete(ns.stream, name).catch(() => undefined);
 }
 
 /** The port's subject of a wire subject (undefined when it is outside the namespace). */

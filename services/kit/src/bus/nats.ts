@@ -31,6 +31,7 @@ import {
   SubscriptionSet,
 } from './handlers.js';
 import {
+  assertMayRead,
   connectWithin,
   ensureConsumer,
   ensureStream,
@@ -69,6 +70,11 @@ export interface NatsBusOptions {
   logger: Logger;
   /** Connection name shown by the server (e.g. `tessera-lock`). */
   name?: string;
+  /** The process's NATS user and password (NATS_USER, NATS_PASSWORD); its permissions: nats-permissions.ts. */
+  user?: string;
+  password?: string;
+  /** Inbox prefix of replies and deliveries (a user may read only its own: `natsInboxPrefix(user)`). */
+  inboxPrefix?: string;
   /** Stream name (default TESSERA). */
   stream?: string;
   /** Prefix of every subject on the wire, ending in '.' (default none); isolates test runs. */
@@ -93,6 +99,8 @@ const STREAM_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 export class NatsBus implements EventBus {
   private readonly subs = new SubscriptionSet();
   private readonly closing = new AbortController();
+  /** Consumer filters this user was seen to be allowed to read (assertMayRead). */
+  private readonly readable = new Set<string>();
   private closed = false;
 
   private constructor(
@@ -117,7 +125,11 @@ export class NatsBus implements EventBus {
       retention: opts.retention ?? DEFAULT_RETENTION,
       publishDeadlineMs: opts.publishDeadlineMs ?? 15_000,
     };
-    const nc = await connectWithin(opts.url, opts.name ?? 'tessera', opts.connectTimeoutMs ?? 15_000);
+    const nc = await connectWithin(opts.url, opts.name ?? 'tessera', opts.connectTimeoutMs ?? 15_000, {
+      user: opts.user,
+      pass: opts.password,
+      inboxPrefix: opts.inboxPrefix,
+    });
     try {
       const jsm = await nc.jetstreamManager();
       await ensureStream(jsm, ns, settings, opts.logger);
@@ -183,9 +195,14 @@ export class NatsBus implements EventBus {
     const { subjects, fromSeq } = resolveSubscribeOptions(options);
     assertHandler(options.handler);
     const queue = new OrderedHandlerQueue(options.handler, this.logger);
+    const filter = `${this.ns.subjectPrefix}${coveringPattern(subjects)}`;
+    if (!this.readable.has(filter)) {
+      await assertMayRead(this.jsm, this.ns, filter);
+      this.readable.add(filter);
+    }
     const start = fromSeq > 0 ? fromSeq : (await this.lastSeq()) + 1;
     const consumer = await this.js.consumers.get(this.ns.stream, {
-      filterSubjects: `${this.ns.subjectPrefix}${coveringPattern(subjects)}`,
+      filterSubjects: filter,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: start,
     });
@@ -308,7 +325,8 @@ export class NatsBus implements EventBus {
               subject: portSubject(this.ns, sm.subject) ?? sm.subject,
               msgId: sm.header.get('Nats-Msg-Id'),
             }),
-            () => ({ subject: '(removed from the stream)', msgId: '' }),
+            // removed from the stream, or not readable by this process's NATS user
+            () => ({ subject: '(not available)', msgId: '' }),
           )
           .then(({ subject: s, msgId }) =>
             logPoison(this.logger, {

@@ -11,10 +11,15 @@ import { NatsBus } from './nats.js';
 import { redactUrl } from './nats-setup.js';
 import type { EventBus } from './port.js';
 import { RemoteBus } from './embedded/remote.js';
+import { natsInboxPrefix } from './nats-permissions.js';
+import type { CallerIdentity } from '../rpc/identity/identity.js';
 
 export interface OpenEventBusOptions {
   /** NATS_URL: NATS JetStream. */
   natsUrl?: string;
+  /** NATS_USER and NATS_PASSWORD: the process's NATS user (nats-permissions.ts gives its permissions). */
+  natsUser?: string;
+  natsPassword?: string;
   /** BUS_URL: the embedded broker process (http://host:port). */
   busUrl?: string;
   logger: Logger;
@@ -24,6 +29,8 @@ export interface OpenEventBusOptions {
   dataDir?: string;
   /** How long to wait for NATS or the broker before failing (default 15 s). */
   connectTimeoutMs?: number;
+  /** Whose service token the broker calls carry (default: the process identity). */
+  identity?: CallerIdentity;
 }
 
 /** Opens the configured bus; rejects with a BusError when the configured server cannot be reached. */
@@ -35,12 +42,20 @@ export async function openEventBus(opts: OpenEventBusOptions): Promise<EventBus>
       logger,
       name: `tessera-${opts.name}`,
       connectTimeoutMs: opts.connectTimeoutMs,
+      ...(opts.natsUser
+        ? { user: opts.natsUser, password: opts.natsPassword, inboxPrefix: natsInboxPrefix(opts.natsUser) }
+        : {}),
     });
-    logger.info({ url: redactUrl(opts.natsUrl) }, 'event bus: NATS JetStream');
+    logger.info({ url: redactUrl(opts.natsUrl), user: opts.natsUser ?? null }, 'event bus: NATS JetStream');
     return bus;
   }
   if (opts.busUrl) {
-    const bus = await RemoteBus.connect({ url: opts.busUrl, logger, retryDeadlineMs: opts.connectTimeoutMs });
+    const bus = await RemoteBus.connect({
+      url: opts.busUrl,
+      logger,
+      retryDeadlineMs: opts.connectTimeoutMs,
+      identity: opts.identity,
+    });
     logger.info({ url: opts.busUrl }, 'event bus: embedded broker');
     return bus;
   }

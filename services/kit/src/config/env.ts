@@ -27,6 +27,17 @@ export interface EnvReader {
   /** An absolute URL with one of the given protocols; `undefined` when unset. */
   url(name: string, protocols: string[], fallback?: string): string | undefined;
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T;
+  /**
+   * A value read by `parse` (which throws an Error saying what is wrong); `undefined` when unset and
+   * not required. The problem is reported as `<name> <error message>`.
+   */
+  parsed<T>(
+    name: string,
+    parse: (raw: string) => T,
+    opts?: { required?: boolean; hint?: string },
+  ): T | undefined;
+  /** Records a problem that involves several variables (for example two that must be set together). */
+  problem(message: string): void;
   /** Throws ConfigError naming every variable that failed. */
   done(): void;
 }
@@ -96,6 +107,22 @@ export function readEnv(env: Env = process.env): EnvReader {
         return fallback;
       }
       return v as (typeof values)[number];
+    },
+    parsed(name, parse, opts = {}) {
+      const v = raw(name);
+      if (v === undefined) {
+        if (opts.required) problems.push(`${name} is required${opts.hint ? ` (${opts.hint})` : ''}`);
+        return undefined;
+      }
+      try {
+        return parse(v);
+      } catch (err) {
+        problems.push(`${name} ${err instanceof Error ? err.message : String(err)}`);
+        return undefined;
+      }
+    },
+    problem(message) {
+      problems.push(message);
     },
     done() {
       if (problems.length > 0) throw new ConfigError(problems);

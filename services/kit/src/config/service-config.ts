@@ -20,6 +20,9 @@ export interface BaseConfig {
   mongodbUrl?: string;
   redisUrl?: string;
   natsUrl?: string;
+  /** NATS_USER / NATS_PASSWORD: this process's NATS user (its subject permissions), set together. */
+  natsUser?: string;
+  natsPassword?: string;
   busUrl?: string;
   /** Grace period for in-flight calls on SIGTERM. */
   shutdownGraceMs: number;
@@ -54,11 +57,15 @@ export function loadConfig<T extends object = object>(
     mongodbUrl: e.url('MONGODB_URL', ['mongodb', 'mongodb+srv']),
     redisUrl: e.url('REDIS_URL', ['redis', 'rediss']),
     natsUrl: e.url('NATS_URL', ['nats', 'tls']),
+    natsUser: e.str('NATS_USER'),
+    natsPassword: e.str('NATS_PASSWORD'),
     busUrl: e.url('BUS_URL', ['http']),
     shutdownGraceMs: e.int('SHUTDOWN_GRACE_MS', { default: 4000, min: 0, max: 120_000 }),
     rpcTimeoutMs: e.int('RPC_TIMEOUT_MS', { default: 10_000, min: 1, max: 600_000 }),
     peers,
   };
+  if ((base.natsUser === undefined) !== (base.natsPassword === undefined))
+    e.problem('NATS_USER and NATS_PASSWORD must be set together (the NATS user of this process)');
   const more = extra ? extra(e) : ({} as T);
   e.done();
   return { ...base, ...more };

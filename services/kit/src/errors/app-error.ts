@@ -4,6 +4,11 @@ import { CONNECT_FALLBACK, ERROR_KINDS, isErrorCode, type ErrorCode } from './co
 /** Metadata keys that carry the application error across a Connect hop. */
 export const ERROR_CODE_HEADER = 'tessera-error-code';
 export const ERROR_FIELD_HEADER = 'tessera-error-field';
+/**
+ * Marks a call refused for the caller's service identity (no valid token, or a caller the trust
+ * table does not allow): a misconfiguration between processes, never the user's fault.
+ */
+export const REFUSED_HEADER = 'tessera-refused';
 
 export const GENERIC_MESSAGE = "Something didn't work as expected. Please try again in a moment.";
 /** What a caller is told about an RPC that has no handler (yet). */
@@ -26,6 +31,34 @@ export function appError(code: ErrorCode, message: string, opts: { field?: strin
   return new ConnectError(message, ERROR_KINDS[code].connect, metadata, undefined, opts.cause);
 }
 
+/**
+ * Refusals created in this process. The same refusal received from a peer is a plain ConnectError
+ * with REFUSED_HEADER: a failure of this hop, not something to pass on. (ConnectError is not
+ * subclassed: connect's `instanceof` only accepts its own class or the name "ConnectError".)
+ */
+const localRefusals = new WeakMap<ConnectError, string>();
+
+/** The error of a call refused for the caller's identity (`unauthenticated` or `permission_denied`). */
+export function callerRefused(
+  code: Code.Unauthenticated | Code.PermissionDenied,
+  reason: string,
+): ConnectError {
+  const err = new ConnectError(
+    `service identity: ${reason}`,
+    code,
+    new Headers({
+      [REFUSED_HEADER]: code === Code.Unauthenticated ? 'unauthenticated' : 'permission_denied',
+    }),
+  );
+  localRefusals.set(err, reason);
+  return err;
+}
+
+/** The reason of a refusal created in this process by `callerRefused`; undefined for anything else. */
+export function localRefusalReason(err: unknown): string | undefined {
+  return err instanceof ConnectError ? localRefusals.get(err) : undefined;
+}
+
 export interface ClassifiedError {
   code: string;
   status: number;
@@ -39,6 +72,16 @@ export interface ClassifiedError {
 export function classifyError(err: unknown): ClassifiedError {
   const ce = err instanceof ConnectError ? err : undefined;
   if (ce) {
+    // A peer refused this process's identity: the deployment is wrong, the user did nothing wrong.
+    if (ce.metadata.get(REFUSED_HEADER)) {
+      return {
+        code: 'INTERNAL_SERVER_ERROR',
+        status: 500,
+        message: GENERIC_MESSAGE,
+        field: null,
+        expected: false,
+      };
+    }
     const code = ce.metadata.get(ERROR_CODE_HEADER);
     const field = ce.metadata.get(ERROR_FIELD_HEADER);
     if (code && isErrorCode(code)) {

@@ -5,9 +5,11 @@ import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { Logger } from 'pino';
+import { trace } from '@opentelemetry/api';
 import { serverTracing } from '../telemetry/interceptors.js';
-import { classifyError, GENERIC_MESSAGE } from '../errors/app-error.js';
+import { classifyError, localRefusalReason, GENERIC_MESSAGE, REFUSED_HEADER } from '../errors/app-error.js';
 import { HealthState, ServingStatus } from './health.js';
+import { CALLER, requireCaller, type RpcTrust } from './identity/guard.js';
 
 export interface RpcServerOptions {
   name: string;
@@ -21,6 +23,13 @@ export interface RpcServerOptions {
   health?: HealthState;
   /** Upper bound for a deadline a client may ask for. */
   maxTimeoutMs?: number;
+  /**
+   * Who may call what: every call (but grpc.health.v1) must carry a valid service token of a caller
+   * that `trust` allows for the method. `runService` always passes one (from SERVICE_JWKS and the
+   * trust table). Without it the server answers any caller: only tests and in-process test doubles
+   * start servers that way.
+   */
+  trust?: RpcTrust;
 }
 
 export interface RpcServer {
@@ -46,8 +55,19 @@ function callLogging(logger: Logger): Interceptor {
       logger.debug({ rpc, ms: Math.round(performance.now() - started) }, 'rpc ok');
       return res;
     } catch (err) {
-      const c = classifyError(err);
       const ms = Math.round(performance.now() - started);
+      const refusal = localRefusalReason(err);
+      if (refusal !== undefined) {
+        // refused by the handler for its caller's identity (the broker, per subject): the caller
+        // gets the refusal itself
+        const caller = req.contextValues.get(CALLER) ?? null;
+        logger.warn({ rpc, ms, caller, reason: refusal }, `rpc refused: ${refusal}`);
+        trace
+          .getActiveSpan()
+          ?.setAttribute('tessera.refused', ConnectError.from(err).metadata.get(REFUSED_HEADER) ?? '');
+        throw err;
+      }
+      const c = classifyError(err);
       if (c.expected) {
         logger.info({ rpc, ms, code: c.code, status: c.status }, `rpc failed: ${c.message}`);
         throw err;
@@ -90,7 +110,14 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
       health.routes(router);
       opts.routes(router);
     },
-    interceptors: [serverTracing, callLogging(opts.logger), counting],
+    // The identity guard sits outside the call logging: a refusal reaches the caller as
+    // unauthenticated / permission_denied (logged by the guard), never turned into internal.
+    interceptors: [
+      serverTracing,
+      ...(opts.trust ? [requireCaller(opts.trust, opts.logger)] : []),
+      callLogging(opts.logger),
+      counting,
+    ],
     shutdownSignal: shutdown.signal,
     maxTimeoutMs: opts.maxTimeoutMs ?? 60_000,
   });

@@ -5,6 +5,13 @@ import { loadConfig, type BaseConfig, type ProcessName } from '../config/service
 import { ConfigError, type EnvReader } from '../config/env.js';
 import { createLogger } from '../log/logger.js';
 import { startRpcServer, type RpcServer } from '../rpc/server.js';
+import { brokerTrust, serviceTrust, type RpcTrust } from '../rpc/identity/guard.js';
+import {
+  readIdentity,
+  setProcessIdentity,
+  type CallerIdentity,
+  type IdentitySettings,
+} from '../rpc/identity/identity.js';
 import { shutdownTelemetry } from '../telemetry/sdk.js';
 import { openEventBus, type EventBus } from '../bus/index.js';
 import { openDocumentStore, type DocumentStore } from '../docstore/index.js';
@@ -17,7 +24,7 @@ export interface AdapterOpeners {
   documentStore(): Promise<DocumentStore>;
   /** Redis (REDIS_URL), else the in-process store. */
   keyValueStore(): Promise<KeyValueStore>;
-  /** NATS JetStream (NATS_URL), else the broker process (BUS_URL), else in-process. */
+  /** NATS JetStream (NATS_URL, as NATS_USER), else the broker process (BUS_URL), else in-process. */
   eventBus(): Promise<EventBus>;
   /** GridFS in database `tessera_<name>` (MONGODB_URL), else files in `<DATA_DIR>/<name>/objects`. */
   objectStore(): Promise<ObjectStore>;
@@ -29,14 +36,34 @@ export interface ServiceContext<C> {
   /** This service's folder for embedded stores: `<DATA_DIR>/<name>`. */
   dataDir: string;
   open: AdapterOpeners;
+  /**
+   * The service's identity (SERVICE_KEY). It is also the process identity, which every peer client
+   * (`createPeerClient`, `createPeerTransport`) and the event bus use without being told.
+   */
+  identity?: CallerIdentity;
 }
 
-function adapterOpeners(name: string, config: BaseConfig, logger: Logger, dataDir: string): AdapterOpeners {
+function adapterOpeners(
+  name: string,
+  config: BaseConfig,
+  logger: Logger,
+  dataDir: string,
+  identity: CallerIdentity | undefined,
+): AdapterOpeners {
   return {
     documentStore: () =>
       openDocumentStore({ mongodbUrl: config.mongodbUrl, dataDir, database: `tessera_${name}`, logger }),
     keyValueStore: () => openKeyValueStore({ redisUrl: config.redisUrl, logger }),
-    eventBus: () => openEventBus({ natsUrl: config.natsUrl, busUrl: config.busUrl, logger, name }),
+    eventBus: () =>
+      openEventBus({
+        natsUrl: config.natsUrl,
+        natsUser: config.natsUser,
+        natsPassword: config.natsPassword,
+        busUrl: config.busUrl,
+        logger,
+        name,
+        identity,
+      }),
     objectStore: () =>
       openObjectStore({
         mongodbUrl: config.mongodbUrl,
@@ -108,16 +135,40 @@ export function loadConfigOrExit<C extends object>(
 }
 
 /**
- * The whole life of one service process: configuration, logging, adapters, the Connect server with
- * health, and a graceful stop on SIGTERM (in-flight calls finish, then adapters close).
+ * The trust of a service process: its verifier with the trust table (the broker: with the event
+ * permissions). Every service process serves with one; there is no way to run it open.
+ */
+function trustOf(name: ServiceDefinition<object>['name'], ids: IdentitySettings): RpcTrust {
+  if (!ids.verifier) throw new Error(`tessera-${name}: no verifier (SERVICE_JWKS)`);
+  return name === 'broker' ? brokerTrust(ids.verifier) : serviceTrust(name, ids.verifier);
+}
+
+/**
+ * The whole life of one service process: configuration (with its service identity: SERVICE_KEY to
+ * call others, SERVICE_JWKS to verify its callers; without them it does not start), logging,
+ * adapters, the Connect server with health and the identity guard, and a graceful stop on SIGTERM
+ * (in-flight calls finish, then adapters close).
  */
 export async function runService<C extends object>(def: ServiceDefinition<C>): Promise<RpcServer> {
-  const config = loadConfigOrExit(def.name, def.config);
+  const config = loadConfigOrExit(def.name, (env) => ({
+    ...(def.config ? def.config(env) : ({} as C)),
+    // The broker calls nobody: it only verifies. Every other service also calls (peers, the bus).
+    ids: readIdentity(env, def.name, { sign: def.name !== 'broker', verify: true }),
+  }));
+  const { ids } = config;
   const logger = createLogger(`tessera-${def.name}`, { level: config.logLevel });
   installProcessHandlers(logger);
+  if (ids.identity) setProcessIdentity(ids.identity);
+  const trust = trustOf(def.name, ids);
   const dataDir = path.join(config.dataDir, def.name);
-  const open = adapterOpeners(def.name, config, logger, dataDir);
-  const parts = await def.setup({ config, logger, dataDir, open });
+  const open = adapterOpeners(def.name, config, logger, dataDir, ids.identity);
+  const parts = await def.setup({
+    config,
+    logger,
+    dataDir,
+    open,
+    identity: ids.identity,
+  });
   const server = await startRpcServer({
     name: def.name,
     host: config.host,
@@ -125,6 +176,7 @@ export async function runService<C extends object>(def: ServiceDefinition<C>): P
     logger,
     routes: parts.routes,
     services: parts.services,
+    trust,
   });
   logger.info({ url: server.url, services: parts.services }, `tessera-${def.name} listening`);
   onShutdownSignal(logger, async () => {

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, type Logger } from '../log/logger.js';
 
+export { testIdentities, type TestIdentities } from './identities.js';
+
 /** A logger that writes nothing (set TEST_LOG_LEVEL=debug to see the lines). */
 export function testLogger(name = 'test'): Logger {
   return createLogger(name, { level: process.env.TEST_LOG_LEVEL ?? 'silent' });

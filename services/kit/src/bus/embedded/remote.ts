@@ -13,6 +13,8 @@ import {
 } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import type { Logger } from '../../log/logger.js';
 import { clientTracing } from '../../telemetry/interceptors.js';
+import { attachIdentity } from '../../rpc/identity/guard.js';
+import { processIdentity, type CallerIdentity } from '../../rpc/identity/identity.js';
 import {
   assertHandler,
   DurableHandlerPool,
@@ -30,7 +32,14 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port.js';
-import { backoffDelayMs, DEFAULT_BACKOFF, retrying, sleepUnlessAborted, type Backoff } from '../retry.js';
+import {
+  backoffDelayMs,
+  DEFAULT_BACKOFF,
+  isTransient,
+  retrying,
+  sleepUnlessAborted,
+  type Backoff,
+} from '../retry.js';
 import { BusError } from '../subjects.js';
 
 export interface RemoteBusOptions {
@@ -42,6 +51,11 @@ export interface RemoteBusOptions {
   /** Deadline of one unary call (default 5 s). */
   callTimeoutMs?: number;
   backoff?: Backoff;
+  /**
+   * Whose service token the calls carry (the broker checks it against the event permissions).
+   * Default: the process identity, read at each call.
+   */
+  identity?: CallerIdentity;
 }
 
 /** Fan-out messages waiting for the handler before the stream is read again. */
@@ -98,7 +112,7 @@ export class RemoteBus implements EventBus {
         httpVersion: '2',
         useBinaryFormat: true,
         sessionManager: this.sessions,
-        interceptors: [unaryTracing],
+        interceptors: [unaryTracing, attachIdentity(() => opts.identity ?? processIdentity())],
         defaultTimeoutMs: opts.callTimeoutMs ?? 5000,
       }),
     );
@@ -265,7 +279,7 @@ export class RemoteBus implements EventBus {
 
   /**
    * Keeps a server stream open until `signal` aborts: reopens it with backoff when it ends or
-   * fails. A bad-argument failure is final (reported through `fatal`).
+   * fails. A bad-argument or refused-caller failure is final (reported through `fatal`).
    */
   private async keepStreaming<R>(
     what: string,
@@ -284,7 +298,15 @@ export class RemoteBus implements EventBus {
         this.logger.info(`bus ${what}: the broker ended the stream; reconnecting`);
       } catch (err) {
         if (signal.aborted) return;
-        if (err instanceof ConnectError && err.code === Code.InvalidArgument) return fatal(err);
+        // a bad argument, or a caller the broker refuses: reconnecting would not change the answer
+        if (!isTransient(err)) {
+          if (err instanceof ConnectError && err.code === Code.InvalidArgument) return fatal(err);
+          this.logger.error(
+            { err: err instanceof Error ? err.message : String(err) },
+            `bus ${what}: the broker refused the stream; not reconnecting`,
+          );
+          return fatal(err);
+        }
         const log = attempt === 0 ? this.logger.warn : this.logger.debug;
         log.call(
           this.logger,

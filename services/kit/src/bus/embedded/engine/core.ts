@@ -186,6 +186,12 @@ export class Broker {
     return { lastSeq, close: () => void this.fanouts.delete(id) };
   }
 
+  /** The subject patterns a durable consumer reads (undefined when unknown). */
+  durableSubjects(name: string): string[] | undefined {
+    const d = this.durables.get(name);
+    return d && [...d.config.subjects];
+  }
+
   /** Ack floor and open messages of a durable (undefined when unknown), for tests and diagnostics. */
   durableInfo(name: string): { ackFloor: number; open: [number, number][]; cursor: number } | undefined {
     const d = this.durables.get(name);

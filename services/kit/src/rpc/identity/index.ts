@@ -1,0 +1,4 @@
+export * from './keys.js';
+export * from './tokens.js';
+export * from './identity.js';
+export * from './guard.js';
