@@ -139,7 +139,8 @@ describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', ()
     const durable: BusMessage[] = [];
     const sub = await renderer.consume({
       durable: 'renderer-perm-test',
-      subjects: [SUBJECTS.pixelsCommitted],
+      // the renderer's real consumer: commits and moderation resets together, in stream order
+      subjects: [SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset],
       handler: async (m) => void durable.push(m),
     });
     const bff = await bus('bff');
@@ -156,9 +157,11 @@ describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', ()
     await (await bus('canvas')).publish(SUBJECTS.pixelsCommitted, data('p'), { msgId: 'ok-1' });
     await (await bus('lock')).publish(SUBJECTS.lockAcquired, data('l'), { msgId: 'ok-2' });
     await (await bus('canvas')).publish(SUBJECTS.canvasActivated, data('a'), { msgId: 'ok-3' });
+    await (await bus('canvas')).publish(SUBJECTS.pixelsReset, data('r'), { msgId: 'ok-6' });
     await (await bus('payment')).publish(SUBJECTS.paymentSucceeded, data('$'), { msgId: 'ok-4' });
     await (await bus('submission')).publish(SUBJECTS.submissionVoted, data('v'), { msgId: 'ok-5' });
-    await eventually(() => durable.length === 1 && live.length === 3 && activations.length === 1, 15_000);
+    await eventually(() => durable.length === 2 && live.length === 3 && activations.length === 1, 15_000);
+    expect(durable.map((m) => m.subject)).toEqual([SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset]);
     expect(live.map((m) => m.subject)).toEqual([
       SUBJECTS.pixelsCommitted,
       SUBJECTS.lockAcquired,
@@ -240,9 +243,12 @@ describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', ()
       'submission reading lock events',
       (await bus('submission')).subscribe({ subjects: ['tessera.lock.*'], handler: () => undefined }),
     );
-    // The one widening (nats-permissions.ts, COMBINED_READERS): the BFF's live stream reads its
-    // subjects through one consumer, whose single filter on nats-server 2.9 is their covering pattern.
+    // The widenings (nats-permissions.ts, COMBINED_READS): the BFF's live stream reads its subjects
+    // through one consumer, whose single filter on nats-server 2.9 is their covering pattern; the
+    // renderer reads commits and resets together (the pixel subjects, nothing else).
     expect(consumerFilters('bff')).toContain('tessera.>');
+    expect(consumerFilters('renderer')).toContain('tessera.pixels.>');
+    expect(consumerFilters('renderer')).not.toContain('tessera.>');
     // core subscriptions: another process's subject, and everybody's inboxes
     for (const [p, subject] of [
       ['canvas', SUBJECTS.paymentSucceeded],

@@ -16,15 +16,18 @@
  *   max-deliveries advisories.
  *
  * nats-server 2.9 allows one filter per consumer, so a subscription to several subjects reads their
- * covering pattern (`coveringPattern`) and filters again in the client. The BFF's live event stream
- * reads all its subjects through one ordered subscription (its browsers resume by sequence), so the
- * BFF may also create consumers on the covering pattern of its subjects: `tessera.>`
- * (`COMBINED_READERS`). The embedded broker holds every process to its exact list.
+ * covering pattern (`coveringPattern`) and filters again in the client. Each such combined reader is
+ * listed with the subjects it reads together (`COMBINED_READS`), and only their covering pattern is
+ * added to its filters: the renderer reads `tessera.pixels.committed` and `tessera.pixels.reset` in
+ * one consumer, in stream order (`tessera.pixels.>`); the BFF's live event stream reads all its
+ * subjects through one ordered subscription (its browsers resume by sequence): `tessera.>`. The
+ * embedded broker holds every process to its exact list.
  *
  * Not granted to anyone: `$JS.API.STREAM.MSG.GET` (reads any message by sequence), stream delete and
  * purge, and any `_INBOX.>` beyond the process's own.
  */
 import { randomBytes } from 'node:crypto';
+import { SUBJECTS } from '@tessera/facts/subjects';
 import { EVENT_PERMISSIONS } from '@tessera/facts/trust';
 import { STREAM_NAME } from './port.js';
 import { coveringPattern } from './subjects.js';
@@ -32,8 +35,11 @@ import { coveringPattern } from './subjects.js';
 export type EventProcess = keyof typeof EVENT_PERMISSIONS;
 export const EVENT_PROCESSES = Object.keys(EVENT_PERMISSIONS) as EventProcess[];
 
-/** Processes that read their whole subscribe list through one ordered subscription. */
-export const COMBINED_READERS: readonly EventProcess[] = ['bff'];
+/** Subjects a process reads together through one consumer (one filter: their covering pattern). */
+export const COMBINED_READS: Partial<Record<EventProcess, readonly (readonly string[])[]>> = {
+  renderer: [[SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset]],
+  bff: [EVENT_PERMISSIONS.bff.subscribe],
+};
 
 /** The inbox prefix of a NATS user (the adapter connects with it; the user may read only below it). */
 export function natsInboxPrefix(user: string): string {
@@ -71,7 +77,9 @@ export interface NatsPermissions {
 export function consumerFilters(process: EventProcess): string[] {
   const subjects = EVENT_PERMISSIONS[process].subscribe;
   const filters = [...subjects];
-  if (COMBINED_READERS.includes(process) && subjects.length > 1) filters.push(coveringPattern(subjects));
+  for (const group of COMBINED_READS[process] ?? []) {
+    if (group.length > 1) filters.push(coveringPattern(group));
+  }
   return [...new Set(filters)];
 }
 
