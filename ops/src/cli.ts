@@ -4,7 +4,7 @@
  * be reached, 2 a mistake on the command line. Output goes through `io` (tests capture it).
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import { ConfigError } from '@tessera/kit';
+import { ConfigError, type CallerIdentity } from '@tessera/kit';
 import { parse, UsageError } from './args.js';
 import { opsClients, readSettings, UNREACHABLE } from './clients.js';
 import type { Command } from './context.js';
@@ -46,6 +46,8 @@ const COMMANDS: Record<string, Command> = {
 
 export interface CliIo {
   env: Record<string, string | undefined>;
+  /** The `ops` caller identity whose service token every call carries (main.ts loads it). */
+  identity?: () => CallerIdentity;
   out(text: string): void;
   err(text: string): void;
 }
@@ -63,7 +65,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (!run) throw new UsageError(`unknown command '${command}'`);
     return await run({
       args,
-      clients: opsClients(readSettings(io.env)),
+      clients: opsClients(readSettings(io.env), io.identity?.()),
       print: io.out,
       warn: io.err,
       defaultOperator: io.env.TESSERA_OPERATOR?.trim() || io.env.USER?.trim() || undefined,

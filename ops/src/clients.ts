@@ -1,7 +1,7 @@
 /**
  * The services the CLI talks to, and the ONE function that makes its transports. The CLI calls as the
- * `ops` caller of the trust table (`@tessera/facts/trust`): when internal calls carry the caller's
- * identity, it is attached in `opsTransport` and nowhere else.
+ * `ops` caller of the trust table (`@tessera/facts/trust`): main.ts loads that identity, and the
+ * kit's peer transport made in `opsTransport` attaches its service token to every call.
  */
 import {
   Code,
@@ -12,7 +12,7 @@ import {
   type Transport,
 } from '@connectrpc/connect';
 import { SERVICES, SERVICE_PORTS, type ServiceName } from '@tessera/facts/ports';
-import { createPeerTransport, readEnv } from '@tessera/kit';
+import { createPeerTransport, readEnv, type CallerIdentity } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { PaymentService } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { SubmissionService } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
@@ -67,8 +67,16 @@ function reachability(url: string): Interceptor {
 }
 
 /** Every transport of the CLI is made here (the place for the `ops` identity). */
-export function opsTransport(url: string, settings: Pick<OpsSettings, 'timeoutMs'>): Transport {
-  return createPeerTransport(url, { timeoutMs: settings.timeoutMs, interceptors: [reachability(url)] });
+export function opsTransport(
+  url: string,
+  settings: Pick<OpsSettings, 'timeoutMs'>,
+  identity?: CallerIdentity,
+): Transport {
+  return createPeerTransport(url, {
+    timeoutMs: settings.timeoutMs,
+    interceptors: [reachability(url)],
+    identity,
+  });
 }
 
 export interface OpsClients {
@@ -77,11 +85,11 @@ export interface OpsClients {
   submission: Client<typeof SubmissionService>;
 }
 
-export function opsClients(settings: OpsSettings): OpsClients {
+export function opsClients(settings: OpsSettings, identity?: CallerIdentity): OpsClients {
   const { urls } = settings;
   return {
-    canvas: createClient(CanvasService, opsTransport(urls.canvas, settings)),
-    payment: createClient(PaymentService, opsTransport(urls.payment, settings)),
-    submission: createClient(SubmissionService, opsTransport(urls.submission, settings)),
+    canvas: createClient(CanvasService, opsTransport(urls.canvas, settings, identity)),
+    payment: createClient(PaymentService, opsTransport(urls.payment, settings, identity)),
+    submission: createClient(SubmissionService, opsTransport(urls.submission, settings, identity)),
   };
 }
