@@ -8,6 +8,7 @@ import { timeAgo } from './relative-time.js';
 import { useDeleteSubmission, useVote, type DeleteOptions } from './use-submission-actions.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 import { VoteControl } from './VoteControl.js';
+import './submission-card.css';
 
 export interface CardContext {
   listKey: SubmissionListKey;

@@ -18,6 +18,7 @@ import {
   validateSubmission,
   type FormErrors,
 } from './validation.js';
+import './submit-modal.css';
 
 export const SUBMITTING = 'Submitting...';
 
