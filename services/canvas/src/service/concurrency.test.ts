@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { fromBinary } from '@bufbuild/protobuf';
-import type { BusMessage } from '@tessera/kit';
+import { recordSubjects, type Recorder } from '@tessera/kit/testing';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { startHarness, testArt, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let c: number;
-const committed: BusMessage[] = [];
+let committed: Recorder;
 
 beforeAll(async () => {
   h = await startHarness();
   c = (await h.core.createCanvas({ name: 'race', description: '', colorsOf: testArt, activate: true }))
     .canvasIndex;
-  await h.bus.subscribe({ subjects: ['tessera.pixels.committed'], handler: (m) => void committed.push(m) });
+  committed = await recordSubjects(h.bus, ['tessera.pixels.committed']);
 }, 60_000);
 afterAll(() => h.close());
 
@@ -55,8 +55,8 @@ describe('parallel commits racing for the same pixels', () => {
       expect(board.owners[x]).toBe(expected === undefined ? null : `user-${expected}`);
     }
     // one event per winning order, none for the losers
-    await new Promise((r) => setTimeout(r, 50));
-    const ids = committed.map((m) => fromBinary(PixelsCommittedSchema, m.data).orderId).sort();
+    await committed.drained();
+    const ids = committed.messages.map((m) => fromBinary(PixelsCommittedSchema, m.data).orderId).sort();
     expect(ids).toEqual(winners.map((i) => `race-${i}`).sort());
   });
 
@@ -99,8 +99,8 @@ describe('parallel commits racing for the same pixels', () => {
     expect(board.owners[1 * 49 + 1]).toBe('u');
     expect(board.committedOrders.filter((o) => o === 'dup')).toHaveLength(1);
     // one `tessera.pixels.committed` for the order however often it was committed
-    await new Promise((r) => setTimeout(r, 50));
-    const dup = committed.filter((m) => fromBinary(PixelsCommittedSchema, m.data).orderId === 'dup');
+    await committed.drained();
+    const dup = committed.messages.filter((m) => fromBinary(PixelsCommittedSchema, m.data).orderId === 'dup');
     expect(dup).toHaveLength(1);
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusMessage } from '@tessera/kit';
+import { recordSubjects, type Recorder } from '@tessera/kit/testing';
 import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let c: number;
-const soldOut: BusMessage[] = [];
+let soldOut: Recorder;
 /** The three pixels left unsold: (board, x, y). */
 const LEFT = [
   [0, 0, 0],
@@ -18,7 +18,7 @@ beforeAll(async () => {
     await h.core.createCanvas({ name: 'almost sold', description: '', colorsOf: testArt, activate: false })
   ).canvasIndex;
   await sellAllBut(h.core, c, LEFT);
-  await h.bus.subscribe({ subjects: ['tessera.canvas.soldout'], handler: (m) => void soldOut.push(m) });
+  soldOut = await recordSubjects(h.bus, ['tessera.canvas.soldout']);
 }, 120_000);
 afterAll(() => h.close());
 
@@ -74,8 +74,8 @@ describe('random available pixel', () => {
       soldOut: true,
       soldPixels: 1225 * 1225,
     });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(soldOut).toHaveLength(1);
-    expect(soldOut[0]!.msgId).toBe(`soldout-${c}`);
+    await soldOut.drained();
+    expect(soldOut.messages).toHaveLength(1);
+    expect(soldOut.messages[0]!.msgId).toBe(`soldout-${c}`);
   }, 30_000);
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBinary } from '@bufbuild/protobuf';
 import { createClient, createRouterTransport } from '@connectrpc/connect';
-import type { BusMessage } from '@tessera/kit';
+import { recordSubjects, type Recorder } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { CanvasSoldOutSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { routes } from '../routes.js';
@@ -11,7 +11,7 @@ import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness
 import { CanvasService } from './canvas-service.js';
 
 let h: Harness;
-const soldOut: BusMessage[] = [];
+let soldOut: Recorder;
 
 /** A canvas service replica on the same store and bus, trusting its cached summary for a minute. */
 function replica() {
@@ -31,11 +31,11 @@ async function almostSoldCanvas(left: readonly (readonly [number, number, number
 }
 
 const soldOutOf = (c: number) =>
-  soldOut.filter((m) => fromBinary(CanvasSoldOutSchema, m.data).canvasIndex === c);
+  soldOut.messages.filter((m) => fromBinary(CanvasSoldOutSchema, m.data).canvasIndex === c);
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.bus.subscribe({ subjects: ['tessera.canvas.soldout'], handler: (m) => void soldOut.push(m) });
+  soldOut = await recordSubjects(h.bus, ['tessera.canvas.soldout']);
 }, 60_000);
 afterAll(() => h.close());
 
@@ -63,7 +63,7 @@ describe('sell-out under concurrent final commits', () => {
     const results = await Promise.all([0, 1, 2, 3, 0, 1, 2, 3].map(commit));
     expect(results.filter((r) => !r.alreadyCommitted)).toHaveLength(4);
     expect(results.some((r) => r.canvasSoldOut)).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    await soldOut.drained();
     expect(soldOutOf(c)).toHaveLength(1);
     expect(soldOutOf(c)[0]!.msgId).toBe(`soldout-${c}`);
     expect((await client.getCanvas({ canvasIndex: c })).canvas).toMatchObject({
@@ -73,7 +73,7 @@ describe('sell-out under concurrent final commits', () => {
     // later calls do not publish it again
     await commit(0);
     expect((await client.getRandomAvailablePixel({ canvasIndex: c })).pixel).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
+    await soldOut.drained();
     expect(soldOutOf(c)).toHaveLength(1);
   }, 60_000);
 
@@ -104,7 +104,7 @@ describe('sell-out under concurrent final commits', () => {
       }),
     ]);
     expect(ra!.canvasSoldOut || rb!.canvasSoldOut).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    await soldOut.drained();
     expect(soldOutOf(c)).toHaveLength(1);
     expect((await h.core.deps.canvases.get(c))?.soldOut).toBe(true);
   }, 60_000);
