@@ -103,6 +103,7 @@ describe('BFF foundation', () => {
     expect(names).toEqual([
       'trustedProxyHeaders',
       'requestLogging',
+      'compressResponses',
       'errorMiddleware',
       'securityHeadersMiddleware',
       'jsonBody',

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { errorBody } from '@tessera/kit';
 import type { BffDeps } from './deps.js';
 import { apiNotFound } from './middleware/api-not-found.js';
+import { compressResponses } from './middleware/compress.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { requestLogging } from './middleware/logging.js';
@@ -24,6 +25,7 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
 
   app.use(proxyHeaders(trust));
   app.use(requestLogging(deps.logger));
+  app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
   app.use(jsonBody());
