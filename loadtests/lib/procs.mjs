@@ -2,16 +2,25 @@
 // `npm start` (scripts/start.mjs) launches carries the stack's DATA_DIR in its environment.
 import fs from 'node:fs';
 
-/** Name of a stack process from its command line: broker, identity, ..., bff, or start. */
+/**
+ * Name of a stack process from its command line: broker, identity, ..., bff, or start.
+ * @param {string} cmdline
+ * @returns {string | null}
+ */
 export function processName(cmdline) {
   const m = /(?:services\/)?([a-z]+)\/dist\/main\.js/.exec(cmdline);
-  if (m) return m[1];
+  if (m) return m[1] ?? null;
   if (/scripts\/start\.mjs/.test(cmdline)) return 'start';
   return null;
 }
 
-/** `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`, sorted by name. */
+/**
+ * `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`, sorted by name.
+ * @param {string} dataDir
+ * @returns {{ pid: number; name: string }[]}
+ */
 export function stackProcesses(dataDir) {
+  /** @type {{ pid: number; name: string }[]} */
   const out = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -32,9 +41,11 @@ export function stackProcesses(dataDir) {
  * Memory of a process in MB: `rss` (resident, what `ps` shows; the Node binary's shared pages are
  * counted in every process), `pss` (proportional: shared pages divided among the processes sharing
  * them, so the sum over processes is the real total) and `anon` (private heap and buffers).
+ * @param {number} pid
+ * @returns {{ rss: number; pss: number; anon: number }}
  */
 export function memoryOf(pid) {
   const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const kb = (/** @type {string} */ k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
   return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024, anon: kb('Anonymous') / 1024 };
 }
