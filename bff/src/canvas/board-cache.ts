@@ -1,7 +1,8 @@
 /**
- * Board pixels as the spec's JSON (board-json.ts), built once per board version and kept with its
- * brotli and gzip forms until a change makes it stale, so a hit answers from memory with no service
- * call and no serialisation.
+ * Board pixels as the spec's JSON (board-json.ts), built once per board version and kept in its
+ * brotli and gzip forms (about 3.5 and 6.6 KB of a 198 KB JSON text; the text itself is not kept, a
+ * client that takes neither gets it inflated from the gzip form) until a change makes it stale, so a
+ * hit answers from memory with no service call and no serialisation.
  *
  * Staleness comes from the change feed (change-feed.ts), never a TTL:
  * - `tessera.pixels.committed` carries the board's new version: an entry older than it is dropped,
@@ -14,6 +15,8 @@
  * arrives after a change starts its own read instead of joining one from before the change.
  * Entries are only stored while the feed is live; without it every request reads through.
  */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { boardPixelsJson } from './board-json.js';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
@@ -22,9 +25,17 @@ import { compressBrotli, compressGzip } from '../middleware/compress.js';
 export interface BoardBody {
   version: number;
   etag: string;
-  json: Buffer;
+  /** Bytes of the JSON text. */
+  jsonBytes: number;
   br: Buffer;
   gzip: Buffer;
+}
+
+const gunzip = promisify(zlib.gunzip);
+
+/** The JSON text of a body (for the rare client that accepts neither brotli nor gzip). */
+export function plainJson(body: BoardBody): Promise<Buffer> {
+  return gunzip(body.gzip);
 }
 
 interface KeyState {
@@ -52,7 +63,7 @@ export async function buildBoardBody(board: Board, canvasIndex: number): Promise
   return {
     version: board.version,
     etag: boardEtag(canvasIndex, board.boardIndex, board.version),
-    json,
+    jsonBytes: json.length,
     br,
     gzip,
   };

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { BffDeps } from '../deps.js';
 import { parseBoardIndex, parseCanvasIndex, single } from '../canvas/params.js';
 import { etagMatches } from '../canvas/etag.js';
+import { plainJson } from '../canvas/board-cache.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';
 import { pickEncoding } from '../middleware/compress.js';
@@ -32,7 +33,7 @@ export function pixelRoutes(router: Router, deps: BffDeps): void {
     }
     const encoding = ctx.method === 'HEAD' ? 'identity' : pickEncoding(ctx.get('Accept-Encoding'));
     ctx.type = 'application/json; charset=utf-8';
-    if (encoding === 'identity') ctx.body = body.json;
+    if (encoding === 'identity') ctx.body = await plainJson(body);
     else {
       ctx.set('Content-Encoding', encoding);
       ctx.body = encoding === 'br' ? body.br : body.gzip;

@@ -61,10 +61,11 @@ describe('board pixels from the BFF cache', () => {
     expect(boards.hits).toBe(hits + 2); // neither read crossed to the canvas service
     const raw = await boards.get(c, 21);
     console.log(
-      `board JSON ${raw!.json.length} B, brotli ${raw!.br.length} B, gzip ${raw!.gzip.length} B (fresh board)`,
+      `board JSON ${raw!.jsonBytes} B, brotli ${raw!.br.length} B, gzip ${raw!.gzip.length} B (fresh board)`,
     );
     expect(raw!.br.length).toBeLessThan(20_000);
     expect(zlib.brotliDecompressSync(raw!.br).equals(json)).toBe(true);
+    expect(raw!.jsonBytes).toBe(json.length);
 
     const etag = first.headers.get('etag')!;
     await commit(21, 10, 11, '#ABCDEF');
