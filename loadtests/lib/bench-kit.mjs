@@ -29,9 +29,13 @@ export function percentile(values, q) {
 /** @type {(n: number | null | undefined, digits?: number) => number | null} */
 export const round = (n, digits = 1) => (n === null || n === undefined ? null : Number(n.toFixed(digits)));
 
-/** A W3C traceparent with new ids, sampled. */
+/** Share of requests whose traceparent says "sampled" (BENCH_TRACE_SAMPLE, 0..1, default 1: every one). */
+const SAMPLE = Math.min(1, Math.max(0, Number(process.env.BENCH_TRACE_SAMPLE ?? 1)));
+
+/** A W3C traceparent with new ids, sampled at the BENCH_TRACE_SAMPLE ratio. */
 export function traceparent() {
-  return `00-${crypto.randomBytes(16).toString('hex')}-${crypto.randomBytes(8).toString('hex')}-${process.env.BENCH_TRACE_FLAGS ?? '01'}`;
+  const flags = Math.random() < SAMPLE ? '01' : '00';
+  return `00-${crypto.randomBytes(16).toString('hex')}-${crypto.randomBytes(8).toString('hex')}-${flags}`;
 }
 
 /**
