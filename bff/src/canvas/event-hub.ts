@@ -105,7 +105,11 @@ export class EventHub {
     for (const s of this.streams) {
       if (seq < s.fromSeq) continue;
       const chunk = select(ev, s.state);
-      if (chunk) s.write(chunk);
+      try {
+        if (chunk) s.write(chunk);
+      } catch {
+        // one broken socket must not keep the event from the others (its close handler ends it)
+      }
     }
   }
 
