@@ -12,7 +12,14 @@ import type { EventBus, Subscription } from '@tessera/kit';
 import type { Logger } from 'pino';
 
 export type CanvasChange =
-  | { kind: 'committed'; canvasIndex: number; boardIndex: number; boardVersion: number }
+  | {
+      kind: 'committed';
+      canvasIndex: number;
+      boardIndex: number;
+      boardVersion: number;
+      /** The canvas's content version after the commit (sum of its board versions). */
+      canvasVersion: number;
+    }
   | { kind: 'reset'; canvasIndex: number; boardIndex: number }
   | { kind: 'activated'; canvasIndex: number };
 
@@ -30,6 +37,7 @@ export function toChange(subject: string, data: Uint8Array): CanvasChange | null
         canvasIndex: ev.canvasIndex,
         boardIndex: ev.boardIndex,
         boardVersion: ev.boardVersion,
+        canvasVersion: ev.canvasVersion,
       };
     }
     if (subject === SUBJECTS.pixelsReset) {

@@ -9,6 +9,12 @@
  * stored with it, so a read that overlapped a change is used once and then read again. Entries are
  * only stored while the feed is live. The renderer encodes each image family at most once a second,
  * so after a burst of commits the next read may wait up to that second for the new image.
+ *
+ * The renderer follows the same events on its own consumer, so right after a commit it may still
+ * answer the image from before it. A commit event carries the canvas's new content version and the
+ * renderer's answer the version its image shows: an image older than the last commit seen is served
+ * but kept for `laggingMs` only (then read again), so a late renderer cannot leave an old image in
+ * the cache until the next commit.
  */
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
 
@@ -24,11 +30,15 @@ export interface CompositeImage {
   etag: string;
   contentType: string;
   data: Buffer;
+  /** Content version of the canvas the image shows (sum of its board versions). */
+  version: number;
 }
 
 interface Entry {
   image: CompositeImage;
   generation: string;
+  /** performance.now() after which the entry is read again (Infinity: until the next change). */
+  until: number;
 }
 
 interface Read {
@@ -43,6 +53,8 @@ export class CompositeCache {
   private readonly entries = new Map<string, Entry>();
   private readonly reads = new Map<string, Read>();
   private readonly generations = new Map<number, number>();
+  /** Highest canvas content version announced by a commit, per canvas. */
+  private readonly committed = new Map<number, number>();
   private globalGeneration = 0;
   hits = 0;
   misses = 0;
@@ -50,6 +62,7 @@ export class CompositeCache {
   constructor(
     private readonly feed: ChangeFeed,
     private readonly load: (key: CompositeKey) => Promise<CompositeImage>,
+    private readonly laggingMs = 1000,
   ) {
     feed.listen((change) => this.onChange(change));
   }
@@ -58,7 +71,7 @@ export class CompositeCache {
     const id = `${key.canvasIndex}-${key.preview ? 'preview' : 'live'}-${key.format}-s${key.scale}-q${key.quality}`;
     const generation = this.generationOf(key.canvasIndex);
     const entry = this.entries.get(id);
-    if (entry && entry.generation === generation) {
+    if (entry && entry.generation === generation && performance.now() < entry.until) {
       this.hits++;
       return entry.image;
     }
@@ -78,8 +91,10 @@ export class CompositeCache {
     const live = await this.feed.live();
     const image = await this.load(key);
     if (live && this.generationOf(key.canvasIndex) === generation) {
+      const behind = image.version < (this.committed.get(key.canvasIndex) ?? 0);
+      const until = behind ? performance.now() + this.laggingMs : Number.POSITIVE_INFINITY;
       this.entries.delete(id);
-      this.entries.set(id, { image, generation });
+      this.entries.set(id, { image, generation, until });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
     return image;
@@ -94,6 +109,10 @@ export class CompositeCache {
       this.globalGeneration++;
       this.entries.clear();
       return;
+    }
+    if (change.kind === 'committed') {
+      const known = this.committed.get(change.canvasIndex) ?? 0;
+      this.committed.set(change.canvasIndex, Math.max(known, change.canvasVersion));
     }
     this.generations.set(change.canvasIndex, (this.generations.get(change.canvasIndex) ?? 0) + 1);
   }

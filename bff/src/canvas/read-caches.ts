@@ -44,6 +44,7 @@ export function readCaches(deps: BffDeps): ReadCaches {
         etag: image.etag,
         contentType: image.contentType,
         data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+        version: image.canvasVersion,
       };
     }),
   };

@@ -8,6 +8,7 @@ import { startBffStack, type BffStack } from '../canvas/test/stack.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { BoardCache } from '../canvas/board-cache.js';
 import { ChangeFeed, type CanvasChange } from '../canvas/change-feed.js';
+import { CompositeCache, type CompositeImage } from '../canvas/composite-cache.js';
 
 let s: BffStack;
 let c: number;
@@ -136,7 +137,7 @@ describe('BoardCache and changes that race a read', () => {
     await h.feed.live();
     const read1 = h.cache.get(0, 3); // reads version 1 ...
     await loadsReach(h.loads, 1);
-    h.feed.emit({ kind: 'committed', canvasIndex: 0, boardIndex: 3, boardVersion: 2 }); // ... v2 is committed meanwhile
+    h.feed.emit({ kind: 'committed', canvasIndex: 0, boardIndex: 3, boardVersion: 2, canvasVersion: 2 }); // ... v2 is committed meanwhile
     h.setVersion(2);
     h.loads[0]!.release();
     expect((await read1)!.version).toBe(1);
@@ -146,7 +147,7 @@ describe('BoardCache and changes that race a read', () => {
     h.loads[1]!.release();
     expect((await read2)!.version).toBe(2);
     // a late event for a version the entry already has keeps it
-    h.feed.emit({ kind: 'committed', canvasIndex: 0, boardIndex: 3, boardVersion: 2 });
+    h.feed.emit({ kind: 'committed', canvasIndex: 0, boardIndex: 3, boardVersion: 2, canvasVersion: 2 });
     expect((await h.cache.get(0, 3))!.version).toBe(2);
     expect(h.loads).toHaveLength(2);
     // a reset (no version) drops it
@@ -170,5 +171,37 @@ describe('BoardCache and changes that race a read', () => {
     h.loads.forEach((l) => l.release());
     expect((await before)!.version).toBe(1);
     expect((await afterChange)!.version).toBe(2);
+  });
+});
+
+describe('CompositeCache and a renderer that has not seen the commit yet', () => {
+  it('keeps an image older than the last commit only briefly, and a current one until the next change', async () => {
+    const feed = new ChangeFeed(createInProcessBus(), testLogger('feed'));
+    await feed.live();
+    let rendererVersion = 9;
+    let loads = 0;
+    const cache = new CompositeCache(
+      feed,
+      async (): Promise<CompositeImage> => {
+        loads++;
+        const v = rendererVersion;
+        return { etag: `"v${v}"`, contentType: 'image/webp', data: Buffer.from([v]), version: v };
+      },
+      30,
+    );
+    const key = { canvasIndex: 0, preview: false, format: 'webp' as const, scale: 1, quality: 95 };
+    feed.emit({ kind: 'committed', canvasIndex: 0, boardIndex: 1, boardVersion: 1, canvasVersion: 10 });
+    // the renderer still shows version 9: served, kept for 30 ms only
+    expect((await cache.get(key)).version).toBe(9);
+    expect((await cache.get(key)).version).toBe(9);
+    expect(loads).toBe(1);
+    rendererVersion = 10; // the renderer applied the commit
+    await new Promise((r) => setTimeout(r, 60)); // past the 30 ms (no event exists for "the renderer caught up")
+    expect((await cache.get(key)).version).toBe(10);
+    expect(loads).toBe(2);
+    // current: kept until the next change, however long
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await cache.get(key)).version).toBe(10);
+    expect(loads).toBe(2);
   });
 });

@@ -7,6 +7,8 @@ export interface CachedImage {
   data: Buffer;
   contentType: string;
   etag: string;
+  /** Content version of the frame the image was encoded from (sum of its board versions). */
+  version: number;
 }
 
 export class ImageCache {

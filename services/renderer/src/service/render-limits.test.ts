@@ -67,7 +67,7 @@ describe('RenderSchedule', () => {
     const f = { version: 1 };
     const current = (): Snapshot => {
       const v = f.version;
-      return { etag: `"v${v}"`, raster: () => ({ raw: Buffer.from(String(v)), size: 1 }) };
+      return { etag: `"v${v}"`, version: v, raster: () => ({ raw: Buffer.from(String(v)), size: 1 }) };
     };
     return { f, current };
   }

@@ -18,11 +18,13 @@ import type { CachedImage, ImageCache } from './image-cache.js';
 /** The frame's current content for one family, read synchronously at the moment of the call. */
 export interface Snapshot {
   etag: string;
+  /** The frame's content version (sum of its board versions) the etag stands for. */
+  version: number;
   /** Copies the raster to encode (called synchronously when the encode starts). */
   raster(): { raw: Buffer; size: number };
 }
 
-export type Encoder = (raw: Buffer, size: number) => Promise<Omit<CachedImage, 'etag'>>;
+export type Encoder = (raw: Buffer, size: number) => Promise<Omit<CachedImage, 'etag' | 'version'>>;
 
 interface Family {
   lastStart: number;
@@ -84,7 +86,7 @@ export class RenderSchedule {
         if (cached) return cached;
         const { raw, size } = snap.raster();
         this.encodes++;
-        const job = encode(raw, size).then((img) => ({ ...img, etag: snap.etag }));
+        const job = encode(raw, size).then((img) => ({ ...img, etag: snap.etag, version: snap.version }));
         this.running.set(snap.etag, job);
         try {
           const img = await job;

@@ -14,7 +14,7 @@ import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
 import { EncodeGate, encodeCost, type EncodeGateOptions } from './encode-gate.js';
 import type { FrameStore } from './frames.js';
 import { ImageCache } from './image-cache.js';
-import { RenderSchedule } from './render-schedule.js';
+import { RenderSchedule, type Snapshot } from './render-schedule.js';
 
 export interface RendererOptions {
   /** Bytes of encoded images kept (default 64 MiB). */
@@ -118,6 +118,7 @@ export class RendererService {
       c,
       () => ({
         etag: `"${frame.tag()}-${options}"`,
+        version: frame.version(),
         raster: () => {
           // copied now, synchronously: the frame keeps changing while the encode runs
           const raw = Buffer.from(c.view === 'live' ? frame.live : frame.preview);
@@ -153,6 +154,7 @@ export class RendererService {
       c,
       () => ({
         etag: `"${frame.tag()}-${options}"`,
+        version: frame.version(),
         raster: () => ({
           raw: upscale(frame.boardTile(p.boardIndex, c.view), BOARD_SIZE, c.scale),
           size: BOARD_SIZE * c.scale,
@@ -172,7 +174,7 @@ export class RendererService {
     frame: CanvasFrame,
     ifNoneMatch: string,
     c: Checked,
-    current: () => { etag: string; raster: () => { raw: Buffer; size: number } },
+    current: () => Snapshot,
   ): Promise<RenderedImage> {
     const canvasVersion = frame.version();
     const { etag } = current();
@@ -201,7 +203,7 @@ export class RendererService {
       contentType: img.contentType,
       etag: img.etag,
       notModified: false,
-      canvasVersion: frame.version(),
+      canvasVersion: img.version,
     };
   }
 
