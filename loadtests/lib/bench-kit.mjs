@@ -227,6 +227,17 @@ export async function buyPixels(baseUrl, user, { canvasIndex, boardIndex, pixels
 }
 
 /**
+ * Releases the user's lock of a board (scenarios leave no lock behind for the next one).
+ * @param {string} baseUrl
+ * @param {BenchUser} user
+ * @param {number} canvasIndex
+ * @param {number} boardIndex
+ */
+export async function releaseLock(baseUrl, user, canvasIndex, boardIndex) {
+  await api(baseUrl, user, 'DELETE', `/api/boards/${canvasIndex}/${boardIndex}/lock?explicit=true`);
+}
+
+/**
  * The active canvas index.
  * @param {string} baseUrl
  * @returns {Promise<number>}

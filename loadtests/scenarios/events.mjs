@@ -5,7 +5,7 @@
 // by the canvas service). The cap is checked in the same run: 17 streams from one address, the 17th
 // must get 429.
 import http from 'node:http';
-import { activeCanvas, buyPixels, percentile, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, buyPixels, percentile, releaseLock, row } from '../lib/bench-kit.mjs';
 
 export const name = 'events';
 export const description =
@@ -97,6 +97,7 @@ export async function run(ctx) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
+  await releaseLock(ctx.baseUrl, user, canvas, 500);
   // every stream should have every commit: wait for the last arrivals (bounded)
   const want = streams.length * (COMMITS - failed);
   const deadline = Date.now() + 15_000;

@@ -8,7 +8,7 @@
 //    and preview composites; each new ETag is a new encode, and the most seen in any one second per
 //    image is the figure (the renderer allows one per canvas, mode and format per second).
 import sharp from 'sharp';
-import { activeCanvas, buyPixels, percentile, rawGet, round, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, buyPixels, percentile, rawGet, releaseLock, round, row } from '../lib/bench-kit.mjs';
 
 export const name = 'rerender';
 export const description =
@@ -45,7 +45,7 @@ export async function run(ctx) {
   for (let i = 0; i < BUYERS; i++) buyers.push(await ctx.signUp());
   // 1. commit -> new preview image
   const latencies = [];
-  let board = 200;
+  const board = 200;
   for (let i = 0; i < COMMITS; i++) {
     const before = (await etagOf(ctx, canvas, true)).etag;
     await buyPixels(ctx.baseUrl, user, { canvasIndex: canvas, boardIndex: board, pixels: [{ x: i, y: 7 }] });
@@ -58,7 +58,7 @@ export async function run(ctx) {
     latencies.push(performance.now() - saved);
     await new Promise((r) => setTimeout(r, 1500)); // outside the renderer's one-encode-per-second window
   }
-  await api_release(ctx, user, canvas, board);
+  await releaseLock(ctx.baseUrl, user, canvas, board);
   const frame = await etagOf(ctx, canvas, true);
   const raw = await sharp(frame.body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const ours = await timeEncode(raw, { nearLossless: true, quality: 95, effort: 0 });
@@ -107,6 +107,7 @@ export async function run(ctx) {
   );
   stop = true;
   await Promise.all(pollers);
+  await Promise.all(buyers.map((buyer, b) => releaseLock(ctx.baseUrl, buyer, canvas, 400 + b)));
   const elapsed = (performance.now() - started) / 1000;
   let most = 0;
   for (const mode of ['live', 'preview']) {
@@ -132,25 +133,13 @@ export async function run(ctx) {
         met: p50 < 150,
       }),
       row({
-        row: 'encodes per canvas, mode and format per second under purchase load',
-        figure: round(most / elapsed, 2),
-        unit: `images/s (${most} in ${elapsed.toFixed(1)} s; ${bought} purchases)`,
+        row: 'encodes per canvas, mode and format under purchase load',
+        figure: most,
+        unit: `new images in ${elapsed.toFixed(1)} s (one a second allows ${Math.ceil(elapsed) + 1}; ${bought} purchases)`,
         errors: failed,
         target: '<= 1 per second',
         met: most <= Math.ceil(elapsed) + 1,
       }),
     ],
   };
-}
-
-async function api_release(ctx, user, canvas, board) {
-  await fetch(`${ctx.baseUrl}/api/boards/${canvas}/${board}/lock?explicit=true`, {
-    method: 'DELETE',
-    headers: {
-      Authorization: `Bearer ${user.accessToken}`,
-      'X-CSRF-Token': user.csrfToken,
-      Cookie: user.cookie,
-      Origin: ctx.baseUrl,
-    },
-  });
 }
