@@ -72,13 +72,23 @@ const common = {
   ...(env.NATS_URL ? {} : { BUS_URL: `http://${host}:${busPort}` }),
 };
 
+// Idle memory (issue 13; figures in loadtests/README.md, `npm run bench -- memory`): a young
+// generation of at most 2 MB per semi-space (V8's default grows it to 16 MB during start-up and keeps
+// it: about 10 MB per process), 8 MB for the BFF, whose request path allocates the most (at 1 MB the
+// garbage collector took a quarter of its time under load), and two malloc arenas. Source-mapped
+// stack traces cost about 12 MB per process (every module's map, node_modules included, is parsed at
+// load); the container images run without them too: `NODE_OPTIONS=--enable-source-maps npm start`
+// turns them on.
+const nodeArgs = (name) => [`--max-semi-space-size=${name === 'bff' ? 8 : 2}`];
+common.MALLOC_ARENA_MAX ??= '2';
+
 const children = new Map();
 let stopping = false;
 
 function launch(name, script, extraEnv) {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', '--import', '@tessera/kit/instrument', path.join(root, script)],
+    [...nodeArgs(name), '--import', '@tessera/kit/instrument', path.join(root, script)],
     {
       cwd: root,
       env: {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
@@ -26,6 +27,11 @@ beforeAll(async () => {
     '<!doctype html><title>Tessera</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // a built asset with the forms the web build writes beside it (web/vite.config.ts, precompress)
+  const big = Buffer.from(`export const text = ${JSON.stringify('tessera '.repeat(500))};`);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
   const app = createApp(testDeps(urls, { env: { WEB_DIST: dist } }));
   http1 = app.listen(0, '127.0.0.1');
   await new Promise((r) => http1.once('listening', r));
@@ -94,6 +100,52 @@ describe('BFF foundation', () => {
     const asset = await fetch(`${base}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    const index = await fetch(`${base}/canvas`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the prebuilt brotli or gzip form of an asset as the browser accepts, else the plain file', async () => {
+    const raw = fs.readFileSync(path.join(dist, 'assets', 'big-def456.js'));
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${base}/assets/big-def456.js`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('content-type'), accept).toContain('javascript');
+      expect(res.headers.get('cache-control'), accept).toContain('immutable');
+      expect(Buffer.from(await res.arrayBuffer()).equals(raw), accept).toBe(true); // fetch decodes it
+    }
+  });
+
+  it('compresses JSON answers of 1 KiB or more as negotiated, and leaves small ones alone', async () => {
+    const big = { success: true, data: Array.from({ length: 200 }, (_, i) => ({ i, name: `item ${i}` })) };
+    const app = createApp(testDeps({}, { env: { WEB_DIST: dist } }), [
+      (router) => {
+        router.get('/api/big', (ctx) => void (ctx.body = big));
+        router.get('/api/small', (ctx) => void (ctx.body = { success: true }));
+      },
+    ]);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip;q=1, br;q=0', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const res = await fetch(`${at}/api/big`, { headers: { 'Accept-Encoding': accept } });
+        expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+        expect(res.headers.get('content-type'), accept).toContain('application/json');
+        expect(await res.json(), accept).toEqual(big);
+      }
+      const small = await fetch(`${at}/api/small`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+    } finally {
+      server.close();
+    }
   });
 
   it('names every middleware of the app (its span says "middleware - <name>", never "anonymous")', () => {
@@ -103,6 +155,7 @@ describe('BFF foundation', () => {
     expect(names).toEqual([
       'trustedProxyHeaders',
       'requestLogging',
+      'compressResponses',
       'errorMiddleware',
       'securityHeadersMiddleware',
       'jsonBody',

@@ -1,10 +1,12 @@
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import Koa from 'koa';
+import type KoaApplication from 'koa';
 import Router from '@koa/router';
 import { errorBody } from '@tessera/kit';
 import type { BffDeps } from './deps.js';
 import { apiNotFound } from './middleware/api-not-found.js';
+import { compressResponses } from './middleware/compress.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { requestLogging } from './middleware/logging.js';
@@ -13,8 +15,15 @@ import { ROUTE_MODULES, type RouteModule } from './routes/index.js';
 import { proxyHeaders } from './hardening/proxy-headers.js';
 import { securityHeaders } from './hardening/security-headers.js';
 
+/**
+ * Koa is loaded with `require`: OpenTelemetry's Koa instrumentation hooks `require`, so its
+ * middleware and route spans need no ESM loader hook (which cost each process about 30 MB: a loader
+ * thread, and a wrapper of every ES module; see @tessera/kit's telemetry/instrument.ts).
+ */
+const Koa = createRequire(import.meta.url)('koa') as typeof KoaApplication;
+
 /** The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA. */
-export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): Koa {
+export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): KoaApplication {
   const trust = deps.config.trustProxy;
   // X-Forwarded-* are read only from a trusted proxy (TRUST_PROXY); proxyHeaders drops them otherwise
   const app = new Koa({ proxy: trust.kind !== 'none', maxIpsCount: trust.kind === 'hops' ? trust.hops : 0 });
@@ -24,6 +33,7 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
 
   app.use(proxyHeaders(trust));
   app.use(requestLogging(deps.logger));
+  app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
   app.use(jsonBody());
@@ -41,7 +51,7 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
  * over the 16 KiB limit, malformed HTTP, a request that took too long to arrive) also get the spec's
  * error body, instead of Node's bare status line.
  */
-export function createHttpServer(app: Koa): http.Server {
+export function createHttpServer(app: KoaApplication): http.Server {
   const server = http.createServer(app.callback());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;

@@ -72,15 +72,17 @@ describe('GET /api/canvas-composite/canvas/{c}/render', () => {
     `/api/canvas-composite/canvas/${canvas}/render?${q}`;
 
   it('refuses bad canvas indexes with 400 and an unknown canvas with 404', async () => {
-    for (const bad of BAD_INDEXES) await refused(render('format=png', bad), invalid());
-    await refused(render('format=png', 999), { status: 404, code: 'NOT_FOUND' });
+    for (const bad of BAD_INDEXES) await refused(render('format=webp', bad), invalid());
+    await refused(render('format=webp', 999), { status: 404, code: 'NOT_FOUND' });
   });
 
   it('refuses bad format, scale, quality, grid and preview values with 400', async () => {
     const bad: Record<string, string[]> = {
-      format: ['gif', 'jpeg', 'svg', 'png%00', 'webp%20', '..%2Fpng', '%C3%A9', 'x'.repeat(5000)],
+      format: ['gif', 'png', 'jpeg', 'svg', 'png%00', 'webp%20', '..%2Fpng', '%C3%A9', 'x'.repeat(5000)],
       scale: [
         '0',
+        '2',
+        '4',
         '5',
         '-1',
         '1.5',
@@ -94,18 +96,18 @@ describe('GET /api/canvas-composite/canvas/{c}/render', () => {
         'Infinity',
         '%00',
       ],
-      quality: ['0', '101', '-5', '50.5', 'abc', '1e2', '0x10', '100000', '%00'],
-      grid: ['yes', '2', 'TRUE', 'on', '-1', 'null', '%00'],
+      quality: ['0', '90', '100', '1', '101', '-5', '50.5', 'abc', '1e2', '0x10', '100000', '%00'],
+      grid: ['true', 'yes', '2', 'TRUE', 'on', '-1', 'null', '%00'],
       preview: ['maybe', '2', 'False', 'off', '[]', '%00'],
     };
     for (const [param, values] of Object.entries(bad)) {
       for (const v of values)
-        await refused(render(`format=png&${param}=${v}`), { status: 400, code: 'VALIDATION_ERROR' });
+        await refused(render(`format=webp&${param}=${v}`), { status: 400, code: 'VALIDATION_ERROR' });
       // a repeated parameter, even with the same valid value twice
       const valid =
-        param === 'format' ? 'png' : param === 'quality' ? '90' : param === 'scale' ? '1' : 'true';
+        param === 'format' ? 'webp' : param === 'quality' ? '95' : param === 'scale' ? '1' : 'false';
       const q = `${param}=${valid}&${param}=${valid}`;
-      await refused(render(param === 'format' ? q : `format=png&${q}`), {
+      await refused(render(param === 'format' ? q : `format=webp&${q}`), {
         status: 400,
         code: 'VALIDATION_ERROR',
       });
@@ -123,10 +125,10 @@ describe('GET /api/canvas-composite/canvas/{c}/render', () => {
       'quality[x]=0',
       `junk=${'j'.repeat(6000)}`,
     ];
-    for (const q of ignored.map((i) => `format=png&${i}`)) {
+    for (const q of ignored.map((i) => `format=webp&${i}`)) {
       const res = await send(s.base, { path: render(q) });
       expect(res.status, q).toBe(200);
-      expect(res.headers['content-type'], q).toBe('image/png');
+      expect(res.headers['content-type'], q).toBe('image/webp');
     }
   });
 });

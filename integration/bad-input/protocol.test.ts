@@ -64,7 +64,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/canvases/active' },
   { method: 'GET', path: `/api/pixels/canvas/{c}/board/${SEED_BOARD}` },
   { method: 'GET', path: '/api/pixels/available/random?canvas_index={c}' },
-  { method: 'GET', path: '/api/canvas-composite/canvas/{c}/render?format=png&scale=1' },
+  { method: 'GET', path: '/api/canvas-composite/canvas/{c}/render?format=webp&scale=1' },
   { method: 'GET', path: '/api/events', stream: true },
   { method: 'GET', path: '/api/artist-selection/submissions?sort=hot&page=1&limit=10' },
   { method: 'POST', path: '/api/artist-selection/submissions', body: { title: 'x' } },

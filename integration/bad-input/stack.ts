@@ -182,7 +182,7 @@ async function seedData(base: string, identityRpc: Client<typeof IdentityService
 
   const board = await browser.get(`/api/pixels/canvas/${c}/board/${SEED_BOARD}`);
   const canvases = await browser.get('/api/canvases/active');
-  const composite = await browser.get(`/api/canvas-composite/canvas/${c}/render?format=png`);
+  const composite = await browser.get(`/api/canvas-composite/canvas/${c}/render?format=webp`);
   expect([board.status, canvases.status, composite.status]).toEqual([200, 200, 200]);
   return {
     email,
@@ -231,7 +231,7 @@ export async function expectSurvived(s: BadInputStack): Promise<void> {
   const c = s.canvasIndex;
   expect((await h.get(`/api/pixels/canvas/${c}/board/${SEED_BOARD}`)).text).toBe(s.seed.board);
   expect((await h.get('/api/canvases/active')).text).toBe(s.seed.canvases);
-  const composite = await h.get(`/api/canvas-composite/canvas/${c}/render?format=png`);
+  const composite = await h.get(`/api/canvas-composite/canvas/${c}/render?format=webp`);
   expect(composite.status).toBe(200);
   expect(composite.headers.etag).toBe(s.seed.compositeEtag);
 }

@@ -13,6 +13,7 @@
  *   stream follows the new canvas from then on
  * - `tessera.canvas.soldout` (the stream's canvas) -> `event: canvas:soldout`, data `{canvasIndex}`
  * Every event's `id:` is the bus stream sequence, so a reconnecting browser's Last-Event-ID resumes it.
+ * `prepare` builds an event's texts once for every stream; `select` picks one stream's.
  */
 import { decodeEvent } from '@tessera/facts/events';
 import { lockEventKind, LOCK_SUBJECTS, SUBJECTS } from '@tessera/facts/subjects';
@@ -39,22 +40,60 @@ function sse(seq: number, event: string, data: unknown): string {
   return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export function toSse(msg: BusMessage, state: StreamState): string | null {
+/**
+ * One bus message made ready for every stream at once: its texts are built and encoded once (not
+ * once per stream), and each stream picks the one it gets with `select`.
+ */
+export interface PreparedEvent {
+  seq: number;
+  /** Canvas of the event (streams of another active canvas skip it). */
+  canvasIndex: number;
+  /** A canvas activation: the stream's active canvas becomes this one. */
+  activates?: number;
+  /** What every other stream gets (null: nothing). */
+  common: Buffer | null;
+  /** Holder-only lock events: the holder's user id and what the holder's streams get. */
+  holderUserId?: string;
+  holder?: Buffer;
+  /** Bytes kept (the hub's replay buffer is bounded by them). */
+  bytes: number;
+}
+
+function prepared(
+  seq: number,
+  canvasIndex: number,
+  common: string | null,
+  extra: Partial<PreparedEvent> = {},
+) {
+  const buf = common === null ? null : Buffer.from(common);
+  return {
+    seq,
+    canvasIndex,
+    common: buf,
+    bytes: (buf?.length ?? 0) + (extra.holder?.length ?? 0),
+    ...extra,
+  } as PreparedEvent;
+}
+
+/** A bus message -> its prepared texts; null for a message no stream forwards (unreadable). */
+export function prepare(msg: BusMessage): PreparedEvent | null {
   try {
     if (msg.subject === SUBJECTS.pixelsCommitted) {
       const ev = decodeEvent(SUBJECTS.pixelsCommitted, msg.data);
-      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
-      return sse(msg.seq, 'pixels', {
-        canvasIndex: ev.canvasIndex,
-        boardIndex: ev.boardIndex,
-        pixels: ev.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color })),
-        committedAt: ev.committedAtMs,
-      });
+      return prepared(
+        msg.seq,
+        ev.canvasIndex,
+        sse(msg.seq, 'pixels', {
+          canvasIndex: ev.canvasIndex,
+          boardIndex: ev.boardIndex,
+          pixels: ev.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color })),
+          committedAt: ev.committedAtMs,
+        }),
+      );
     }
     const kind = lockEventKind(msg.subject);
     if (kind !== null) {
       const ev = decodeEvent(SUBJECTS.lockAcquired, msg.data); // every lock subject carries LockChanged
-      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
       const data = {
         canvasIndex: ev.canvasIndex,
         boardIndex: ev.boardIndex,
@@ -63,40 +102,71 @@ export function toSse(msg: BusMessage, state: StreamState): string | null {
         expiresAt: ev.expiresAtMs,
         at: ev.atMs,
       };
-      if (HOLDER_ONLY.has(kind) && (state.userId === undefined || state.userId !== ev.userId)) {
-        return kind === 'expired' ? sse(msg.seq, 'lock:released', { ...data, reason: 'expired' }) : null;
-      }
-      return sse(msg.seq, `lock:${kind}`, data);
+      const own = sse(msg.seq, `lock:${kind}`, data);
+      if (!HOLDER_ONLY.has(kind)) return prepared(msg.seq, ev.canvasIndex, own);
+      const others =
+        kind === 'expired' ? sse(msg.seq, 'lock:released', { ...data, reason: 'expired' }) : null;
+      return prepared(msg.seq, ev.canvasIndex, others, { holderUserId: ev.userId, holder: Buffer.from(own) });
     }
     if (msg.subject === SUBJECTS.pixelsReset) {
       const ev = decodeEvent(SUBJECTS.pixelsReset, msg.data);
-      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
-      return sse(msg.seq, 'pixels', {
-        canvasIndex: ev.canvasIndex,
-        boardIndex: ev.boardIndex,
-        pixels: [{ x: ev.x, y: ev.y, color: ev.color }],
-        committedAt: ev.resetAtMs,
-        reset: true,
-      });
+      return prepared(
+        msg.seq,
+        ev.canvasIndex,
+        sse(msg.seq, 'pixels', {
+          canvasIndex: ev.canvasIndex,
+          boardIndex: ev.boardIndex,
+          pixels: [{ x: ev.x, y: ev.y, color: ev.color }],
+          committedAt: ev.resetAtMs,
+          reset: true,
+        }),
+      );
     }
     if (msg.subject === SUBJECTS.canvasActivated) {
       const ev = decodeEvent(SUBJECTS.canvasActivated, msg.data);
-      state.activeCanvas = ev.canvasIndex;
-      return sse(msg.seq, 'canvas:activated', {
-        canvasIndex: ev.canvasIndex,
-        name: ev.name,
-        previousCanvasIndex: ev.previousCanvasIndex,
-      });
+      return prepared(
+        msg.seq,
+        ev.canvasIndex,
+        sse(msg.seq, 'canvas:activated', {
+          canvasIndex: ev.canvasIndex,
+          name: ev.name,
+          previousCanvasIndex: ev.previousCanvasIndex,
+        }),
+        { activates: ev.canvasIndex },
+      );
     }
     if (msg.subject === SUBJECTS.canvasSoldOut) {
       const ev = decodeEvent(SUBJECTS.canvasSoldOut, msg.data);
-      if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
-      return sse(msg.seq, 'canvas:soldout', { canvasIndex: ev.canvasIndex });
+      return prepared(
+        msg.seq,
+        ev.canvasIndex,
+        sse(msg.seq, 'canvas:soldout', { canvasIndex: ev.canvasIndex }),
+      );
     }
   } catch {
     return null; // an unreadable payload is skipped, never sent
   }
   return null;
+}
+
+/** What one stream gets of a prepared event (null: nothing); an activation moves its active canvas. */
+export function select(ev: PreparedEvent, state: StreamState): Buffer | null {
+  if (ev.activates !== undefined) {
+    state.activeCanvas = ev.activates;
+    return ev.common;
+  }
+  if (state.activeCanvas >= 0 && ev.canvasIndex !== state.activeCanvas) return null;
+  if (ev.holderUserId !== undefined && state.userId !== undefined && state.userId === ev.holderUserId) {
+    return ev.holder ?? null;
+  }
+  return ev.common;
+}
+
+/** One message for one stream, as text (null: not forwarded). */
+export function toSse(msg: BusMessage, state: StreamState): string | null {
+  const ev = prepare(msg);
+  if (ev === null) return null;
+  return select(ev, state)?.toString() ?? null;
 }
 
 /** Last-Event-ID (header, or `lastEventId` query for polyfills) -> the sequence to replay from. */

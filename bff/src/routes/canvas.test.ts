@@ -139,39 +139,66 @@ describe('GET /api/pixels/available/random', () => {
 
 describe('GET /api/canvas-composite/canvas/{c}/render', () => {
   it('answers the image with an ETag, a 30 s cache and 304 on If-None-Match', async () => {
-    const path = `/api/canvas-composite/canvas/${c}/render?format=png&scale=1&quality=95&grid=false&preview=false&t=123`;
+    const path = `/api/canvas-composite/canvas/${c}/render?format=webp&scale=1&quality=95&grid=false&preview=false&t=123`;
     const res = await get(path);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=30');
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
-    const png = Buffer.from(await res.arrayBuffer());
-    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const webp = Buffer.from(await res.arrayBuffer());
+    const { data, info } = await sharp(webp).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([1225, 1225]);
-    // board 7 pixel (3, 4): canvas (7*49+3, 4)
+    // board 7 pixel (3, 4): canvas (7*49+3, 4); near-lossless at quality 95: within 8 per channel
     const at = (4 * 1225 + 7 * 49 + 3) * info.channels;
-    expect([...data.subarray(at, at + 3)]).toEqual([0x12, 0x3a, 0xbc]);
+    const got = [...data.subarray(at, at + 3)];
+    [0x12, 0x3a, 0xbc].forEach((want, i) => expect(Math.abs(got[i]! - want)).toBeLessThanOrEqual(8));
     const again = await get(path.replace('t=123', 't=456'), { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
-    const webp = await get(`/api/canvas-composite/canvas/${c}/render?preview=true&quality=60`); // lossy: fast on the noisy test art
-    expect(webp.headers.get('content-type')).toBe('image/webp');
-    expect(webp.headers.get('etag')).not.toBe(etag);
+    // the page's defaults when parameters are missing: the same image
+    expect((await get(`/api/canvas-composite/canvas/${c}/render`)).headers.get('etag')).toBe(etag);
+    const preview = await get(`/api/canvas-composite/canvas/${c}/render?preview=true`);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
+    expect(preview.headers.get('etag')).not.toBe(etag);
   });
 
   it.each([
     ['format=gif', 'format'],
+    ['format=png', 'format'],
     ['scale=0', 'scale'],
-    ['scale=5', 'scale'],
+    ['scale=2', 'scale'],
+    ['scale=4', 'scale'],
     ['scale=1.5', 'scale'],
+    ['quality=90', 'quality'],
     ['quality=101', 'quality'],
+    ['grid=true', 'grid'],
     ['grid=maybe', 'grid'],
     ['preview=yes', 'preview'],
   ])('answers 400 for %s', async (query, field) => {
     const res = await get(`/api/canvas-composite/canvas/${c}/render?${query}`);
     expect(res.status).toBe(400);
     expectErrorBody(await res.json(), 400, 'VALIDATION_ERROR', field);
+  });
+
+  it('refuses eight concurrent renders with disallowed parameters with 400, before the renderer encodes anything', async () => {
+    const encodes = s.stack.rendererCore.schedule.encodes;
+    const queries = [
+      'scale=4&quality=1',
+      'scale=4&quality=50',
+      'scale=3&quality=80',
+      'scale=2&quality=99',
+      'quality=100',
+      'format=png&scale=4',
+      'grid=true&scale=4',
+      'scale=4&quality=95&preview=true',
+    ];
+    const answers = await Promise.all(
+      queries.map((q) => get(`/api/canvas-composite/canvas/${c}/render?${q}`)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(queries.map(() => 400));
+    for (const r of answers) expectErrorBody(await r.json(), 400, 'VALIDATION_ERROR');
+    expect(s.stack.rendererCore.schedule.encodes).toBe(encodes);
   });
 
   it('answers 400 for a bad canvas index', async () => {

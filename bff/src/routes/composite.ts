@@ -1,45 +1,54 @@
 import type Router from '@koa/router';
-import { ImageFormat } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import type { BffDeps } from '../deps.js';
-import { parseBool, parseCanvasIndex, parseIntIn, single } from '../canvas/params.js';
+import { parseBool, parseCanvasIndex, single } from '../canvas/params.js';
+import { etagMatches } from '../canvas/etag.js';
+import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';
 
-const FORMATS: Record<string, ImageFormat> = { webp: ImageFormat.WEBP, png: ImageFormat.PNG };
+/**
+ * The one image the web app asks for (spec section 7: `format=webp&scale=1&quality=95&grid=false`,
+ * live or preview; spec section 9: "render quality 95, format webp"). The client manifest's
+ * `scale (default 2)` is not a request parameter: the page always sends scale=1 and zooms on its side.
+ * Any other value is refused with 400 before the renderer is asked, so no request can make it
+ * encode a larger or different image (issue 9: eight renders at scale 4 with different qualities
+ * took the renderer from 295 MB to 2.17 GB). A missing parameter means the page's value.
+ */
+const ALLOWED: Record<string, { value: string; message: string }> = {
+  format: { value: 'webp', message: 'format must be webp' },
+  scale: { value: '1', message: 'scale must be 1' },
+  quality: { value: '95', message: 'quality must be 95' },
+  grid: { value: 'false', message: 'grid must be false' },
+};
+
+function checkAllowed(query: Record<string, unknown>): void {
+  for (const [field, { value, message }] of Object.entries(ALLOWED)) {
+    const raw = single(query[field], field);
+    if (raw !== undefined && raw !== '' && raw !== value)
+      throw new HttpError('VALIDATION_ERROR', message, field);
+  }
+}
 
 /**
- * `GET /api/canvas-composite/canvas/{c}/render?format=webp|png&scale=1..4&quality=1..100&grid=&preview=&t=`
- * (spec section 7): the composite image from the renderer, with its version-based ETag,
- * `Cache-Control: public, max-age=30`, and 304 when If-None-Match still matches. `t` is the
- * client's cache buster and is ignored.
+ * `GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t=`:
+ * the composite image, from the BFF's cache (composite-cache.ts) when the canvas has not changed
+ * since, else from the renderer; its version-based ETag, `Cache-Control: public, max-age=30`, and
+ * 304 when If-None-Match still matches. `t` is the client's cache buster and is ignored, as are
+ * parameters the route does not know.
  */
-export function compositeRoutes(router: Router, { peers }: BffDeps): void {
+export function compositeRoutes(router: Router, deps: BffDeps): void {
+  const { composites } = readCaches(deps);
   router.get('/api/canvas-composite/canvas/:canvasIndex/render', async (ctx) => {
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
-    const formatName = single(ctx.query.format, 'format') || 'webp';
-    const format = FORMATS[formatName.toLowerCase()];
-    if (format === undefined) throw new HttpError('VALIDATION_ERROR', 'format must be webp or png', 'format');
-    const scale = parseIntIn(ctx.query.scale, 'scale', 1, 4, 1);
-    const quality = parseIntIn(ctx.query.quality, 'quality', 1, 100, 95);
-    const grid = parseBool(ctx.query.grid, 'grid', false);
+    checkAllowed(ctx.query);
     const preview = parseBool(ctx.query.preview, 'preview', false);
-    const { image } = await peers.renderer.renderComposite({
-      canvasIndex,
-      format,
-      scale,
-      quality,
-      grid,
-      preview,
-      ifNoneMatch: ctx.get('If-None-Match'),
-    });
-    if (!image) throw new HttpError('INTERNAL_SERVER_ERROR', 'The renderer returned no image');
+    const image = await composites.get({ canvasIndex, preview, format: 'webp', scale: 1, quality: 95 });
     ctx.set('ETag', image.etag);
     ctx.set('Cache-Control', 'public, max-age=30');
-    ctx.set('Vary', 'Accept-Encoding');
-    if (image.notModified) {
+    if (etagMatches(ctx.get('If-None-Match'), image.etag)) {
       ctx.status = 304;
       return;
     }
     ctx.type = image.contentType;
-    ctx.body = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+    ctx.body = image.data;
   });
 }

@@ -2,7 +2,8 @@ import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
 import type { Subscription } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
-import { LIVE_SUBJECTS, replayFrom, toSse, type StreamState } from '../canvas/live-events.js';
+import { LIVE_SUBJECTS, prepare, replayFrom, select, type StreamState } from '../canvas/live-events.js';
+import { EventHub, type EventHubOptions } from '../canvas/event-hub.js';
 import { HttpError } from '../middleware/errors.js';
 import { bearerToken, verifyAccessToken } from '../auth/middleware.js';
 import { clientIp } from '../auth/client-info.js';
@@ -15,6 +16,10 @@ export interface EventStreamOptions {
   tickMs?: number;
   /** Caps on open streams per client and in all (../hardening/stream-cap.ts). */
   cap?: StreamCap;
+  /** A stream with more than this waiting to be sent is ended (default 1 MiB); the browser resumes. */
+  maxBufferedBytes?: number;
+  /** Events the hub keeps for reconnecting browsers (../canvas/event-hub.ts). */
+  keep?: EventHubOptions;
 }
 
 interface OpenStream {
@@ -25,7 +30,9 @@ interface OpenStream {
 
 /**
  * `GET /api/events`: Server-Sent Events of the active canvas (pixel commits, lock changes) from
- * the bus. Each client has its own bus subscription, so its events arrive in stream order.
+ * the bus. The streams share one bus subscription (../canvas/event-hub.ts): each event is serialised
+ * once and the same bytes go to every stream, in stream order. A stream resuming from further back
+ * than the hub keeps gets its own subscription from there.
  *
  * Nothing is missed, on first connect or on reconnect:
  * - the subscription is live before the 200 is sent, so once the browser's EventSource is open
@@ -61,24 +68,18 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
       }
     };
 
+    const hub = new EventHub(deps.bus, opts.keep);
+    const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
+
     router.get('/api/events', async (ctx) => {
       if (deps.isShuttingDown())
         throw new HttpError('SERVICE_UNAVAILABLE', 'The server is restarting; please reconnect');
       // one client must not hold thousands of streams (429 with Retry-After over its cap)
       const release = cap.acquire(ctx, clientIp(ctx));
-      const state: StreamState = { activeCanvas: -1, userId: await streamUser(ctx, deps) };
-      try {
-        state.activeCanvas =
-          (await deps.peers.canvas.getActiveCanvas({}, { timeoutMs: 2000 })).canvas?.canvasIndex ?? -1;
-      } catch (err) {
-        deps.logger.warn({ err }, 'event stream: active canvas unknown; forwarding every canvas');
-      }
-      const resumeFrom = replayFrom(ctx.get('Last-Event-ID') || undefined, ctx.query.lastEventId);
-      const res = ctx.res;
+      let detach: (() => void) | undefined;
       let sub: Subscription | undefined;
       let ended = false;
-      /** Events that arrive before the headers are written. */
-      let early: string[] | null = [];
+      const res = ctx.res;
       const stream: OpenStream = {
         res,
         lastWrite: Date.now(),
@@ -87,39 +88,59 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
           ended = true;
           release();
           streams.delete(stream);
+          detach?.();
           void sub?.stop().catch(() => undefined);
           if (!res.writableEnded) res.end();
         },
       };
       res.on('close', () => stream.end());
-      if (res.destroyed) stream.end(); // the client left while the active canvas was read
-      let startSeq: number;
+      const write = (chunk: Buffer | string) => {
+        if (ended) return;
+        if (res.writableLength > maxBuffered) {
+          stream.end(); // not draining: the browser reconnects and resumes from its last id
+          return;
+        }
+        res.write(chunk);
+        stream.lastWrite = Date.now();
+      };
+      const state: StreamState = { activeCanvas: -1, userId: undefined };
+      const resumeFrom = replayFrom(ctx.get('Last-Event-ID') || undefined, ctx.query.lastEventId);
+      /** Events that arrive on an own subscription before the headers are written. */
+      let early: (Buffer | string)[] | null = [];
       try {
-        // A new stream starts after the current last sequence (events published between reading it
-        // and subscribing are replayed, not lost).
-        startSeq = resumeFrom ?? (await deps.bus.lastSeq()) + 1;
-        sub = await deps.bus.subscribe({
-          subjects: LIVE_SUBJECTS,
-          fromSeq: startSeq,
-          handler: (msg) => {
-            if (ended) return;
-            const text = toSse(msg, state);
-            if (text === null) return;
-            if (early) early.push(text);
-            else {
-              res.write(text);
-              stream.lastWrite = Date.now();
-            }
-          },
-        });
+        [state.userId] = await Promise.all([streamUser(ctx, deps), hub.ready()]);
       } catch (err) {
-        deps.logger.error({ err }, 'event stream: bus subscription failed');
         release();
+        deps.logger.error({ err }, 'event stream: bus subscription failed');
         throw new HttpError('SERVICE_UNAVAILABLE', 'Live updates are unavailable; please reconnect');
+      }
+      state.activeCanvas = hub.activeCanvas ?? (await activeCanvas(deps, hub));
+      if (res.destroyed) stream.end(); // the client left meanwhile
+      // A new stream starts after the hub's position; a resuming one from its Last-Event-ID.
+      const startSeq = resumeFrom ?? hub.position() + 1;
+      const own = !ended && !hub.covers(startSeq);
+      if (own) {
+        try {
+          sub = await deps.bus.subscribe({
+            subjects: LIVE_SUBJECTS,
+            fromSeq: startSeq,
+            handler: (msg) => {
+              const ev = prepare(msg);
+              const chunk = ev && select(ev, state);
+              if (!chunk) return;
+              if (early) early.push(chunk);
+              else write(chunk);
+            },
+          });
+        } catch (err) {
+          deps.logger.error({ err }, 'event stream: bus subscription failed');
+          release();
+          throw new HttpError('SERVICE_UNAVAILABLE', 'Live updates are unavailable; please reconnect');
+        }
       }
       ctx.respond = false;
       if (ended) {
-        await sub.stop(); // the client went away while subscribing
+        await sub?.stop(); // the client went away while subscribing
         return;
       }
       ctx.req.socket.setTimeout(0);
@@ -131,13 +152,27 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
         'X-Accel-Buffering': 'no',
       });
       // `id:` alone sets the client's last event id (the position this stream starts after).
-      res.write(`retry: 3000\nid: ${startSeq - 1}\n\n${early.join('')}`);
+      res.write(`retry: 3000\nid: ${startSeq - 1}\n\n`);
+      for (const chunk of early) write(chunk);
       early = null;
+      if (!own) detach = hub.attach({ state, fromSeq: startSeq, write }); // replays what it keeps, then live
       streams.add(stream);
       ticker ??= setInterval(tick, tickMs);
       ticker.unref();
     });
   };
+}
+
+/** The active canvas (kept by the hub from then on); -1 forwards every canvas when it cannot be read. */
+async function activeCanvas(deps: BffDeps, hub: EventHub): Promise<number> {
+  try {
+    const index = (await deps.peers.canvas.getActiveCanvas({}, { timeoutMs: 2000 })).canvas?.canvasIndex;
+    if (index !== undefined) hub.activeCanvas ??= index;
+    return index ?? -1;
+  } catch (err) {
+    deps.logger.warn({ err }, 'event stream: active canvas unknown; forwarding every canvas');
+    return -1;
+  }
 }
 
 export const eventRoutes = eventRoutesWith();

@@ -1,31 +1,43 @@
 import type Router from '@koa/router';
 import type { BffDeps } from '../deps.js';
-import { boardPixelsJson } from '../canvas/board-json.js';
 import { parseBoardIndex, parseCanvasIndex, single } from '../canvas/params.js';
+import { etagMatches } from '../canvas/etag.js';
+import { plainJson } from '../canvas/board-cache.js';
+import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';
+import { pickEncoding } from '../middleware/compress.js';
 
 /**
  * Pixels (spec section 7):
  * - `GET /api/pixels/canvas/{c}/board/{b}`: `{success, data: [{x, y, current_color, default_color,
- *   user_id}]}` for the 2401 pixels; ETag by board version (304 when unchanged).
+ *   user_id}]}` for the 2401 pixels; built once per board version and kept, with its brotli and gzip
+ *   forms, until a commit, reset or activation event makes it stale (../canvas/board-cache.ts); ETag
+ *   by board version (304 when unchanged).
  * - `GET /api/pixels/available/random?canvas_index=n`: `{success, data: {board_index, x, y,
  *   current_color, default_color}, message}`; 404 "No pixels available" when sold out.
  */
-export function pixelRoutes(router: Router, { peers }: BffDeps): void {
+export function pixelRoutes(router: Router, deps: BffDeps): void {
+  const { peers } = deps;
+  const { boards } = readCaches(deps);
   router.get('/api/pixels/canvas/:canvasIndex/board/:boardIndex', async (ctx) => {
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
     const boardIndex = parseBoardIndex(ctx.params.boardIndex);
-    const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
-    if (!board) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
-    const etag = `W/"b${canvasIndex}-${boardIndex}-v${board.version}"`;
-    ctx.set('ETag', etag);
+    const body = await boards.get(canvasIndex, boardIndex);
+    if (!body) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
+    ctx.set('ETag', body.etag);
     ctx.set('Cache-Control', 'no-cache');
-    if (ctx.get('If-None-Match') === etag) {
+    ctx.vary('Accept-Encoding');
+    if (etagMatches(ctx.get('If-None-Match'), body.etag)) {
       ctx.status = 304;
       return;
     }
+    const encoding = ctx.method === 'HEAD' ? 'identity' : pickEncoding(ctx.get('Accept-Encoding'));
     ctx.type = 'application/json; charset=utf-8';
-    ctx.body = boardPixelsJson(board);
+    if (encoding === 'identity') ctx.body = await plainJson(body);
+    else {
+      ctx.set('Content-Encoding', encoding);
+      ctx.body = encoding === 'br' ? body.br : body.gzip;
+    }
   });
 
   router.get('/api/pixels/available/random', async (ctx) => {

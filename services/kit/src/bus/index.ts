@@ -19,7 +19,8 @@ export {
   resolveSubscribeOptions,
 } from './options.js';
 export { logPoison, type PoisonInfo } from './handlers.js';
-export { NatsBus, type NatsBusOptions } from './nats.js';
+// The NATS adapter (`./nats.js`) is loaded by openEventBus only when NATS_URL is set.
+export type { NatsBus, NatsBusOptions } from './nats.js';
 export { openEventBus, type OpenEventBusOptions } from './open.js';
 export * from './nats-permissions.js';
 // The embedded adapters: the in-process bus on the broker engine, and the client of the broker process.

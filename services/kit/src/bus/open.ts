@@ -7,8 +7,6 @@ import path from 'node:path';
 import type { Logger } from '../log/logger.js';
 import { Broker } from './embedded/engine/core.js';
 import { createInProcessBus, InProcessBus } from './embedded/in-process.js';
-import { NatsBus } from './nats.js';
-import { redactUrl } from './nats-setup.js';
 import type { EventBus } from './port.js';
 import { RemoteBus } from './embedded/remote.js';
 import { natsInboxPrefix } from './nats-permissions.js';
@@ -37,6 +35,8 @@ export interface OpenEventBusOptions {
 export async function openEventBus(opts: OpenEventBusOptions): Promise<EventBus> {
   const logger = opts.logger.child({ component: 'bus' });
   if (opts.natsUrl) {
+    // loaded only when configured: the nats client is not held by processes that do not use it
+    const [{ NatsBus }, { redactUrl }] = await Promise.all([import('./nats.js'), import('./nats-setup.js')]);
     const bus = await NatsBus.connect({
       url: opts.natsUrl,
       logger,

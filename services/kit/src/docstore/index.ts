@@ -8,13 +8,13 @@
 import type { Logger } from '../log/logger.js';
 import type { DocumentStore } from './port.js';
 import { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/store.js';
-import { MongoDocumentStore } from './mongo.js';
 
 export * from './port.js';
 export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/store.js';
 export { InvalidOperationError, StoreUnavailableError } from './embedded/errors.js';
 export { CorruptFileError } from './embedded/files.js';
-export { MongoDocumentStore } from './mongo.js';
+// The MongoDB adapter (`./mongo.js`) is loaded by openDocumentStore only when MONGODB_URL is set.
+export type { MongoDocumentStore } from './mongo.js';
 
 export interface OpenDocumentStoreOptions {
   /** MongoDB connection string; unset = the embedded store. */
@@ -27,7 +27,11 @@ export interface OpenDocumentStoreOptions {
 }
 
 export async function openDocumentStore(opts: OpenDocumentStoreOptions): Promise<DocumentStore> {
-  if (opts.mongodbUrl) return MongoDocumentStore.connect(opts.mongodbUrl, opts.database, opts.logger);
+  if (opts.mongodbUrl) {
+    // loaded only when configured: the MongoDB driver (about 20 MB) is not held by processes that do not use it
+    const { MongoDocumentStore } = await import('./mongo.js');
+    return MongoDocumentStore.connect(opts.mongodbUrl, opts.database, opts.logger);
+  }
   const store = await EmbeddedDocumentStore.open(opts.dataDir, { logger: opts.logger });
   opts.logger.info({ dataDir: store.dir }, 'document store: embedded');
   return store;

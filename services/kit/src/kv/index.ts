@@ -1,12 +1,11 @@
 import type { Logger } from '../log/logger.js';
 import { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './embedded/memory.js';
 import type { KeyValueStore } from './port.js';
-import { RedisKeyValueStore } from './redis.js';
-import { describeRedisUrl } from './redis-connection.js';
 
 export * from './port.js';
 export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './embedded/memory.js';
-export { RedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis.js';
+// The Redis adapter (`./redis.js`) is loaded by openKeyValueStore only when REDIS_URL is set.
+export type { RedisKeyValueStore, RedisKeyValueStoreOptions } from './redis.js';
 export { KV_ERRORS } from './validate.js';
 
 export interface OpenKeyValueStoreOptions {
@@ -33,6 +32,11 @@ export function createMemoryKeyValueStore(opts: MemoryKeyValueStoreOptions = {})
 export async function openKeyValueStore(opts: OpenKeyValueStoreOptions): Promise<KeyValueStore> {
   const log = opts.logger.child({ component: 'kv' });
   if (opts.redisUrl) {
+    // loaded only when configured: the redis client is not held by processes that do not use it
+    const [{ RedisKeyValueStore }, { describeRedisUrl }] = await Promise.all([
+      import('./redis.js'),
+      import('./redis-connection.js'),
+    ]);
     const store = await RedisKeyValueStore.open({
       url: opts.redisUrl,
       logger: opts.logger,

@@ -7,7 +7,8 @@ import net from 'node:net';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, testLogger, uniquePrefix } from '../testing/index.js';
-import { MemoryKeyValueStore, RedisKeyValueStore, openKeyValueStore } from './index.js';
+import { MemoryKeyValueStore, openKeyValueStore } from './index.js';
+import { RedisKeyValueStore } from './redis.js';
 import { describeRedisUrl, reconnectDelay } from './redis-connection.js';
 import { FlakyProxy, deleteKeysWithPrefix, keysWithPrefix, withRawClient } from './test/redis-helpers.js';
 

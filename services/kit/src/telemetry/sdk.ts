@@ -1,12 +1,31 @@
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+/**
+ * The tracing SDK of every process: a tracer provider (W3C trace context and baggage propagation,
+ * async-local-storage context), the HTTP and Koa instrumentations, and the OTLP/HTTP exporter when
+ * OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) is set. The sampler follows OTEL_TRACES_SAMPLER
+ * (default: parent-based, always on).
+ *
+ * Built from the tracing packages rather than `@opentelemetry/sdk-node`, whose import alone loads
+ * every exporter it can configure (OTLP over gRPC, protobuf and HTTP for traces, metrics and logs,
+ * Prometheus, Zipkin): about 10 MB per process at idle. Nothing here records OpenTelemetry metrics
+ * or logs (logs are pino lines with trace ids), so only traces are set up; the exporter module is
+ * loaded only when spans are exported.
+ */
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  detectResources,
+  envDetector,
+  hostDetector,
+  processDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import { tracing } from '@opentelemetry/sdk-node';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
-let sdk: NodeSDK | undefined;
+let provider: NodeTracerProvider | undefined;
+let disableInstrumentations: (() => void) | undefined;
 
 function serviceNameFromArgv(): string {
   const main = process.argv[1] ?? '';
@@ -14,23 +33,25 @@ function serviceNameFromArgv(): string {
   return m?.[1] ? `tessera-${m[1]}` : 'tessera';
 }
 
-/** Starts the SDK once. Safe to call from tests; a second call is a no-op. */
+/** Starts tracing once. Safe to call from tests; a second call is a no-op. */
 export async function startTelemetry(serviceName = process.env.OTEL_SERVICE_NAME ?? serviceNameFromArgv()) {
-  if (sdk || process.env.OTEL_SDK_DISABLED === 'true') return;
+  if (provider || process.env.OTEL_SDK_DISABLED === 'true') return;
   const exporting = Boolean(
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
   );
   // Without an endpoint, spans are still created (trace ids in logs, propagation) but go nowhere.
-  const processors: tracing.SpanProcessor[] = [
-    exporting ? new tracing.BatchSpanProcessor(new OTLPTraceExporter()) : new tracing.NoopSpanProcessor(),
-  ];
-  sdk = new NodeSDK({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: '0.1.0' }),
-    spanProcessors: processors,
-    // Without an endpoint the SDK would still build OTLP metric and log exporters aimed at
-    // localhost:4318, which retry on shutdown; with one, OTEL_METRICS_EXPORTER/OTEL_LOGS_EXPORTER apply.
-    ...(exporting ? {} : { metricReaders: [], logRecordProcessors: [] }),
-    sampler: new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }),
+  const spanProcessors: SpanProcessor[] = [];
+  if (exporting) {
+    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+  }
+  const resource = detectResources({ detectors: [envDetector, hostDetector, processDetector] }).merge(
+    resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: '0.1.0' }),
+  );
+  provider = new NodeTracerProvider({ resource, spanProcessors });
+  provider.register();
+  disableInstrumentations = registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
         // Connect over HTTP/2 is traced by our interceptors; health probes are noise.
@@ -39,22 +60,23 @@ export async function startTelemetry(serviceName = process.env.OTEL_SERVICE_NAME
       new KoaInstrumentation(),
     ],
   });
-  sdk.start();
 }
 
 /**
- * Flushes and stops the SDK (called during graceful shutdown). Bounded: an unreachable collector
+ * Flushes and stops tracing (called during graceful shutdown). Bounded: an unreachable collector
  * or a span still open on a long-lived stream must not hold the process past its stop budget.
  */
 export async function shutdownTelemetry(timeoutMs = 1000): Promise<void> {
-  const s = sdk;
-  sdk = undefined;
-  if (!s) return;
+  const p = provider;
+  provider = undefined;
+  if (!p) return;
+  disableInstrumentations?.();
+  disableInstrumentations = undefined;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
     timer.unref();
   });
-  await Promise.race([s.shutdown().catch(() => undefined), timeout]);
+  await Promise.race([p.shutdown().catch(() => undefined), timeout]);
   clearTimeout(timer);
 }

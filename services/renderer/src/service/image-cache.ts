@@ -1,55 +1,37 @@
 /**
- * Encoded images in memory, least recently used first out, bounded by total bytes; concurrent
- * requests for one key share a single encode (single flight). Keys hold the canvas content tag, so
- * an entry never goes stale: a new version is a new key and old ones age out.
+ * Encoded images in memory, least recently used first out, bounded by total bytes. Keys hold the
+ * canvas content tag, so an entry never goes stale: a new version is a new key, and the render
+ * schedule (render-schedule.ts) drops a family's older version when a newer one is stored.
  */
 export interface CachedImage {
   data: Buffer;
   contentType: string;
   etag: string;
+  /** Content version of the frame the image was encoded from (sum of its board versions). */
+  version: number;
 }
 
 export class ImageCache {
   private readonly entries = new Map<string, CachedImage>();
-  private readonly inflight = new Map<string, Promise<CachedImage>>();
   private bytes = 0;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
   get(key: string): CachedImage | undefined {
     const hit = this.entries.get(key);
     if (hit) {
+      this.hits++;
       this.entries.delete(key); // re-insert: most recently used last
       this.entries.set(key, hit);
-    }
+    } else this.misses++;
     return hit;
   }
 
-  /** The cached image, or the one `make` produces (once, however many callers wait for it). */
-  async getOrCreate(key: string, make: () => Promise<CachedImage>): Promise<CachedImage> {
-    const hit = this.get(key);
-    if (hit) {
-      this.hits++;
-      return hit;
-    }
-    let p = this.inflight.get(key);
-    if (!p) {
-      this.misses++;
-      p = make()
-        .then((img) => {
-          this.put(key, img);
-          return img;
-        })
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, p);
-    }
-    return p;
-  }
-
-  private put(key: string, img: CachedImage): void {
+  put(key: string, img: CachedImage): void {
     if (img.data.length > this.maxBytes) return;
+    this.delete(key);
     this.entries.set(key, img);
     this.bytes += img.data.length;
     for (const [k, v] of this.entries) {
@@ -57,5 +39,17 @@ export class ImageCache {
       this.entries.delete(k);
       this.bytes -= v.data.length;
     }
+  }
+
+  delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.data.length;
+  }
+
+  /** Images and bytes held (tests, metrics). */
+  size(): { images: number; bytes: number } {
+    return { images: this.entries.size, bytes: this.bytes };
   }
 }

@@ -11,9 +11,22 @@ import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
 import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
+import { EncodeGate, encodeCost, type EncodeGateOptions } from './encode-gate.js';
 import type { FrameStore } from './frames.js';
-import { ImageCache, type CachedImage } from './image-cache.js';
+import { ImageCache } from './image-cache.js';
 import { ArtworkRasterizer } from './rasterize.js';
+import { RenderSchedule, type Snapshot } from './render-schedule.js';
+
+export interface RendererOptions {
+  /** Bytes of encoded images kept (default 64 MiB). */
+  cacheBytes?: number;
+  /** Delay of the background re-encode of the page's images after a change (default 1 s; -1: none). */
+  warmDelayMs?: number;
+  /** Shortest time between two encodes of one image family (default 1 s). */
+  minEncodeIntervalMs?: number;
+  /** Encodes at once, their memory and the waiting line (encode-gate.ts). */
+  gate?: EncodeGateOptions;
+}
 
 export interface RenderParams {
   canvasIndex: number;
@@ -75,14 +88,18 @@ export class RendererService {
   readonly cache: ImageCache;
   /** RasterizeArtwork (rasterize.ts): its own bounded lane, apart from the composite encodes. */
   readonly artwork = new ArtworkRasterizer();
+  readonly gate: EncodeGate;
+  readonly schedule: RenderSchedule;
   private warmTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly frames: FrameStore,
     private readonly logger: Logger,
-    opts: { cacheBytes?: number; warmDelayMs?: number } = {},
+    opts: RendererOptions = {},
   ) {
     this.cache = new ImageCache(opts.cacheBytes);
+    this.gate = new EncodeGate(opts.gate);
+    this.schedule = new RenderSchedule(this.cache, this.gate, opts.minEncodeIntervalMs ?? 1000);
     const delay = opts.warmDelayMs ?? 1000;
     if (delay >= 0) frames.onChange = (frame) => this.scheduleWarm(frame, delay);
   }
@@ -95,20 +112,25 @@ export class RendererService {
   async renderComposite(p: RenderParams): Promise<RenderedImage> {
     const c = check(p);
     const frame = await this.frames.get(p.canvasIndex);
-    const etag = `"${frame.tag()}-${c.view}-${c.format}-s${c.scale}-q${c.quality}-g${p.grid ? 1 : 0}"`;
+    const options = `${c.view}-${c.format}-s${c.scale}-q${c.quality}-g${p.grid ? 1 : 0}`;
     return this.respond(
-      etag,
+      `c${p.canvasIndex}-${options}`,
+      CANVAS_SIZE * c.scale,
       frame,
       p.ifNoneMatch,
-      () => {
-        // copy now, synchronously: the frame keeps changing while the encode runs
-        const raw = Buffer.from(c.view === 'live' ? frame.live : frame.preview);
-        const size = CANVAS_SIZE * c.scale;
-        const img = upscale(raw, CANVAS_SIZE, c.scale);
-        if (p.grid) drawGrid(img, size, c.scale);
-        return { raw: img, size };
-      },
       c,
+      () => ({
+        etag: `"${frame.tag()}-${options}"`,
+        version: frame.version(),
+        raster: () => {
+          // copied now, synchronously: the frame keeps changing while the encode runs
+          const raw = Buffer.from(c.view === 'live' ? frame.live : frame.preview);
+          const size = CANVAS_SIZE * c.scale;
+          const img = upscale(raw, CANVAS_SIZE, c.scale);
+          if (p.grid) drawGrid(img, size, c.scale);
+          return { raw: img, size };
+        },
+      }),
     );
   }
 
@@ -126,27 +148,39 @@ export class RendererService {
         field: 'board_index',
       });
     const frame = await this.frames.get(p.canvasIndex);
-    const etag = `"${frame.tag()}-b${p.boardIndex}-${c.view}-${c.format}-s${c.scale}"`;
+    const options = `b${p.boardIndex}-${c.view}-${c.format}-s${c.scale}`;
     return this.respond(
-      etag,
+      `c${p.canvasIndex}-${options}`,
+      BOARD_SIZE * c.scale,
       frame,
       p.ifNoneMatch,
-      () => ({
-        raw: upscale(frame.boardTile(p.boardIndex, c.view), BOARD_SIZE, c.scale),
-        size: BOARD_SIZE * c.scale,
-      }),
       c,
+      () => ({
+        etag: `"${frame.tag()}-${options}"`,
+        version: frame.version(),
+        raster: () => ({
+          raw: upscale(frame.boardTile(p.boardIndex, c.view), BOARD_SIZE, c.scale),
+          size: BOARD_SIZE * c.scale,
+        }),
+      }),
     );
   }
 
+  /**
+   * `not_modified` when If-None-Match names the current content; else the current image from the
+   * cache or the family's next encode (render-schedule.ts: at most one encode per family per second,
+   * bounded by the encode gate).
+   */
   private async respond(
-    etag: string,
+    family: string,
+    side: number,
     frame: CanvasFrame,
     ifNoneMatch: string,
-    raster: () => { raw: Buffer; size: number },
     c: Checked,
+    current: () => Snapshot,
   ): Promise<RenderedImage> {
     const canvasVersion = frame.version();
+    const { etag } = current();
     if (etagMatches(ifNoneMatch, etag)) {
       return {
         $typeName: 'tessera.renderer.v1.RenderedImage',
@@ -157,15 +191,14 @@ export class RendererService {
         canvasVersion,
       };
     }
-    const img: CachedImage = await this.cache.getOrCreate(etag, async () => {
-      const { raw, size } = raster();
+    const img = await this.schedule.image(family, encodeCost(side), current, async (raw, size) => {
       const started = performance.now();
       const data = await encodeRgb(raw, size, size, c.format, c.quality || 100);
-      this.logger.debug(
-        { etag, bytes: data.length, ms: Math.round(performance.now() - started) },
+      this.logger.info(
+        { family, bytes: data.length, ms: Math.round(performance.now() - started) },
         'image encoded',
       );
-      return { data, contentType: CONTENT_TYPES[c.format], etag };
+      return { data, contentType: CONTENT_TYPES[c.format] };
     });
     return {
       $typeName: 'tessera.renderer.v1.RenderedImage',
@@ -173,7 +206,7 @@ export class RendererService {
       contentType: img.contentType,
       etag: img.etag,
       notModified: false,
-      canvasVersion,
+      canvasVersion: img.version,
     };
   }
 

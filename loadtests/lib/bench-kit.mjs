@@ -1,0 +1,270 @@
+// Helpers of the read-path scenarios (board-pixels, composite, rerender, events, memory, web):
+// percentiles, an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
+// keep the compressed body, a bare Koa baseline in its own process, and one single-pixel purchase
+// through the BFF on the sandbox provider (the way the web app buys).
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { assertLoopback } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The q-th percentile (0..100) of `values` (nearest rank), or null when empty.
+ * @param {number[]} values
+ * @param {number} q
+ * @returns {number | null}
+ */
+export function percentile(values, q) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((q / 100) * sorted.length) - 1))] ?? null;
+}
+
+/** @type {(n: number | null | undefined, digits?: number) => number | null} */
+export const round = (n, digits = 1) => (n === null || n === undefined ? null : Number(n.toFixed(digits)));
+
+/** Share of requests whose traceparent says "sampled" (BENCH_TRACE_SAMPLE, 0..1, default 1: every one). */
+const SAMPLE = Math.min(1, Math.max(0, Number(process.env.BENCH_TRACE_SAMPLE ?? 1)));
+
+/** A W3C traceparent with new ids, sampled at the BENCH_TRACE_SAMPLE ratio. */
+export function traceparent() {
+  const flags = Math.random() < SAMPLE ? '01' : '00';
+  return `00-${crypto.randomBytes(16).toString('hex')}-${crypto.randomBytes(8).toString('hex')}-${flags}`;
+}
+
+/**
+ * autocannon against `url` for `seconds` with `connections`, each request with its own traceparent.
+ * Returns `{rps, p50, p95, p99, errors, requests}` (latencies in ms).
+ * @param {string} url
+ * @param {{ seconds: number; connections: number; headers?: Record<string, string>; expectStatus?: number }} opts
+ */
+export async function load(url, { seconds, connections, headers = {}, expectStatus = 200 }) {
+  assertLoopback(url);
+  let wrong = 0;
+  // the local typings (autocannon.d.ts) cover the harness's use only
+  /** @type {any} */
+  const cannon = autocannon;
+  const result = await cannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [
+      {
+        setupRequest: (/** @type {any} */ req) => ({
+          ...req,
+          headers: { ...req.headers, traceparent: traceparent() },
+        }),
+      },
+    ],
+    setupClient: (/** @type {any} */ client) =>
+      client.on('response', (/** @type {number} */ status) => {
+        if (status !== expectStatus) wrong++;
+      }),
+  });
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p90,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + wrong,
+  };
+}
+
+/**
+ * GET `url` without decoding: `{status, headers, body: Buffer}` (the body as sent, compressed or not).
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ * @param {string} [localAddress]
+ * @returns {Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: Buffer }>}
+ */
+export function rawGet(url, headers = {}, localAddress) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, localAddress }, (res) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * A bare Koa app in its own process answering every GET with `body` and `headers` (the baseline of
+ * the same bytes without the product in between). Returns `{url, close()}`.
+ * @param {Buffer} body
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ url: string; close(): Promise<void> }>}
+ */
+export async function bareKoa(body, headers) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bare-'));
+  fs.writeFileSync(path.join(dir, 'body'), body);
+  fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
+  const child = spawn(process.execPath, [path.join(here, 'bare-koa.mjs'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  /** @type {number} */
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1] ?? 0));
+    });
+    child.once('exit', (code) => reject(new Error(`bare Koa exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * @typedef {{ accessToken: string; csrfToken: string; cookie: string }} BenchUser a user from ctx.signUp()
+ */
+
+/**
+ * JSON request to the BFF as a signed-in user.
+ * @param {string} baseUrl
+ * @param {BenchUser} user
+ * @param {string} method
+ * @param {string} pathname
+ * @param {unknown} [body]
+ * @returns {Promise<{ status: number; json: any }>}
+ */
+export async function api(baseUrl, user, method, pathname, body) {
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${user.accessToken}`,
+      'X-CSRF-Token': user.csrfToken,
+      Cookie: user.cookie,
+      Origin: baseUrl,
+      traceparent: traceparent(),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { text };
+  }
+  return { status: res.status, json };
+}
+
+/**
+ * The server's price of `n` artist-colour pixels without an address (spec section 9).
+ * @param {number} n
+ */
+export function defaultPixelsTotalCents(n) {
+  const subtotal = 100 * n;
+  return subtotal + Math.round(subtotal * 0.03) + 30 + Math.round(subtotal * 0.08);
+}
+
+/**
+ * Buys pixels of one board in the artist's colours the way the page does: lock (kept if held),
+ * payment intent, sandbox card 4242, save (batch-reset). Resolves when the save answered.
+ * @param {string} baseUrl
+ * @param {BenchUser} user
+ * @param {{ canvasIndex: number; boardIndex: number; pixels: { x: number; y: number }[] }} order
+ */
+export async function buyPixels(baseUrl, user, { canvasIndex, boardIndex, pixels }) {
+  const lock = await api(baseUrl, user, 'POST', `/api/boards/${canvasIndex}/${boardIndex}/lock`, {
+    duration: 5,
+  });
+  if (lock.status !== 200) throw new Error(`lock: ${lock.status} ${JSON.stringify(lock.json)}`);
+  const intent = await api(baseUrl, user, 'POST', '/api/payments/create-payment-intent', {
+    amount: defaultPixelsTotalCents(pixels.length),
+    currency: 'usd',
+    billingAddress: null,
+    canvasIndex,
+    boardIndex,
+    pixels: pixels.map(({ x, y }) => ({ x, y, isDefault: true })),
+  });
+  if (intent.status !== 201) throw new Error(`intent: ${intent.status} ${JSON.stringify(intent.json)}`);
+  const paid = await api(baseUrl, user, 'POST', '/api/payments/sandbox/confirm', {
+    clientSecret: intent.json.clientSecret,
+    cardNumber: '4242424242424242',
+    expMonth: 12,
+    expYear: 2099,
+    cvc: '123',
+  });
+  if (!paid.json.success) throw new Error(`confirm: ${JSON.stringify(paid.json)}`);
+  const saved = await api(
+    baseUrl,
+    user,
+    'POST',
+    `/api/pixels/canvas/${canvasIndex}/board/${boardIndex}/batch-reset`,
+    {
+      pixels: pixels.map(({ x, y }) => ({ x, y })),
+      purchaseInfo: {
+        payment_intent_id: intent.json.paymentIntentId,
+        purchase_timestamp: new Date().toISOString(),
+        purchase_type: 'default',
+      },
+    },
+  );
+  if (saved.status !== 200) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.json)}`);
+  return saved.json;
+}
+
+/**
+ * Releases the user's lock of a board (scenarios leave no lock behind for the next one).
+ * @param {string} baseUrl
+ * @param {BenchUser} user
+ * @param {number} canvasIndex
+ * @param {number} boardIndex
+ */
+export async function releaseLock(baseUrl, user, canvasIndex, boardIndex) {
+  await api(baseUrl, user, 'DELETE', `/api/boards/${canvasIndex}/${boardIndex}/lock?explicit=true`);
+}
+
+/**
+ * The active canvas index.
+ * @param {string} baseUrl
+ * @returns {Promise<number>}
+ */
+export async function activeCanvas(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/canvases/active`);
+  const body = /** @type {{ data: { canvas_index: number }[] }} */ (await res.json());
+  return body.data[0]?.canvas_index ?? 0;
+}
+
+/**
+ * One result row with the fields the runner prints (null where not applicable).
+ * @param {{ row: string; figure?: unknown; unit?: string | null; p50?: number | null; p95?: number | null; p99?: number | null; errors?: number | null; baseline?: number | null; baselineLabel?: string | null; ratio?: number | null; target?: string | null; met?: boolean | null }} fields
+ */
+export function row(fields) {
+  return {
+    row: fields.row,
+    figure: fields.figure ?? null,
+    unit: fields.unit ?? null,
+    p50: fields.p50 ?? null,
+    p95: fields.p95 ?? null,
+    p99: fields.p99 ?? null,
+    errors: fields.errors ?? null,
+    baseline: fields.baseline ?? null,
+    baselineLabel: fields.baselineLabel ?? null,
+    ratio: fields.ratio ?? null,
+    target: fields.target ?? null,
+    met: fields.met ?? null,
+  };
+}

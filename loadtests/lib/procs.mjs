@@ -1,0 +1,51 @@
+// The processes of a running stack and their memory, read from /proc (Linux): every process that
+// `npm start` (scripts/start.mjs) launches carries the stack's DATA_DIR in its environment.
+import fs from 'node:fs';
+
+/**
+ * Name of a stack process from its command line: broker, identity, ..., bff, or start.
+ * @param {string} cmdline
+ * @returns {string | null}
+ */
+export function processName(cmdline) {
+  const m = /(?:services\/)?([a-z]+)\/dist\/main\.js/.exec(cmdline);
+  if (m) return m[1] ?? null;
+  if (/scripts\/start\.mjs/.test(cmdline)) return 'start';
+  return null;
+}
+
+/**
+ * `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`, sorted by name.
+ * @param {string} dataDir
+ * @returns {{ pid: number; name: string }[]}
+ */
+export function stackProcesses(dataDir) {
+  /** @type {{ pid: number; name: string }[]} */
+  const out = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = fs.readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
+      if (!env.includes(`DATA_DIR=${dataDir}`)) continue;
+      const name = processName(fs.readFileSync(`/proc/${entry}/cmdline`, 'latin1').replaceAll('\0', ' '));
+      if (name) out.push({ pid: Number(entry), name });
+    } catch {
+      // gone, or not ours
+    }
+  }
+  const order = ['start', 'broker', 'identity', 'canvas', 'lock', 'payment', 'renderer', 'submission', 'bff'];
+  return out.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+/**
+ * Memory of a process in MB: `rss` (resident, what `ps` shows; the Node binary's shared pages are
+ * counted in every process), `pss` (proportional: shared pages divided among the processes sharing
+ * them, so the sum over processes is the real total) and `anon` (private heap and buffers).
+ * @param {number} pid
+ * @returns {{ rss: number; pss: number; anon: number }}
+ */
+export function memoryOf(pid) {
+  const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (/** @type {string} */ k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024, anon: kb('Anonymous') / 1024 };
+}
