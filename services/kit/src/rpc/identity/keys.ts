@@ -100,11 +100,14 @@ export function publicJwkOf(owner: string, key: KeyObject): PublicJwk {
 
 /** A new key pair for `owner`: the private key as PKCS#8 PEM and its public JWK. */
 export function generateServiceKey(owner: string): { privateKeyPem: string; publicJwk: PublicJwk } {
-  const { privateKey } = generateKeyPairSync('ed25519');
-  return {
-    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    publicJwk: publicJwkOf(owner, privateKey),
-  };
+  // Encoded output, then a key object of its own: no KeyObject may share its key with the generation
+  // job. Node 20 deadlocks (a futex wait, for good) when the garbage collector destroys that job while
+  // a KeyObject of the same key is exporting a JWK: `npm start` hung at start now and then.
+  const { privateKey } = generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return { privateKeyPem: privateKey, publicJwk: publicJwkOf(owner, createPrivateKey(privateKey)) };
 }
 
 /**
