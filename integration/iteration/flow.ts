@@ -74,7 +74,7 @@ export async function submit(
   };
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  body.append('file', new Blob([art.image], { type: art.contentType }), art.filename);
+  body.append('file', new Blob([new Uint8Array(art.image)], { type: art.contentType }), art.filename);
   const up = await fetch(`${user.http.base}${uploadUrl}`, { method: 'POST', body });
   expect(up.status, await up.clone().text()).toBe(201);
   const created = await user.http.post(
