@@ -1,52 +1,72 @@
 /**
- * The iteration end to end: a test canvas with all but 3 pixels sold, the last 3 bought through the
- * purchase flow (BFF routes, the real payment service on the sandbox provider: intent, pay, save),
- * `tessera.canvas.soldout` fires, the submission side promotes the top-voted submission (the real
- * renderer rasterises its image, the real canvas service creates and activates the canvas), and the
- * new canvas's sampled default colours match the image; the open event stream switches canvas. Then
- * the new canvas sells out with no submission left: the gallery keeps it and says so.
+ * Must show (issue 12): the iteration hand-over end to end on the real services, run as `npm start`
+ * runs them (scripts/start.mjs over the built processes: the embedded broker, the six services and
+ * the BFF, service identity on: each process signs its calls with the key start.mjs generated and
+ * every service accepts only the callers of the trust table).
  *
- * Seeding (test-only): `sellAllBut` of the canvas test harness (services/canvas/src/test/harness.ts)
- * writes the sold pixels straight into the canvas store, one conditional replace per board, as the
- * sell-out and random-pixel tests do; only the last pixels go through the purchase flow.
- * The submission side is a double by the contract (fake-submission.ts): the lead switches this test to
- * the real submission service after the merge with the `subm` branch.
+ * A test canvas with all but 3 pixels sold is seeded; three artists submit real images through the
+ * BFF's upload flow (PNG, JPEG, WebP) and four users vote, so that the winner is neither the newest
+ * nor the first in any order but the votes'; the last 3 pixels are bought through the BFF and the
+ * payment service on the sandbox provider (lock, intent, 4242, save). Then, on real code only: the
+ * canvas service publishes `tessera.canvas.soldout`, the submission service's consumer picks the
+ * top-voted submission, the renderer rasterises its image, the canvas service creates and activates
+ * the canvas, the winner is featured and leaves the vote (its author may submit again), the BFF's
+ * `/api/events` delivers `canvas:activated`, and sampled default colours of the new canvas, read
+ * through the BFF's board pixels route, are the image's. The operator CLI runs against the same
+ * processes (`canvases`, `promote`, `remove-submission`). Finally, with no submission left, the new
+ * canvas sells out (after a restart of the whole stack on the same data): it stays, sold out.
+ *
+ * Seeding (test-only): before the stack starts (and before its restart), the test opens the canvas
+ * service's store folder `<DATA_DIR>/canvas` with the canvas service's own code and writes the sold
+ * pixels straight into it with the canvas harness's `sellAllBut` (one conditional replace per board).
+ * It cannot be done while the canvas process runs: the embedded store belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
-import { SUBJECTS } from '@tessera/facts/subjects';
-import { createPeerClient, startRpcServer, type BusMessage, type RpcServer } from '@tessera/kit';
-import { eventually, testLogger, uniquePrefix } from '@tessera/kit/testing';
+import { SERVICES } from '@tessera/facts/ports';
+import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { routes as rendererRoutes, SERVICES as RENDERER } from '../../services/renderer/src/routes.js';
-import { startRenderer } from '../../services/renderer/src/setup.js';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import { startPaymentStack, type PaymentStack } from '../payment/stack.js';
 import { runCli } from '../../ops/src/cli.js';
-import { startFakeSubmission, type FakeSubmission } from './fake-submission.js';
 import type { Client as Http } from '../bad-input/http.js';
+import { startTrustStack, type TrustStack } from '../trust/stack.js';
+import {
+  buy,
+  image,
+  json,
+  listed,
+  login,
+  register,
+  seedCanvasStore,
+  submit,
+  vote,
+  type Rgb,
+  type User,
+} from './flow.js';
 
-type Rgb = [number, number, number];
 const RED: Rgb = [230, 20, 30];
 const BLUE: Rgb = [20, 40, 220];
 const YELLOW: Rgb = [250, 210, 20];
 const WHITE: Rgb = [255, 255, 255];
+/** The pixels left unsold on the test canvas: board 20, (1,1) (2,1) (3,1). */
 const LAST = [
   [20, 1, 1],
   [20, 2, 1],
   [20, 3, 1],
 ] as const;
+const WINNER = { title: 'Red Sea, Blue Sky', description: 'The community voted it in.' };
+/** Info logs: the submission service says when a sold-out canvas stays. */
+const STACK_ENV = { LOG_LEVEL: 'info' };
 
-let s: PaymentStack;
-let renderer: { close(): Promise<void> };
-let rendererServer: RpcServer;
-let submissions: FakeSubmission;
-let http: Http;
-let auth: Record<string, string>;
-let winnerPng: Buffer;
-const events: BusMessage[] = [];
+const tmp = tempDir('tessera-iteration-');
+let stack: TrustStack;
+let first = 0;
+let next = 0;
+let ada: User;
+let li: User;
+let grace: User;
+let bo: User;
+const ids = { winner: '', grey: '', green: '', adaAgain: '' };
 
 /** 800 x 400: red left half, blue right half, a yellow 100 x 100 square in the middle. */
 function artwork(x: number, y: number): Rgb {
@@ -54,174 +74,149 @@ function artwork(x: number, y: number): Rgb {
   return x < 400 ? RED : BLUE;
 }
 
-async function png(w: number, h: number, color: (x: number, y: number) => Rgb): Promise<Buffer> {
-  const raw = Buffer.alloc(w * h * 3);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(color(x, y), (y * w + x) * 3);
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
-    .png()
-    .toBuffer();
+function ms(since: number): string {
+  return `${Date.now() - since} ms`;
 }
 
 beforeAll(async () => {
-  s = await startPaymentStack();
-  ({ http, auth } = await s.browser('last-buyer'));
-  await s.h.bus.subscribe({ subjects: ['tessera.canvas.>'], handler: (m) => void events.push(m) });
-  const logger = testLogger('renderer');
-  const r = await startRenderer({
-    canvas: createPeerClient(CanvasService, s.canvasServer.url),
-    bus: s.h.bus,
-    logger,
-    durable: uniquePrefix('renderer'),
-    warmDelayMs: -1,
-    prebuild: false,
+  let t = Date.now();
+  await seedCanvasStore(tmp.dir, async (core) => {
+    const made = await core.createCanvas({
+      name: 'Sell-out test canvas',
+      description: 'All but three pixels sold before the test.',
+      colorsOf: () => 'D8DEE9'.repeat(2401),
+      activate: true,
+    });
+    first = made.canvasIndex;
+    await sellAllBut(core, first, LAST);
   });
-  renderer = r;
-  rendererServer = await startRpcServer({
-    name: 'renderer',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: rendererRoutes(r.core),
-    services: RENDERER,
-  });
-  winnerPng = await png(800, 400, artwork);
-  submissions = await startFakeSubmission({
-    bus: s.h.bus,
-    canvasUrl: s.canvasServer.url,
-    rendererUrl: rendererServer.url,
-    submissions: [
-      {
-        id: 'sub-low',
-        title: 'Grey Study',
-        description: 'Quiet.',
-        username: 'li',
-        netScore: 1,
-        image: await png(60, 60, () => [128, 128, 128]),
-      },
-      {
-        id: 'sub-win',
-        title: 'Red Sea, Blue Sky',
-        description: 'The community voted it in.',
-        username: 'ada',
-        netScore: 7,
-        image: winnerPng,
-      },
-    ],
-  });
-  // the test canvas (the stack's active one): every pixel sold but the last three
-  await sellAllBut(s.h.canvasCore, s.h.canvasIndex, LAST);
-}, 120_000);
+  console.log(`seeded canvas ${first} (all but 3 pixels sold) in ${ms(t)}`);
+  t = Date.now();
+  stack = await startTrustStack({ dataDir: tmp.dir, env: STACK_ENV });
+  console.log(`stack (broker, 6 services, BFF) serving in ${ms(t)}`);
+  t = Date.now();
+  // one after the other: identity hashes one password per core at a time and answers 503 beyond
+  ada = await register(stack.bffUrl, 'ada');
+  li = await register(stack.bffUrl, 'li');
+  grace = await register(stack.bffUrl, 'grace');
+  bo = await register(stack.bffUrl, 'bo');
+  console.log(`4 users signed up in ${ms(t)}`);
+}, 300_000);
 
 afterAll(async () => {
-  await submissions?.close();
-  await rendererServer?.close(100);
-  await renderer?.close();
-  await s?.close();
+  await stack?.close();
+  tmp.cleanup();
 });
 
-const json = (r: { json: unknown }) => r.json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const active = async () => json(await http.get('/api/canvases/active')).data[0] as Record<string, unknown>;
+const active = async (http: Http) =>
+  json(await http.get('/api/canvases/active')).data[0] as Record<string, unknown>;
 
-/** The default colour stored for canvas pixel (cx, cy) of canvas `c`, read through the canvas service. */
-async function defaultAt(c: number, cx: number, cy: number): Promise<Rgb> {
-  const where = boardPixelAt(cx, cy)!;
-  const canvas = createPeerClient(CanvasService, s.canvasServer.url);
-  const { board } = await canvas.getBoard({ canvasIndex: c, boardIndex: where.boardIndex });
-  const o = (where.y * 49 + where.x) * 3;
-  return [...board!.defaultColors.subarray(o, o + 3)] as Rgb;
+/** The operator CLI against the running stack, as `npm run ops` calls (signed as `ops`). */
+async function ops(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const env = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)]));
+  const code = await runCli(argv, {
+    env: { ...env, USER: 'maria' },
+    identity: () => stack.as('ops'),
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-describe('a sold-out canvas hands over to the top-voted submission', () => {
-  it('sells the last pixels through the purchase flow, and the winner becomes the active canvas with its image', async () => {
-    const old = s.h.canvasIndex;
-    expect(await active()).toMatchObject({ canvas_index: old, sold_out: false });
-    const stream = await SseClient.open(`${s.bff.base}/api/events`);
+/** Default colours of canvas pixels through `GET /api/pixels/canvas/{c}/board/{b}` (one read per board). */
+async function defaultColours(http: Http, c: number, points: readonly (readonly [number, number])[]) {
+  const boards = new Map<number, { x: number; y: number; default_color: string }[]>();
+  const out: Rgb[] = [];
+  for (const [cx, cy] of points) {
+    const at = boardPixelAt(cx, cy)!;
+    let board = boards.get(at.boardIndex);
+    if (!board) {
+      const res = await http.get(`/api/pixels/canvas/${c}/board/${at.boardIndex}`);
+      expect(res.status).toBe(200);
+      board = json(res).data as { x: number; y: number; default_color: string }[];
+      boards.set(at.boardIndex, board);
+    }
+    const hex = board.find((p) => p.x === at.x && p.y === at.y)!.default_color;
+    out.push([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb);
+  }
+  return out;
+}
+
+describe('a sold-out canvas hands over to the top-voted submission, on the real services', () => {
+  it('sells the last pixels through the purchase flow; the top-voted submission becomes the active canvas with its image', async () => {
+    // three artists, three formats; the newest (grace) is not the winner, nor is the first alphabetically
+    ids.winner = await submit(ada, {
+      ...WINNER,
+      image: await image(800, 400, 'png', artwork),
+      contentType: 'image/png',
+      filename: 'red-sea.png',
+    });
+    ids.grey = await submit(li, {
+      title: 'Grey Study',
+      description: 'Quiet greys, nothing else.',
+      image: await image(60, 60, 'jpeg', () => [128, 128, 128]),
+      contentType: 'image/jpeg',
+      filename: 'grey.jpg',
+    });
+    ids.green = await submit(grace, {
+      title: 'A Green Field',
+      description: 'Grass as far as the eye can see.',
+      image: await image(90, 120, 'webp', () => [40, 160, 60]),
+      contentType: 'image/webp',
+      filename: 'field.webp',
+    });
+    // votes: the winner 3, the newest 2 (one vote switched from down to up), the grey one -1
+    expect(await vote(li, ids.winner, 1)).toBe(1);
+    expect(await vote(grace, ids.winner, 1)).toBe(2);
+    expect(await vote(bo, ids.green, -1)).toBe(-1);
+    expect(await vote(bo, ids.green, 1)).toBe(1);
+    expect(await vote(li, ids.green, 1)).toBe(2);
+    expect(await vote(bo, ids.winner, 1)).toBe(3);
+    expect(await vote(ada, ids.grey, -1)).toBe(-1);
+    expect((await listed(bo.http)).map((s) => [s.id, s.netScore])).toEqual([
+      [ids.winner, 3],
+      [ids.green, 2],
+      [ids.grey, -1],
+    ]);
+
+    expect(await active(bo.http)).toMatchObject({ canvas_index: first, sold_out: false });
+    const stream = await SseClient.open(`${stack.bffUrl}/api/events`);
     expect(stream.status).toBe(200);
 
-    // the last three pixels: intent (2 in the artist's colour, 1 custom: 400 + fee 42 + tax 32), pay, save
-    const created = await http.post(
-      '/api/payments/create-payment-intent',
-      {
-        amount: 474,
-        currency: 'usd',
-        billingAddress: null,
-        canvasIndex: old,
-        boardIndex: 20,
-        pixels: [
-          { x: 1, y: 1, isDefault: true },
-          { x: 2, y: 1, isDefault: true },
-          { x: 3, y: 1, color: '#00AA00', isDefault: false },
-        ],
-      },
-      auth,
-    );
-    expect(created.status).toBe(201);
-    const { paymentIntentId, clientSecret } = json(created);
-    const paid = await http.post(
-      '/api/payments/sandbox/confirm',
-      { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-      auth,
-    );
-    expect(json(paid)).toMatchObject({ success: true, paymentIntent: { status: 'succeeded' } });
-    const save = (kind: 'batch-reset' | 'batch-update', pixels: unknown[], type: string) =>
-      http.post(
-        `/api/pixels/canvas/${old}/board/20/${kind}`,
-        { pixels, purchaseInfo: { payment_intent_id: paymentIntentId, purchase_type: type } },
-        auth,
-      );
-    const saved = await save(
-      'batch-reset',
-      [
-        { x: 1, y: 1 },
-        { x: 2, y: 1 },
-      ],
-      'default',
-    );
-    expect(json(saved)).toMatchObject({ success: true });
-    expect(json(await save('batch-update', [{ x: 3, y: 1, color: '#00AA00' }], 'custom'))).toMatchObject({
-      success: true,
+    // the last three pixels: 2 in the artist's colour, 1 custom (400 + fee 42 + tax 32 = 474 cents)
+    await buy(bo, first, 20, 474, [
+      { x: 1, y: 1 },
+      { x: 2, y: 1 },
+      { x: 3, y: 1, color: '#00AA00' },
+    ]);
+    const bought = Date.now();
+    expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 30_000)).data)).toEqual({
+      canvasIndex: first,
     });
-
-    // sold out, once; the hand-over makes the winner the active canvas
-    await eventually(() => events.some((e) => e.subject === SUBJECTS.canvasSoldOut), 10_000);
-    const started = Date.now();
-    const handOver = await eventually(
-      () => submissions.handOvers.find((h) => h.soldOutCanvas === old),
-      60_000,
-    );
-    console.log(
-      `sold out -> next canvas active in ${Date.now() - started} ms (rasterise + create 625 boards)`,
-    );
-    expect(handOver.promoted).toBe('sub-win');
-    const next = handOver.canvasIndex!;
-    expect(next).not.toBe(old);
-    expect(await active()).toEqual({
+    // bounds a hang only: rasterising and creating 625 boards take a while on a busy machine
+    const switched = await stream.waitFor((e) => e.event === 'canvas:activated', 120_000);
+    console.log(`last pixels saved -> canvas:activated on /api/events in ${ms(bought)}`);
+    const activated = JSON.parse(switched.data) as { canvasIndex: number };
+    next = activated.canvasIndex;
+    expect(next).not.toBe(first);
+    expect(activated).toEqual({ canvasIndex: next, name: WINNER.title, previousCanvasIndex: first });
+    expect(stream.events.filter((e) => e.event === 'canvas:soldout')).toHaveLength(1);
+    stream.close();
+    expect(await active(bo.http)).toEqual({
       canvas_index: next,
-      name: 'Red Sea, Blue Sky',
-      description: 'The community voted it in.',
+      name: WINNER.title,
+      description: WINNER.description,
       is_active: true,
       sold_out: false,
     });
-    expect(submissions.active.map((e) => e.id)).toEqual(['sub-low']); // the winner left the vote
-    expect(events.filter((e) => e.subject === SUBJECTS.canvasSoldOut)).toHaveLength(1);
 
-    // open browsers hear of both
-    expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 10_000)).data)).toEqual({
-      canvasIndex: old,
-    });
-    const switched = await stream.waitFor((e) => e.event === 'canvas:activated', 10_000);
-    expect(JSON.parse(switched.data)).toEqual({
-      canvasIndex: next,
-      name: 'Red Sea, Blue Sky',
-      previousCanvasIndex: old,
-    });
-    stream.close();
-
-    // sampled default colours of the new canvas are the image's: 800 x 400 contained in 1225 x 1225,
-    // scale 1.53125 -> 1225 x 613 from row 306, white above and below
+    // the default colours are the image's: 800 x 400 contained in 1225 x 1225 (scale 1.53125, so
+    // 1225 x 613 from row 306), white above and below
     const scale = CANVAS_SIZE / 800;
     const top = 306;
-    const samples: [number, number][] = [
+    const inside: [number, number][] = [
       [100, 612],
       [1100, 612],
       [612, 612],
@@ -231,83 +226,112 @@ describe('a sold-out canvas hands over to the top-voted submission', () => {
       [5, 320],
       [1219, 910],
     ];
-    for (const [cx, cy] of samples) {
+    const got = await defaultColours(bo.http, next, inside);
+    inside.forEach(([cx, cy], i) => {
       const want = artwork(Math.floor(cx / scale), Math.floor((cy - top) / scale));
-      const got = await defaultAt(next, cx, cy);
       expect(
-        Math.max(...got.map((v, i) => Math.abs(v - want[i]!))),
-        `(${cx}, ${cy}): ${got} vs ${want}`,
+        Math.max(...got[i]!.map((v, k) => Math.abs(v - want[k]!))),
+        `(${cx}, ${cy}): ${got[i]} vs ${want}`,
       ).toBeLessThanOrEqual(2);
-    }
-    for (const [cx, cy] of [
+    });
+    const margins = [
       [612, 0],
       [612, 305],
       [40, 920],
       [612, 1224],
-    ] as const)
-      expect(await defaultAt(next, cx, cy), `(${cx}, ${cy})`).toEqual(WHITE);
-    // the public board route shows the same default colours
-    const where = boardPixelAt(612, 612)!;
-    const board = json(await http.get(`/api/pixels/canvas/${next}/board/${where.boardIndex}`)).data as {
+    ] as const;
+    expect(await defaultColours(bo.http, next, margins)).toEqual(margins.map(() => WHITE));
+
+    // the winner left the vote; its author may submit again
+    expect((await listed(bo.http)).map((s) => s.id)).toEqual([ids.green, ids.grey]);
+    ids.adaAgain = await submit(ada, {
+      title: 'Second Wind',
+      description: 'Another one, now that the first is featured.',
+      image: await image(40, 40, 'png', () => [200, 100, 0]),
+      contentType: 'image/png',
+      filename: 'again.png',
+    });
+
+    // the sold-out canvas stays readable, with the pixels just bought
+    const old = json(await bo.http.get(`/api/pixels/canvas/${first}/board/20`)).data as {
       x: number;
       y: number;
-      default_color: string;
+      current_color: string;
       user_id: string | null;
     }[];
-    const px = board.find((p) => p.x === where.x && p.y === where.y)!;
-    expect(px).toMatchObject({ default_color: '#FAD214', user_id: null });
+    expect(old.find((p) => p.x === 3 && p.y === 1)).toMatchObject({
+      current_color: '#00AA00',
+      user_id: bo.userId,
+    });
+  }, 240_000);
 
-    // the sold-out canvas stays readable
-    const canvas = createPeerClient(CanvasService, s.canvasServer.url);
-    expect((await canvas.getCanvas({ canvasIndex: old })).canvas).toMatchObject({
-      soldOut: true,
-      isActive: false,
-    });
-  }, 120_000);
-
-  it('promoting the same submission again (operator CLI) makes no second canvas', async () => {
-    const before = (await createPeerClient(CanvasService, s.canvasServer.url).listCanvases({})).canvases
-      .length;
-    submissions.active.push({
-      id: 'sub-win',
-      title: 'Red Sea, Blue Sky',
-      description: 'The community voted it in.',
-      username: 'ada',
-      netScore: 7,
-      image: winnerPng,
-    });
-    const out: string[] = [];
-    const code = await runCli(['promote', 'sub-win', '--operator', 'maria'], {
-      env: { SUBMISSION_URL: submissions.url },
-      out: (t) => out.push(t),
-      err: (t) => out.push(t),
-    });
-    expect(code).toBe(0);
-    const next = submissions.handOvers[0]!.canvasIndex!;
-    expect(out.join('\n')).toContain(`canvas ${next} is now the active canvas`);
-    expect(
-      (await createPeerClient(CanvasService, s.canvasServer.url).listCanvases({})).canvases,
-    ).toHaveLength(before);
+  it('the operator CLI on the same processes: the canvases, and the featured winner cannot be promoted again', async () => {
+    const list = await ops('canvases');
+    expect(list.code, list.err).toBe(0);
+    const row = (c: number) => list.out.split('\n').find((l) => l.trimStart().startsWith(`${c} `));
+    expect(row(first)).toMatch(/1,500,625 \/ 1,500,625\s+100\.00%\s+yes$/);
+    expect(row(next)).toMatch(/Red Sea, Blue Sky\s+active\s+0 \/ 1,500,625\s+0\.00%\s+no$/);
+    const again = await ops('promote', ids.winner, '--operator', 'maria');
+    expect(again).toMatchObject({ code: 1, err: 'error: promote: Submission not found. (NotFound)' });
+    expect(await active(bo.http)).toMatchObject({ canvas_index: next });
+    expect((await ops('canvases')).out.split('\n').filter((l) => /^\s*\d+ /.test(l))).toHaveLength(2);
   }, 60_000);
 
-  it('keeps a sold-out canvas when no submission is left, and says so', async () => {
-    submissions.active.splice(0);
-    const c = submissions.handOvers[0]!.canvasIndex!;
-    await sellAllBut(s.h.canvasCore, c, [[0, 0, 0]]);
-    const stream = await SseClient.open(`${s.bff.base}/api/events`);
-    await createPeerClient(CanvasService, s.canvasServer.url).commitOrder({
-      orderId: 'the-very-last',
-      canvasIndex: c,
-      boardIndex: 0,
-      userId: 'u',
-      pixels: [{ x: 0, y: 0, color: '#123456' }],
+  it('with no submission left, the next canvas sells out and stays (after a restart on the same data)', async () => {
+    // the vote empties: two operator removals and one deletion by its author
+    const removed = await ops('remove-submission', ids.grey, '--reason', 'stolen artwork');
+    expect(removed).toMatchObject({ code: 0, out: `Removed submission ${ids.grey}.` });
+    expect((await ops('remove-submission', ids.grey, '--reason', 'stolen artwork')).out).toBe(
+      `Submission ${ids.grey} was already removed.`,
+    );
+    expect((await ops('remove-submission', ids.adaAgain, '--reason', 'duplicate')).code).toBe(0);
+    const deleted = await grace.http.request({
+      method: 'DELETE',
+      path: `/api/artist-selection/submissions/${ids.green}`,
+      headers: grace.auth,
     });
-    const kept = await eventually(() => submissions.handOvers.find((h) => h.soldOutCanvas === c), 30_000);
-    expect(kept).toEqual({ soldOutCanvas: c, promoted: null, canvasIndex: null });
-    expect(await active()).toMatchObject({ canvas_index: c, sold_out: true });
-    expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 10_000)).data)).toEqual({
-      canvasIndex: c,
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await listed(bo.http)).toEqual([]);
+
+    // seed the new canvas (all but one pixel sold) while the stack is down, then start it again
+    await stack.close();
+    let t = Date.now();
+    await seedCanvasStore(tmp.dir, (core) => sellAllBut(core, next, [[0, 0, 0]]));
+    console.log(`seeded canvas ${next} (all but 1 pixel sold) in ${ms(t)}`);
+    t = Date.now();
+    stack = await startTrustStack({ dataDir: tmp.dir, env: STACK_ENV });
+    console.log(`stack restarted on the same data in ${ms(t)}`);
+    const buyer = await login(stack.bffUrl, bo);
+    expect(await active(buyer.http)).toMatchObject({ canvas_index: next, sold_out: false });
+    expect(await listed(buyer.http)).toEqual([]);
+
+    const stream = await SseClient.open(`${stack.bffUrl}/api/events`);
+    // the last pixel, in the artist's colour: 100 + fee 33 + tax 8 = 141 cents
+    await buy(buyer, next, 0, 141, [{ x: 0, y: 0 }]);
+    expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 30_000)).data)).toEqual({
+      canvasIndex: next,
     });
+    // the submission service's consumer handled it and found nothing to promote
+    await eventually(
+      () =>
+        stack
+          .logs()
+          .some(
+            (l) =>
+              l.msg === 'no active submission: the gallery keeps the sold-out canvas' &&
+              l.fromCanvas === next,
+          ),
+      30_000,
+    );
+    expect(await active(buyer.http)).toEqual({
+      canvas_index: next,
+      name: WINNER.title,
+      description: WINNER.description,
+      is_active: true,
+      sold_out: true,
+    });
+    expect(stream.events.some((e) => e.event === 'canvas:activated')).toBe(false);
     stream.close();
-  }, 120_000);
+    expect((await ops('canvases')).out.split('\n').filter((l) => /^\s*\d+ /.test(l))).toHaveLength(2);
+  }, 300_000);
 });

@@ -1,8 +1,9 @@
 /**
  * The whole product as `npm start` runs it (scripts/start.mjs over the built `dist` processes: the
  * broker, the six services and the BFF, each with the key pair start.mjs generated for it), on free
- * loopback ports and a temporary DATA_DIR, on embedded defaults. TESSERA_EXPOSE_KEYS=1 makes
- * start.mjs write every process's key under `<DATA_DIR>/keys`, so the test can sign as any of them.
+ * loopback ports and a temporary DATA_DIR (or the test's own, seeded before or kept from an earlier
+ * run), on embedded defaults. TESSERA_EXPOSE_KEYS=1 makes start.mjs write every process's key under
+ * `<DATA_DIR>/keys`, so the test can sign as any of them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -83,9 +84,16 @@ export interface TrustStack {
   close(): Promise<void>;
 }
 
-export async function startTrustStack(): Promise<TrustStack> {
+export interface TrustStackOptions {
+  /** Run on this DATA_DIR (seeded before, or kept from an earlier run) and leave it in place on close. */
+  dataDir?: string;
+  /** More variables for every process (for example LOG_LEVEL). */
+  env?: Record<string, string>;
+}
+
+export async function startTrustStack(opts: TrustStackOptions = {}): Promise<TrustStack> {
   requireBuild();
-  const tmp = tempDir('tessera-trust-');
+  const tmp = opts.dataDir ? { dir: opts.dataDir, cleanup: () => undefined } : tempDir('tessera-trust-');
   const { base, bff } = await freePorts();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -97,6 +105,7 @@ export async function startTrustStack(): Promise<TrustStack> {
     LOG_LEVEL: 'warn',
   };
   for (const name of DROPPED_ENV) delete env[name];
+  Object.assign(env, opts.env);
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env,

@@ -1,25 +1,30 @@
-// The operator CLI against real servers on port 0: the canvas and payment services (sandbox provider)
-// and a submission double that answers PromoteSubmission and RemoveSubmission by the contract.
+// The operator CLI against real servers on port 0: the canvas and payment services (sandbox provider),
+// and the real submission service (embedded stores) with the real renderer and canvas service as its
+// peers, so `promote` and `remove-submission` run the real hand-over and removal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create } from '@bufbuild/protobuf';
-import { appError, startRpcServer, type RpcServer } from '@tessera/kit';
+import { createPeerClient, startRpcServer, type RpcServer } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { canvasRoutes, sellAllBut } from '@tessera/canvas/testing';
 import { startPaymentHarness, type PaymentHarness } from '@tessera/payment/testing';
+import { startRendererServer } from '@tessera/renderer/testing';
 import {
-  SubmissionSchema,
-  SubmissionService,
-  type PromoteSubmissionRequest,
-  type RemoveSubmissionRequest,
-} from '@tessera/proto/tessera/submission/v1/submission_pb.js';
+  pngOf,
+  startHarness as startSubmission,
+  uploadAs,
+  type Harness as SubmissionHarness,
+} from '@tessera/submission/testing';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { RendererService } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { runCli } from './cli.js';
 
 let h: PaymentHarness;
 const servers: RpcServer[] = [];
 let env: Record<string, string>;
 let soldOutIndex = 0;
-const promoted: PromoteSubmissionRequest[] = [];
-const removed: RemoveSubmissionRequest[] = [];
+let renderer: Awaited<ReturnType<typeof startRendererServer>>;
+let sub: SubmissionHarness;
+/** The submissions in the vote: ids by title. */
+const art: Record<string, string> = {};
 
 async function ops(...argv: string[]) {
   const out: string[] = [];
@@ -71,34 +76,49 @@ beforeAll(async () => {
   await sellAllBut(h.canvasCore, soldOutIndex, []);
   const canvasUrl = await serve('canvas', canvasRoutes(h.canvasCore));
   const paymentUrl = await serve('payment', (r) => h.payment.routes(r));
-  const submissionUrl = await serve('submission', (router) =>
-    router.service(SubmissionService, {
-      promoteSubmission(req) {
-        promoted.push(req);
-        return {
-          canvasIndex: 9,
-          submission: create(SubmissionSchema, {
-            id: req.submissionId || 'top-1',
-            title: 'Northern Meadow',
-            username: 'ada',
-            netScore: 42,
-          }),
-        };
-      },
-      removeSubmission(req) {
-        if (req.submissionId === 'missing') throw appError('NOT_FOUND', 'Submission not found.');
-        removed.push(req);
-        return { removed: removed.filter((r) => r.submissionId === req.submissionId).length === 1 };
-      },
-    }),
-  );
+  renderer = await startRendererServer({ canvasUrl, bus: h.bus });
+  sub = await startSubmission({
+    bus: h.bus,
+    consumers: false,
+    canvasClient: createPeerClient(CanvasService, canvasUrl),
+    rendererClient: createPeerClient(RendererService, renderer.url, { timeoutMs: 60_000 }),
+  });
+  const submissionUrl = sub.server.url;
+  // three artworks in one colour each; the votes, not the order, make "Northern Meadow" the top one
+  for (const [user, title, rgb] of [
+    ['ada', 'Northern Meadow', { r: 60, g: 150, b: 70 }],
+    ['li', 'Harbour at Night', { r: 20, g: 30, b: 90 }],
+    ['grace', 'Late Bloom', { r: 230, g: 120, b: 170 }],
+  ] as const) {
+    const imageUrl = await uploadAs(sub, user, await pngOf(12, 12, rgb));
+    const { submission } = await sub.rpc.createSubmission({
+      userId: user,
+      username: user,
+      title,
+      description: `${title}, in one colour.`,
+      imageUrl,
+    });
+    art[title] = submission!.id;
+  }
+  for (const voter of ['v1', 'v2'])
+    await sub.rpc.vote({ userId: voter, submissionId: art['Northern Meadow']!, voteType: 1 });
+  await sub.rpc.vote({ userId: 'v3', submissionId: art['Late Bloom']!, voteType: 1 });
   env = { CANVAS_URL: canvasUrl, PAYMENT_URL: paymentUrl, SUBMISSION_URL: submissionUrl, USER: 'maria' };
 }, 60_000);
 
 afterAll(async () => {
+  await sub?.close();
+  await renderer?.close();
   for (const s of servers) await s.close(100);
   await h?.close();
 });
+
+/** The default colour of a pixel in the middle of canvas `c` (board 312, pixel 24,24). */
+async function middleColour(c: number): Promise<number[]> {
+  const board = (await h.canvasCore.deps.boards.get(c, 312))!;
+  const o = 24 * 49 + 24;
+  return [0, 2, 4].map((i) => parseInt(board.defaultColors.slice(o * 6 + i, o * 6 + i + 2), 16));
+}
 
 describe('npm run ops', () => {
   it('prints the usage with --help, and refuses an unknown command or flag with exit 2', async () => {
@@ -226,33 +246,65 @@ describe('npm run ops', () => {
     expect(board.resets?.some((r) => r.x === 2)).toBe(false);
   });
 
-  it('promotes the top-voted submission or a given one, as the operator', async () => {
+  it('promotes the top-voted submission or a given one, as the operator, through the real hand-over', async () => {
+    const first = (await h.canvasCore.deps.canvases.highestIndex()) + 1;
     const top = await ops('promote');
-    expect(top.code).toBe(0);
+    expect(top.code, top.err).toBe(0);
     expect(top.out).toBe(
-      'Promoted submission top-1 "Northern Meadow" by @ada (net score 42): canvas 9 is now the active canvas.',
+      `Promoted submission ${art['Northern Meadow']} "Northern Meadow" by @ada (net score 2): ` +
+        `canvas ${first} is now the active canvas.`,
     );
-    await ops('promote', 'sub-7', '--operator', 'li');
-    expect(promoted.map((p) => [p.submissionId, p.operator])).toEqual([
-      ['', 'maria'],
-      ['sub-7', 'li'],
-    ]);
-  });
+    // the real renderer rasterised the image: a square artwork covers the whole canvas
+    const [r, g, b] = await middleColour(first);
+    expect(Math.max(Math.abs(r! - 60), Math.abs(g! - 150), Math.abs(b! - 70))).toBeLessThanOrEqual(2);
+    expect(await sub.core.deps.submissions.raw(art['Northern Meadow']!)).toMatchObject({
+      status: 'featured',
+      featuredCanvasIndex: first,
+      endedBy: 'maria',
+    });
+    expect((await ops('canvases')).out).toContain(`Active: canvas ${first} "Northern Meadow".`);
 
-  it('removes a submission with a reason', async () => {
-    expect((await ops('remove-submission', 'sub-9')).err).toMatch(/--reason is required/);
-    const ok = await ops('remove-submission', 'sub-9', '--reason', 'stolen artwork');
-    expect(ok).toMatchObject({ code: 0, out: 'Removed submission sub-9.' });
-    expect(removed[0]).toMatchObject({ submissionId: 'sub-9', reason: 'stolen artwork', operator: 'maria' });
-    expect((await ops('remove-submission', 'sub-9', '--reason', 'stolen artwork')).out).toBe(
-      'Submission sub-9 was already removed.',
+    const named = await ops('promote', art['Harbour at Night']!, '--operator', 'li');
+    expect(named.code, named.err).toBe(0);
+    expect(named.out).toContain(`"Harbour at Night" by @li (net score 0): canvas ${first + 1} is now`);
+    expect(await sub.core.deps.submissions.raw(art['Harbour at Night']!)).toMatchObject({
+      status: 'featured',
+      endedBy: 'li',
+    });
+    const [r2, g2, b2] = await middleColour(first + 1);
+    expect(Math.max(Math.abs(r2! - 20), Math.abs(g2! - 30), Math.abs(b2! - 90))).toBeLessThanOrEqual(2);
+    expect((await ops('canvases')).out).toContain(`Active: canvas ${first + 1} "Harbour at Night".`);
+
+    // a featured submission left the vote: promoting it again is refused and makes no canvas
+    const again = await ops('promote', art['Northern Meadow']!, '--operator', 'li');
+    expect(again).toMatchObject({ code: 1, err: 'error: promote: Submission not found. (NotFound)' });
+    expect(await h.canvasCore.deps.canvases.highestIndex()).toBe(first + 1);
+  }, 60_000);
+
+  it('removes a submission with a reason; then nothing is left to promote', async () => {
+    const id = art['Late Bloom']!;
+    expect((await ops('remove-submission', id)).err).toMatch(/--reason is required/);
+    const ok = await ops('remove-submission', id, '--reason', 'stolen artwork');
+    expect(ok).toMatchObject({ code: 0, out: `Removed submission ${id}.` });
+    expect(await sub.core.deps.submissions.raw(id)).toMatchObject({
+      status: 'removed',
+      endedBy: 'operator:maria',
+      endReason: 'stolen artwork',
+    });
+    expect((await ops('remove-submission', id, '--reason', 'stolen artwork')).out).toBe(
+      `Submission ${id} was already removed.`,
     );
-    const missing = await ops('remove-submission', 'missing', '--reason', 'x');
+    const missing = await ops('remove-submission', 'no-such-submission', '--reason', 'x');
     expect(missing).toMatchObject({
       code: 1,
       err: 'error: remove-submission: Submission not found. (NotFound)',
     });
-  });
+    const none = await ops('promote');
+    expect(none).toMatchObject({
+      code: 1,
+      err: 'error: promote: There is no active submission to promote. (NotFound)',
+    });
+  }, 30_000);
 
   it('says which service did not answer, and refuses a bad service URL', async () => {
     const closed = await startRpcServer({
@@ -275,6 +327,11 @@ describe('npm run ops', () => {
       const bad = await ops('ledger');
       expect(bad.code).toBe(2);
       expect(bad.err).toMatch(/PAYMENT_URL must use http or https/);
+      // the services refuse deadlines over 60 s: a longer one is refused before any call
+      env = { ...saved, RPC_TIMEOUT_MS: '90000' };
+      const long = await ops('canvases');
+      expect(long.code).toBe(2);
+      expect(long.err).toMatch(/RPC_TIMEOUT_MS must be .*60000/);
     } finally {
       env = saved;
     }

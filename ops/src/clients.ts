@@ -28,7 +28,8 @@ export interface OpsSettings {
 /**
  * `<SERVICE>_URL` (as every process reads it), else `TESSERA_PORT_BASE` + the service's place in the
  * port table (as `npm start` assigns them), else the port table's default on 127.0.0.1.
- * `RPC_TIMEOUT_MS` bounds each call (default 30 s: rasterising an artwork takes a while).
+ * `RPC_TIMEOUT_MS` bounds each call (default 30 s: rasterising an artwork takes a while; at most
+ * 60 s, the longest deadline a service accepts: the kit's server refuses longer ones).
  */
 export function readSettings(env: Record<string, string | undefined>): OpsSettings {
   const e = readEnv(env);
@@ -43,7 +44,7 @@ export function readSettings(env: Record<string, string | undefined>): OpsSettin
       )!,
     ]),
   ) as Record<ServiceName, string>;
-  const timeoutMs = e.int('RPC_TIMEOUT_MS', { default: 30_000, min: 1, max: 600_000 });
+  const timeoutMs = e.int('RPC_TIMEOUT_MS', { default: 30_000, min: 1, max: 60_000 });
   e.done();
   return { urls, timeoutMs };
 }

@@ -51,19 +51,27 @@ export function testArt(boardIndex: number): string {
 
 /**
  * Sells every pixel of a canvas except `keep` ([board, x, y]) to `early-bird`, straight in the store
- * (one conditional replace per board), for sell-out and random-pixel tests.
+ * (one conditional replace per board), for sell-out and random-pixel tests. The sold pixels keep
+ * their current colour (white on a new canvas) unless `artistColours`: then they are bought in the
+ * artist's colour, as a page showing the canvas would draw real sales.
  */
 export async function sellAllBut(
   core: CanvasService,
   canvasIndex: number,
   keep: readonly (readonly [number, number, number])[],
+  opts: { artistColours?: boolean } = {},
 ): Promise<void> {
   for (let b = 0; b < 625; b++) {
     const doc = await core.deps.boards.get(canvasIndex, b);
     if (!doc) throw new Error(`board ${b} of canvas ${canvasIndex} is missing`);
     const left = keep.filter(([kb]) => kb === b).map(([, x, y]) => y * 49 + x);
     const owners = doc.owners.map((_, i) => (left.includes(i) ? null : 'early-bird'));
-    const next = { ...doc, owners, soldCount: 2401 - left.length, version: doc.version + 1 };
+    const currentColors = opts.artistColours
+      ? Array.from({ length: 2401 }, (_, i) =>
+          (left.includes(i) ? doc.currentColors : doc.defaultColors).slice(i * 6, i * 6 + 6),
+        ).join('')
+      : doc.currentColors;
+    const next = { ...doc, owners, currentColors, soldCount: 2401 - left.length, version: doc.version + 1 };
     if (!(await core.deps.boards.replaceIfVersion(next, doc.version)))
       throw new Error(`board ${b} changed while selling it`);
   }

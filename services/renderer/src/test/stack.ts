@@ -83,3 +83,38 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
 /** An in-memory canvas client on a core (no server). */
 export const canvasClientOf = (core: CanvasService) =>
   createClient(CanvasRpc, createRouterTransport(canvasRoutes(core)));
+
+/**
+ * The renderer alone (its RPC server on port 0 and its event consumer) over a canvas service that
+ * runs elsewhere: for tests whose canvas service is someone else's (the operator CLI's).
+ */
+export async function startRendererServer(opts: {
+  canvasUrl: string;
+  bus: EventBus;
+}): Promise<{ url: string; core: RendererService; close(): Promise<void> }> {
+  const logger = testLogger('renderer');
+  const renderer = await startRenderer({
+    canvas: createPeerClient(CanvasRpc, opts.canvasUrl),
+    bus: opts.bus,
+    logger,
+    durable: `renderer-${Math.random().toString(36).slice(2, 10)}`,
+    warmDelayMs: -1,
+    prebuild: false,
+  });
+  const server = await startRpcServer({
+    name: 'renderer',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: rendererRoutes(renderer.core),
+    services: SERVICES,
+  });
+  return {
+    url: server.url,
+    core: renderer.core,
+    async close() {
+      await server.close(100);
+      await renderer.close();
+    },
+  };
+}

@@ -382,6 +382,16 @@ describe('operator removal', () => {
       endReason: 'hateful image',
     });
     expect(await refusal(h.rpc.getImage({ key: raw!.imageKey }))).toMatchObject({ code: 'NOT_FOUND' });
+    // an id nobody ever submitted is not "already removed"
+    expect(
+      await refusal(
+        h.rpc.removeSubmission({
+          submissionId: '00000000-0000-4000-8000-000000000000',
+          reason: 'typo',
+          operator: 'ops-anna',
+        }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND', message: 'Submission not found.' });
   });
 });
 

@@ -176,6 +176,9 @@ export class SubmissionService {
       endedBy: `operator:${operator.trim()}`,
       endReason: reason.trim().slice(0, 500),
     });
+    // an id that never existed is the operator's mistake, not a removal done before
+    if (!ended && !(await this.deps.submissions.get(id)))
+      throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'submission_id' });
     this.deps.logger.info(
       {
         audit: true,

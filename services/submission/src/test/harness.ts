@@ -1,8 +1,9 @@
 /**
  * The submission service over a real Connect server on port 0, on an embedded store and object
  * store in a temp folder and the in-process bus, with a fake canvas service and a fake renderer
- * (Connect router transports) that record what they were asked: what the service tests, the upload
- * tests, the vote property tests and the hand-over tests share.
+ * (Connect router transports) that record what they were asked, or clients of real ones: what the
+ * service tests, the upload tests, the vote property tests, the hand-over tests and the operator
+ * CLI's tests share.
  */
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
@@ -123,6 +124,8 @@ export async function startHarness(
     images?: ImageProcessor;
     /** A real canvas service's client instead of the fake (the fake's records stay empty). */
     canvasClient?: Client<typeof CanvasRpc>;
+    /** A real renderer's client instead of the fake (the fake's records stay empty). */
+    rendererClient?: Client<typeof RendererRpc>;
   } = {},
 ): Promise<Harness> {
   const tmp = opts.dir ? { dir: opts.dir, cleanup: () => undefined } : tempDir('tessera-submission-');
@@ -138,7 +141,7 @@ export async function startHarness(
     bus,
     logger,
     canvas: opts.canvasClient ?? canvas.client,
-    renderer: renderer.client,
+    renderer: opts.rendererClient ?? renderer.client,
     secret: 'test-upload-signing-secret-0123456789abcdef',
     now: opts.now,
     images: opts.images,
@@ -174,9 +177,9 @@ export async function startHarness(
   };
 }
 
-/** A small real PNG (solid colour, optional EXIF). */
-export function pngOf(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 240 } } })
+/** A small real PNG in one colour. */
+export function pngOf(width = 8, height = 8, background = { r: 10, g: 120, b: 240 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
 }

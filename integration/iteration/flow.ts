@@ -1,0 +1,189 @@
+/**
+ * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
+ * upload an artwork with the signed form and submit it, vote, lock a board and buy pixels (intent,
+ * sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
+ * while no canvas process has it open) and the artworks the test submits.
+ */
+import { expect } from 'vitest';
+import sharp from 'sharp';
+import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
+import { Client as Http, type Got } from '../bad-input/http.js';
+
+export const PASSWORD = 'Sturdy-Passw0rd!';
+
+export type Rgb = [number, number, number];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const json = (r: Got) => r.json as Record<string, any>;
+
+/** A signed-in browser of one user. */
+export interface User {
+  http: Http;
+  auth: Record<string, string>;
+  userId: string;
+  username: string;
+  email: string;
+}
+
+const tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** Signs up `name` through `POST /api/auth/register` (a fresh browser). */
+export async function register(base: string, name: string): Promise<User> {
+  const http = new Http(base);
+  const username = `${name}_${tag}`;
+  const email = `${name}.${tag}@example.com`;
+  const res = await http.post('/api/auth/register', { username, email, password: PASSWORD });
+  expect(res.status, res.text).toBe(201);
+  const body = json(res);
+  return {
+    http,
+    auth: { authorization: `Bearer ${body.access_token}` },
+    userId: body.user.id,
+    username,
+    email,
+  };
+}
+
+/** Signs `user` in again through `POST /api/auth/login` on another BFF (a restarted stack). */
+export async function login(base: string, user: User): Promise<User> {
+  const http = new Http(base);
+  const res = await http.post('/api/auth/login', { email: user.email, password: PASSWORD });
+  expect(res.status, res.text).toBe(200);
+  return { ...user, http, auth: { authorization: `Bearer ${json(res).access_token}` } };
+}
+
+/**
+ * The artist-selection flow: a signed upload form (`POST /api/artist-selection/upload-url`), the
+ * browser's direct multipart upload to its `uploadUrl`, then `POST /api/artist-selection/submissions`.
+ * Answers the new submission's id.
+ */
+export async function submit(
+  user: User,
+  art: { title: string; description: string; image: Buffer; contentType: string; filename: string },
+): Promise<string> {
+  const form = await user.http.post(
+    '/api/artist-selection/upload-url',
+    { filename: art.filename, contentType: art.contentType, fileSize: art.image.length },
+    user.auth,
+  );
+  expect(form.status, form.text).toBe(200);
+  const { uploadUrl, fields, imageUrl } = json(form).data as {
+    uploadUrl: string;
+    fields: Record<string, string>;
+    imageUrl: string;
+  };
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append('file', new Blob([new Uint8Array(art.image)], { type: art.contentType }), art.filename);
+  const up = await fetch(`${user.http.base}${uploadUrl}`, { method: 'POST', body });
+  expect(up.status, await up.clone().text()).toBe(201);
+  const created = await user.http.post(
+    '/api/artist-selection/submissions',
+    { title: art.title, description: art.description, imageUrl },
+    user.auth,
+  );
+  expect(created.status, created.text).toBe(201);
+  return json(created).data.id as string;
+}
+
+export async function vote(user: User, submissionId: string, voteType: 1 | -1): Promise<number> {
+  const res = await user.http.post(
+    `/api/artist-selection/submissions/${submissionId}/vote`,
+    { voteType },
+    user.auth,
+  );
+  expect(res.status, res.text).toBe(200);
+  return json(res).data.netScore as number;
+}
+
+/** The submissions in the vote, hot first (`GET /api/artist-selection/submissions`). */
+export async function listed(http: Http): Promise<{ id: string; netScore: number; title: string }[]> {
+  const res = await http.get('/api/artist-selection/submissions?sort=hot&limit=50');
+  expect(res.status, res.text).toBe(200);
+  return json(res).data as { id: string; netScore: number; title: string }[];
+}
+
+/**
+ * Buys `pixels` of one board through the purchase flow: the board lock, the payment intent for
+ * `amount` cents (the server prices it; a wrong claim is refused), the sandbox card 4242, then the
+ * save calls (artist-colour pixels through batch-reset, custom colours through batch-update).
+ */
+export async function buy(
+  user: User,
+  canvasIndex: number,
+  boardIndex: number,
+  amount: number,
+  pixels: { x: number; y: number; color?: string }[],
+): Promise<void> {
+  const locked = await user.http.post(
+    `/api/boards/${canvasIndex}/${boardIndex}/lock`,
+    { duration: 5 },
+    user.auth,
+  );
+  expect(locked.status, locked.text).toBe(200);
+  const created = await user.http.post(
+    '/api/payments/create-payment-intent',
+    {
+      amount,
+      currency: 'usd',
+      billingAddress: null,
+      canvasIndex,
+      boardIndex,
+      pixels: pixels.map((p) => (p.color ? { ...p, isDefault: false } : { ...p, isDefault: true })),
+    },
+    user.auth,
+  );
+  expect(created.status, created.text).toBe(201);
+  const { paymentIntentId, clientSecret } = json(created);
+  const paid = await user.http.post(
+    '/api/payments/sandbox/confirm',
+    { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    user.auth,
+  );
+  expect(json(paid), paid.text).toMatchObject({ success: true, paymentIntent: { status: 'succeeded' } });
+  const artist = pixels.filter((p) => !p.color).map(({ x, y }) => ({ x, y }));
+  const custom = pixels.filter((p) => p.color);
+  const save = (kind: 'batch-reset' | 'batch-update', list: unknown[], type: string) =>
+    user.http.post(
+      `/api/pixels/canvas/${canvasIndex}/board/${boardIndex}/${kind}`,
+      { pixels: list, purchaseInfo: { payment_intent_id: paymentIntentId, purchase_type: type } },
+      user.auth,
+    );
+  if (artist.length > 0) {
+    const saved = await save('batch-reset', artist, 'default');
+    expect(json(saved), saved.text).toMatchObject({ success: true });
+  }
+  if (custom.length > 0) {
+    const saved = await save('batch-update', custom, 'custom');
+    expect(json(saved), saved.text).toMatchObject({ success: true });
+  }
+}
+
+/**
+ * Test-only seeding: opens the canvas service's store folder (`<DATA_DIR>/canvas`) with the canvas
+ * service's own code while no canvas process runs, and hands the core to `seed` (the canvas harness's
+ * `sellAllBut` writes sold pixels straight into the store, one conditional replace per board).
+ */
+export async function seedCanvasStore(dataDir: string, seed: (core: CanvasService) => Promise<void>) {
+  const h = await startCanvasHarness({ dir: `${dataDir}/canvas` });
+  try {
+    await seed(h.core);
+  } finally {
+    await h.close();
+  }
+}
+
+/** An image of `w` x `h` pixels in the given format, coloured by `color`. */
+export async function image(
+  w: number,
+  h: number,
+  format: 'png' | 'jpeg' | 'webp',
+  color: (x: number, y: number) => Rgb,
+): Promise<Buffer> {
+  const raw = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(color(x, y), (y * w + x) * 3);
+  const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
+  if (format === 'png') return img.png().toBuffer();
+  if (format === 'jpeg') return img.jpeg({ quality: 90 }).toBuffer();
+  return img.webp({ lossless: true }).toBuffer();
+}
