@@ -23,11 +23,11 @@ import {
   natsAuthorization,
   natsInboxPrefix,
   natsPasswordVariable,
-  NatsBus,
   type BusMessage,
   type EventBus,
   type EventProcess,
 } from '@tessera/kit';
+import { NatsBus } from '@tessera/kit/nats';
 import { eventually, sleep, tempDir, testLogger } from '@tessera/kit/testing';
 
 const NATS_SERVER = '/usr/sbin/nats-server';
