@@ -261,7 +261,9 @@ async function canvasOrders(ctx, writeBatch) {
         const boardIndex = slot + GROUP_BOARDS * Math.floor(o / (SIDE * SIDE));
         const offset = o % (SIDE * SIDE);
         const orderId = `order-${n++}`;
-        const pixels = [{ x: offset % SIDE, y: Math.floor(offset / SIDE), color: '#123456', isDefault: false }];
+        const pixels = [
+          { x: offset % SIDE, y: Math.floor(offset / SIDE), color: '#123456', isDefault: false },
+        ];
         const userId = `user-${w}`;
         await core.purchases.reserve({
           orderId,
