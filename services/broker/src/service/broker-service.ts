@@ -46,6 +46,8 @@ export const MAX_SUBSCRIBER_BACKLOG = 10_000;
 type BusMessageInit = MessageInitShape<typeof BusMessageSchema>;
 type PublishBatchResultInit = MessageInitShape<typeof PublishBatchResultSchema>;
 
+/** Most live messages sent to a subscriber in one response. */
+export const SUBSCRIBE_BATCH = 256;
 /** Most messages in one PublishBatch call (the kit's publish queue sends at most 256). */
 export const MAX_PUBLISH_BATCH = 1000;
 /** Errors that refuse one message of a batch, not the batch. */
@@ -155,9 +157,12 @@ async function* subscribeStream(
           'subscriber fell too far behind; resume from the last sequence',
           Code.ResourceExhausted,
         );
-      const m = await live.shift(ctx.signal);
-      if (!m) return;
-      yield { message: toProto(m, 1) };
+      // what waits goes out in one response (a publish batch reaches a subscriber as one frame)
+      const batch = await live.shiftMany(ctx.signal, SUBSCRIBE_BATCH);
+      if (!batch) return;
+      yield batch.length === 1
+        ? { message: toProto(batch[0]!, 1) }
+        : { messages: batch.map((m) => toProto(m, 1)) };
     }
   } finally {
     handle.close();

@@ -226,10 +226,11 @@ export class RemoteBus implements EventBus {
           connected = true;
           return ready.resolve();
         }
-        const m = res.message;
-        if (!m || m.seq < next) return;
-        next = m.seq + 1;
-        queue.push(fromProto(m));
+        for (const m of res.message ? [res.message] : res.messages) {
+          if (m.seq < next) continue;
+          next = m.seq + 1;
+          queue.push(fromProto(m));
+        }
         if (queue.backlog() > SUBSCRIBER_HIGH_WATER) await queue.waitBelow(SUBSCRIBER_HIGH_WATER / 2);
       },
       stream.signal,
