@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { trace } from '@opentelemetry/api';
 import { node } from '@opentelemetry/sdk-node';
@@ -54,4 +57,25 @@ describe('logger', () => {
     expect(text).not.toContain('Bearer t');
     expect(text).toContain('[redacted]');
   });
+});
+
+describe('buffered logger', () => {
+  it('writes every line, also when the process exits right after logging', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const loader = path.join(here, '..', 'docstore', 'test', 'ts-loader.mjs');
+    const writer = path.join(here, 'test', 'buffered-writer.ts');
+    const LINES = 20_000;
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', loader, writer, String(LINES)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (text += c));
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}`))));
+    });
+    const lines = out.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(LINES);
+    expect(JSON.parse(lines[LINES - 1]!)).toMatchObject({ i: LINES - 1, msg: 'request' });
+  }, 30_000);
 });
