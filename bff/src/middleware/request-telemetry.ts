@@ -77,21 +77,23 @@ function finish(span: ReturnType<typeof tracer.startSpan>, ctx: Context, failed:
 export function requestTelemetry(logger: Logger) {
   // the access line goes through a child without redaction (see above); level and mixin are inherited
   const access = logger.child({}, { redact: [] });
-  return async function requestTelemetry(ctx: Context, next: Next) {
+  return function requestTelemetry(ctx: Context, next: Next) {
     const started = performance.now();
     const parent = propagation.extract(ROOT_CONTEXT, ctx.headers, headerGetter);
     const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER }, parent);
-    const active = trace.setSpan(parent, span);
-    let failed: unknown;
-    try {
-      await context.with(active, next);
-    } catch (err) {
-      failed = err ?? new Error('thrown');
-      throw err;
-    } finally {
-      finish(span, ctx, failed);
-      context.with(active, () => accessLine(access, ctx, started, failed));
-    }
+    // everything below, and the access line after it, run with the span active
+    return context.with(trace.setSpan(parent, span), async () => {
+      let failed: unknown;
+      try {
+        await next();
+      } catch (err) {
+        failed = err ?? new Error('thrown');
+        throw err;
+      } finally {
+        finish(span, ctx, failed);
+        accessLine(access, ctx, started, failed);
+      }
+    });
   };
 }
 
