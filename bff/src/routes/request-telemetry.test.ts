@@ -4,26 +4,20 @@
  * router), its context is active for the downstream Connect call (whose CLIENT span, and the canvas
  * service's SERVER span, join the trace), and the access line carries the trace and span ids.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { node, tracing } from '@opentelemetry/sdk-node';
-import { createInProcessBus, createLogger } from '@tessera/kit';
+import { createInProcessBus } from '@tessera/kit';
 import { startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { startBff, type RunningBff } from '../auth/test/app.js';
+import { recordLogs } from '../auth/test/log-recorder.js';
 import { readCaches } from '../canvas/read-caches.js';
 
 const exporter = new tracing.InMemorySpanExporter();
 new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();
 
-const lines: Record<string, unknown>[] = [];
-const destination = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    for (const l of chunk.toString().split('\n').filter(Boolean))
-      lines.push(JSON.parse(l) as Record<string, unknown>);
-    cb();
-  },
-});
+const logs = recordLogs('info');
+const lines = logs.lines;
 
 const bus = createInProcessBus();
 let stack: CanvasStack;
@@ -32,7 +26,7 @@ beforeAll(async () => {
   stack = await startCanvasStack({ bus });
   bff = await startBff(
     { canvas: stack.canvasUrl, renderer: stack.rendererUrl },
-    { deps: { bus, logger: createLogger('tessera-bff', { level: 'info', destination }) } },
+    { deps: { bus, logger: logs.logger } },
   );
 }, 60_000);
 afterAll(async () => {
