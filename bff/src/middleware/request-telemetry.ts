@@ -9,7 +9,8 @@
  * say), and carries the attributes that matter: method, route, status, path (never the query, which
  * may hold an access token), scheme, host, client and peer address, user agent, protocol version;
  * status ERROR and `error.type` for a 5xx. Its context is active for everything below, so the Connect
- * client interceptors' spans of downstream calls and every log line join the trace.
+ * client interceptors' spans of downstream calls and every log line join the trace. The liveness and
+ * readiness probes get no span (as the HTTP instrumentation was told before).
  *
  * The access log line (`request`: method, path, status, ms; the trace and span ids come from the
  * logger's mixin) is written through a child logger without the root logger's redaction paths: the
@@ -79,6 +80,7 @@ export function requestTelemetry(logger: Logger) {
   const access = logger.child({}, { redact: [] });
   return function requestTelemetry(ctx: Context, next: Next) {
     const started = performance.now();
+    if (PROBES.has(ctx.path)) return probe(access, ctx, next, started);
     const parent = propagation.extract(ROOT_CONTEXT, ctx.headers, headerGetter);
     const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER }, parent);
     // everything below, and the access line after it, run with the span active
@@ -97,11 +99,26 @@ export function requestTelemetry(logger: Logger) {
   };
 }
 
+/** Liveness and readiness probes: no span (noise in every trace store), their line at trace level. */
+const PROBES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+
+async function probe(logger: Logger, ctx: Context, next: Next, started: number): Promise<void> {
+  let failed: unknown;
+  try {
+    await next();
+  } catch (err) {
+    failed = err ?? new Error('thrown');
+    throw err;
+  } finally {
+    accessLine(logger, ctx, started, failed);
+  }
+}
+
 function accessLine(logger: Logger, ctx: Context, started: number, failed: unknown): void {
   const ms = Math.round(performance.now() - started);
   const status = failed === undefined ? ctx.status : 500;
   const line = { method: ctx.method, path: ctx.path, status, ms };
-  if (ctx.path === '/healthz' || ctx.path === '/readyz') logger.trace(line, 'request');
+  if (PROBES.has(ctx.path)) logger.trace(line, 'request');
   else if (status >= 500) logger.error(line, 'request');
   else logger.info(line, 'request');
 }
