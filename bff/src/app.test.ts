@@ -148,16 +148,17 @@ describe('BFF foundation', () => {
     }
   });
 
-  it('names every middleware of the app (its span says "middleware - <name>", never "anonymous")', () => {
+  it('names every middleware of the app, in order (profiles and stack traces show the name)', () => {
     const app = createApp(testDeps({}, { env: { WEB_DIST: dist } }));
     // The router's dispatch is recognised by its `router` property: its spans are named by route path.
     const names = app.middleware.map((m) => ('router' in m ? '(router)' : m.name));
     expect(names).toEqual([
+      'requestTelemetry',
       'trustedProxyHeaders',
-      'requestLogging',
+      'securityHeadersMiddleware',
+      'cachedReads',
       'compressResponses',
       'errorMiddleware',
-      'securityHeadersMiddleware',
       'jsonBody',
       '(router)',
       'allowedMethods',

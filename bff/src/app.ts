@@ -1,7 +1,6 @@
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import type KoaApplication from 'koa';
+import Koa from 'koa';
 import Router from '@koa/router';
 import { errorBody } from '@tessera/kit';
 import type { BffDeps } from './deps.js';
@@ -9,21 +8,22 @@ import { apiNotFound } from './middleware/api-not-found.js';
 import { compressResponses } from './middleware/compress.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
-import { requestLogging } from './middleware/logging.js';
+import { requestTelemetry } from './middleware/request-telemetry.js';
 import { webApp } from './middleware/web-app.js';
+import { cachedReads } from './routes/cached-reads.js';
 import { ROUTE_MODULES, type RouteModule } from './routes/index.js';
 import { proxyHeaders } from './hardening/proxy-headers.js';
 import { securityHeaders } from './hardening/security-headers.js';
 
 /**
- * Koa is loaded with `require`: OpenTelemetry's Koa instrumentation hooks `require`, so its
- * middleware and route spans need no ESM loader hook (which cost each process about 30 MB: a loader
- * thread, and a wrapper of every ES module; see @tessera/kit's telemetry/instrument.ts).
+ * The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA.
+ *
+ * Order: the request's span and access line (everything below runs in its trace), the trusted proxy
+ * headers, the security headers (on every answer), then the cache-hit fast path of board pixels
+ * and composites (routes/cached-reads.ts), and only then compression, the error body, the JSON body
+ * and the router with its CSRF layer, for everything the fast path leaves alone.
  */
-const Koa = createRequire(import.meta.url)('koa') as typeof KoaApplication;
-
-/** The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA. */
-export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): KoaApplication {
+export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): Koa {
   const trust = deps.config.trustProxy;
   // X-Forwarded-* are read only from a trusted proxy (TRUST_PROXY); proxyHeaders drops them otherwise
   const app = new Koa({ proxy: trust.kind !== 'none', maxIpsCount: trust.kind === 'hops' ? trust.hops : 0 });
@@ -31,11 +31,12 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
   const router = new Router();
   for (const register of modules) register(router, deps);
 
+  app.use(requestTelemetry(deps.logger));
   app.use(proxyHeaders(trust));
-  app.use(requestLogging(deps.logger));
+  app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
+  app.use(cachedReads(deps));
   app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
-  app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
   app.use(jsonBody());
   app.use(router.routes());
   const allowedMethods = router.allowedMethods({ throw: false });
@@ -51,7 +52,7 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
  * over the 16 KiB limit, malformed HTTP, a request that took too long to arrive) also get the spec's
  * error body, instead of Node's bare status line.
  */
-export function createHttpServer(app: KoaApplication): http.Server {
+export function createHttpServer(app: Koa): http.Server {
   const server = http.createServer(app.callback());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;

@@ -15,7 +15,8 @@ import { createPeers } from './peers.js';
 const config = loadConfigOrExit('bff', readBffSettings);
 // The BFF's service identity (SERVICE_KEY): every call to a service and to the broker carries it.
 const identity = loadCallerIdentityOrExit('bff');
-const logger = createLogger('tessera-bff', { level: config.logLevel });
+// a line per request: written asynchronously, many lines per write under load, the rest at exit
+const logger = createLogger('tessera-bff', { level: config.logLevel, buffered: true });
 installProcessHandlers(logger);
 
 let shuttingDown = false;

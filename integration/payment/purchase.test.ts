@@ -305,7 +305,7 @@ describe('a purchase through the BFF', () => {
     const names = new Set(spans.map((sp) => sp.name));
     for (const name of [
       'POST /api/payments/create-payment-intent',
-      'POST /api/pixels/canvas/{c}/board/{b}/batch-reset',
+      'POST /api/pixels/canvas/:canvasIndex/board/:boardIndex/batch-reset',
       'tessera.payment.v1.PaymentService/CreatePaymentIntent',
       'tessera.payment.v1.PaymentService/CommitOrder',
       'tessera.lock.v1.LockService/ValidateLock',

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { assertLoopback } from './harness.mjs';
+import { readProcess } from './procstat.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -102,10 +103,10 @@ export function rawGet(url, headers = {}, localAddress) {
 
 /**
  * A bare Koa app in its own process answering every GET with `body` and `headers` (the baseline of
- * the same bytes without the product in between). Returns `{url, close()}`.
+ * the same bytes without the product in between). Returns `{url, cpuSeconds(), close()}`.
  * @param {Buffer} body
  * @param {Record<string, string>} headers
- * @returns {Promise<{ url: string; close(): Promise<void> }>}
+ * @returns {Promise<{ url: string; cpuSeconds(): number; close(): Promise<void> }>}
  */
 export async function bareKoa(body, headers) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bare-'));
@@ -126,6 +127,8 @@ export async function bareKoa(body, headers) {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    /** CPU seconds the bare Koa process used so far (its cost per request, beside the BFF's). */
+    cpuSeconds: () => readProcess(child.pid ?? 0)?.cpuSeconds ?? 0,
     async close() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
@@ -267,4 +270,59 @@ export function row(fields) {
     target: fields.target ?? null,
     met: fields.met ?? null,
   };
+}
+
+/**
+ * The read-path comparison of board-pixels and composite: autocannon against `url` through the BFF,
+ * then against a bare Koa app serving `body` with `headers`, and the CPU time each server process
+ * spent per request over its own load (CPU seconds / requests: robust to how busy the machine is).
+ * Returns the two rows: requests/s beside the baseline's (target: half of it), and the BFF's CPU per
+ * request beside bare Koa's.
+ * @param {any} ctx the scenario's context (durationSeconds, connections, processCpuSeconds)
+ * @param {{ url: string; body: Buffer; headers: Record<string, string>; requestHeaders?: Record<string, string>; label: string; baselineLabel: string }} what
+ */
+export async function againstBareKoa(ctx, what) {
+  const bare = await bareKoa(what.body, what.headers);
+  const opts = { seconds: ctx.durationSeconds, connections: ctx.connections, headers: what.requestHeaders };
+  let product;
+  let baseline;
+  let bffCpu;
+  let bareCpu;
+  try {
+    const bff0 = ctx.processCpuSeconds('bff');
+    product = await load(what.url, opts);
+    bffCpu = ctx.processCpuSeconds('bff') - bff0;
+    const bare0 = bare.cpuSeconds();
+    baseline = await load(bare.url, opts);
+    bareCpu = bare.cpuSeconds() - bare0;
+  } finally {
+    await bare.close();
+  }
+  const ratio = product.rps / baseline.rps;
+  const bffUs = product.requests > 0 ? (bffCpu * 1e6) / product.requests : null;
+  const bareUs = baseline.requests > 0 ? (bareCpu * 1e6) / baseline.requests : null;
+  return [
+    row({
+      row: what.label,
+      figure: round(product.rps, 0),
+      unit: 'req/s',
+      p50: product.p50,
+      p95: product.p95,
+      p99: product.p99,
+      errors: product.errors,
+      baseline: round(baseline.rps, 0),
+      baselineLabel: what.baselineLabel,
+      ratio: round(ratio, 2),
+      target: '>= 0.50 of baseline',
+      met: ratio >= 0.5,
+    }),
+    row({
+      row: `${what.label}: BFF CPU per request`,
+      figure: round(bffUs, 0),
+      unit: 'us',
+      baseline: round(bareUs, 0),
+      baselineLabel: 'us, bare Koa process',
+      ratio: bffUs !== null && bareUs !== null && bffUs > 0 ? round(bareUs / bffUs, 2) : null,
+    }),
+  ];
 }

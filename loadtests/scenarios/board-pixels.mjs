@@ -1,7 +1,7 @@
 // Board pixels through the BFF (GET /api/pixels/canvas/{c}/board/{b}, brotli as browsers ask) beside
 // a bare Koa route serving the same prebuilt brotli body in its own process; the 304 answer; the
 // compressed size of a fresh board (brotli and gzip).
-import { activeCanvas, bareKoa, load, rawGet, round, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, againstBareKoa, rawGet, row } from '../lib/bench-kit.mjs';
 
 export const name = 'board-pixels';
 export const description =
@@ -35,33 +35,17 @@ export async function run(ctx) {
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding',
   };
-  const bare = await bareKoa(first.body, headers);
-  let product;
-  let baseline;
-  try {
-    const opts = { seconds: ctx.durationSeconds, connections: ctx.connections, headers: accept };
-    product = await load(`${ctx.baseUrl}${path}`, opts);
-    baseline = await load(bare.url, opts);
-  } finally {
-    await bare.close();
-  }
-  const ratio = product.rps / baseline.rps;
+  const compared = await againstBareKoa(ctx, {
+    url: `${ctx.baseUrl}${path}`,
+    body: first.body,
+    headers,
+    requestHeaders: accept,
+    label: 'board pixels (brotli)',
+    baselineLabel: 'bare Koa, same prebuilt body',
+  });
   return {
     rows: [
-      row({
-        row: 'board pixels (brotli)',
-        figure: round(product.rps, 0),
-        unit: 'req/s',
-        p50: product.p50,
-        p95: product.p95,
-        p99: product.p99,
-        errors: product.errors,
-        baseline: round(baseline.rps, 0),
-        baselineLabel: 'bare Koa, same prebuilt body',
-        ratio: round(ratio, 2),
-        target: '>= 0.50 of baseline',
-        met: ratio >= 0.5,
-      }),
+      ...compared,
       row({
         row: 'board pixels unchanged (If-None-Match)',
         figure: notModified.status,

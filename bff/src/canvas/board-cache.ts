@@ -85,16 +85,23 @@ export class BoardCache {
     feed.listen((change) => this.onChange(change));
   }
 
-  /** The board's body (null: no such board), from memory when current. */
-  async get(canvasIndex: number, boardIndex: number): Promise<BoardBody | null> {
+  /** The board's current body when it is in memory (a hit), else undefined; no service call. */
+  peek(canvasIndex: number, boardIndex: number): BoardBody | undefined {
     const key = `${canvasIndex}/${boardIndex}`;
     const hit = this.entries.get(key);
     if (hit) {
       this.hits++;
       this.entries.delete(key); // most recently used last
       this.entries.set(key, hit);
-      return hit;
     }
+    return hit;
+  }
+
+  /** The board's body (null: no such board), from memory when current. */
+  async get(canvasIndex: number, boardIndex: number): Promise<BoardBody | null> {
+    const hit = this.peek(canvasIndex, boardIndex);
+    if (hit) return hit;
+    const key = `${canvasIndex}/${boardIndex}`;
     this.misses++;
     const live = await this.feed.live();
     const epoch = this.epochOf(key);

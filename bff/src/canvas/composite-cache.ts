@@ -49,6 +49,10 @@ interface Read {
 /** Images kept (two modes of a few canvases; each about 10 KB to 1 MB). */
 const MAX_ENTRIES = 16;
 
+function idOf(key: CompositeKey): string {
+  return `${key.canvasIndex}-${key.preview ? 'preview' : 'live'}-${key.format}-s${key.scale}-q${key.quality}`;
+}
+
 export class CompositeCache {
   private readonly entries = new Map<string, Entry>();
   private readonly reads = new Map<string, Read>();
@@ -67,14 +71,21 @@ export class CompositeCache {
     feed.listen((change) => this.onChange(change));
   }
 
-  async get(key: CompositeKey): Promise<CompositeImage> {
-    const id = `${key.canvasIndex}-${key.preview ? 'preview' : 'live'}-${key.format}-s${key.scale}-q${key.quality}`;
-    const generation = this.generationOf(key.canvasIndex);
-    const entry = this.entries.get(id);
-    if (entry && entry.generation === generation && performance.now() < entry.until) {
+  /** The image when a current one is in memory (a hit), else undefined; no renderer call. */
+  peek(key: CompositeKey): CompositeImage | undefined {
+    const entry = this.entries.get(idOf(key));
+    if (entry && entry.generation === this.generationOf(key.canvasIndex) && performance.now() < entry.until) {
       this.hits++;
       return entry.image;
     }
+    return undefined;
+  }
+
+  async get(key: CompositeKey): Promise<CompositeImage> {
+    const hit = this.peek(key);
+    if (hit) return hit;
+    const id = idOf(key);
+    const generation = this.generationOf(key.canvasIndex);
     this.misses++;
     const running = this.reads.get(id);
     if (running && running.generation === generation) return running.promise;

@@ -15,12 +15,14 @@ const FORWARDED_HEADERS = [
  * connection), and `ctx.state.clientIp` gets the client's address that rate limits key on.
  */
 export function proxyHeaders(trust: TrustProxy) {
-  return async function trustedProxyHeaders(ctx: Context, next: Next) {
+  // not async: it only rewrites the request before passing on (one promise less per request)
+  return function trustedProxyHeaders(ctx: Context, next: Next) {
     const remote = ctx.socket.remoteAddress;
     if (!fromTrustedProxy(trust, remote)) {
-      for (const h of FORWARDED_HEADERS) delete ctx.req.headers[h];
+      const headers = ctx.req.headers;
+      for (const h of FORWARDED_HEADERS) if (headers[h] !== undefined) delete headers[h];
     }
     ctx.state.clientIp = clientAddress(trust, remote, ctx.get('x-forwarded-for'));
-    await next();
+    return next();
   };
 }

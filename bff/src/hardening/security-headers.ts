@@ -53,14 +53,15 @@ export function securityHeaders(opts: SecurityHeaderOptions) {
   const publicHttps =
     opts.publicUrl !== undefined ? new URL(opts.publicUrl).protocol === 'https:' : undefined;
   const csp = { secure: contentSecurityPolicy(true), plain: contentSecurityPolicy(false) };
-  return async function securityHeadersMiddleware(ctx: Context, next: Next) {
+  // not async: it only sets headers before passing on (one promise less per request)
+  return function securityHeadersMiddleware(ctx: Context, next: Next) {
     const https = publicHttps ?? ctx.secure;
     ctx.set('Content-Security-Policy', https ? csp.secure : csp.plain);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
     if (https) ctx.set('Strict-Transport-Security', HSTS);
-    await next();
+    return next();
   };
 }
 

@@ -17,9 +17,20 @@ const COMPRESSIBLE = /^(application\/(json|javascript|manifest\+json)|text\/|ima
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** The last header parsed and its answer: clients send the same Accept-Encoding on every request. */
+let lastHeader = '';
+let lastEncoding: Encoding = 'identity';
+
 /** The best encoding the client accepts (q > 0), brotli first; `identity` when neither. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  if (acceptEncoding === lastHeader) return lastEncoding;
+  lastEncoding = parseEncoding(acceptEncoding);
+  lastHeader = acceptEncoding;
+  return lastEncoding;
+}
+
+function parseEncoding(acceptEncoding: string): Encoding {
   const q = new Map<string, number>();
   for (const part of acceptEncoding.slice(0, 1024).split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

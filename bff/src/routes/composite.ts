@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { parseBool, parseCanvasIndex, single } from '../canvas/params.js';
 import { etagMatches } from '../canvas/etag.js';
 import { readCaches } from '../canvas/read-caches.js';
+import type { CompositeImage, CompositeKey } from '../canvas/composite-cache.js';
 import { HttpError } from '../middleware/errors.js';
 
 /**
@@ -35,20 +37,34 @@ function checkAllowed(query: Record<string, unknown>): void {
  * 304 when If-None-Match still matches. `t` is the client's cache buster and is ignored, as are
  * parameters the route does not know.
  */
+export const COMPOSITE_ROUTE = '/api/canvas-composite/canvas/:canvasIndex/render';
+
+/** The cache key of a request's image; throws the 400 of a parameter the page never sends. */
+export function compositeKey(canvasIndex: number, query: Record<string, unknown>): CompositeKey {
+  checkAllowed(query);
+  const preview = parseBool(query.preview, 'preview', false);
+  return { canvasIndex, preview, format: 'webp', scale: 1, quality: 95 };
+}
+
+/**
+ * Answers with an image: its ETag, `Cache-Control: public, max-age=30`, then 304 when If-None-Match
+ * names the ETag, else the bytes. Shared by the route and the cache-hit fast path (cached-reads.ts).
+ */
+export function answerComposite(ctx: Context, image: CompositeImage): void {
+  ctx.set('ETag', image.etag);
+  ctx.set('Cache-Control', 'public, max-age=30');
+  if (etagMatches(ctx.get('If-None-Match'), image.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.set('Content-Type', image.contentType);
+  ctx.body = image.data;
+}
+
 export function compositeRoutes(router: Router, deps: BffDeps): void {
   const { composites } = readCaches(deps);
-  router.get('/api/canvas-composite/canvas/:canvasIndex/render', async (ctx) => {
-    const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
-    checkAllowed(ctx.query);
-    const preview = parseBool(ctx.query.preview, 'preview', false);
-    const image = await composites.get({ canvasIndex, preview, format: 'webp', scale: 1, quality: 95 });
-    ctx.set('ETag', image.etag);
-    ctx.set('Cache-Control', 'public, max-age=30');
-    if (etagMatches(ctx.get('If-None-Match'), image.etag)) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.type = image.contentType;
-    ctx.body = image.data;
+  router.get(COMPOSITE_ROUTE, async (ctx) => {
+    const key = compositeKey(parseCanvasIndex(ctx.params.canvasIndex), ctx.query);
+    answerComposite(ctx, await composites.get(key));
   });
 }

@@ -12,7 +12,6 @@ import { bodyOf } from '../auth/body.js';
 import { HttpError } from '../middleware/errors.js';
 import { breakdownJson, intentStatusJson } from '../payments/json.js';
 import { address, arr, int, intentId, intLike, obj, onlyKeys, str } from '../payments/parse.js';
-import { purchaseTrace } from '../payments/trace.js';
 
 const MAX_PIXELS = 2401;
 
@@ -44,117 +43,97 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     };
   });
 
-  router.post(
-    '/api/payments/create-payment-intent',
-    purchaseTrace('/api/payments/create-payment-intent'),
-    auth,
-    async (ctx) => {
-      const { userId } = authOf(ctx);
-      const body = bodyOf(ctx);
-      const metadata =
-        body.metadata === undefined || body.metadata === null ? {} : obj(body.metadata, 'metadata');
-      if (body.amount === undefined) throw new HttpError('MISSING_FIELD', 'amount is required', 'amount');
-      const amount = int(body.amount, 'amount', 1, 100_000_000);
-      const currency = str(body.currency, 'currency', 10) || 'usd';
-      const canvasIndex = intLike(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', 0, 0x7fffffff);
-      const boardIndex = intLike(body.boardIndex ?? metadata.artboardId, 'boardIndex', 0, 624);
-      const pixels = pixelList(body.pixels);
-      const billing =
-        body.billingAddress === undefined || body.billingAddress === null
-          ? undefined
-          : address(body.billingAddress);
-      const key = ctx.get('idempotency-key');
-      if (key.length > 100 || /[^\w.:-]/.test(key))
-        throw new HttpError(
-          'VALIDATION_ERROR',
-          'Idempotency-Key must be at most 100 letters, digits, _ . : -',
-          'Idempotency-Key',
-        );
-      const { intent } = await peers.payment.createPaymentIntent({
-        userId,
-        canvasIndex,
-        boardIndex,
-        pixels,
-        claimedAmountCents: amount,
-        currency,
-        billingAddress: billing,
-        description: str(body.description, 'description', 500),
-        idempotencyKey: key,
-      });
-      if (!intent) throw new Error('payment service returned no intent');
-      ctx.status = 201;
-      ctx.body = {
-        success: true,
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        amount: intent.amountCents,
-        currency: intent.currency,
-        status: intent.status,
-        actualPaymentBreakdown: breakdownJson(intent.breakdown),
-      };
-    },
-  );
+  router.post('/api/payments/create-payment-intent', auth, async (ctx) => {
+    const { userId } = authOf(ctx);
+    const body = bodyOf(ctx);
+    const metadata =
+      body.metadata === undefined || body.metadata === null ? {} : obj(body.metadata, 'metadata');
+    if (body.amount === undefined) throw new HttpError('MISSING_FIELD', 'amount is required', 'amount');
+    const amount = int(body.amount, 'amount', 1, 100_000_000);
+    const currency = str(body.currency, 'currency', 10) || 'usd';
+    const canvasIndex = intLike(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', 0, 0x7fffffff);
+    const boardIndex = intLike(body.boardIndex ?? metadata.artboardId, 'boardIndex', 0, 624);
+    const pixels = pixelList(body.pixels);
+    const billing =
+      body.billingAddress === undefined || body.billingAddress === null
+        ? undefined
+        : address(body.billingAddress);
+    const key = ctx.get('idempotency-key');
+    if (key.length > 100 || /[^\w.:-]/.test(key))
+      throw new HttpError(
+        'VALIDATION_ERROR',
+        'Idempotency-Key must be at most 100 letters, digits, _ . : -',
+        'Idempotency-Key',
+      );
+    const { intent } = await peers.payment.createPaymentIntent({
+      userId,
+      canvasIndex,
+      boardIndex,
+      pixels,
+      claimedAmountCents: amount,
+      currency,
+      billingAddress: billing,
+      description: str(body.description, 'description', 500),
+      idempotencyKey: key,
+    });
+    if (!intent) throw new Error('payment service returned no intent');
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      amount: intent.amountCents,
+      currency: intent.currency,
+      status: intent.status,
+      actualPaymentBreakdown: breakdownJson(intent.breakdown),
+    };
+  });
 
-  router.patch(
-    '/api/payments/intent/:paymentIntentId/address',
-    purchaseTrace('/api/payments/intent/{id}/address'),
-    auth,
-    async (ctx) => {
-      const { userId } = authOf(ctx);
-      const id = intentId(ctx.params.paymentIntentId);
-      const body = bodyOf(ctx);
-      if (body.billingAddress === undefined || body.billingAddress === null)
-        throw new HttpError('invalid_billing_address', 'billingAddress is required', 'billingAddress');
-      const { intent } = await peers.payment.updateIntentAddress({
-        userId,
-        intentId: id,
-        billingAddress: address(body.billingAddress),
-      });
-      ctx.body = { ...intentStatusJson(intent), message: 'Billing address updated' };
-    },
-  );
+  router.patch('/api/payments/intent/:paymentIntentId/address', auth, async (ctx) => {
+    const { userId } = authOf(ctx);
+    const id = intentId(ctx.params.paymentIntentId);
+    const body = bodyOf(ctx);
+    if (body.billingAddress === undefined || body.billingAddress === null)
+      throw new HttpError('invalid_billing_address', 'billingAddress is required', 'billingAddress');
+    const { intent } = await peers.payment.updateIntentAddress({
+      userId,
+      intentId: id,
+      billingAddress: address(body.billingAddress),
+    });
+    ctx.body = { ...intentStatusJson(intent), message: 'Billing address updated' };
+  });
 
-  router.get(
-    '/api/payments/payment-intents/:paymentIntentId/status',
-    purchaseTrace('/api/payments/payment-intents/{id}/status'),
-    auth,
-    async (ctx) => {
-      const { userId } = authOf(ctx);
-      const { intent } = await peers.payment.getPaymentIntent({
-        userId,
-        intentId: intentId(ctx.params.paymentIntentId),
-      });
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = intentStatusJson(intent);
-    },
-  );
+  router.get('/api/payments/payment-intents/:paymentIntentId/status', auth, async (ctx) => {
+    const { userId } = authOf(ctx);
+    const { intent } = await peers.payment.getPaymentIntent({
+      userId,
+      intentId: intentId(ctx.params.paymentIntentId),
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = intentStatusJson(intent);
+  });
 
-  router.post(
-    '/api/payments/sandbox/confirm',
-    purchaseTrace('/api/payments/sandbox/confirm'),
-    auth,
-    async (ctx) => {
-      const { userId } = authOf(ctx);
-      const body = bodyOf(ctx);
-      const res = await peers.payment.confirmSandboxPayment({
-        userId,
-        clientSecret: str(body.clientSecret, 'clientSecret', 200, { required: true }),
-        cardNumber: str(body.cardNumber, 'cardNumber', 40, { required: true }),
-        expMonth: int(body.expMonth, 'expMonth', 1, 12),
-        expYear: int(body.expYear, 'expYear', 0, 9999),
-        cvc: str(body.cvc, 'cvc', 4, { required: true }),
-        postalCode: str(body.postalCode, 'postalCode', 20),
-      });
-      const intent = res.intent;
-      ctx.body = {
-        success: res.errorMessage === '',
-        paymentIntent: intent ? { id: intent.id, status: intent.status, amount: intent.amountCents } : null,
-        error: res.errorMessage === '' ? null : { code: res.errorCode, message: res.errorMessage },
-      };
-    },
-  );
+  router.post('/api/payments/sandbox/confirm', auth, async (ctx) => {
+    const { userId } = authOf(ctx);
+    const body = bodyOf(ctx);
+    const res = await peers.payment.confirmSandboxPayment({
+      userId,
+      clientSecret: str(body.clientSecret, 'clientSecret', 200, { required: true }),
+      cardNumber: str(body.cardNumber, 'cardNumber', 40, { required: true }),
+      expMonth: int(body.expMonth, 'expMonth', 1, 12),
+      expYear: int(body.expYear, 'expYear', 0, 9999),
+      cvc: str(body.cvc, 'cvc', 4, { required: true }),
+      postalCode: str(body.postalCode, 'postalCode', 20),
+    });
+    const intent = res.intent;
+    ctx.body = {
+      success: res.errorMessage === '',
+      paymentIntent: intent ? { id: intent.id, status: intent.status, amount: intent.amountCents } : null,
+      error: res.errorMessage === '' ? null : { code: res.errorCode, message: res.errorMessage },
+    };
+  });
 
-  router.post('/api/payment-intents', purchaseTrace('/api/payment-intents'), auth, async (ctx) => {
+  router.post('/api/payment-intents', auth, async (ctx) => {
     const { userId } = authOf(ctx);
     const body = bodyOf(ctx);
     await peers.payment.trackPaymentIntent({
@@ -168,7 +147,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     ctx.body = { success: true, message: 'Payment intent tracked' };
   });
 
-  router.post('/api/pixel-purchases', purchaseTrace('/api/pixel-purchases'), auth, async (ctx) => {
+  router.post('/api/pixel-purchases', auth, async (ctx) => {
     const { userId } = authOf(ctx);
     const body = bodyOf(ctx);
     onlyKeys(body, [

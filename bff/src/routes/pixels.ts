@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { parseBoardIndex, parseCanvasIndex, single } from '../canvas/params.js';
 import { etagMatches } from '../canvas/etag.js';
-import { plainJson } from '../canvas/board-cache.js';
+import { plainJson, type BoardBody } from '../canvas/board-cache.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';
-import { pickEncoding } from '../middleware/compress.js';
+import { pickEncoding, type Encoding } from '../middleware/compress.js';
 
 /**
  * Pixels (spec section 7):
@@ -16,28 +17,39 @@ import { pickEncoding } from '../middleware/compress.js';
  * - `GET /api/pixels/available/random?canvas_index=n`: `{success, data: {board_index, x, y,
  *   current_color, default_color}, message}`; 404 "No pixels available" when sold out.
  */
+export const BOARD_PIXELS_ROUTE = '/api/pixels/canvas/:canvasIndex/board/:boardIndex';
+
+/**
+ * Answers board pixels from a board body: ETag, `Cache-Control: no-cache`, `Vary: Accept-Encoding`,
+ * then 304 when If-None-Match names the ETag, else the JSON in `encoding`. Returns false when the
+ * client takes neither brotli nor gzip and the body is still to be set (the inflated JSON).
+ * Shared by the route and the cache-hit fast path (cached-reads.ts).
+ */
+export function answerBoard(ctx: Context, body: BoardBody, encoding: Encoding): boolean {
+  ctx.set('ETag', body.etag);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.vary('Accept-Encoding');
+  if (etagMatches(ctx.get('If-None-Match'), body.etag)) {
+    ctx.status = 304;
+    return true;
+  }
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  if (encoding === 'identity') return false;
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = encoding === 'br' ? body.br : body.gzip;
+  return true;
+}
+
 export function pixelRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
   const { boards } = readCaches(deps);
-  router.get('/api/pixels/canvas/:canvasIndex/board/:boardIndex', async (ctx) => {
+  router.get(BOARD_PIXELS_ROUTE, async (ctx) => {
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
     const boardIndex = parseBoardIndex(ctx.params.boardIndex);
     const body = await boards.get(canvasIndex, boardIndex);
     if (!body) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
-    ctx.set('ETag', body.etag);
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.vary('Accept-Encoding');
-    if (etagMatches(ctx.get('If-None-Match'), body.etag)) {
-      ctx.status = 304;
-      return;
-    }
     const encoding = ctx.method === 'HEAD' ? 'identity' : pickEncoding(ctx.get('Accept-Encoding'));
-    ctx.type = 'application/json; charset=utf-8';
-    if (encoding === 'identity') ctx.body = await plainJson(body);
-    else {
-      ctx.set('Content-Encoding', encoding);
-      ctx.body = encoding === 'br' ? body.br : body.gzip;
-    }
+    if (!answerBoard(ctx, body, encoding)) ctx.body = await plainJson(body);
   });
 
   router.get('/api/pixels/available/random', async (ctx) => {

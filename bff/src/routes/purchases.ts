@@ -15,7 +15,6 @@ import { ownerAt } from '../canvas/board-json.js';
 import { parseBoardIndex, parseCanvasIndex } from '../canvas/params.js';
 import { HttpError } from '../middleware/errors.js';
 import { arr, int, intentId, obj, str } from '../payments/parse.js';
-import { purchaseTrace } from '../payments/trace.js';
 
 const NEEDS_PAYMENT =
   "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.";
@@ -115,16 +114,6 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
     };
   };
 
-  router.post(
-    '/api/pixels/canvas/:canvasIndex/board/:boardIndex/batch-reset',
-    purchaseTrace('/api/pixels/canvas/{c}/board/{b}/batch-reset'),
-    auth,
-    handler('reset'),
-  );
-  router.post(
-    '/api/pixels/canvas/:canvasIndex/board/:boardIndex/batch-update',
-    purchaseTrace('/api/pixels/canvas/{c}/board/{b}/batch-update'),
-    auth,
-    handler('update'),
-  );
+  router.post('/api/pixels/canvas/:canvasIndex/board/:boardIndex/batch-reset', auth, handler('reset'));
+  router.post('/api/pixels/canvas/:canvasIndex/board/:boardIndex/batch-update', auth, handler('update'));
 }

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { trace } from '@opentelemetry/api';
 import { node } from '@opentelemetry/sdk-node';
@@ -54,4 +57,45 @@ describe('logger', () => {
     expect(text).not.toContain('Bearer t');
     expect(text).toContain('[redacted]');
   });
+});
+
+describe('buffered logger', () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const loader = path.join(here, '..', 'docstore', 'test', 'ts-loader.mjs');
+  const writer = path.join(here, 'test', 'buffered-writer.ts');
+
+  /** Runs the writer; resolves with its stdout once `until(stdout)` holds or it exited. */
+  function runWriter(lines: number, mode: 'exit' | 'stay', until: (out: string) => boolean) {
+    return new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', loader, writer, String(lines), mode], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      // a bound, not a timing: a writer that never shows its lines is stopped and the test fails on them
+      const bound = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => {
+        text += c;
+        if (mode === 'stay' && until(text)) child.kill('SIGKILL');
+      });
+      child.once('error', reject);
+      child.once('close', () => {
+        clearTimeout(bound);
+        resolve(text);
+      });
+    });
+  }
+  const linesOf = (out: string) => out.split('\n').filter(Boolean);
+
+  it('writes every line, also when the process exits right after logging', async () => {
+    const LINES = 20_000;
+    const lines = linesOf(await runWriter(LINES, 'exit', () => false));
+    expect(lines).toHaveLength(LINES);
+    expect(JSON.parse(lines[LINES - 1]!)).toMatchObject({ i: LINES - 1, msg: 'request' });
+  }, 30_000);
+
+  it('does not hold a line back when nothing else is logged', async () => {
+    // 3 short lines stay far under the 4 KiB it gathers: only the periodic flush writes them
+    const out = await runWriter(3, 'stay', (text) => linesOf(text).length === 3);
+    expect(linesOf(out).map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([0, 1, 2]);
+  }, 30_000);
 });

@@ -6,10 +6,9 @@
  *
  * No ESM loader hook (`import-in-the-middle`) is registered: on Node 20 it runs a loader thread and
  * wraps every ES module, about 30 MB per process at idle (16 MB even when limited to one module), for
- * spans we get otherwise. The two instrumentations hook `require`: HTTP (`node:http`, required by
- * Koa and other CommonJS packages; incoming requests are traced through `http.Server`'s prototype,
- * so servers created from ES modules are covered) and Koa, which the BFF loads with `require`
- * (bff/src/app.ts). Connect over HTTP/2 is traced by the kit's interceptors.
+ * spans we get otherwise. The one instrumentation hooks `require`: HTTP (`node:http`), for outgoing
+ * HTTP/1 calls. Connect over HTTP/2 is traced by the kit's interceptors, the BFF's incoming requests
+ * by its own middleware (bff/src/middleware/request-telemetry.ts).
  */
 import { startTelemetry } from './sdk.js';
 

@@ -1,8 +1,15 @@
 /**
  * The tracing SDK of every process: a tracer provider (W3C trace context and baggage propagation,
- * async-local-storage context), the HTTP and Koa instrumentations, and the OTLP/HTTP exporter when
- * OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) is set. The sampler follows OTEL_TRACES_SAMPLER
- * (default: parent-based, always on).
+ * async-local-storage context), the HTTP instrumentation of outgoing HTTP/1 calls, and the OTLP/HTTP
+ * exporter when OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) is set. The sampler follows
+ * OTEL_TRACES_SAMPLER (default: parent-based, always on).
+ *
+ * Incoming requests are not auto-instrumented: the only HTTP/1 server is the BFF, which opens one
+ * SERVER span per request itself (bff/src/middleware/request-telemetry.ts: the caller's traceparent,
+ * the route template, method and status), and the services' Connect servers open theirs in the
+ * kit's interceptors. The HTTP and Koa auto-instrumentations cost the BFF about 145 us of CPU per
+ * request (a span per Koa middleware, emitter and context wrapping per request), more than half of a
+ * cached read (loadtests/README.md, "Where the time goes").
  *
  * Built from the tracing packages rather than `@opentelemetry/sdk-node`, whose import alone loads
  * every exporter it can configure (OTLP over gRPC, protobuf and HTTP for traces, metrics and logs,
@@ -12,7 +19,6 @@
  */
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
 import {
   detectResources,
   envDetector,
@@ -53,11 +59,9 @@ export async function startTelemetry(serviceName = process.env.OTEL_SERVICE_NAME
   disableInstrumentations = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({
-        // Connect over HTTP/2 is traced by our interceptors; health probes are noise.
-        ignoreIncomingRequestHook: (req) => /\/(healthz|readyz)$|grpc\.health\.v1/.test(req.url ?? ''),
-      }),
-      new KoaInstrumentation(),
+      // outgoing HTTP/1 calls only (a payment provider's API); Connect over HTTP/2 is traced by the
+      // kit's interceptors, incoming requests by the BFF's own middleware (above)
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
     ],
   });
 }
