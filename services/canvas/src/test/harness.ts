@@ -6,6 +6,7 @@ import {
   type DocumentStore,
   type EventBus,
 } from '@tessera/kit';
+import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { routes } from '../routes.js';
@@ -44,7 +45,7 @@ export async function startHarness(
 /** A flat test artwork: board b, pixel offset o -> a colour derived from both. */
 export function testArt(boardIndex: number): string {
   const parts: string[] = [];
-  for (let o = 0; o < 2401; o++)
+  for (let o = 0; o < PIXELS_PER_BOARD; o++)
     parts.push(((boardIndex * 7919 + o * 31) & 0xffffff).toString(16).padStart(6, '0').toUpperCase());
   return parts.join('');
 }
@@ -61,17 +62,23 @@ export async function sellAllBut(
   keep: readonly (readonly [number, number, number])[],
   opts: { artistColours?: boolean } = {},
 ): Promise<void> {
-  for (let b = 0; b < 625; b++) {
+  for (let b = 0; b < TOTAL_BOARDS; b++) {
     const doc = await core.deps.boards.get(canvasIndex, b);
     if (!doc) throw new Error(`board ${b} of canvas ${canvasIndex} is missing`);
-    const left = keep.filter(([kb]) => kb === b).map(([, x, y]) => y * 49 + x);
+    const left = keep.filter(([kb]) => kb === b).map(([, x, y]) => pixelOffset(x, y));
     const owners = doc.owners.map((_, i) => (left.includes(i) ? null : 'early-bird'));
     const currentColors = opts.artistColours
-      ? Array.from({ length: 2401 }, (_, i) =>
+      ? Array.from({ length: PIXELS_PER_BOARD }, (_, i) =>
           (left.includes(i) ? doc.currentColors : doc.defaultColors).slice(i * 6, i * 6 + 6),
         ).join('')
       : doc.currentColors;
-    const next = { ...doc, owners, currentColors, soldCount: 2401 - left.length, version: doc.version + 1 };
+    const next = {
+      ...doc,
+      owners,
+      currentColors,
+      soldCount: PIXELS_PER_BOARD - left.length,
+      version: doc.version + 1,
+    };
     if (!(await core.deps.boards.replaceIfVersion(next, doc.version)))
       throw new Error(`board ${b} changed while selling it`);
   }
