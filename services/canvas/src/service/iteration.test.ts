@@ -6,7 +6,8 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
-import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
+import { pixelOffset } from '@tessera/facts/grid';
+import { sellAllBut, startHarness, testArt, testArtHex, type Harness } from '../test/harness.js';
 import { CanvasService } from './canvas-service.js';
 
 let h: Harness;
@@ -259,8 +260,7 @@ describe('ResetPixel', () => {
     });
   }, 60_000);
 
-  const defaultHex = (x: number, y: number) =>
-    `#${testArt(40).slice((y * 49 + x) * 6, (y * 49 + x) * 6 + 6)}`;
+  const defaultHex = (x: number, y: number) => `#${testArtHex(40, x, y)}`;
 
   it('puts the default colour back, keeps the pixel sold to its buyer, answers the audit entry and publishes it', async () => {
     const before = (await h.client.getCanvas({ canvasIndex: c })).canvas!;
@@ -383,10 +383,10 @@ describe('ResetPixel', () => {
     expect(results.slice(0, 10).every((r) => 'reset' in r && r.reset)).toBe(true);
     const stored = (await h.core.deps.boards.get(c, 40))!;
     for (let x = 0; x < 10; x++)
-      expect(stored.currentColors.slice((20 * 49 + x) * 6, (20 * 49 + x) * 6 + 6)).toBe(
-        testArt(40).slice((20 * 49 + x) * 6, (20 * 49 + x) * 6 + 6),
+      expect(stored.currentColors.slice(pixelOffset(x, 20) * 6, pixelOffset(x, 20) * 6 + 6)).toBe(
+        testArtHex(40, x, 20),
       );
-    expect(stored.owners[30 * 49 + 30]).toBe('buyer');
+    expect(stored.owners[pixelOffset(30, 30)]).toBe('buyer');
     expect(stored.resets).toHaveLength(11);
   }, 60_000);
 });

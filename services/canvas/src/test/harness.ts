@@ -50,6 +50,18 @@ export function testArt(boardIndex: number): string {
   return parts.join('');
 }
 
+/** The test artwork's colour of pixel (x, y) of a board, as 6 upper-case hex digits. */
+export function testArtHex(boardIndex: number, x: number, y: number): string {
+  const o = pixelOffset(x, y);
+  return testArt(boardIndex).slice(o * 6, o * 6 + 6);
+}
+
+/** The test artwork's colour of pixel (x, y) of a board, as [r, g, b]. */
+export function testArtRgb(boardIndex: number, x: number, y: number): number[] {
+  const hex = testArtHex(boardIndex, x, y);
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+}
+
 /**
  * Sells every pixel of a canvas except `keep` ([board, x, y]) to `early-bird`, straight in the store
  * (one conditional replace per board), for sell-out and random-pixel tests. The sold pixels keep

@@ -10,14 +10,14 @@ import {
   type RpcServer,
 } from '@tessera/kit';
 import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
-import { canvasPixelOf, pixelOffset } from '@tessera/facts/grid';
+import { canvasPixelOf } from '@tessera/facts/grid';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import {
   ImageFormat,
   RendererService as RendererRpc,
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { canvasRoutes, createCanvas, testArt, type CanvasService } from '@tessera/canvas/testing';
+import { canvasRoutes, createCanvas, testArt, testArtRgb, type CanvasService } from '@tessera/canvas/testing';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import { startRenderer } from '../setup.js';
@@ -32,6 +32,14 @@ let renderer: { core: RendererService; close(): Promise<void> };
 let client: Client<typeof RendererRpc>;
 let c: number;
 
+/** One order of `userId` on board `boardIndex` of the test canvas, committed by the canvas service. */
+const sell = (
+  orderId: string,
+  userId: string,
+  boardIndex: number,
+  pixel: { x: number; y: number; color?: string; isDefault?: boolean },
+) => canvas.commitOrder({ orderId, canvasIndex: c, boardIndex, userId, pixels: [pixel] });
+
 beforeAll(async () => {
   tmp = tempDir('tessera-renderer-');
   store = await createEmbeddedDocumentStore(tmp.dir);
@@ -41,13 +49,7 @@ beforeAll(async () => {
     .canvasIndex;
   canvas = createClient(CanvasRpc, createRouterTransport(canvasRoutes(canvasCore)));
   // a sale before the renderer starts: the frame must show it from the canvas service
-  await canvas.commitOrder({
-    orderId: 'early',
-    canvasIndex: c,
-    boardIndex: 0,
-    userId: 'u0',
-    pixels: [{ x: 0, y: 0, color: '#102030' }],
-  });
+  await sell('early', 'u0', 0, { x: 0, y: 0, color: '#102030' });
   renderer = await startRenderer({
     canvas,
     bus,
@@ -65,10 +67,7 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const artRgb = (board: number, x: number, y: number) => {
-  const hex = testArt(board).slice(pixelOffset(x, y) * 6, pixelOffset(x, y) * 6 + 6);
-  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-};
+const artRgb = testArtRgb;
 const at = (board: number, x: number, y: number) => {
   const p = canvasPixelOf(board, x, y);
   return [p.x, p.y] as const;
@@ -134,20 +133,8 @@ describe('composite rendering', () => {
     const sold = new Map([['0:0:0', [0x10, 0x20, 0x30]]]);
     await expectFrames(sold);
     const before = (await render(false, ImageFormat.PNG)).etag;
-    await canvas.commitOrder({
-      orderId: 'o1',
-      canvasIndex: c,
-      boardIndex: 312,
-      userId: 'u1',
-      pixels: [{ x: 48, y: 0, color: '#ABCDEF' }],
-    });
-    await canvas.commitOrder({
-      orderId: 'o2',
-      canvasIndex: c,
-      boardIndex: 100,
-      userId: 'u2',
-      pixels: [{ x: 5, y: 5, isDefault: true }],
-    });
+    await sell('o1', 'u1', 312, { x: 48, y: 0, color: '#ABCDEF' });
+    await sell('o2', 'u2', 100, { x: 5, y: 5, isDefault: true });
     await eventually(
       async () =>
         (await render(false, ImageFormat.PNG)).etag !== before && renderer.core.frames.loaded().length === 1,
@@ -198,13 +185,7 @@ describe('composite rendering', () => {
     });
     // the renderer consumes in stream order, one at a time: once a later sale shows, the redelivered
     // event has been handled
-    await canvas.commitOrder({
-      orderId: 'after-redelivery',
-      canvasIndex: c,
-      boardIndex: 200,
-      userId: 'u3',
-      pixels: [{ x: 1, y: 1, color: '#123456' }],
-    });
+    await sell('after-redelivery', 'u3', 200, { x: 1, y: 1, color: '#123456' });
     await eventually(async () => {
       const { px } = await decode((await render(false, ImageFormat.PNG)).data);
       return px(...at(200, 1, 1))[0] === 0x12;
