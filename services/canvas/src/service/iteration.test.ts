@@ -2,10 +2,11 @@
 // concurrent calls), its validation, activation's `tessera.canvas.activated`, the sold-out canvas
 // still readable after the switch, and ResetPixel (default colour, still sold, audited, published).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
+import { rpcError } from '@tessera/kit/testing';
 import { pixelOffset } from '@tessera/facts/grid';
 import { sellAllBut, startHarness, testArt, testArtHex, type Harness } from '../test/harness.js';
 import { CanvasService } from './canvas-service.js';
@@ -19,15 +20,6 @@ beforeAll(async () => {
   await h.bus.subscribe({ subjects: ['tessera.>'], handler: (m) => void events.push(m) });
 }, 60_000);
 afterAll(() => h.close());
-
-async function rpcError(p: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await p;
-  } catch (err) {
-    return ConnectError.from(err);
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Packed RGB where pixel (x, y) is (x mod 256, y mod 256, fill). */
 function gradient(fill: number): Uint8Array {
