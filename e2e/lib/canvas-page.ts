@@ -1,6 +1,7 @@
 // Helpers for browser tests of the canvas page (/canvas): the tutorial, the composite images, and
 // reading back what the page's canvases and images hold.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { BOARDS_PER_SIDE, CANVAS_SIZE, boardPosition, canvasPixelOf } from '@tessera/facts/grid';
 
 export type ViewMode = 'live' | 'preview';
@@ -88,4 +89,13 @@ export async function screenPointOfComposite(
     x: box.x + ((cx + 0.5) * box.width) / CANVAS_SIZE,
     y: box.y + ((cy + 0.5) * box.height) / CANVAS_SIZE,
   };
+}
+
+/** The colour the browser shows at a screen point (a 1 x 1 screenshot). */
+export async function screenPixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
+  const png = await page.screenshot({
+    clip: { x: Math.floor(p.x), y: Math.floor(p.y), width: 1, height: 1 },
+  });
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [...data.subarray(0, 3)];
 }

@@ -7,13 +7,13 @@ import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
 import { rpcError } from '@tessera/kit/testing';
-import { pixelOffset } from '@tessera/facts/grid';
+import { CANVAS_SIZE, pixelOffset } from '@tessera/facts/grid';
 import { sellAllBut, startHarness, testArt, testArtHex, type Harness } from '../test/harness.js';
 import { CanvasService } from './canvas-service.js';
 
 let h: Harness;
 const events: BusMessage[] = [];
-const RGB_BYTES = 1225 * 1225 * 3;
+const RGB_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
 
 beforeAll(async () => {
   h = await startHarness();
