@@ -9,6 +9,7 @@ import { MODAL_TEXT } from './payment-messages.js';
 import type { PaymentResult, PendingPurchase } from './types.js';
 import { usePaymentSetup } from './use-payment-setup.js';
 import './payment.css';
+import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 
 export interface PaymentModalProps {
   purchase: PendingPurchase;
@@ -106,7 +107,7 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
   }
 
   return (
-    <div className="pay-modal">
+    <div className="modal-backdrop pay-modal">
       <div className="pay-modal__card" role="dialog" aria-modal="true" aria-labelledby="pay-modal-title">
         <header className="pay-modal__header">
           <h2 id="pay-modal-title" ref={title} tabIndex={-1}>
@@ -115,15 +116,7 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
           {state.name === 'ready' && state.config.kind === 'sandbox' ? (
             <span className="pay-modal__mode">{MODAL_TEXT.testMode}</span>
           ) : null}
-          <button
-            type="button"
-            className="pay-modal__close"
-            aria-label="Close"
-            onClick={onClose}
-            disabled={busy}
-          >
-            ×
-          </button>
+          <ModalCloseButton className="pay-modal__close" onClose={onClose} disabled={busy} />
         </header>
         <p className="pay-modal__lead">
           {purchase.pixels.length === 1 ? '1 pixel' : `${purchase.pixels.length} pixels`} on board{' '}
