@@ -55,37 +55,20 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
       break;
     case 'system-error':
       body = (
-        <div className="pay-state pay-state--error" role="alert">
-          <h3 className="pay-state__title">{MODAL_TEXT.systemError}</h3>
-          <p className="pay-state__message">{state.message}</p>
-          <div className="pay-actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Close
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={setup.retry}
-              disabled={setup.retrying}
-            >
-              {MODAL_TEXT.retrySystem}
-            </button>
-          </div>
-        </div>
+        <ErrorState title={MODAL_TEXT.systemError} message={state.message} onClose={onClose}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={setup.retry}
+            disabled={setup.retrying}
+          >
+            {MODAL_TEXT.retrySystem}
+          </button>
+        </ErrorState>
       );
       break;
     case 'init-error':
-      body = (
-        <div className="pay-state pay-state--error" role="alert">
-          <h3 className="pay-state__title">{MODAL_TEXT.initError}</h3>
-          <p className="pay-state__message">{state.message}</p>
-          <div className="pay-actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </div>
-      );
+      body = <ErrorState title={MODAL_TEXT.initError} message={state.message} onClose={onClose} />;
       break;
     case 'ready':
       body = (
@@ -123,6 +106,22 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
           {purchase.boardIndex}
         </p>
         {body}
+      </div>
+    </div>
+  );
+}
+
+/** A failed step of the modal: its title, the message, Close and any further actions. */
+function ErrorState(props: { title: string; message: string; onClose: () => void; children?: ReactNode }) {
+  return (
+    <div className="pay-state pay-state--error" role="alert">
+      <h3 className="pay-state__title">{props.title}</h3>
+      <p className="pay-state__message">{props.message}</p>
+      <div className="pay-actions">
+        <button type="button" className="button button--secondary" onClick={props.onClose}>
+          Close
+        </button>
+        {props.children}
       </div>
     </div>
   );
