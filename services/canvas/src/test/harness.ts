@@ -3,8 +3,11 @@ import { createClient, createRouterTransport, type Client } from '@connectrpc/co
 import {
   createInProcessBus,
   createEmbeddedDocumentStore,
+  startRpcServer,
   type DocumentStore,
   type EventBus,
+  type Logger,
+  type RpcServer,
 } from '@tessera/kit';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
 import { tempDir, testLogger } from '@tessera/kit/testing';
@@ -94,6 +97,18 @@ export async function sellAllBut(
     if (!(await core.deps.boards.replaceIfVersion(next, doc.version)))
       throw new Error(`board ${b} changed while selling it`);
   }
+}
+
+/** A canvas core's RPC server (without service identity) on a loopback port, for tests. */
+export function startCanvasServer(core: CanvasService, logger: Logger): Promise<RpcServer> {
+  return startRpcServer({
+    name: 'canvas',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: routes(core),
+    services: [CanvasRpc.typeName],
+  });
 }
 
 export { routes as canvasRoutes } from '../routes.js';

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import {
-  createInProcessBus,
-  createPeerClient,
-  startRpcServer,
-  type EventBus,
-  type RpcServer,
-} from '@tessera/kit';
+import { createInProcessBus, createPeerClient, startRpcServer, type EventBus } from '@tessera/kit';
 import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
 import { canvasPixelOf } from '@tessera/facts/grid';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -17,7 +11,14 @@ import {
   ImageFormat,
   RendererService as RendererRpc,
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { canvasRoutes, createCanvas, testArt, testArtRgb, type CanvasService } from '@tessera/canvas/testing';
+import {
+  canvasRoutes,
+  createCanvas,
+  startCanvasServer,
+  testArt,
+  testArtRgb,
+  type CanvasService,
+} from '@tessera/canvas/testing';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import { startRenderer } from '../setup.js';
@@ -221,13 +222,7 @@ describe('composite rendering', () => {
 describe('over real HTTP/2 servers', () => {
   it('serves the composite through a Connect client on port 0', async () => {
     const logger = testLogger('rpc');
-    const canvasServer: RpcServer = await startRpcServer({
-      name: 'canvas',
-      host: '127.0.0.1',
-      port: 0,
-      logger,
-      routes: canvasRoutes(canvasCore),
-    });
+    const canvasServer = await startCanvasServer(canvasCore, logger);
     const bus2 = createInProcessBus();
     const r2 = await startRenderer({
       canvas: createPeerClient(CanvasRpc, canvasServer.url),

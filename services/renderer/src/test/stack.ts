@@ -11,7 +11,13 @@ import {
   type EventBus,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { canvasRoutes, createCanvas, testArt, type CanvasService } from '@tessera/canvas/testing';
+import {
+  canvasRoutes,
+  createCanvas,
+  startCanvasServer,
+  testArt,
+  type CanvasService,
+} from '@tessera/canvas/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import type { RendererService } from '../service/renderer-service.js';
@@ -40,13 +46,7 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
     colorsOf: testArt,
     activate: true,
   });
-  const canvasServer = await startRpcServer({
-    name: 'canvas',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: canvasRoutes(canvasCore),
-  });
+  const canvasServer = await startCanvasServer(canvasCore, logger);
   const renderer = await startRendererServer({ canvasUrl: canvasServer.url, bus, prebuild: true });
   return {
     bus,
