@@ -15,7 +15,6 @@ import {
 export type VoteValue = -1 | 0 | 1;
 
 export const REMOVAL_SCORE = -10;
-export { DESCRIPTION_MAX, DESCRIPTION_MIN, IMAGE_MAX_BYTES, IMAGE_TYPES, TITLE_MAX, TITLE_MIN };
 
 export interface VoteTransition {
   /** The user's vote after the tap. */

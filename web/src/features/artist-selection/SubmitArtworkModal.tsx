@@ -10,14 +10,8 @@ import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
 import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
-import {
-  DESCRIPTION_MAX,
-  TITLE_MAX,
-  hasErrors,
-  validateImage,
-  validateSubmission,
-  type FormErrors,
-} from './validation.js';
+import { DESCRIPTION_MAX, TITLE_MAX } from '@tessera/facts/artwork';
+import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
 import './submit-modal.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 

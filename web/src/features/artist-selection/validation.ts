@@ -10,8 +10,6 @@ import {
   TITLE_MAX,
   TITLE_MIN,
 } from '@tessera/facts/artwork';
-
-export { DESCRIPTION_MAX, DESCRIPTION_MIN, IMAGE_MAX_BYTES, IMAGE_TYPES, TITLE_MAX, TITLE_MIN };
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
