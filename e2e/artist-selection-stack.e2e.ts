@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, openPage, urlOf, type BrowserSession } from './lib/browser.js';
+import { signUpInPage } from './lib/scripted-auth.js';
 import {
   card,
   expectToast,
@@ -31,15 +32,7 @@ if (skipReason) console.log(`[e2e] artist-selection-stack.e2e.ts skipped: ${skip
 
 async function signUp(page: Page, account: Account): Promise<void> {
   await skipTutorial(page);
-  await page.goto(urlOf('/login'));
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const field = (name: string) => page.locator(`main input[name="${name}"]`);
-  await field('username').fill(account.username);
-  await field('email').fill(account.email);
-  await field('password').fill(account.password);
-  await field('confirmPassword').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 45_000 });
+  await signUpInPage(page, account);
 }
 
 /** Types a search and waits until the URL and the list have it. */

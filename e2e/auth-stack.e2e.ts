@@ -24,7 +24,7 @@ import {
   type Account,
 } from './lib/full-stack.js';
 import { skipTutorial } from './lib/canvas-page.js';
-import { INVALID_CREDENTIALS_TEXT, field, openLogin } from './lib/scripted-auth.js';
+import { INVALID_CREDENTIALS_TEXT, field, fillSignUp, openLogin } from './lib/scripted-auth.js';
 import { noStackReason, requireDataStack, type DataStack } from './lib/stack.js';
 
 const skipReason = noStackReason();
@@ -102,12 +102,7 @@ describe.skipIf(skipReason !== null)('identity and sign-in on the real stack', (
 
   it('signs up on the Sign Up tab and lands on /canvas signed in', async () => {
     const { page } = a;
-    await openLogin(page);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await field(page, 'username').fill(account.username);
-    await field(page, 'email').fill(account.email);
-    await field(page, 'password').fill(account.password);
-    await field(page, 'confirmPassword').fill(account.password);
+    await fillSignUp(page, account);
     expect(await page.locator('.strength__label').innerText()).toBe('Strength: Very Strong');
     await screenshot(page, 'auth-stack-signup-desktop');
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -5,6 +5,7 @@ import { VIEWPORTS, launchBrowser, screenshot, type BrowserSession } from './lib
 import {
   INVALID_CREDENTIALS_TEXT,
   field,
+  fillSignUp,
   grant,
   openLogin,
   scriptAuthApi,
@@ -59,12 +60,12 @@ describe('sign up and sign in', () => {
   it('validates the sign-up form with the spec texts', async () => {
     await withAuthPage(session, VIEWPORTS.mobile, async (page) => {
       await scriptAuthApi(page);
-      await openLogin(page);
-      await page.getByRole('tab', { name: 'Sign Up' }).click();
-      await field(page, 'username').fill('ab');
-      await field(page, 'email').fill('not-an-email');
-      await field(page, 'password').fill('abcdefgh');
-      await field(page, 'confirmPassword').fill('abcdefgX');
+      await fillSignUp(page, {
+        username: 'ab',
+        email: 'not-an-email',
+        password: 'abcdefgh',
+        confirmPassword: 'abcdefgX',
+      });
       await page.getByRole('button', { name: 'Create Account' }).click();
       const errors = await page.locator('.field__error').allInnerTexts();
       expect(errors).toEqual([

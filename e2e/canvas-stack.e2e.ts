@@ -10,12 +10,16 @@ import type { Client } from '@connectrpc/connect';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
 import { CanvasService, type Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { ConflictType, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
 import {
   boardPoint,
   canvasPixel,
+  compositeOf,
+  screenPixel,
+  screenPointOfComposite,
   imagePixel as imageRgba,
   imageSrc,
   skipTutorial,
@@ -60,8 +64,8 @@ const hex = (rgb: Rgb) =>
     .toUpperCase()}`;
 const rgbAt = (bytes: Uint8Array, o: number): Rgb => [bytes[o * 3]!, bytes[o * 3 + 1]!, bytes[o * 3 + 2]!];
 const isSold = (b: Board, o: number) => b.ownerSlots[o * 2] !== 0 || b.ownerSlots[o * 2 + 1] !== 0;
-/** A board pixel's position in the 1225 x 1225 composite. */
-const composite = (s: Spot) => ({ cx: (s.board % 25) * 49 + s.x, cy: Math.floor(s.board / 25) * 49 + s.y });
+/** A board pixel's position in the whole-canvas composite. */
+const composite = (s: Spot) => compositeOf(s.board, s.x, s.y);
 
 function expectClose(actual: number[], want: Rgb, what: string): void {
   const off = want.map((v, i) => Math.abs((actual[i] ?? -999) - v));
@@ -73,21 +77,9 @@ function expectClose(actual: number[], want: Rgb, what: string): void {
 
 /** The screen point at the centre of a board pixel in the shown image. */
 async function screenPointOf(page: Page, s: Spot): Promise<{ x: number; y: number }> {
-  const box = await page.locator('img.canvas-image.is-shown').boundingBox();
-  if (!box) throw new Error('no image shown');
   const { cx, cy } = composite(s);
-  return { x: box.x + ((cx + 0.5) * box.width) / 1225, y: box.y + ((cy + 0.5) * box.height) / 1225 };
+  return screenPointOfComposite(page, cx, cy);
 }
-
-/** The colour the browser shows at a screen point (a 1 x 1 screenshot). */
-async function screenPixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
-  const png = await page.screenshot({
-    clip: { x: Math.floor(p.x), y: Math.floor(p.y), width: 1, height: 1 },
-  });
-  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return [...data.subarray(0, 3)];
-}
-
 /** A board pixel of the loaded composite image of a mode. */
 const imagePixel = (page: Page, mode: ViewMode, s: Spot) => {
   const { cx, cy } = composite(s);
@@ -107,8 +99,8 @@ async function freeSpots(n: number): Promise<{ spots: Spot[]; board: Board }> {
   const { board } = await canvas.getBoard({ canvasIndex, boardIndex: pixel.boardIndex });
   if (!board) throw new Error(`board ${pixel.boardIndex} not found`);
   const spots: Spot[] = [{ board: pixel.boardIndex, x: pixel.x, y: pixel.y }];
-  for (let o = 0; o < 2401 && spots.length < n; o++) {
-    const s = { board: pixel.boardIndex, x: o % 49, y: Math.floor(o / 49) };
+  for (let o = 0; o < PIXELS_PER_BOARD && spots.length < n; o++) {
+    const s = { board: pixel.boardIndex, ...pixelAtOffset(o) };
     if (!isSold(board, o) && !(s.x === pixel.x && s.y === pixel.y)) spots.push(s);
   }
   return { spots, board };
@@ -248,7 +240,7 @@ describe.skipIf(skipReason !== null)(
         // The renderer's images match the canvas service: an unsold pixel is white in the live image
         // and the artist's colour in the preview.
         const { spots: probe, board } = await freeSpots(1);
-        const o = probe[0]!.y * 49 + probe[0]!.x;
+        const o = pixelOffset(probe[0]!.x, probe[0]!.y);
         expectClose(await imagePixel(page, 'live', probe[0]!), [255, 255, 255], 'live, unsold');
         expectClose(
           await imagePixel(page, 'preview', probe[0]!),

@@ -5,6 +5,7 @@
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANVAS_SIZE } from '@tessera/facts/grid';
 import {
   VIEWPORTS,
   launchBrowser,
@@ -16,7 +17,7 @@ import {
 import { imagePixel, skipTutorial, waitForImage } from './lib/canvas-page.js';
 import { USER, scriptAuthApi, seedUser, withAuthPage, type Handler } from './lib/scripted-auth.js';
 
-const SIDE = 1225;
+const SIDE = CANVAS_SIZE;
 const OLD = {
   canvas_index: 2,
   name: 'Harbour Lights',
@@ -38,7 +39,7 @@ const EDITOR_SWITCH_TOAST =
 let session: BrowserSession;
 const composites = new Map<number, Buffer>();
 
-/** A 1225 x 1225 PNG in one colour. */
+/** A whole-canvas PNG in one colour. */
 const png = (rgb: [number, number, number]) =>
   sharp({
     create: { width: SIDE, height: SIDE, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } },

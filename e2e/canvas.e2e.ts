@@ -5,6 +5,7 @@
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
 import {
   VIEWPORTS,
   launchBrowser,
@@ -16,7 +17,7 @@ import {
 } from './lib/browser.js';
 import { boardPoint, canvasPixel, skipTutorial, waitForImage, zoomText } from './lib/canvas-page.js';
 
-const SIDE = 1225;
+const SIDE = CANVAS_SIZE;
 const CANVAS = { canvas_index: 2, name: 'Harbour Lights', is_active: true };
 const DESCRIPTION =
   'A harbour at dawn, painted one pixel at a time by everyone who visits. Each board holds a small piece of the ' +
@@ -27,12 +28,12 @@ let session: BrowserSession;
 let livePng: Buffer;
 let previewPng: Buffer;
 
-/** 25 x 25 boards of 49 px in two alternating colours (live) or one warm colour (preview). */
+/** The boards in two alternating colours (live) or one warm colour (preview). */
 async function compositePng(a: [number, number, number], b: [number, number, number]): Promise<Buffer> {
   const raw = Buffer.alloc(SIDE * SIDE * 3);
   for (let y = 0; y < SIDE; y++) {
     for (let x = 0; x < SIDE; x++) {
-      const c = (Math.floor(x / 49) + Math.floor(y / 49)) % 2 ? a : b;
+      const c = (Math.floor(x / BOARD_SIZE) + Math.floor(y / BOARD_SIZE)) % 2 ? a : b;
       raw.set(c, (y * SIDE + x) * 3);
     }
   }

@@ -89,10 +89,13 @@ describe('Content-Security-Policy in the browser', () => {
     await page.goto(urlOf('/about'));
     await page.locator('main').first().waitFor();
     const ran = await page.evaluate(async () => {
+      const reported = new Promise((r) =>
+        document.addEventListener('securitypolicyviolation', r, { once: true }),
+      );
       const s = document.createElement('script');
       s.textContent = 'window.__inlineRan = true';
-      document.head.append(s);
-      await new Promise((r) => setTimeout(r, 100));
+      document.head.append(s); // an inline script that may run, runs here, synchronously
+      await reported; // the signal: the browser refused it and said so
       return window.__inlineRan === true;
     });
     expect(ran).toBe(false);

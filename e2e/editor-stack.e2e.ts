@@ -9,6 +9,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot, urlOf, type BrowserSession } from './lib/browser.js';
+import { dragCells } from './lib/editor-ui.js';
+import { signUpInPage } from './lib/scripted-auth.js';
 import { boardPoint, skipTutorial, waitForImage } from './lib/canvas-page.js';
 import { freshAccount, type Account } from './lib/full-stack.js';
 import { noStackReason } from './lib/stack.js';
@@ -38,15 +40,7 @@ const timerSeconds = (text: string) => {
 
 async function signUp(page: Page, account: Account): Promise<void> {
   await skipTutorial(page);
-  await page.goto(urlOf('/login'));
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const field = (name: string) => page.locator(`input[name="${name}"]`);
-  await field('username').fill(account.username);
-  await field('email').fill(account.email);
-  await field('password').fill(account.password);
-  await field('confirmPassword').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 45_000 });
+  await signUpInPage(page, account);
 }
 
 /** Waits for the editor to finish its first lock check. */
@@ -60,23 +54,6 @@ async function lockBoard(page: Page): Promise<void> {
   await page.locator('.editor-header__lock').getByRole('button', { name: 'Lock', exact: true }).click();
   await page.getByText('Board locked successfully').waitFor();
   await page.getByRole('button', { name: 'Unlock' }).waitFor();
-}
-
-/** Drags over board cells (x0,y0)-(x1,y1) on the editor canvas. */
-async function dragCells(page: Page, from: [number, number], to: [number, number]): Promise<void> {
-  const box = await page.getByTestId('board-canvas').boundingBox();
-  if (!box) throw new Error('no board canvas');
-  const at = ([x, y]: [number, number]) => ({
-    x: box.x + ((x + 0.5) * box.width) / 49,
-    y: box.y + ((y + 0.5) * box.height) / 49,
-  });
-  const a = at(from);
-  const b = at(to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 3 });
-  await page.mouse.move(b.x, b.y, { steps: 3 });
-  await page.mouse.up();
 }
 
 const counter = (page: Page, text: string) =>

@@ -9,7 +9,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCREENSHOT_DIR,
@@ -23,12 +22,13 @@ import {
 import {
   canvasPixel,
   compositeOf,
+  screenPixel,
   screenPointOfComposite,
   skipTutorial,
   waitForImage,
 } from './lib/canvas-page.js';
 import { assertStackHealthy, freshAccount } from './lib/full-stack.js';
-import { field, openLogin } from './lib/scripted-auth.js';
+import { signUpInPage } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { noStackReason, requireDataStack } from './lib/stack.js';
 
@@ -78,14 +78,7 @@ async function boardPixels(page: Page, canvasIndex: number, board: number): Prom
 /** Signs up a fresh account, opens a random board, locks it and opens the purchase modal. */
 async function preparePurchase(page: Page): Promise<{ boardIndex: number; modal: Locator }> {
   const account = freshAccount('pay');
-  await openLogin(page);
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await field(page, 'username').fill(account.username);
-  await field(page, 'email').fill(account.email);
-  await field(page, 'password').fill(account.password);
-  await field(page, 'confirmPassword').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 10_000 });
+  await signUpInPage(page, account, 10_000);
   const boardIndex = 300 + Math.floor(Math.random() * 300);
   await page.goto(urlOf(`/canvas/art/${boardIndex}`));
   await lockAndPreparePurchase(page, boardIndex);
@@ -139,15 +132,6 @@ async function expectOwned(page: Page, canvasIndex: number, board: number): Prom
     expect(p.current_color.toUpperCase(), `(${x},${y})`).toBe(want.toUpperCase());
     return rgbOf(want);
   });
-}
-
-/** The colour the browser shows at a screen point (a 1 x 1 screenshot). */
-async function screenPixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
-  const png = await page.screenshot({
-    clip: { x: Math.floor(p.x), y: Math.floor(p.y), width: 1, height: 1 },
-  });
-  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return [...data.subarray(0, 3)];
 }
 
 /** A guest's /canvas page in its own browser, its live stream connected. */

@@ -1,47 +1,42 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, PEERS, startRpcServer, type PeerName, type RpcServer } from '@tessera/kit';
 import { testDeps } from './test/deps.js';
+import { listen, type Listening } from './test/listen.js';
+import { fakeWebDist } from './test/web-dist.js';
 import { createApp } from './app.js';
 
 const logger = createLogger('bff-test', { level: 'silent' });
 let servers: RpcServer[] = [];
-let http1: http.Server;
+let http1: Listening;
 let base = '';
 let dist = '';
+let web: ReturnType<typeof fakeWebDist>;
 
 beforeAll(async () => {
   servers = await Promise.all(
     PEERS.map(() => startRpcServer({ name: 'peer', host: '127.0.0.1', port: 0, logger, routes: () => {} })),
   );
   const urls = Object.fromEntries(PEERS.map((p, i) => [p, servers[i]!.url])) as Record<PeerName, string>;
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>Tessera</title><div id="root"></div>',
-  );
-  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   // a built asset with the forms the web build writes beside it (web/vite.config.ts, precompress)
   const big = Buffer.from(`export const text = ${JSON.stringify('tessera '.repeat(500))};`);
-  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
-  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
-  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
+  web = fakeWebDist({
+    'assets/big-def456.js': big,
+    'assets/big-def456.js.br': zlib.brotliCompressSync(big),
+    'assets/big-def456.js.gz': zlib.gzipSync(big),
+  });
+  dist = web.dir;
   const app = createApp(testDeps(urls, { env: { WEB_DIST: dist } }));
-  http1 = app.listen(0, '127.0.0.1');
-  await new Promise((r) => http1.once('listening', r));
-  base = `http://127.0.0.1:${(http1.address() as AddressInfo).port}`;
+  http1 = await listen(app);
+  base = http1.base;
 });
 
 afterAll(async () => {
-  http1.close();
+  await http1.close();
   await Promise.all(servers.map((s) => s.close()));
-  fs.rmSync(dist, { recursive: true, force: true });
+  web.cleanup();
 });
 
 function expectErrorBody(body: Record<string, unknown>, status: number, code: string) {
@@ -127,9 +122,8 @@ describe('BFF foundation', () => {
         router.get('/api/small', (ctx) => void (ctx.body = { success: true }));
       },
     ]);
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const server = await listen(app);
+    const at = server.base;
     try {
       for (const [accept, encoding] of [
         ['br, gzip', 'br'],
@@ -144,7 +138,7 @@ describe('BFF foundation', () => {
       const small = await fetch(`${at}/api/small`, { headers: { 'Accept-Encoding': 'br' } });
       expect(small.headers.get('content-encoding')).toBeNull();
     } finally {
-      server.close();
+      await server.close();
     }
   });
 

@@ -3,8 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { SCREENSHOT_DIR, openPage, urlOf, type BrowserSession, type Viewport } from './browser.js';
+import { SCREENSHOT_DIR, urlOf, withPage, type BrowserSession, type Viewport } from './browser.js';
 import { scriptAuthApi, seedUser } from './scripted-auth.js';
 import type { FakeArtistSelection, FakeUser } from './scripted-submissions.js';
 
@@ -105,20 +104,10 @@ export async function withArtistPage(
   fn: (page: Page) => Promise<void>,
   allowed: RegExp[] = [],
 ): Promise<void> {
-  const handle = await openPage(session, viewport);
-  await handle.page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e-fresh')) {
-      localStorage.clear();
-      sessionStorage.setItem('e2e-fresh', '1');
-    }
+  await withPage(session, viewport, fn, {
+    signedOut: true,
+    allowed: (e) => allowed.some((re) => re.test(e)),
   });
-  try {
-    await fn(handle.page);
-    const unexpected = handle.errors.filter((e) => !allowed.some((re) => re.test(e)));
-    expect(unexpected, 'console errors on the page').toEqual([]);
-  } finally {
-    await handle.page.close();
-  }
 }
 
 /** The browser's console line for a response with one of these statuses. */

@@ -84,16 +84,30 @@ export async function openPage(session: BrowserSession, viewport: Viewport): Pro
   return { page, errors };
 }
 
-/** Runs fn on a new page, then fails the test if the page logged any console error. */
+/**
+ * Runs fn on a new page, then fails the test if the page logged a console error that `allowed` does
+ * not accept (by default none). `signedOut`: the page starts signed out (the browser profile is
+ * shared by the tests, so the first load of each page clears what an earlier page stored).
+ */
 export async function withPage(
   session: BrowserSession,
   viewport: Viewport,
   fn: (page: Page) => Promise<void>,
+  opts: { signedOut?: boolean; allowed?: (line: string) => boolean } = {},
 ): Promise<void> {
   const handle = await openPage(session, viewport);
+  if (opts.signedOut)
+    await handle.page.addInitScript(() => {
+      if (!sessionStorage.getItem('e2e-fresh')) {
+        localStorage.clear();
+        sessionStorage.setItem('e2e-fresh', '1');
+      }
+    });
   try {
     await fn(handle.page);
-    expect(handle.errors, 'console errors on the page').toEqual([]);
+    const allowed = opts.allowed ?? (() => false);
+    const unexpected = handle.errors.filter((e) => !allowed(e));
+    expect(unexpected, 'console errors on the page').toEqual([]);
   } finally {
     await handle.page.close();
   }

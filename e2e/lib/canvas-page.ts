@@ -1,6 +1,8 @@
 // Helpers for browser tests of the canvas page (/canvas): the tutorial, the composite images, and
 // reading back what the page's canvases and images hold.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { BOARDS_PER_SIDE, CANVAS_SIZE, boardPosition, canvasPixelOf } from '@tessera/facts/grid';
 
 export type ViewMode = 'live' | 'preview';
 
@@ -17,15 +19,15 @@ export async function skipTutorial(page: Page): Promise<void> {
 export const imageSrc = (page: Page, mode: ViewMode) =>
   page.locator(`img.canvas-image[data-mode="${mode}"]`).getAttribute('src');
 
-/** Waits until the mode's 1225 x 1225 composite is loaded (and, given `notSrc`, is a newer one). */
+/** Waits until the mode's whole-canvas composite (CANVAS_SIZE square) is loaded (and, given `notSrc`, is a newer one). */
 export async function waitForImage(page: Page, mode: ViewMode, notSrc?: string | null): Promise<void> {
   await page.waitForFunction(
-    ({ mode, notSrc }) => {
+    ({ mode, notSrc, size }) => {
       const img = document.querySelector<HTMLImageElement>(`img.canvas-image[data-mode="${mode}"]`);
       if (!img || (notSrc && img.getAttribute('src') === notSrc)) return false;
-      return img.complete && img.naturalWidth === 1225 && img.naturalHeight === 1225;
+      return img.complete && img.naturalWidth === size && img.naturalHeight === size;
     },
-    { mode, notSrc: notSrc ?? null },
+    { mode, notSrc: notSrc ?? null, size: CANVAS_SIZE },
   );
 }
 
@@ -64,13 +66,15 @@ export async function imagePixel(page: Page, mode: ViewMode, x: number, y: numbe
 export async function boardPoint(page: Page, index: number): Promise<{ x: number; y: number }> {
   const box = await page.locator('img.canvas-image.is-shown').boundingBox();
   if (!box) throw new Error('no image shown');
-  const cell = box.width / 25;
-  return { x: box.x + ((index % 25) + 0.5) * cell, y: box.y + (Math.floor(index / 25) + 0.5) * cell };
+  const cell = box.width / BOARDS_PER_SIDE;
+  const { row, col } = boardPosition(index);
+  return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
 }
 
-/** Where pixel (x, y) of board `board` sits in the 1225 x 1225 composite. */
+/** Where pixel (x, y) of board `board` sits in the whole-canvas composite. */
 export function compositeOf(board: number, x: number, y: number): { cx: number; cy: number } {
-  return { cx: (board % 25) * 49 + x, cy: Math.floor(board / 25) * 49 + y };
+  const { x: cx, y: cy } = canvasPixelOf(board, x, y);
+  return { cx, cy };
 }
 
 /** The screen point at the centre of composite pixel (cx, cy) in the shown image. */
@@ -81,5 +85,17 @@ export async function screenPointOfComposite(
 ): Promise<{ x: number; y: number }> {
   const box = await page.locator('img.canvas-image.is-shown').boundingBox();
   if (!box) throw new Error('no image shown');
-  return { x: box.x + ((cx + 0.5) * box.width) / 1225, y: box.y + ((cy + 0.5) * box.height) / 1225 };
+  return {
+    x: box.x + ((cx + 0.5) * box.width) / CANVAS_SIZE,
+    y: box.y + ((cy + 0.5) * box.height) / CANVAS_SIZE,
+  };
+}
+
+/** The colour the browser shows at a screen point (a 1 x 1 screenshot). */
+export async function screenPixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
+  const png = await page.screenshot({
+    clip: { x: Math.floor(p.x), y: Math.floor(p.y), width: 1, height: 1 },
+  });
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [...data.subarray(0, 3)];
 }

@@ -3,19 +3,24 @@
 import type { Page } from 'playwright-core';
 import { BOARD_SIZE } from '@tessera/facts/grid';
 
-/** Drags over board cells (x0,y) to (x1,y) on the editor's pixel grid. */
-export async function selectCells(page: Page, x0: number, x1: number, y: number): Promise<void> {
+/** Drags over board cells `from` (x, y) to `to` (x, y) on the editor's pixel grid. */
+export async function dragCells(page: Page, from: [number, number], to: [number, number]): Promise<void> {
   const box = await page.locator('canvas.pixel-grid').boundingBox();
   if (!box) throw new Error('no pixel grid');
   const cell = box.width / BOARD_SIZE;
-  const at = (x: number) => ({ px: box.x + (x + 0.5) * cell, py: box.y + (y + 0.5) * cell });
-  const a = at(x0);
-  const b = at(x1);
-  await page.mouse.move(a.px, a.py);
+  const at = ([x, y]: [number, number]) => ({ x: box.x + (x + 0.5) * cell, y: box.y + (y + 0.5) * cell });
+  const a = at(from);
+  const b = at(to);
+  await page.mouse.move(a.x, a.y);
   await page.mouse.down();
-  await page.mouse.move(b.px, b.py, { steps: 4 });
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 3 });
+  await page.mouse.move(b.x, b.y, { steps: 3 });
   await page.mouse.up();
 }
+
+/** Drags over board cells (x0,y) to (x1,y) on the editor's pixel grid. */
+export const selectCells = (page: Page, x0: number, x1: number, y: number) =>
+  dragCells(page, [x0, y], [x1, y]);
 
 /**
  * On an open, unlocked board editor: locks the board, selects cells (1,1)-(2,1) in the artist's

@@ -1,8 +1,7 @@
 // Shared by the auth browser tests: the /api scripted with page.route, a stored user, a page that
 // fails on console errors, and small helpers for the /login screen.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { openPage, urlOf, type BrowserSession, type Viewport } from './browser.js';
+import { urlOf, withPage, type BrowserSession, type Viewport } from './browser.js';
 
 declare global {
   interface Window {
@@ -118,24 +117,13 @@ export async function withAuthPage(
   fn: (page: Page) => Promise<void>,
   expectedStatuses: number[] = [],
 ): Promise<void> {
-  const handle = await openPage(browser, viewport);
-  // The browser profile is shared by the tests: start every page signed out.
-  await handle.page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e-fresh')) {
-      localStorage.clear();
-      sessionStorage.setItem('e2e-fresh', '1');
-    }
-  });
-  try {
-    await fn(handle.page);
-    const unexpected = handle.errors.filter((e) => {
+  await withPage(browser, viewport, fn, {
+    signedOut: true,
+    allowed: (e) => {
       const status = /Failed to load resource: the server responded with a status of (\d+)/.exec(e)?.[1];
-      return status === undefined || !expectedStatuses.includes(Number(status));
-    });
-    expect(unexpected, 'console errors on the page').toEqual([]);
-  } finally {
-    await handle.page.close();
-  }
+      return status !== undefined && expectedStatuses.includes(Number(status));
+    },
+  });
 }
 
 export const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needs_username_selection: false };
@@ -152,3 +140,27 @@ export async function openLogin(page: Page, query = ''): Promise<void> {
 }
 
 export const field = (page: Page, name: string) => page.locator(`main input[name="${name}"]`);
+
+/** Opens /login on its Sign Up tab and fills the form (the password confirmed unless told otherwise). */
+export async function fillSignUp(
+  page: Page,
+  form: { username: string; email: string; password: string; confirmPassword?: string },
+): Promise<void> {
+  await openLogin(page);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await field(page, 'username').fill(form.username);
+  await field(page, 'email').fill(form.email);
+  await field(page, 'password').fill(form.password);
+  await field(page, 'confirmPassword').fill(form.confirmPassword ?? form.password);
+}
+
+/** Signs up through the form and waits until the page lands on /canvas signed in. */
+export async function signUpInPage(
+  page: Page,
+  account: { username: string; email: string; password: string },
+  timeout = 45_000,
+): Promise<void> {
+  await fillSignUp(page, account);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/canvas', { timeout });
+}

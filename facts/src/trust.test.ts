@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
-import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
-import { PaymentService } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
-import { RendererService } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { SubmissionService } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { SERVICES } from './ports.js';
 import { SUBJECTS } from './subjects.js';
 import { callersOf, EVENT_PERMISSIONS, mayCall, RPC_CALLERS } from './trust.js';
-
-const CONTRACTS = {
-  identity: IdentityService,
-  canvas: CanvasService,
-  lock: LockService,
-  payment: PaymentService,
-  renderer: RendererService,
-  submission: SubmissionService,
-};
+import { CONTRACTS } from './contracts.js';
 
 describe('the trust table', () => {
   it('names the callers of every method of every contract, and no method the contract lacks', () => {

@@ -141,14 +141,7 @@ describe('artist-selection routes', () => {
           s.base,
           bodyRequest(method, path, {
             ...bc,
-            headers: {
-              origin: s.base,
-              'sec-fetch-site': 'same-origin',
-              cookie: s.seed.browser.cookieHeader(),
-              'x-csrf-token': await s.seed.browser.csrf(),
-              ...auth,
-              ...bc.headers,
-            },
+            headers: { ...(await s.seed.browser.headersFor(method)), ...auth, ...bc.headers },
           }),
         );
         expectSpecError(res, `${path} malformed ${bc.name}`, bc.want);

@@ -93,14 +93,7 @@ describe('board-lock routes', () => {
         s.base,
         bodyRequest('POST', `/api/boards/${c}/8/lock`, {
           ...bc,
-          headers: {
-            origin: s.base,
-            'sec-fetch-site': 'same-origin',
-            cookie: s.seed.browser.cookieHeader(),
-            'x-csrf-token': await s.seed.browser.csrf(),
-            ...auth,
-            ...bc.headers,
-          },
+          headers: { ...(await s.seed.browser.headersFor('POST')), ...auth, ...bc.headers },
         }),
       );
       expectSpecError(res, `malformed ${bc.name}`, bc.want);

@@ -111,12 +111,17 @@ export class Client {
     return this.csrfToken;
   }
 
-  /** Sends `req` with this browser's origin, cookies and (on mutations) CSRF token; `req.headers` win. */
-  async request(req: Req): Promise<Got> {
-    const method = req.method ?? 'GET';
+  /** This browser's headers for a call: origin, cookies and (on mutations) its CSRF token. */
+  async headersFor(method = 'GET'): Promise<Record<string, string>> {
     const headers: Record<string, string> = { origin: this.base, 'sec-fetch-site': 'same-origin' };
     if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['x-csrf-token'] = await this.csrf();
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    return headers;
+  }
+
+  /** Sends `req` with this browser's headers (headersFor); `req.headers` win. */
+  async request(req: Req): Promise<Got> {
+    const headers = await this.headersFor(req.method ?? 'GET');
     const res = await send(this.base, { ...req, headers: { ...headers, ...req.headers } });
     this.absorb(res);
     return res;

@@ -14,6 +14,7 @@
  * granted.
  */
 import { ConnectError } from '@connectrpc/connect';
+import { BOARD_SIZE, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { sleep } from '@tessera/kit/testing';
 import type { CanvasClient, CanvasProcess } from './process.js';
@@ -64,11 +65,14 @@ const REFUSALS = new Set(['CONFLICT', 'PIXEL_ALREADY_SOLD', 'LOCK_CONFLICT']);
 /** How long a call may keep failing within one start of the process before the test gives up. */
 const STUCK_MS = 30_000;
 const HOT_BLOCK = 8;
-const BLOCKS_PER_SIDE = 6; // 6 x 8 = 48 of the 49 columns and rows
+const BLOCKS_PER_SIDE = Math.floor(BOARD_SIZE / HOT_BLOCK); // 6 x 8 = 48 of the 49 columns and rows
 const PHASE_MS = 250;
 /** The pixels late orders and their rivals use: the last row and column, outside every hot block. */
 const EDGE = HOT_BLOCK * BLOCKS_PER_SIDE; // 48
-const EDGE_OFFSETS = Array.from({ length: 49 }, (_, i) => [EDGE * 49 + i, i * 49 + EDGE])
+const EDGE_OFFSETS = Array.from({ length: BOARD_SIZE }, (_, i) => [
+  pixelOffset(i, EDGE),
+  pixelOffset(EDGE, i),
+])
   .flat()
   .filter((o, i, all) => all.indexOf(o) === i);
 /** How long after the late reservation was acknowledged its 1 s hold is surely over. */
@@ -148,7 +152,7 @@ export class BuyerRun {
     while (picked.size < n) {
       const x = x0 + Math.floor(Math.random() * HOT_BLOCK);
       const y = y0 + Math.floor(Math.random() * HOT_BLOCK);
-      picked.set(y * 49 + x, { x, y });
+      picked.set(pixelOffset(x, y), { x, y });
     }
     return [...picked.values()];
   }
@@ -195,9 +199,7 @@ export class BuyerRun {
     if (!left) this.edgeLeft.set(boardIndex, (left = [...EDGE_OFFSETS]));
     const n = Math.min(left.length, 1 + Math.floor(Math.random() * 2));
     if (n === 0) return undefined;
-    return left
-      .splice(Math.floor(Math.random() * (left.length - n + 1)), n)
-      .map((o) => ({ x: o % 49, y: Math.floor(o / 49) }));
+    return left.splice(Math.floor(Math.random() * (left.length - n + 1)), n).map((o) => pixelAtOffset(o));
   }
 
   /**

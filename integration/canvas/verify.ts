@@ -5,18 +5,16 @@
  * change, and each board's sold count is the number of its owned pixels. A pure function of its
  * inputs, so checker.test.ts can show that it catches a double sale and a lost commit.
  */
+import { PIXELS_PER_BOARD as PIXELS, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { OrderRecord } from './buyers.js';
 import type { CanvasClient } from './process.js';
-
-const SIZE = 49;
-const PIXELS = SIZE * SIZE;
 
 export interface BoardState {
   boardIndex: number;
   version: number;
   soldCount: number;
-  /** Owner user id per offset (y * 49 + x), null where unsold. */
+  /** Owner user id per offset (pixelOffset(x, y)), null where unsold. */
   owners: (string | null)[];
   /** '#RRGGBB' per offset. */
   colors: string[];
@@ -53,7 +51,10 @@ export async function readBoards(
   return out;
 }
 
-const where = (b: number, o: number) => `board ${b} pixel (${o % SIZE}, ${Math.floor(o / SIZE)})`;
+const where = (b: number, o: number) => {
+  const { x, y } = pixelAtOffset(o);
+  return `board ${b} pixel (${x}, ${y})`;
+};
 
 /**
  * Problems found (empty: the invariants hold). `before` is each board before any order; every order
@@ -76,7 +77,7 @@ export function checkBoards(
       continue;
     }
     for (const { x, y } of order.pixels) {
-      const o = y * SIZE + x;
+      const o = pixelOffset(x, y);
       const other = claimed.get(o);
       if (other) problems.push(`${where(order.boardIndex, o)} sold twice: to ${other.id} and to ${order.id}`);
       else claimed.set(o, order);

@@ -17,8 +17,8 @@ import { tempDir, testLogger } from '@tessera/kit/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import {
-  canvasRoutes,
   createCanvas,
+  startCanvasServer,
   testArt,
   type CanvasService as CanvasCore,
 } from '@tessera/canvas/testing';
@@ -65,14 +65,7 @@ export async function startLockStack(
     colorsOf: testArt,
     activate: true,
   });
-  const canvasServer = await startRpcServer({
-    name: 'canvas',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: canvasRoutes(canvasCore),
-    services: [CanvasService.typeName],
-  });
+  const canvasServer = await startCanvasServer(canvasCore, logger);
   return {
     lock,
     lockServer,

@@ -18,7 +18,7 @@ import { create, type DescMethod, type DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
 import { CALLERS, EVENT_PERMISSIONS, RPC_CALLERS } from '@tessera/facts/trust';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { SERVICES, type ServiceName } from '@tessera/facts/ports';
+import { SERVICES } from '@tessera/facts/ports';
 import {
   createPeerTransport,
   generateServiceKey,
@@ -30,23 +30,11 @@ import {
   type CallerIdentity,
 } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
-import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
-import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
-import { PaymentService } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
-import { RendererService } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { SubmissionService } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { startTrustStack, type TrustStack } from './stack.js';
-
-const CONTRACTS: Record<ServiceName, DescService> = {
-  identity: IdentityService,
-  canvas: CanvasService,
-  lock: LockService,
-  payment: PaymentService,
-  renderer: RendererService,
-  submission: SubmissionService,
-};
+import { CONTRACTS } from '@tessera/facts/contracts';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 
 let stack: TrustStack;
 /** A key of the right shape that nobody published. */

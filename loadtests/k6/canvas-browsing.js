@@ -21,8 +21,9 @@ import {
   params,
   positiveNumber,
 } from './lib/api.js';
+import { BOARD_SIZE, PIXELS_PER_BOARD, TOTAL_BOARDS } from './lib/grid.js';
 
-const BOARDS = 625;
+const BOARDS = TOTAL_BOARDS;
 const RATE = Math.floor(positiveNumber(__ENV.RATE, 20));
 const FIND_RATE = Math.floor(positiveNumber(__ENV.FIND_RATE, 2));
 const DURATION = __ENV.DURATION || '2m';
@@ -118,9 +119,9 @@ export default function (data) {
   );
   check(pixels, {
     'pixels: 200': (r) => r.status === 200,
-    'pixels: 2401 of them': (r) => {
+    'pixels: a whole board of them': (r) => {
       const n = jsonValue(r, 'data.#');
-      return n === 2401;
+      return n === PIXELS_PER_BOARD;
     },
   });
 }
@@ -144,8 +145,8 @@ export function findPixel(data) {
       const b = jsonValue(r, 'data.board_index');
       return (
         [x, y, b].every((v) => typeof v === 'number') &&
-        Number(x) < 49 &&
-        Number(y) < 49 &&
+        Number(x) < BOARD_SIZE &&
+        Number(y) < BOARD_SIZE &&
         Number(b) < BOARDS
       );
     },

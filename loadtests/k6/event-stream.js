@@ -17,8 +17,8 @@ import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
 import { BASE_URL, Session, activeCanvasIndex, positiveNumber } from './lib/api.js';
 import { buyPixels, lockBoard } from './lib/purchase.js';
+import { PIXELS_PER_BOARD, pixelAtOffset } from './lib/grid.js';
 
-const SIDE = 49;
 const SUBSCRIBER_VUS = Math.floor(positiveNumber(__ENV.SUBSCRIBER_VUS, 4));
 const STREAMS_PER_VU = Math.min(5, Math.floor(positiveNumber(__ENV.STREAMS_PER_VU, 4)));
 const COMMIT_RATE = positiveNumber(__ENV.COMMIT_RATE, 2);
@@ -132,7 +132,7 @@ export function commit(data) {
   // boards from 400 down, one per committer VU (apart from purchase.js's, which start at 624)
   if (!me) me = { s: new Session(vu), board: 400 - (vu % 200), next: 0, locked: false };
   const st = me;
-  if (st.next >= SIDE * SIDE) fail(`committer ${vu} bought its board out`);
+  if (st.next >= PIXELS_PER_BOARD) fail(`committer ${vu} bought its board out`);
   if (!st.locked) {
     const got = lockBoard(st.s, data.canvasIndex, st.board);
     check(got, { 'lock: committer board': (g) => g === 'ok' });
@@ -140,9 +140,7 @@ export function commit(data) {
     st.locked = true;
   }
   const o = st.next++;
-  const r = buyPixels(st.s, data.canvasIndex, st.board, [
-    { x: o % SIDE, y: Math.floor(o / SIDE), color: '#7B68EE' },
-  ]);
+  const r = buyPixels(st.s, data.canvasIndex, st.board, [{ ...pixelAtOffset(o), color: '#7B68EE' }]);
   if (r.outcome === 'saved') commits.add(1);
   else if (r.outcome === 'lock') st.locked = false;
   check(r, { 'commit: saved, or refused before paying': (x) => x.outcome !== 'failed' });

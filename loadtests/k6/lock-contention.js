@@ -21,9 +21,10 @@ import {
   params,
   positiveNumber,
 } from './lib/api.js';
+import { TOTAL_BOARDS } from './lib/grid.js';
 
 const VUS = Math.floor(positiveNumber(__ENV.VUS, 40));
-const HOT_BOARDS = Math.min(625, Math.floor(positiveNumber(__ENV.HOT_BOARDS, 4)));
+const HOT_BOARDS = Math.min(TOTAL_BOARDS, Math.floor(positiveNumber(__ENV.HOT_BOARDS, 4)));
 const HOLD_SECONDS = positiveNumber(__ENV.HOLD_SECONDS, 0.2);
 const DURATION = __ENV.DURATION || '2m';
 

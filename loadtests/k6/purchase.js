@@ -14,11 +14,11 @@ import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
 import { Session, activeCanvasIndex, positiveNumber } from './lib/api.js';
 import { buyPixels, lockBoard } from './lib/purchase.js';
+import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelAtOffset } from './lib/grid.js';
 
-const BOARDS = 625;
-const SIDE = 49;
+const BOARDS = TOTAL_BOARDS;
 const VUS = Math.floor(positiveNumber(__ENV.VUS, 16));
-const PIXELS = Math.min(SIDE * SIDE, Math.floor(positiveNumber(__ENV.PIXELS, 1)));
+const PIXELS = Math.min(PIXELS_PER_BOARD, Math.floor(positiveNumber(__ENV.PIXELS, 1)));
 const DURATION = __ENV.DURATION || '2m';
 
 const orders = new Counter('orders_saved');
@@ -67,7 +67,7 @@ export default function (data) {
   const vu = exec.vu.idInTest;
   if (!me) me = { s: new Session(vu), board: BOARDS - 1 - ((vu - 1) % BOARDS), next: 0, locked: false };
   const st = me;
-  if (st.next + PIXELS > SIDE * SIDE) {
+  if (st.next + PIXELS > PIXELS_PER_BOARD) {
     st.board -= VUS; // this board is bought out as far as this VU goes: the next one of its column
     st.next = 0;
     st.locked = false;
@@ -84,7 +84,7 @@ export default function (data) {
   const pixels = [];
   for (let i = 0; i < PIXELS; i++) {
     const o = st.next + i;
-    pixels.push({ x: o % SIDE, y: Math.floor(o / SIDE), color: vu % 2 ? '#1E90FF' : '#FF8C00' });
+    pixels.push({ ...pixelAtOffset(o), color: vu % 2 ? '#1E90FF' : '#FF8C00' });
   }
   st.next += PIXELS;
   const r = buyPixels(st.s, data.canvasIndex, st.board, pixels);

@@ -1,7 +1,7 @@
 /* global document, HTMLImageElement */
 // The web app in chromium (playwright-core, /usr/bin/chromium) on loopback: /canvas in a fresh
 // profile each run (cold cache), timed from navigation start until the page is interactive: the
-// canvas heading shown and the live composite (1225 x 1225) loaded, so a board can be clicked.
+// canvas heading shown and the live composite (CANVAS_SIZE square) loaded, so a board can be clicked.
 // Initial JS = the scripts the page loaded by then: bytes on the wire (brotli, as chromium asks)
 // and the same files gzipped (gzip -9, the figure the target names).
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CANVAS_SIZE } from '@tessera/facts/grid';
 import { percentile, round, row } from '../lib/bench-kit.mjs';
 
 export const name = 'web';
@@ -43,15 +44,15 @@ async function once(ctx) {
       );
     });
     await page.goto(`${ctx.baseUrl}/canvas`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => {
+    await page.waitForFunction((size) => {
       const img = document.querySelector('img.canvas-image[data-mode="live"]');
       return (
         document.querySelector('h1') !== null &&
         img instanceof HTMLImageElement &&
         img.complete &&
-        img.naturalWidth === 1225
+        img.naturalWidth === size
       );
-    });
+    }, CANVAS_SIZE);
     return await page.evaluate(() => {
       const scripts = performance
         .getEntriesByType('resource')

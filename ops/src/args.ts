@@ -1,5 +1,6 @@
 /** Command-line arguments: flags and positionals, with the checks every command shares. */
 import { parseArgs } from 'node:util';
+import { BOARD_SIZE, PIXELS_PER_BOARD, isPixelCoordinate } from '@tessera/facts/grid';
 
 /** A mistake on the command line (exit 2, with the usage hint). */
 export class UsageError extends Error {
@@ -57,7 +58,7 @@ export function requiredFlag(flags: Parsed['flags'], name: string, what: string)
   return v;
 }
 
-/** "x,y;x,y" -> distinct in-board pixels (0..48), in the order given. */
+/** "x,y;x,y" -> distinct in-board pixels (0 to BOARD_SIZE - 1), in the order given. */
 export function parsePixels(text: string): { x: number; y: number }[] {
   const seen = new Set<string>();
   const out: { x: number; y: number }[] = [];
@@ -67,13 +68,16 @@ export function parsePixels(text: string): { x: number; y: number }[] {
     const m = /^(\d{1,2})\s*,\s*(\d{1,2})$/.exec(item);
     const x = Number(m?.[1]);
     const y = Number(m?.[2]);
-    if (!m || x > 48 || y > 48)
-      throw new UsageError(`--pixels: '${item}' is not a pixel "x,y" with x and y from 0 to 48`);
+    if (!m || !isPixelCoordinate(x) || !isPixelCoordinate(y))
+      throw new UsageError(
+        `--pixels: '${item}' is not a pixel "x,y" with x and y from 0 to ${BOARD_SIZE - 1}`,
+      );
     const key = `${x},${y}`;
     if (!seen.has(key)) out.push({ x, y });
     seen.add(key);
   }
   if (out.length === 0) throw new UsageError('--pixels needs at least one pixel, as "x,y;x,y"');
-  if (out.length > 2401) throw new UsageError('--pixels lists more pixels than a board has (2401)');
+  if (out.length > PIXELS_PER_BOARD)
+    throw new UsageError(`--pixels lists more pixels than a board has (${PIXELS_PER_BOARD})`);
   return out;
 }

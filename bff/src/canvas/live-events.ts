@@ -75,21 +75,25 @@ function prepared(
   } as PreparedEvent;
 }
 
+/** The `pixels` event: sold (or, marked `reset`, reset) pixels of one board, for every stream. */
+function pixelsEvent(
+  seq: number,
+  ev: { canvasIndex: number; boardIndex: number },
+  pixels: { x: number; y: number; color: string }[],
+  committedAt: number,
+  extra: { reset?: true } = {},
+): PreparedEvent {
+  const data = { canvasIndex: ev.canvasIndex, boardIndex: ev.boardIndex, pixels, committedAt, ...extra };
+  return prepared(seq, ev.canvasIndex, sse(seq, 'pixels', data));
+}
+
 /** A bus message -> its prepared texts; null for a message no stream forwards (unreadable). */
 export function prepare(msg: BusMessage): PreparedEvent | null {
   try {
     if (msg.subject === SUBJECTS.pixelsCommitted) {
       const ev = decodeEvent(SUBJECTS.pixelsCommitted, msg.data);
-      return prepared(
-        msg.seq,
-        ev.canvasIndex,
-        sse(msg.seq, 'pixels', {
-          canvasIndex: ev.canvasIndex,
-          boardIndex: ev.boardIndex,
-          pixels: ev.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color })),
-          committedAt: ev.committedAtMs,
-        }),
-      );
+      const pixels = ev.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color }));
+      return pixelsEvent(msg.seq, ev, pixels, ev.committedAtMs);
     }
     const kind = lockEventKind(msg.subject);
     if (kind !== null) {
@@ -110,17 +114,7 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
     }
     if (msg.subject === SUBJECTS.pixelsReset) {
       const ev = decodeEvent(SUBJECTS.pixelsReset, msg.data);
-      return prepared(
-        msg.seq,
-        ev.canvasIndex,
-        sse(msg.seq, 'pixels', {
-          canvasIndex: ev.canvasIndex,
-          boardIndex: ev.boardIndex,
-          pixels: [{ x: ev.x, y: ev.y, color: ev.color }],
-          committedAt: ev.resetAtMs,
-          reset: true,
-        }),
-      );
+      return pixelsEvent(msg.seq, ev, [{ x: ev.x, y: ev.y, color: ev.color }], ev.resetAtMs, { reset: true });
     }
     if (msg.subject === SUBJECTS.canvasActivated) {
       const ev = decodeEvent(SUBJECTS.canvasActivated, msg.data);

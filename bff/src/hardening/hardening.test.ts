@@ -3,32 +3,25 @@
  * and API answers, HSTS only over https, source maps never served, and X-Forwarded-* believed only
  * from a trusted proxy (TRUST_PROXY), so a client cannot pick the address its rate limits count on.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
+import { fakeWebDist } from '../test/web-dist.js';
 import { clientAddress, parseTrustProxy } from './trust-proxy.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
 let dist = '';
+let web: ReturnType<typeof fakeWebDist>;
 const running: RunningBff[] = [];
 
 beforeAll(() => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-hardening-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>Tessera</title><div id="root"></div>',
-  );
-  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  web = fakeWebDist({ 'assets/app-abc123.js.map': '{"version":3,"sources":["secret.ts"]}' });
+  dist = web.dir;
 });
 
 afterAll(async () => {
   await Promise.all(running.map((r) => r.close()));
-  fs.rmSync(dist, { recursive: true, force: true });
+  web.cleanup();
 });
 
 async function bff(env: Record<string, string> = {}): Promise<RunningBff> {

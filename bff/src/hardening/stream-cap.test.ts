@@ -3,7 +3,6 @@
  * clear 429 in the spec's error body with Retry-After; a closed stream frees its place; another
  * client (behind the trusted proxy) is not affected.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
 import { createApp } from '../app.js';
@@ -11,6 +10,7 @@ import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutesWith } from '../routes/events.js';
 import { testDeps } from '../test/deps.js';
 import { StreamCap, TOO_MANY_STREAMS_MESSAGE } from './stream-cap.js';
+import { listen } from '../test/listen.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -19,13 +19,9 @@ afterEach(() => {
 
 async function bffWith(cap: StreamCap, env: Record<string, string> = {}): Promise<string> {
   const deps = testDeps({}, { env });
-  const server = createApp(deps, [eventRoutesWith({ cap })]).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  cleanups.push(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listen(createApp(deps, [eventRoutesWith({ cap })]));
+  cleanups.push(() => void close());
+  return base;
 }
 
 async function open(base: string, headers: Record<string, string> = {}): Promise<SseClient> {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { EventBus, SubscribeOptions } from '@tessera/kit';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import { createApp } from '../app.js';
@@ -8,6 +7,7 @@ import { startBffStack, type BffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutesWith } from './events.js';
 import { StreamCap } from '../hardening/stream-cap.js';
+import { withListening } from '../test/listen.js';
 
 let s: BffStack;
 let c: number;
@@ -43,15 +43,7 @@ async function withEvents(
   keep?: { keepEvents: number },
 ): Promise<void> {
   const routes = eventRoutesWith({ cap: new StreamCap(100), keep });
-  const app = createApp(testDeps({ canvas: s.stack.canvasUrl }, { bus }), [routes]);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  try {
-    await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
+  await withListening(createApp(testDeps({ canvas: s.stack.canvasUrl }, { bus }), [routes]), fn);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { create, toBinary } from '@bufbuild/protobuf';
 import type { EventBus } from '@tessera/kit';
 import {
@@ -14,6 +13,7 @@ import { testDeps } from '../test/deps.js';
 import { startBffStack, type BffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutes, eventRoutesWith } from './events.js';
+import { withListening } from '../test/listen.js';
 
 let s: BffStack;
 let c: number;
@@ -28,16 +28,8 @@ const commit = (orderId: string, boardIndex: number, x: number, color: string) =
   });
 
 /** The events route alone on its own server with these deps, for one test. */
-async function withApp(deps: BffDeps, fn: (base: string) => Promise<void>, routes = eventRoutes) {
-  const server = createApp(deps, [routes]).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  try {
-    await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
-}
+const withApp = (deps: BffDeps, fn: (base: string) => Promise<void>, routes = eventRoutes) =>
+  withListening(createApp(deps, [routes]), fn);
 
 beforeAll(async () => {
   s = await startBffStack();

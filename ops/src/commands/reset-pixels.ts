@@ -5,6 +5,7 @@
  * says what happened to each, and the command fails when any was refused.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
+import { TOTAL_BOARDS } from '@tessera/facts/grid';
 import { intFlag, parsePixels, requiredFlag, UsageError } from '../args.js';
 import { table } from '../table.js';
 import type { Command } from '../context.js';
@@ -20,9 +21,10 @@ interface Row {
 
 export const resetPixels: Command = async ({ args, clients, print }) => {
   const canvasIndex = intFlag(args.flags, 'canvas');
-  const boardIndex = intFlag(args.flags, 'board', 624);
+  const boardIndex = intFlag(args.flags, 'board', TOTAL_BOARDS - 1);
   if (canvasIndex === undefined) throw new UsageError('--canvas is required (the canvas index)');
-  if (boardIndex === undefined) throw new UsageError('--board is required (the board index, 0 to 624)');
+  if (boardIndex === undefined)
+    throw new UsageError(`--board is required (the board index, 0 to ${TOTAL_BOARDS - 1})`);
   const pixels = parsePixels(requiredFlag(args.flags, 'pixels', 'the pixels, as "x,y;x,y"'));
   const reason = requiredFlag(args.flags, 'reason', 'why the pixels are reset');
   const operator = requiredFlag(args.flags, 'operator', 'who resets them');

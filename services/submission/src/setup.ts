@@ -4,14 +4,11 @@
  * given adapters and peers (tests: an embedded store in a temp folder, the in-process bus, fake or
  * real peers); `startConsumers` starts its event consumers and the vote repair sweep.
  */
-import type { Client } from '@connectrpc/connect';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import {
   createPeerClient,
   type DocumentStore,
   type EventBus,
-  type Logger,
-  type ObjectStore,
   type ServiceContext,
   type ServiceParts,
   type Subscription,
@@ -19,7 +16,7 @@ import {
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { ContributorRepository } from './adapters/contributors.js';
-import { SharpImageProcessor, type ImageProcessor } from './adapters/images.js';
+import { SharpImageProcessor } from './adapters/images.js';
 import { PromotionRepository } from './adapters/promotions.js';
 import { uploadSecret } from './adapters/secret.js';
 import { SubmissionRepository } from './adapters/submissions.js';
@@ -29,18 +26,12 @@ import { routes, SERVICES } from './routes.js';
 import { SubmissionService } from './service/submission-service.js';
 import { REPAIR_EVERY_MS } from './service/voting.js';
 import type { SubmissionSettings } from './settings.js';
+import type { SubmissionDeps } from './service/deps.js';
 
-export async function createSubmission(opts: {
-  store: DocumentStore;
-  objects: ObjectStore;
-  bus: EventBus;
-  logger: Logger;
-  canvas: Client<typeof CanvasRpc>;
-  renderer: Client<typeof RendererRpc>;
-  images?: ImageProcessor;
-  secret?: string;
-  now?: () => number;
-}): Promise<SubmissionService> {
+export async function createSubmission(
+  opts: Pick<SubmissionDeps, 'objects' | 'bus' | 'logger' | 'canvas' | 'renderer'> &
+    Partial<Pick<SubmissionDeps, 'images' | 'now'>> & { store: DocumentStore; secret?: string },
+): Promise<SubmissionService> {
   return new SubmissionService({
     submissions: await SubmissionRepository.open(opts.store),
     votes: await VoteRepository.open(opts.store),

@@ -2,7 +2,7 @@
 // of one board, mapped here to composite-image coordinates; `canvas:activated` and `canvas:soldout` name
 // a canvas. Bad payloads are ignored, never thrown.
 import { canvasPixelOf, isBoardIndex, isBoardPixel } from './layout.js';
-import { isRecord } from '../lib/json.js';
+import { isRecord, parseCanvasRecord } from '../lib/json.js';
 
 export interface CanvasPixel {
   /** Composite-image coordinates at scale 1 (0..1224). */
@@ -21,16 +21,11 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Parses the data of a `pixels` event; null when it is not usable. Invalid pixels are skipped. */
 export function parsePixelsEvent(data: string): PixelsEvent | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isRecord(body)) return null;
-  const canvasIndex = Number(body.canvasIndex);
+  const body = parseCanvasRecord(data);
+  if (!body) return null;
+  const { canvasIndex } = body;
   const boardIndex = Number(body.boardIndex);
-  if (!Number.isInteger(canvasIndex) || canvasIndex < 0 || !isBoardIndex(boardIndex)) return null;
+  if (!isBoardIndex(boardIndex)) return null;
   if (!Array.isArray(body.pixels)) return null;
   const pixels: CanvasPixel[] = [];
   for (const raw of body.pixels as unknown[]) {
@@ -60,14 +55,7 @@ export interface CanvasEvent {
 
 /** Parses the data of `canvas:activated` / `canvas:soldout`; null when it names no canvas. */
 export function parseCanvasEvent(data: string): CanvasEvent | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isRecord(body)) return null;
-  const canvasIndex = Number(body.canvasIndex);
-  if (!Number.isInteger(canvasIndex) || canvasIndex < 0) return null;
-  return { canvasIndex, name: typeof body.name === 'string' ? body.name : '' };
+  const body = parseCanvasRecord(data);
+  if (!body) return null;
+  return { canvasIndex: body.canvasIndex, name: typeof body.name === 'string' ? body.name : '' };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parsePixelsEvent } from './live-events.js';
 import { refreshInterval, startRefreshLoop, type VisibilitySource } from './refresh.js';
+import { drawRecorder } from '../lib/draw-recorder.fixture.js';
 import { drawLivePixels, renderOverlay, type Draw2D } from './render.js';
 import { sceneLayout } from './layout.js';
 import { truncateDescription } from './text.js';
@@ -126,20 +127,7 @@ describe('refresh loop', () => {
 });
 
 function recorder() {
-  const calls: string[] = [];
-  const ctx = new Proxy(
-    {},
-    {
-      get:
-        (_t, prop: string) =>
-        (...args: unknown[]) =>
-          calls.push(`${prop}(${args.join(',')})`),
-      set: (_t, prop: string, value) => {
-        calls.push(`${prop}=${String(value)}`);
-        return true;
-      },
-    },
-  ) as Draw2D;
+  const { ctx, ops: calls } = drawRecorder<Draw2D>();
   return { ctx, calls };
 }
 
@@ -156,8 +144,8 @@ describe('renderers', () => {
       showGrid: true,
     });
     expect(calls.filter((c) => c.startsWith('moveTo'))).toHaveLength(52);
-    expect(calls).toContain('fillRect(67.6,67.6,19.6,19.6)');
-    expect(calls).toContain('strokeRect(67.6,67.6,19.6,19.6)');
+    expect(calls.some((c) => c.startsWith('fill ') && c.endsWith(' 67.6,67.6,19.6,19.6'))).toBe(true);
+    expect(calls.some((c) => c.startsWith('stroke ') && c.endsWith(' 67.6,67.6,19.6,19.6'))).toBe(true);
   });
 
   it('skips the grid when cells are tiny, and draws live pixels 1:1', () => {
@@ -174,6 +162,6 @@ describe('renderers', () => {
     expect(calls.some((c) => c.startsWith('moveTo'))).toBe(false);
     const live = recorder();
     drawLivePixels(live.ctx, [{ x: 52, y: 53, color: '#FF0000' }]);
-    expect(live.calls).toEqual(['fillStyle=#FF0000', 'fillRect(52,53,1,1)']);
+    expect(live.calls).toEqual(['fill #FF0000 52,53,1,1']);
   });
 });

@@ -7,7 +7,7 @@
  * nothing and answers the first one's entry (after it the pixel already shows its default, and it can
  * never change again), which also bounds the audit to one entry per pixel. Pure: no I/O.
  */
-import { pixelOffset } from '@tessera/facts/grid';
+import { BOARD_SIZE, pixelOffset } from '@tessera/facts/grid';
 import { colorAt, type BoardDoc } from './board.js';
 
 export interface ResetEntry {
@@ -67,7 +67,7 @@ export function resetPixel(board: BoardDoc, input: ResetInput, now: number): Res
       ok: false,
       reason: 'INVALID_INPUT',
       field: 'x',
-      message: `Pixel (${input.x}, ${input.y}) is outside the board (x and y are 0 to 48)`,
+      message: `Pixel (${input.x}, ${input.y}) is outside the board (x and y are 0 to ${BOARD_SIZE - 1})`,
     };
   }
   const earlier = (board.resets ?? []).find((e) => e.offset === offset);

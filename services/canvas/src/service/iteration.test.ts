@@ -2,31 +2,24 @@
 // concurrent calls), its validation, activation's `tessera.canvas.activated`, the sold-out canvas
 // still readable after the switch, and ResetPixel (default colour, still sold, audited, published).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
-import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
+import { rpcError } from '@tessera/kit/testing';
+import { CANVAS_SIZE, pixelOffset } from '@tessera/facts/grid';
+import { sellAllBut, startHarness, testArt, testArtHex, type Harness } from '../test/harness.js';
 import { CanvasService } from './canvas-service.js';
 
 let h: Harness;
 const events: BusMessage[] = [];
-const RGB_BYTES = 1225 * 1225 * 3;
+const RGB_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
 
 beforeAll(async () => {
   h = await startHarness();
   await h.bus.subscribe({ subjects: ['tessera.>'], handler: (m) => void events.push(m) });
 }, 60_000);
 afterAll(() => h.close());
-
-async function rpcError(p: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await p;
-  } catch (err) {
-    return ConnectError.from(err);
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Packed RGB where pixel (x, y) is (x mod 256, y mod 256, fill). */
 function gradient(fill: number): Uint8Array {
@@ -259,8 +252,7 @@ describe('ResetPixel', () => {
     });
   }, 60_000);
 
-  const defaultHex = (x: number, y: number) =>
-    `#${testArt(40).slice((y * 49 + x) * 6, (y * 49 + x) * 6 + 6)}`;
+  const defaultHex = (x: number, y: number) => `#${testArtHex(40, x, y)}`;
 
   it('puts the default colour back, keeps the pixel sold to its buyer, answers the audit entry and publishes it', async () => {
     const before = (await h.client.getCanvas({ canvasIndex: c })).canvas!;
@@ -383,10 +375,10 @@ describe('ResetPixel', () => {
     expect(results.slice(0, 10).every((r) => 'reset' in r && r.reset)).toBe(true);
     const stored = (await h.core.deps.boards.get(c, 40))!;
     for (let x = 0; x < 10; x++)
-      expect(stored.currentColors.slice((20 * 49 + x) * 6, (20 * 49 + x) * 6 + 6)).toBe(
-        testArt(40).slice((20 * 49 + x) * 6, (20 * 49 + x) * 6 + 6),
+      expect(stored.currentColors.slice(pixelOffset(x, 20) * 6, pixelOffset(x, 20) * 6 + 6)).toBe(
+        testArtHex(40, x, 20),
       );
-    expect(stored.owners[30 * 49 + 30]).toBe('buyer');
+    expect(stored.owners[pixelOffset(30, 30)]).toBe('buyer');
     expect(stored.resets).toHaveLength(11);
   }, 60_000);
 });

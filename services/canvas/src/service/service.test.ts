@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { fromBinary } from '@bufbuild/protobuf';
 import { createInProcessBus, type BusMessage } from '@tessera/kit';
-import { tempDir } from '@tessera/kit/testing';
+import { rpcError, tempDir } from '@tessera/kit/testing';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { startHarness, testArt, type Harness } from '../test/harness.js';
 import { CanvasService, DEMO_CANVAS_INDEX } from './canvas-service.js';
@@ -17,15 +17,6 @@ beforeAll(async () => {
   await h.core.ensureDemoCanvas();
 });
 afterAll(() => h.close());
-
-async function rpcError(p: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await p;
-  } catch (err) {
-    return ConnectError.from(err);
-  }
-  throw new Error('expected the call to fail');
-}
 
 function slotOwner(
   board: { ownerSlots: Uint8Array; ownerIds: string[] },

@@ -1,6 +1,6 @@
 /** Argument checks shared by the RPCs: a bad argument is INVALID_ARGUMENT with the field named. */
 import { appError } from '@tessera/kit';
-import { isBoardIndex, isPixelCoordinate, TOTAL_BOARDS } from '@tessera/facts/grid';
+import { CANVAS_SIZE, isBoardIndex, isPixelCoordinate, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { CANVAS_RGB_BYTES } from '../domain/art.js';
 import { isCanvasIndex } from '../domain/canvas.js';
 
@@ -51,7 +51,7 @@ export function checkNewCanvas(name: string, description: string, rgb: Uint8Arra
   if (rgb.length !== CANVAS_RGB_BYTES)
     throw appError(
       'VALIDATION_ERROR',
-      `default_colors must be ${CANVAS_RGB_BYTES} bytes (1225 x 1225 packed RGB), got ${rgb.length}`,
+      `default_colors must be ${CANVAS_RGB_BYTES} bytes (${CANVAS_SIZE} x ${CANVAS_SIZE} packed RGB), got ${rgb.length}`,
       { field: 'default_colors' },
     );
 }

@@ -3,9 +3,13 @@ import { createClient, createRouterTransport, type Client } from '@connectrpc/co
 import {
   createInProcessBus,
   createEmbeddedDocumentStore,
+  startRpcServer,
   type DocumentStore,
   type EventBus,
+  type Logger,
+  type RpcServer,
 } from '@tessera/kit';
+import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { routes } from '../routes.js';
@@ -44,9 +48,21 @@ export async function startHarness(
 /** A flat test artwork: board b, pixel offset o -> a colour derived from both. */
 export function testArt(boardIndex: number): string {
   const parts: string[] = [];
-  for (let o = 0; o < 2401; o++)
+  for (let o = 0; o < PIXELS_PER_BOARD; o++)
     parts.push(((boardIndex * 7919 + o * 31) & 0xffffff).toString(16).padStart(6, '0').toUpperCase());
   return parts.join('');
+}
+
+/** The test artwork's colour of pixel (x, y) of a board, as 6 upper-case hex digits. */
+export function testArtHex(boardIndex: number, x: number, y: number): string {
+  const o = pixelOffset(x, y);
+  return testArt(boardIndex).slice(o * 6, o * 6 + 6);
+}
+
+/** The test artwork's colour of pixel (x, y) of a board, as [r, g, b]. */
+export function testArtRgb(boardIndex: number, x: number, y: number): number[] {
+  const hex = testArtHex(boardIndex, x, y);
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 }
 
 /**
@@ -61,20 +77,38 @@ export async function sellAllBut(
   keep: readonly (readonly [number, number, number])[],
   opts: { artistColours?: boolean } = {},
 ): Promise<void> {
-  for (let b = 0; b < 625; b++) {
+  for (let b = 0; b < TOTAL_BOARDS; b++) {
     const doc = await core.deps.boards.get(canvasIndex, b);
     if (!doc) throw new Error(`board ${b} of canvas ${canvasIndex} is missing`);
-    const left = keep.filter(([kb]) => kb === b).map(([, x, y]) => y * 49 + x);
+    const left = keep.filter(([kb]) => kb === b).map(([, x, y]) => pixelOffset(x, y));
     const owners = doc.owners.map((_, i) => (left.includes(i) ? null : 'early-bird'));
     const currentColors = opts.artistColours
-      ? Array.from({ length: 2401 }, (_, i) =>
+      ? Array.from({ length: PIXELS_PER_BOARD }, (_, i) =>
           (left.includes(i) ? doc.currentColors : doc.defaultColors).slice(i * 6, i * 6 + 6),
         ).join('')
       : doc.currentColors;
-    const next = { ...doc, owners, currentColors, soldCount: 2401 - left.length, version: doc.version + 1 };
+    const next = {
+      ...doc,
+      owners,
+      currentColors,
+      soldCount: PIXELS_PER_BOARD - left.length,
+      version: doc.version + 1,
+    };
     if (!(await core.deps.boards.replaceIfVersion(next, doc.version)))
       throw new Error(`board ${b} changed while selling it`);
   }
+}
+
+/** A canvas core's RPC server (without service identity) on a loopback port, for tests. */
+export function startCanvasServer(core: CanvasService, logger: Logger): Promise<RpcServer> {
+  return startRpcServer({
+    name: 'canvas',
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    routes: routes(core),
+    services: [CanvasRpc.typeName],
+  });
 }
 
 export { routes as canvasRoutes } from '../routes.js';

@@ -1,4 +1,6 @@
 /** Account input rules (spec section 5); pure functions shared by the service and its tests. */
+import { passwordScore } from '@tessera/facts/password';
+
 export const PASSWORD_MIN = 8;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
@@ -47,14 +49,5 @@ export function checkPassword(password: string): Problem {
   return null;
 }
 
-/** Score 0..6: length >= 8, length >= 12, lowercase, uppercase, digit, symbol. */
-export function passwordStrength(password: string): number {
-  return [
-    password.length >= 8,
-    password.length >= 12,
-    /[a-z]/.test(password),
-    /[A-Z]/.test(password),
-    /\d/.test(password),
-    /[^A-Za-z0-9]/.test(password),
-  ].filter(Boolean).length;
-}
+/** Score 0..6: length >= 8, length >= 12, lowercase, uppercase, digit, symbol (@tessera/facts/password). */
+export const passwordStrength = passwordScore;

@@ -4,30 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { decodeEvent, type EventPayload } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import type { Subscription } from '@tessera/kit';
-import { eventually, sleep } from '@tessera/kit/testing';
+import { eventually, recordSubjects, type Recorder } from '@tessera/kit/testing';
 import { SESSION_MAX_AGE_MS } from '../domain/policy.js';
 import { failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
 
 type Revoked = EventPayload<typeof SUBJECTS.sessionRevoked>;
 
 let h: Harness;
-let sub: Subscription;
-const events: Revoked[] = [];
+let revoked: Recorder;
 beforeAll(async () => {
   h = await startHarness();
-  sub = await h.bus.subscribe({
-    subjects: [SUBJECTS.sessionRevoked],
-    handler: (m) => void events.push(decodeEvent(SUBJECTS.sessionRevoked, m.data)),
-  });
+  revoked = await recordSubjects(h.bus, [SUBJECTS.sessionRevoked]);
 });
 afterAll(async () => {
-  await sub?.stop();
   await h?.close();
 });
 
 const sidOf = (accessToken: string) => decodeJwt(accessToken).sid as string;
-const eventsFor = (userId: string) => events.filter((e) => e.userId === userId);
+const eventsFor = (userId: string): Revoked[] =>
+  revoked.messages
+    .map((m) => decodeEvent(SUBJECTS.sessionRevoked, m.data))
+    .filter((e) => e.userId === userId);
 
 describe('sessions in access tokens', () => {
   it('every access token names its session; a refresh keeps the session', async () => {
@@ -74,7 +71,7 @@ describe('tessera.session.revoked', () => {
       reason: 'logout',
     });
     await h.client.logout({ refreshToken: r.session!.refreshToken });
-    await sleep(200); // nothing to wait for: a second announcement must not come
+    await revoked.drained(); // everything published before this point has arrived
     expect(eventsFor(userId)).toHaveLength(1);
   });
 

@@ -3,9 +3,9 @@
  * from its files by the reopen test), and against MongoDB when MONGODB_URL is set (a database of its
  * own per run, dropped afterwards).
  */
-import { MongoClient } from 'mongodb';
 import { describe } from 'vitest';
 import { tempDir, testLogger, uniquePrefix } from '../testing/index.js';
+import { dropMongoDatabase, reopenable } from '../testing/reopenable.js';
 import { documentStoreContract } from './docstore.contract.js';
 import { createEmbeddedDocumentStore, openDocumentStore } from './index.js';
 
@@ -16,18 +16,7 @@ documentStoreContract('embedded', async () => {
   // Compact often, so the suite also runs over snapshots + logs, not just one log.
   const open = () =>
     createEmbeddedDocumentStore(dir, { logger: testLogger('docstore'), compactEveryWrites: 25 });
-  const fixture = {
-    store: await open(),
-    reopen: async () => {
-      await fixture.store.close();
-      return open();
-    },
-    cleanup: async () => {
-      await fixture.store.close();
-      cleanup();
-    },
-  };
-  return fixture;
+  return reopenable(open, cleanup);
 });
 
 describe.skipIf(!MONGODB_URL)('mongodb', () => {
@@ -37,23 +26,6 @@ describe.skipIf(!MONGODB_URL)('mongodb', () => {
     openDocumentStore({ mongodbUrl: url, dataDir: '', database, logger: testLogger('docstore') });
 
   documentStoreContract('mongodb', async () => {
-    const fixture = {
-      store: await open(),
-      reopen: async () => {
-        await fixture.store.close();
-        return open();
-      },
-      cleanup: async () => {
-        await fixture.store.close();
-        const client = new MongoClient(url);
-        try {
-          await client.connect();
-          await client.db(database).dropDatabase();
-        } finally {
-          await client.close();
-        }
-      },
-    };
-    return fixture;
+    return reopenable(open, () => dropMongoDatabase(url, database));
   });
 });

@@ -68,20 +68,21 @@ export interface ClassifiedError {
   expected: boolean;
 }
 
+/** What an unexpected failure answers: a 500 with the generic message (the details stay in the log). */
+const UNEXPECTED: ClassifiedError = {
+  code: 'INTERNAL_SERVER_ERROR',
+  status: 500,
+  message: GENERIC_MESSAGE,
+  field: null,
+  expected: false,
+};
+
 /** Classifies any thrown value into code, HTTP status and a message safe to show a user. */
 export function classifyError(err: unknown): ClassifiedError {
   const ce = err instanceof ConnectError ? err : undefined;
   if (ce) {
     // A peer refused this process's identity: the deployment is wrong, the user did nothing wrong.
-    if (ce.metadata.get(REFUSED_HEADER)) {
-      return {
-        code: 'INTERNAL_SERVER_ERROR',
-        status: 500,
-        message: GENERIC_MESSAGE,
-        field: null,
-        expected: false,
-      };
-    }
+    if (ce.metadata.get(REFUSED_HEADER)) return { ...UNEXPECTED };
     const code = ce.metadata.get(ERROR_CODE_HEADER);
     const field = ce.metadata.get(ERROR_FIELD_HEADER);
     if (code && isErrorCode(code)) {
@@ -102,13 +103,7 @@ export function classifyError(err: unknown): ClassifiedError {
       expected: !unexpected,
     };
   }
-  return {
-    code: 'INTERNAL_SERVER_ERROR',
-    status: 500,
-    message: GENERIC_MESSAGE,
-    field: null,
-    expected: false,
-  };
+  return { ...UNEXPECTED };
 }
 
 export function errorBody(c: Pick<ClassifiedError, 'code' | 'status' | 'message' | 'field'>): ErrorBody {

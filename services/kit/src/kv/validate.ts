@@ -99,26 +99,6 @@ export function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
-/**
- * Compares strings by Unicode code point, which equals the byte order of their UTF-8 encoding (the
- * order Redis uses for members with equal scores). Plain `<` compares UTF-16 code units instead.
- */
-export function compareCodePoints(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca === cb) continue;
-    // Surrogates (U+D800..U+DFFF) stand for code points above U+FFFF: they sort after U+E000..U+FFFF.
-    const sa = ca >= 0xd800 && ca <= 0xdfff;
-    const sb = cb >= 0xd800 && cb <= 0xdfff;
-    if (sa !== sb) return sa ? 1 : -1;
-    return ca - cb;
-  }
-  return a.length - b.length;
-}
-
 /** The sorted-set changes of a conditional write, checked; empty lists when none. */
 export function checkChanges(also: unknown): {
   zadd: { key: string; member: string; score: number }[];
@@ -144,3 +124,5 @@ export function checkChanges(also: unknown): {
     })),
   };
 }
+
+export { compareCodePoints } from '../code-points.js';

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { tempDir, testLogger, uniquePrefix } from '../testing/index.js';
+import { dropMongoDatabase, reopenable } from '../testing/reopenable.js';
 import { createEmbeddedObjectStore, ObjectExistsError, openObjectStore } from './index.js';
 import { objectStoreContract } from './objects.contract.js';
 
@@ -16,18 +16,7 @@ const MONGODB_URL = process.env.MONGODB_URL;
 objectStoreContract('embedded', async () => {
   const { dir, cleanup } = tempDir('tessera-objects-');
   const open = () => createEmbeddedObjectStore(dir, { logger: testLogger('objects') });
-  const fixture = {
-    store: await open(),
-    reopen: async () => {
-      await fixture.store.close();
-      return open();
-    },
-    cleanup: async () => {
-      await fixture.store.close();
-      cleanup();
-    },
-  };
-  return fixture;
+  return reopenable(open, cleanup);
 });
 
 describe.skipIf(!MONGODB_URL)('gridfs', () => {
@@ -35,24 +24,7 @@ describe.skipIf(!MONGODB_URL)('gridfs', () => {
   const database = uniquePrefix('objects_contract').replace(/-/g, '_');
   const open = () => openObjectStore({ mongodbUrl: url, dir: '', database, logger: testLogger('objects') });
   objectStoreContract('gridfs', async () => {
-    const fixture = {
-      store: await open(),
-      reopen: async () => {
-        await fixture.store.close();
-        return open();
-      },
-      cleanup: async () => {
-        await fixture.store.close();
-        const client = new MongoClient(url);
-        try {
-          await client.connect();
-          await client.db(database).dropDatabase();
-        } finally {
-          await client.close();
-        }
-      },
-    };
-    return fixture;
+    return reopenable(open, () => dropMongoDatabase(url, database));
   });
 });
 

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../log/logger.js';
 
 export { testIdentities, type TestIdentities } from './identities.js';
 export { recordSubjects, type Recorder } from './recorder.js';
+export { refusal, rpcError } from './refusal.js';
 
 /** A logger that writes nothing (set TEST_LOG_LEVEL=debug to see the lines). */
 export function testLogger(name = 'test'): Logger {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Code, ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { createPeerClient, startRpcServer, type RpcServer } from '@tessera/kit';
-import { testLogger } from '@tessera/kit/testing';
+import { rpcError, testLogger } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { routes, SERVICES } from '../routes.js';
@@ -67,14 +67,7 @@ async function rasterize(image: Buffer): Promise<Uint8Array> {
   return defaultColors;
 }
 
-async function refusal(image: Uint8Array): Promise<ConnectError> {
-  try {
-    await client.rasterizeArtwork({ image });
-  } catch (err) {
-    return ConnectError.from(err);
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = (image: Uint8Array) => rpcError(client.rasterizeArtwork({ image }));
 
 describe('RasterizeArtwork', () => {
   it('fits a wide PNG whole, centred, with white bands above and below', async () => {

@@ -7,7 +7,7 @@ import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError, type BusMessage, type Logger } from '@tessera/kit';
 import { ImageFormat, type RenderedImage } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
+import { BOARD_SIZE, CANVAS_SIZE, TOTAL_BOARDS, isBoardIndex } from '@tessera/facts/grid';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
 import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
@@ -143,8 +143,8 @@ export class RendererService {
     ifNoneMatch: string;
   }): Promise<RenderedImage> {
     const c = check({ ...p, quality: 100 });
-    if (!Number.isInteger(p.boardIndex) || p.boardIndex < 0 || p.boardIndex > 624)
-      throw appError('VALIDATION_ERROR', 'board_index must be an integer from 0 to 624', {
+    if (!isBoardIndex(p.boardIndex))
+      throw appError('VALIDATION_ERROR', `board_index must be an integer from 0 to ${TOTAL_BOARDS - 1}`, {
         field: 'board_index',
       });
     const frame = await this.frames.get(p.canvasIndex);

@@ -2,21 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import {
-  createInProcessBus,
-  createPeerClient,
-  startRpcServer,
-  type EventBus,
-  type RpcServer,
-} from '@tessera/kit';
+import { createInProcessBus, createPeerClient, startRpcServer, type EventBus } from '@tessera/kit';
 import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
+import { canvasPixelOf } from '@tessera/facts/grid';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import {
   ImageFormat,
   RendererService as RendererRpc,
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { canvasRoutes, createCanvas, testArt, type CanvasService } from '@tessera/canvas/testing';
+import {
+  canvasRoutes,
+  createCanvas,
+  startCanvasServer,
+  testArt,
+  testArtRgb,
+  type CanvasService,
+} from '@tessera/canvas/testing';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import { startRenderer } from '../setup.js';
@@ -31,6 +33,14 @@ let renderer: { core: RendererService; close(): Promise<void> };
 let client: Client<typeof RendererRpc>;
 let c: number;
 
+/** One order of `userId` on board `boardIndex` of the test canvas, committed by the canvas service. */
+const sell = (
+  orderId: string,
+  userId: string,
+  boardIndex: number,
+  pixel: { x: number; y: number; color?: string; isDefault?: boolean },
+) => canvas.commitOrder({ orderId, canvasIndex: c, boardIndex, userId, pixels: [pixel] });
+
 beforeAll(async () => {
   tmp = tempDir('tessera-renderer-');
   store = await createEmbeddedDocumentStore(tmp.dir);
@@ -40,13 +50,7 @@ beforeAll(async () => {
     .canvasIndex;
   canvas = createClient(CanvasRpc, createRouterTransport(canvasRoutes(canvasCore)));
   // a sale before the renderer starts: the frame must show it from the canvas service
-  await canvas.commitOrder({
-    orderId: 'early',
-    canvasIndex: c,
-    boardIndex: 0,
-    userId: 'u0',
-    pixels: [{ x: 0, y: 0, color: '#102030' }],
-  });
+  await sell('early', 'u0', 0, { x: 0, y: 0, color: '#102030' });
   renderer = await startRenderer({
     canvas,
     bus,
@@ -64,12 +68,11 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const artRgb = (board: number, x: number, y: number) => {
-  const hex = testArt(board).slice((y * 49 + x) * 6, (y * 49 + x) * 6 + 6);
-  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+const artRgb = testArtRgb;
+const at = (board: number, x: number, y: number) => {
+  const p = canvasPixelOf(board, x, y);
+  return [p.x, p.y] as const;
 };
-const at = (board: number, x: number, y: number) =>
-  [(board % 25) * 49 + x, Math.floor(board / 25) * 49 + y] as const;
 
 async function decode(data: Uint8Array) {
   const { data: raw, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -131,20 +134,8 @@ describe('composite rendering', () => {
     const sold = new Map([['0:0:0', [0x10, 0x20, 0x30]]]);
     await expectFrames(sold);
     const before = (await render(false, ImageFormat.PNG)).etag;
-    await canvas.commitOrder({
-      orderId: 'o1',
-      canvasIndex: c,
-      boardIndex: 312,
-      userId: 'u1',
-      pixels: [{ x: 48, y: 0, color: '#ABCDEF' }],
-    });
-    await canvas.commitOrder({
-      orderId: 'o2',
-      canvasIndex: c,
-      boardIndex: 100,
-      userId: 'u2',
-      pixels: [{ x: 5, y: 5, isDefault: true }],
-    });
+    await sell('o1', 'u1', 312, { x: 48, y: 0, color: '#ABCDEF' });
+    await sell('o2', 'u2', 100, { x: 5, y: 5, isDefault: true });
     await eventually(
       async () =>
         (await render(false, ImageFormat.PNG)).etag !== before && renderer.core.frames.loaded().length === 1,
@@ -182,7 +173,6 @@ describe('composite rendering', () => {
   });
 
   it('ignores a redelivered event', async () => {
-    const etag = (await render(false, ImageFormat.PNG)).etag;
     const ev = create(PixelsCommittedSchema, {
       orderId: 'o1',
       canvasIndex: c,
@@ -194,8 +184,15 @@ describe('composite rendering', () => {
     await bus.publish('tessera.pixels.committed', toBinary(PixelsCommittedSchema, ev), {
       msgId: 'redelivered-o1',
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await render(false, ImageFormat.PNG)).etag).toBe(etag);
+    // the renderer consumes in stream order, one at a time: once a later sale shows, the redelivered
+    // event has been handled
+    await sell('after-redelivery', 'u3', 200, { x: 1, y: 1, color: '#123456' });
+    await eventually(async () => {
+      const { px } = await decode((await render(false, ImageFormat.PNG)).data);
+      return px(...at(200, 1, 1))[0] === 0x12;
+    });
+    // applied again, it would count as an out-of-order change (`-l1` in the tag)
+    expect((await render(false, ImageFormat.PNG)).etag).toMatch(/^"c\d+-v\d+-[0-9a-z]+-live-/);
   });
 
   it('scales, draws the grid, validates parameters and renders thumbnails', async () => {
@@ -225,13 +222,7 @@ describe('composite rendering', () => {
 describe('over real HTTP/2 servers', () => {
   it('serves the composite through a Connect client on port 0', async () => {
     const logger = testLogger('rpc');
-    const canvasServer: RpcServer = await startRpcServer({
-      name: 'canvas',
-      host: '127.0.0.1',
-      port: 0,
-      logger,
-      routes: canvasRoutes(canvasCore),
-    });
+    const canvasServer = await startCanvasServer(canvasCore, logger);
     const bus2 = createInProcessBus();
     const r2 = await startRenderer({
       canvas: createPeerClient(CanvasRpc, canvasServer.url),

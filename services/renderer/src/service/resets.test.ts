@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createPeerClient } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
-import { testArt } from '@tessera/canvas/testing';
+import { testArtRgb } from '@tessera/canvas/testing';
 import {
   ImageFormat,
   RendererService as RendererRpc,
@@ -16,10 +16,16 @@ let s: CanvasStack;
 const BOARD = 60; // row 2, col 10: origin (490, 98)
 const [X, Y] = [7, 9];
 const where = [490 + X, 98 + Y] as const;
-const artist = () => {
-  const hex = testArt(BOARD).slice((Y * 49 + X) * 6, (Y * 49 + X) * 6 + 6);
-  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-};
+const artist = () => testArtRgb(BOARD, X, Y);
+const reset = () =>
+  canvasClientOf(s.canvasCore).resetPixel({
+    canvasIndex: s.canvasIndex,
+    boardIndex: BOARD,
+    x: X,
+    y: Y,
+    reason: 'offensive shape',
+    operator: 'maria',
+  });
 
 beforeAll(async () => {
   s = await startCanvasStack();
@@ -54,14 +60,7 @@ describe('moderation reset in the composite', () => {
     const before = await sample(true);
     expect(before.rgb).toEqual([255, 0, 255]);
 
-    await canvas.resetPixel({
-      canvasIndex: s.canvasIndex,
-      boardIndex: BOARD,
-      x: X,
-      y: Y,
-      reason: 'offensive shape',
-      operator: 'maria',
-    });
+    await reset();
     const live = await eventually(async () => {
       const r = await sample(false);
       return r.rgb.join() === artist().join() ? r : null;
@@ -71,14 +70,7 @@ describe('moderation reset in the composite', () => {
     expect(preview.etag).not.toBe(before.etag);
 
     // a repeated reset (published again, or redelivered) changes nothing
-    const again = await canvas.resetPixel({
-      canvasIndex: s.canvasIndex,
-      boardIndex: BOARD,
-      x: X,
-      y: Y,
-      reason: 'offensive shape',
-      operator: 'maria',
-    });
+    const again = await reset();
     expect(again.reset).toBe(false);
     await s.rendererCore.frames.get(s.canvasIndex);
     expect((await sample(false)).etag).toBe(live.etag);

@@ -11,7 +11,13 @@ import {
   type EventBus,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { canvasRoutes, createCanvas, testArt, type CanvasService } from '@tessera/canvas/testing';
+import {
+  canvasRoutes,
+  createCanvas,
+  startCanvasServer,
+  testArt,
+  type CanvasService,
+} from '@tessera/canvas/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import type { RendererService } from '../service/renderer-service.js';
@@ -40,37 +46,16 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
     colorsOf: testArt,
     activate: true,
   });
-  const canvasServer = await startRpcServer({
-    name: 'canvas',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: canvasRoutes(canvasCore),
-  });
-  const renderer = await startRenderer({
-    canvas: createPeerClient(CanvasRpc, canvasServer.url),
-    bus,
-    logger,
-    durable: `renderer-${Math.random().toString(36).slice(2, 10)}`,
-    warmDelayMs: -1,
-  });
-  const rendererServer = await startRpcServer({
-    name: 'renderer',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: rendererRoutes(renderer.core),
-    services: SERVICES,
-  });
+  const canvasServer = await startCanvasServer(canvasCore, logger);
+  const renderer = await startRendererServer({ canvasUrl: canvasServer.url, bus, prebuild: true });
   return {
     bus,
     canvasCore,
     rendererCore: renderer.core,
     canvasUrl: canvasServer.url,
-    rendererUrl: rendererServer.url,
+    rendererUrl: renderer.url,
     canvasIndex,
     async close() {
-      await rendererServer.close(100);
       await renderer.close();
       await canvasServer.close(100);
       if (!opts.bus) await bus.close();
@@ -86,11 +71,13 @@ export const canvasClientOf = (core: CanvasService) =>
 
 /**
  * The renderer alone (its RPC server on port 0 and its event consumer) over a canvas service that
- * runs elsewhere: for tests whose canvas service is someone else's (the operator CLI's).
+ * runs elsewhere: for tests whose canvas service is someone else's (the operator CLI's). `prebuild`:
+ * build the active canvas's frame at start (default off).
  */
 export async function startRendererServer(opts: {
   canvasUrl: string;
   bus: EventBus;
+  prebuild?: boolean;
 }): Promise<{ url: string; core: RendererService; close(): Promise<void> }> {
   const logger = testLogger('renderer');
   const renderer = await startRenderer({
@@ -99,7 +86,7 @@ export async function startRendererServer(opts: {
     logger,
     durable: `renderer-${Math.random().toString(36).slice(2, 10)}`,
     warmDelayMs: -1,
-    prebuild: false,
+    prebuild: opts.prebuild ?? false,
   });
   const server = await startRpcServer({
     name: 'renderer',

@@ -7,7 +7,7 @@
  * the credential of the upload. Pure (the secret and the clock are given).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { IMAGE_MAX_BYTES } from './votes.js';
+import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
 
 export const FIELD_KEY = 'key';
 export const FIELD_CONTENT_TYPE = 'Content-Type';

@@ -3,15 +3,18 @@
  * submission; tapping the same vote removes it, the opposite vote switches it; net score is the sum
  * of votes; a submission at net score -10 or lower is removed.
  */
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  TITLE_MAX,
+  TITLE_MIN,
+} from '@tessera/facts/artwork';
+
 export type VoteValue = -1 | 0 | 1;
 
 export const REMOVAL_SCORE = -10;
-export const TITLE_MIN = 3;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MIN = 10;
-export const DESCRIPTION_MAX = 500;
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export interface VoteTransition {
   /** The user's vote after the tap. */

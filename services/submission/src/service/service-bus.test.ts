@@ -8,7 +8,8 @@ import { SUBJECTS } from '@tessera/facts/subjects';
 import { eventually } from '@tessera/kit/testing';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal, startHarness, submitAs, type Harness } from '../test/harness.js';
+import { refusal } from '@tessera/kit/testing';
+import { startHarness, submitAs, type Harness } from '../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

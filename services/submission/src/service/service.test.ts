@@ -8,7 +8,8 @@ import type { ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal, startHarness, submitAs, uploadAs, type Harness } from '../test/harness.js';
+import { refusal } from '@tessera/kit/testing';
+import { startHarness, submitAs, uploadAs, type Harness } from '../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

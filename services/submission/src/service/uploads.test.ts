@@ -5,9 +5,10 @@
  * submission service's RPCs over a real server (the BFF's streaming cap is tested in the BFF).
  */
 import { deflateSync, crc32 } from 'node:zlib';
-import { ConnectError } from '@connectrpc/connect';
+import type { ConnectError } from '@connectrpc/connect';
 import sharp from 'sharp';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
+import { refusal as kitRefusal } from '@tessera/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharpImageProcessor } from '../adapters/images.js';
 import { DIMENSIONS_MESSAGE, TYPE_MESSAGE, UNREADABLE_MESSAGE } from '../domain/image-header.js';
@@ -22,15 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function refusal(p: Promise<unknown>) {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ConnectError);
-  const ce = err as ConnectError;
-  return { code: ce.metadata.get(ERROR_CODE_HEADER), message: ce.rawMessage };
-}
+/** The code and message only (these cases name no field). */
+const refusal = async (p: Promise<unknown>) => {
+  const { code, message } = await kitRefusal(p);
+  return { code, message };
+};
 
 const form = (contentType = 'image/png', fileSize = 1000, userId = 'up1') =>
   h.rpc.createUploadUrl({ userId, filename: 'a.png', contentType, fileSize });

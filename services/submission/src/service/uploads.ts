@@ -15,7 +15,8 @@ import {
   UPLOAD_TTL_MS,
   verifyUploadForm,
 } from '../domain/upload-policy.js';
-import { checkImage, IMAGE_MAX_BYTES } from '../domain/votes.js';
+import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
+import { checkImage } from '../domain/votes.js';
 import type { SubmissionDeps } from './deps.js';
 
 /** Where the browser posts the form (the BFF's upload route). */

@@ -5,17 +5,15 @@
  * service tests, the upload tests, the vote property tests, the hand-over tests and the operator
  * CLI's tests share.
  */
-import { ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import { create } from '@bufbuild/protobuf';
 import sharp from 'sharp';
-import { expect } from 'vitest';
 import {
   createEmbeddedDocumentStore,
   createEmbeddedObjectStore,
   createInProcessBus,
   createPeerClient,
-  ERROR_CODE_HEADER,
   startRpcServer,
   type DocumentStore,
   type EventBus,
@@ -222,21 +220,4 @@ export async function submitAs(
     imageUrl,
   });
   return submission!;
-}
-
-/** The code, message and field of the ConnectError a call was refused with (the test fails if it was not). */
-export async function refusal(
-  p: Promise<unknown>,
-): Promise<{ code: string | null; message: string; field: string | null }> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ConnectError);
-  const ce = err as ConnectError;
-  return {
-    code: ce.metadata.get(ERROR_CODE_HEADER),
-    message: ce.rawMessage,
-    field: ce.metadata.get('tessera-error-field'),
-  };
 }

@@ -10,15 +10,10 @@ import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
 import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
-import {
-  DESCRIPTION_MAX,
-  TITLE_MAX,
-  hasErrors,
-  validateImage,
-  validateSubmission,
-  type FormErrors,
-} from './validation.js';
+import { DESCRIPTION_MAX, TITLE_MAX } from '@tessera/facts/artwork';
+import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
 import './submit-modal.css';
+import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 
 export const SUBMITTING = 'Submitting...';
 
@@ -89,7 +84,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   };
 
   return (
-    <div className="artist-modal" role="presentation">
+    <div className="modal-backdrop artist-modal" role="presentation">
       <form
         className="artist-modal__card"
         role="dialog"
@@ -103,15 +98,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
           <h2 id={titleId} ref={headingRef} tabIndex={-1}>
             {PAGE_TEXT.submit}
           </h2>
-          <button
-            type="button"
-            className="artist-modal__close"
-            aria-label="Close"
-            onClick={onClose}
-            disabled={submitting}
-          >
-            ×
-          </button>
+          <ModalCloseButton className="artist-modal__close" onClose={onClose} disabled={submitting} />
         </header>
         <p className="artist-modal__lead">
           Share the artwork you would like to see as the next canvas. It goes live for voting at once; each

@@ -1,7 +1,7 @@
 // The Submit Artwork form's rules (spec section 5, "Submission").
 import { describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
 import {
-  IMAGE_MAX_BYTES,
   hasErrors,
   validateDescription,
   validateImage,

@@ -1,12 +1,15 @@
-// The Submit Artwork form's rules (spec section 5, "Submission"): title 3 to 100 characters and
-// description 10 to 500 (trimmed), an image of type PNG, JPEG or WebP of at most 10 MB.
+// The Submit Artwork form's rules (spec section 5, "Submission"; the limits from @tessera/facts/artwork):
+// title 3 to 100 characters and description 10 to 500 (trimmed), an image of type PNG, JPEG or WebP of
+// at most 10 MB.
 
-export const TITLE_MIN = 3;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MIN = 10;
-export const DESCRIPTION_MAX = 500;
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  TITLE_MAX,
+  TITLE_MIN,
+} from '@tessera/facts/artwork';
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 

@@ -6,7 +6,7 @@ import { requestResetCode } from './auth-api.js';
 import { DELAYS, PASSWORD_FLOW_MESSAGES as MSG, RESEND_COOLDOWN_S } from './auth-messages.js';
 import { FormBanner } from './FormBanner.js';
 import { ResetCodeStep } from './ResetCodeStep.js';
-import { TextField } from './TextField.js';
+import { EmailField } from './TextField.js';
 import { useAuthSubmit } from './use-auth-submit.js';
 import { validateResetEmail } from './validation.js';
 
@@ -59,12 +59,7 @@ export function ForgotPassword({
         Enter the email address of your account and we will send you a 6-digit reset code.
       </p>
       <FormBanner message={failure.banner} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+      <EmailField
         value={email}
         error={failure.fields.email}
         onChange={(e) => {

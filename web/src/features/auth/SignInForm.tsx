@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { login } from './auth-api.js';
 import { FormBanner } from './FormBanner.js';
-import { PasswordField, TextField } from './TextField.js';
+import { EmailField, PasswordField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
 import { useAuthSubmit } from './use-auth-submit.js';
 import { validateLogin } from './validation.js';
@@ -33,12 +33,7 @@ export function SignInForm({
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign In">
       <FormBanner message={failure.banner} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+      <EmailField
         value={email}
         error={failure.fields.email}
         flagged={failure.flagged.includes('email')}

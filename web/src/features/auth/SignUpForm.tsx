@@ -6,7 +6,7 @@ import { register, type AfterSignIn } from './auth-api.js';
 import { DELAYS, PASSWORD_FLOW_MESSAGES } from './auth-messages.js';
 import { FormBanner } from './FormBanner.js';
 import { SecurityNote, StrengthMeter } from './StrengthMeter.js';
-import { PasswordField, TextField } from './TextField.js';
+import { EmailField, PasswordField, TextField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
 import { useAuthSubmit } from './use-auth-submit.js';
 import { canSubmitRegister, validateRegister, type RegisterValues } from './validation.js';
@@ -51,7 +51,7 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
       <FormBanner message={failure.banner} />
       <FormBanner kind="success" message={done !== null ? PASSWORD_FLOW_MESSAGES.registered : null} />
       <TextField label="Username" autoComplete="username" {...field('username')} />
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+      <EmailField {...field('email')} />
       <PasswordField
         label="Password"
         autoComplete="new-password"

@@ -46,6 +46,13 @@ export function TextField({ label, error, flagged = false, hint, trailing, ...in
   );
 }
 
+/** The account's e-mail address input (sign in, sign up, forgot password). */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'inputMode'>) {
+  return (
+    <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" {...props} />
+  );
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);

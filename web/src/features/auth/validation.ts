@@ -1,4 +1,5 @@
 // Form rules of the sign-in screen and the username choice (spec section 5), as pure functions.
+import { passwordScore } from '@tessera/facts/password';
 
 export const PASSWORD_MIN = 8;
 export const USERNAME_MIN = 3;
@@ -101,15 +102,7 @@ export interface PasswordStrength {
 }
 
 export function passwordStrength(password: string): PasswordStrength {
-  const checks = [
-    password.length >= 8,
-    password.length >= 12,
-    /[a-z]/.test(password),
-    /[A-Z]/.test(password),
-    /\d/.test(password),
-    /[^A-Za-z0-9]/.test(password),
-  ];
-  const score = checks.filter(Boolean).length;
+  const score = passwordScore(password);
   // Six labels over seven scores: 0 and 1 are both "Very Weak".
   const label = STRENGTH_LABELS[Math.max(0, score - 1)] ?? 'Very Weak';
   return { score, label, strong: score >= STRENGTH_GOOD };

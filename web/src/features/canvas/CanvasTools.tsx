@@ -1,6 +1,6 @@
 // The tools sidebar: find an available pixel, sync, Live/Preview, zoom with percentage, and the hint.
 // On mobile the same tools live in a slide-in drawer with an open button and a Close button.
-import { memo, useRef, useState } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { useDismiss } from '../../lib/use-dismiss.js';
 import type { ViewMode } from './canvas-api.js';
 
@@ -20,13 +20,22 @@ export interface ToolsProps {
   live: boolean;
 }
 
+/** One titled group of the tools panel. */
+function ToolsGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="canvas-tools__group" aria-labelledby={id}>
+      <h2 id={id} className="canvas-tools__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function ToolsContent(p: ToolsProps) {
   return (
     <div className="canvas-tools__content">
-      <section className="canvas-tools__group" aria-labelledby="tools-pixel">
-        <h2 id="tools-pixel" className="canvas-tools__heading">
-          Find a pixel
-        </h2>
+      <ToolsGroup id="tools-pixel" title="Find a pixel">
         <button
           type="button"
           className="button button--primary button--block"
@@ -35,12 +44,9 @@ function ToolsContent(p: ToolsProps) {
         >
           {p.searching ? 'Searching...' : 'Find a random available pixel'}
         </button>
-      </section>
+      </ToolsGroup>
 
-      <section className="canvas-tools__group" aria-labelledby="tools-view">
-        <h2 id="tools-view" className="canvas-tools__heading">
-          View
-        </h2>
+      <ToolsGroup id="tools-view" title="View">
         <div className="segmented" role="group" aria-label="View mode">
           {(['live', 'preview'] as const).map((m) => (
             <button
@@ -59,12 +65,9 @@ function ToolsContent(p: ToolsProps) {
             ? 'Real-time changes from everyone.'
             : "The artist's vision with purchased changes."}
         </p>
-      </section>
+      </ToolsGroup>
 
-      <section className="canvas-tools__group" aria-labelledby="tools-zoom">
-        <h2 id="tools-zoom" className="canvas-tools__heading">
-          Zoom
-        </h2>
+      <ToolsGroup id="tools-zoom" title="Zoom">
         <div className="zoom-controls">
           <button
             type="button"
@@ -91,12 +94,9 @@ function ToolsContent(p: ToolsProps) {
             Reset
           </button>
         </div>
-      </section>
+      </ToolsGroup>
 
-      <section className="canvas-tools__group" aria-labelledby="tools-sync">
-        <h2 id="tools-sync" className="canvas-tools__heading">
-          Updates
-        </h2>
+      <ToolsGroup id="tools-sync" title="Updates">
         <button
           type="button"
           className="button button--secondary button--block"
@@ -109,7 +109,7 @@ function ToolsContent(p: ToolsProps) {
           <span className={`live-dot${p.live ? ' live-dot--on' : ''}`} aria-hidden="true" />
           {p.live ? 'Live updates on' : 'Checking for updates regularly'}
         </p>
-      </section>
+      </ToolsGroup>
 
       <p className="canvas-tools__hint">
         <span>Pan: Alt + Drag, or Touch + Drag on mobile</span>

@@ -1,6 +1,7 @@
 // The canvas page's lock parts: the verdict of a board click and the lock icons on the overlay.
 import { describe, expect, it } from 'vitest';
 import { renderOverlay, sceneLayout, OVERLAY_STYLE, type Draw2D } from '../../canvas-scene/index.js';
+import { drawRecorder } from '../../lib/draw-recorder.fixture.js';
 import type { LockStatus } from '../locks/index.js';
 import { verdictOf } from './use-board-locks.js';
 
@@ -31,22 +32,7 @@ describe('verdictOf', () => {
 
 describe('lock icons', () => {
   it('draws a padlock on each locked board', () => {
-    const fills: string[] = [];
-    const ctx = {
-      fillStyle: '',
-      strokeStyle: '',
-      lineWidth: 1,
-      setTransform: () => undefined,
-      clearRect: () => undefined,
-      beginPath: () => undefined,
-      moveTo: () => undefined,
-      lineTo: () => undefined,
-      stroke: () => undefined,
-      strokeRect: () => undefined,
-      fillRect(this: { fillStyle: string }) {
-        fills.push(this.fillStyle);
-      },
-    } as unknown as Draw2D;
+    const { ctx, ops } = drawRecorder<Draw2D>();
     const layout = sceneLayout(false);
     renderOverlay(ctx, {
       width: 800,
@@ -58,7 +44,8 @@ describe('lock icons', () => {
       showGrid: false,
       lockedBoards: new Set([3, 40]),
     });
-    expect(fills.filter((f) => f === OVERLAY_STYLE.lockIcon)).toHaveLength(2);
-    expect(fills.filter((f) => f === OVERLAY_STYLE.lockFill)).toHaveLength(2);
+    const fills = (style: string) => ops.filter((o) => o.startsWith(`fill ${style} `));
+    expect(fills(OVERLAY_STYLE.lockIcon)).toHaveLength(2);
+    expect(fills(OVERLAY_STYLE.lockFill)).toHaveLength(2);
   });
 });

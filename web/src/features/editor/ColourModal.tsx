@@ -44,7 +44,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
 
   return (
     <div
-      className="editor-modal"
+      className="modal-backdrop editor-modal"
       role="presentation"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {

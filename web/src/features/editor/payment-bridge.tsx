@@ -2,24 +2,9 @@
 // (`web/src/features/payment/index.ts`: <PaymentModal purchase onClose onComplete />). The module is
 // found at build time: until it exists, Pay stays visible and says why it cannot pay yet.
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { PaymentResult, PendingPurchase } from '../payment/types.js';
 
-export interface PendingPixel {
-  x: number;
-  y: number;
-  color: string;
-  isDefault: boolean;
-}
-
-export interface PendingPurchase {
-  canvasIndex: number;
-  boardIndex: number;
-  pixels: PendingPixel[];
-}
-
-export interface PaymentResult {
-  paymentIntentId: string;
-  pixels: PendingPixel[];
-}
+export type { PaymentResult };
 
 export interface PaymentModalProps {
   purchase: PendingPurchase;

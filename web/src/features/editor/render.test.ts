@@ -1,29 +1,9 @@
 // Board rendering over a recording 2D context.
 import { describe, expect, it } from 'vitest';
+import { drawRecorder } from '../../lib/draw-recorder.fixture.js';
 import { BOARD_STYLE, cellAt, renderBoard, shownColour, type BoardDraw } from './render.js';
 
-function recorder() {
-  const ops: string[] = [];
-  const ctx = {
-    fillStyle: '',
-    strokeStyle: '',
-    lineWidth: 1,
-    setTransform: () => undefined,
-    clearRect: () => undefined,
-    beginPath: () => undefined,
-    moveTo: () => undefined,
-    lineTo: () => undefined,
-    stroke: () => undefined,
-    setLineDash: (d: number[]) => void ops.push(`dash ${d.join(',')}`),
-    fillRect(x: number, y: number, w: number, h: number) {
-      ops.push(`fill ${String(this.fillStyle)} ${x},${y},${w},${h}`);
-    },
-    strokeRect(x: number, y: number, w: number, h: number) {
-      ops.push(`stroke ${String(this.strokeStyle)} ${x},${y},${w},${h}`);
-    },
-  };
-  return { ctx: ctx as unknown as BoardDraw, ops };
-}
+const recorder = () => drawRecorder<BoardDraw>();
 
 const base = {
   pixels: new Map([['2-3', { currentColor: '#00FF00', defaultColor: '#111111', userId: 'u1' }]]),
@@ -54,7 +34,7 @@ describe('renderBoard', () => {
       highlight: { x: 1, y: 1 },
       selected: new Set(['0-0']),
     });
-    const dash = ops.indexOf('dash 2,2');
+    const dash = ops.indexOf('setLineDash(2,2)');
     expect(dash).toBeGreaterThan(0);
     expect(ops[dash + 1]).toBe(`stroke ${BOARD_STYLE.owned} 20.75,30.75,8.5,8.5`);
     expect(ops).toContain(`stroke ${BOARD_STYLE.highlight} 8,8,14,14`);

@@ -30,7 +30,7 @@ export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
 
   return (
     <div
-      className="lock-modal"
+      className="modal-backdrop lock-modal"
       role="presentation"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {

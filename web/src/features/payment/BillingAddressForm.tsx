@@ -9,6 +9,7 @@ import {
   type AddressField,
   type BillingAddress,
 } from './billing-address.js';
+import { PayField } from './PayField.js';
 
 interface Props {
   address: BillingAddress;
@@ -51,37 +52,29 @@ export function BillingAddressForm({ address, onChange, showAllErrors, disabled 
     const error = errorOf(spec.field);
     const id = `billing-${spec.field}`;
     return (
-      <div
+      <PayField
         key={spec.field}
-        className={`field pay-field pay-field--${spec.field}${error ? ' field--invalid' : ''}`}
-      >
-        <label className="field__label" htmlFor={id}>
-          {spec.label}
-          {spec.optional ? <span className="pay-field__optional"> (optional)</span> : null}
-        </label>
-        <input
-          id={id}
-          className="field__input"
-          value={address[spec.field]}
-          autoComplete={spec.autoComplete}
-          maxLength={spec.maxLength}
-          inputMode={spec.inputMode}
-          placeholder={spec.placeholder}
-          list={spec.list}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) =>
-            set(spec.field, spec.field === 'state' ? e.target.value.toUpperCase() : e.target.value)
-          }
-          onBlur={() => touch(spec.field)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+        id={id}
+        fieldClass={`pay-field--${spec.field}`}
+        label={
+          <>
+            {spec.label}
+            {spec.optional ? <span className="pay-field__optional"> (optional)</span> : null}
+          </>
+        }
+        error={error}
+        value={address[spec.field]}
+        autoComplete={spec.autoComplete}
+        maxLength={spec.maxLength}
+        inputMode={spec.inputMode}
+        placeholder={spec.placeholder}
+        list={spec.list}
+        disabled={disabled}
+        onChange={(e) =>
+          set(spec.field, spec.field === 'state' ? e.target.value.toUpperCase() : e.target.value)
+        }
+        onBlur={() => touch(spec.field)}
+      />
     );
   };
 

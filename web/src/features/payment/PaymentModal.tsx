@@ -9,6 +9,7 @@ import { MODAL_TEXT } from './payment-messages.js';
 import type { PaymentResult, PendingPurchase } from './types.js';
 import { usePaymentSetup } from './use-payment-setup.js';
 import './payment.css';
+import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 
 export interface PaymentModalProps {
   purchase: PendingPurchase;
@@ -54,37 +55,20 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
       break;
     case 'system-error':
       body = (
-        <div className="pay-state pay-state--error" role="alert">
-          <h3 className="pay-state__title">{MODAL_TEXT.systemError}</h3>
-          <p className="pay-state__message">{state.message}</p>
-          <div className="pay-actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Close
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={setup.retry}
-              disabled={setup.retrying}
-            >
-              {MODAL_TEXT.retrySystem}
-            </button>
-          </div>
-        </div>
+        <ErrorState title={MODAL_TEXT.systemError} message={state.message} onClose={onClose}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={setup.retry}
+            disabled={setup.retrying}
+          >
+            {MODAL_TEXT.retrySystem}
+          </button>
+        </ErrorState>
       );
       break;
     case 'init-error':
-      body = (
-        <div className="pay-state pay-state--error" role="alert">
-          <h3 className="pay-state__title">{MODAL_TEXT.initError}</h3>
-          <p className="pay-state__message">{state.message}</p>
-          <div className="pay-actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </div>
-      );
+      body = <ErrorState title={MODAL_TEXT.initError} message={state.message} onClose={onClose} />;
       break;
     case 'ready':
       body = (
@@ -106,7 +90,7 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
   }
 
   return (
-    <div className="pay-modal">
+    <div className="modal-backdrop pay-modal">
       <div className="pay-modal__card" role="dialog" aria-modal="true" aria-labelledby="pay-modal-title">
         <header className="pay-modal__header">
           <h2 id="pay-modal-title" ref={title} tabIndex={-1}>
@@ -115,21 +99,29 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
           {state.name === 'ready' && state.config.kind === 'sandbox' ? (
             <span className="pay-modal__mode">{MODAL_TEXT.testMode}</span>
           ) : null}
-          <button
-            type="button"
-            className="pay-modal__close"
-            aria-label="Close"
-            onClick={onClose}
-            disabled={busy}
-          >
-            ×
-          </button>
+          <ModalCloseButton className="pay-modal__close" onClose={onClose} disabled={busy} />
         </header>
         <p className="pay-modal__lead">
           {purchase.pixels.length === 1 ? '1 pixel' : `${purchase.pixels.length} pixels`} on board{' '}
           {purchase.boardIndex}
         </p>
         {body}
+      </div>
+    </div>
+  );
+}
+
+/** A failed step of the modal: its title, the message, Close and any further actions. */
+function ErrorState(props: { title: string; message: string; onClose: () => void; children?: ReactNode }) {
+  return (
+    <div className="pay-state pay-state--error" role="alert">
+      <h3 className="pay-state__title">{props.title}</h3>
+      <p className="pay-state__message">{props.message}</p>
+      <div className="pay-actions">
+        <button type="button" className="button button--secondary" onClick={props.onClose}>
+          Close
+        </button>
+        {props.children}
       </div>
     </div>
   );

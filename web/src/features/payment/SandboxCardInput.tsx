@@ -6,6 +6,7 @@ import {
   type CardErrors,
   type CardFields,
 } from './sandbox-card.js';
+import { PayField } from './PayField.js';
 
 interface Props {
   card: CardFields;
@@ -23,31 +24,22 @@ export function SandboxCardInput({ card, errors, disabled, onChange }: Props) {
     const error = errors[key];
     const id = `card-${key}`;
     return (
-      <div className={`field pay-field pay-card__${key}${error ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          id={id}
-          className="field__input pay-card__input"
-          inputMode="numeric"
-          value={card[key]}
-          placeholder={props.placeholder}
-          autoComplete={props.autoComplete}
-          maxLength={props.maxLength}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) =>
-            onChange({ ...card, [key]: props.format ? props.format(e.target.value) : e.target.value })
-          }
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <PayField
+        id={id}
+        fieldClass={`pay-card__${key}`}
+        inputClass="field__input pay-card__input"
+        label={label}
+        error={error}
+        inputMode="numeric"
+        value={card[key]}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        disabled={disabled}
+        onChange={(e) =>
+          onChange({ ...card, [key]: props.format ? props.format(e.target.value) : e.target.value })
+        }
+      />
     );
   };
   return (

@@ -10,15 +10,10 @@ import {
   validateField,
   validateZip,
 } from './billing-address.js';
+import { ALBANY_ADDRESS } from './address.fixture.js';
 
-const VALID = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Albany',
-  state: 'ny',
-  postal_code: '12207',
-  country: 'US',
-};
+/** Valid, with the state as a user may type it (normalised to upper case). */
+const VALID = { ...ALBANY_ADDRESS, state: 'ny' };
 
 describe('billing address rules', () => {
   it('accepts a valid US address', () => {

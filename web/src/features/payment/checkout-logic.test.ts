@@ -5,15 +5,9 @@ import { estimateBreakdown } from './pricing.js';
 import { confirmationStatusError, paymentErrorMessage } from './use-checkout.js';
 import { intentMetadata } from './use-payment-setup.js';
 import { addressUpdateError, wantsTax } from './use-tax-update.js';
+import { ALBANY_ADDRESS } from './address.fixture.js';
 
-const VALID = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Albany',
-  state: 'NY',
-  postal_code: '12207',
-  country: 'US',
-};
+const VALID = ALBANY_ADDRESS;
 
 describe('tax update rule', () => {
   it('asks for tax only for a complete, valid address that has no tax yet', () => {

@@ -9,6 +9,7 @@ import {
   parseProviderConfig,
   updateIntentAddress,
 } from './payment-api.js';
+import { ALBANY_ADDRESS } from './address.fixture.js';
 
 function signedIn() {
   const auth = new AuthStore();
@@ -16,14 +17,7 @@ function signedIn() {
   return auth;
 }
 
-const ADDRESS = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Albany',
-  state: 'NY',
-  postal_code: '12207',
-  country: 'US',
-};
+const ADDRESS = ALBANY_ADDRESS;
 
 describe('provider config', () => {
   it('selects Stripe for a pk_ key, the sandbox without one, and refuses a malformed key', () => {

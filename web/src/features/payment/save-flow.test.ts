@@ -4,15 +4,9 @@ import { AuthStore } from '../../auth/auth-store.js';
 import { saveErrorMessage } from './payment-messages.js';
 import { estimateBreakdown } from './pricing.js';
 import { newSaveProgress, retryDecision, savePurchase, type SaveInput } from './save-flow.js';
+import { ALBANY_ADDRESS } from './address.fixture.js';
 
-const ADDRESS = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Albany',
-  state: 'NY',
-  postal_code: '12207',
-  country: 'US',
-};
+const ADDRESS = ALBANY_ADDRESS;
 
 function input(overrides: Partial<SaveInput> = {}): SaveInput {
   return {

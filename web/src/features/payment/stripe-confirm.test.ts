@@ -2,15 +2,9 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmExpress, confirmWithStripe } from './use-checkout.js';
+import { ALBANY_ADDRESS } from './address.fixture.js';
 
-const ADDRESS = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Albany',
-  state: 'NY',
-  postal_code: '12207',
-  country: 'US',
-};
+const ADDRESS = ALBANY_ADDRESS;
 
 function fakes(result: unknown, submitError?: { message: string }) {
   const calls: string[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALBANY_ADDRESS } from './address.fixture.js';
 import { walletBillingAddress } from './stripe-wallet.js';
 
 describe('Express Checkout billing address', () => {
@@ -13,14 +14,7 @@ describe('Express Checkout billing address', () => {
         country: 'US',
       },
     });
-    expect(address).toEqual({
-      line1: '1 Main St',
-      line2: '',
-      city: 'Albany',
-      state: 'NY',
-      postal_code: '12207',
-      country: 'US',
-    });
+    expect(address).toEqual(ALBANY_ADDRESS);
   });
 
   it('refuses a missing or unusable address', () => {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidOperationError } from './errors.js';
 import { collectValues, getAt, pathsConflict, setAt, splitPath, unsetAt } from './paths.js';
-import {
-  cloneJson,
-  compareStrings,
-  compareValues,
-  deepEqual,
-  toStorable,
-  type JsonObject,
-} from './values.js';
+import { cloneJson, compareValues, deepEqual, toStorable, type JsonObject } from './values.js';
+import { compareCodePoints } from '../../code-points.js';
 
 describe('toStorable', () => {
   it('deep-copies JSON values and turns undefined into null', () => {
@@ -61,11 +55,11 @@ describe('equality and order', () => {
 
   it('compares strings by code point (UTF-8 byte order), not UTF-16 units', () => {
     // U+FF5E (one UTF-16 unit 0xFF5E) sorts before U+1F600 (surrogates 0xD83D...) by code point.
-    expect(compareStrings('\uff5e', '😀')).toBeLessThan(0);
+    expect(compareCodePoints('\uff5e', '😀')).toBeLessThan(0);
     expect('\uff5e' < '😀').toBe(false); // plain JS order disagrees
-    expect(compareStrings('B', 'a')).toBeLessThan(0);
-    expect(compareStrings('ab', 'a')).toBeGreaterThan(0);
-    expect(compareStrings('same', 'same')).toBe(0);
+    expect(compareCodePoints('B', 'a')).toBeLessThan(0);
+    expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
+    expect(compareCodePoints('same', 'same')).toBe(0);
   });
 
   it('cloneJson copies deeply', () => {

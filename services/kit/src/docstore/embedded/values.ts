@@ -11,6 +11,7 @@
  * follows MongoDB's type brackets for the types we store: null/missing < numbers < strings <
  * objects < arrays < booleans; strings compare by code point (the order of their UTF-8 bytes).
  */
+import { compareCodePoints } from '../../code-points.js';
 import { InvalidOperationError } from './errors.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -107,23 +108,6 @@ export function typeRank(v: unknown): number {
   return 4;
 }
 
-/** Compares strings by code point, which is the order of their UTF-8 bytes (MongoDB's binary order). */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca === cb) continue;
-    // UTF-16 order differs from code point order only between surrogates and U+E000..U+FFFF.
-    const sa = ca >= 0xd800 && ca <= 0xdfff;
-    const sb = cb >= 0xd800 && cb <= 0xdfff;
-    if (sa !== sb) return sa ? 1 : -1;
-    return ca < cb ? -1 : 1;
-  }
-  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
-}
-
 /** Total order of two values: negative, zero or positive. */
 export function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
@@ -135,7 +119,7 @@ export function compareValues(a: unknown, b: unknown): number {
     case 2:
       return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
     case 3:
-      return compareStrings(a as string, b as string);
+      return compareCodePoints(a as string, b as string);
     case 8:
       return a === b ? 0 : a ? 1 : -1;
     case 5: {
@@ -160,7 +144,7 @@ export function compareValues(a: unknown, b: unknown): number {
         const vy = y[ky[i] as string];
         const t = typeRank(vx) - typeRank(vy);
         if (t !== 0) return t;
-        const k = compareStrings(kx[i] as string, ky[i] as string);
+        const k = compareCodePoints(kx[i] as string, ky[i] as string);
         if (k !== 0) return k;
         const c = compareValues(vx, vy);
         if (c !== 0) return c;
