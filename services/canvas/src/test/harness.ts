@@ -80,3 +80,4 @@ export async function sellAllBut(
 export { routes as canvasRoutes } from '../routes.js';
 export type { CanvasService } from '../service/canvas-service.js';
 export { createCanvas } from '../setup.js';
+export { lockGateOver, type LockGate } from '../adapters/lock-gate.js';

@@ -62,7 +62,7 @@ async function heldReplica() {
 async function settled(intentId: string, board: number) {
   const p = await h.sandbox.retrieve(intentId);
   const order = (await h.payment.core.deps.repo.get(intentId))!;
-  const ledger = await h.payment.core.deps.repo.ledger.findOne({ _id: intentId });
+  const ledger = order.ledger ?? null; // written with the grant only
   const doc = (await h.canvasCore.deps.boards.get(h.canvasIndex, board))!;
   const events = published.filter((m) => m.msgId.endsWith(intentId)).map((m) => m.subject);
   const owners = [0, 1, 2].map((x) => doc.owners[board * 49 + x] ?? null);
