@@ -296,7 +296,7 @@ export class PaymentService {
         cvc: req.cvc,
       });
       return {
-        intent: intentMessage(order, res.intent.status),
+        intent: intentMessage(order, res.intent.status, { pixels: false }),
         errorMessage: res.error?.message ?? '',
         errorCode: res.error ? (res.error.declineCode ?? res.error.code) : '',
       };
@@ -326,7 +326,7 @@ export class PaymentService {
         return {
           alreadyCommitted: !r.grantedNow,
           pixelCount: o.pixels.length,
-          intent: intentMessage(o, 'succeeded'),
+          intent: intentMessage(o, 'succeeded', { pixels: false }),
         };
       case 'refunded':
       case 'refunding':

@@ -504,6 +504,8 @@ export const ConfirmSandboxPaymentRequestSchema: GenMessage<ConfirmSandboxPaymen
  */
 export type ConfirmSandboxPaymentResponse = Message<"tessera.payment.v1.ConfirmSandboxPaymentResponse"> & {
   /**
+   * The intent without its pixel list (the caller named it).
+   *
    * @generated from field: tessera.payment.v1.PaymentIntent intent = 1;
    */
   intent?: PaymentIntent | undefined;
@@ -584,6 +586,8 @@ export type CommitOrderResponse = Message<"tessera.payment.v1.CommitOrderRespons
   pixelCount: number;
 
   /**
+   * The intent without its pixel list (the caller named them).
+   *
    * @generated from field: tessera.payment.v1.PaymentIntent intent = 3;
    */
   intent?: PaymentIntent | undefined;
