@@ -170,7 +170,9 @@ async function main() {
     let stackRedisPid = null;
     if (!external) {
       /** @type {Record<string, string>} */
-      const env = { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_SCALE };
+      // TESSERA_EXPOSE_KEYS: every process's service key under <data folder>/keys (a throw-away folder),
+      // for the scenarios that call a service directly as the process the trust table allows
+      const env = { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_SCALE, TESSERA_EXPOSE_KEYS: '1' };
       if (profileDir) {
         fs.mkdirSync(profileDir, { recursive: true });
         const hook = pathToFileURL(path.join(root, 'loadtests/lib/cpu-profile.mjs')).href;

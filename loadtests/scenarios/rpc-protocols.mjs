@@ -2,9 +2,12 @@
 // (binary, HTTP/2: the kit's default, services/kit/src/rpc/client.ts), from a client in this process
 // the way the BFF calls (one HTTP/2 connection, CONCURRENCY calls in flight): GetActiveCanvas (a
 // small answer) and GetBoard (a board, about 25 KB). Every service accepts both protocols.
+import fs from 'node:fs';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
 import { SERVICES } from '@tessera/facts/ports';
+import { localKeyFile, parsePrivateKey } from '@tessera/kit/service-keys';
+import { TokenSigner } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { activeCanvas, percentile, round, row, traceparent } from '../lib/bench-kit.mjs';
 
@@ -53,7 +56,13 @@ export async function run(ctx) {
     connect: createClient(CanvasService, createConnectTransport({ ...common, useBinaryFormat: true })),
   };
   const seconds = Math.max(3, Math.min(10, Math.round(ctx.durationSeconds / 2)));
-  const headers = () => ({ traceparent: traceparent() });
+  // signed as the BFF, the caller the trust table allows (the bench writes the stack's keys)
+  const signer = new TokenSigner(
+    'bff',
+    parsePrivateKey(fs.readFileSync(localKeyFile(ctx.dataDir, 'bff'), 'utf8')),
+  );
+  const token = await signer.token('canvas'); // valid 5 minutes: longer than the scenario
+  const headers = () => ({ traceparent: traceparent(), authorization: `Bearer ${token}` });
   const rows = [];
   for (const [label, call] of [
     ['GetActiveCanvas', (c) => c.getActiveCanvas({}, { headers: headers() })],

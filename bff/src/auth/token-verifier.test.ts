@@ -141,6 +141,22 @@ describe('TokenVerifier', () => {
     expect(await verifier.verify(token)).toMatchObject({ ok: false, code: 'TOKEN_EXPIRED' });
   });
 
+  it('remembers a verified token only while its keys are current: a withdrawn key is refused after the reload', async () => {
+    const k1 = await keyPair('k1');
+    const k2 = await keyPair('k2');
+    const clock = { t: Date.now() };
+    const env = setup([k1], clock);
+    const token = await sign(k1, { username: 'ada' }, { now: clock.t });
+    expect(await env.verifier.verify(token)).toMatchObject({ ok: true, auth: { username: 'ada' } });
+    expect(await env.verifier.verify(token)).toMatchObject({ ok: true, auth: { username: 'ada' } });
+    expect(env.calls()).toBe(1);
+    // identity rotates k1 out; the keys are reloaded once they are 10 minutes old
+    env.published.pairs = [k2];
+    clock.t += 10 * 60_000 + 1;
+    expect(await env.verifier.verify(token)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
+    expect(env.calls()).toBe(2);
+  });
+
   it('refuses a token without a subject or expiry, and garbage of every shape', async () => {
     const k = await keyPair('k1');
     const { verifier } = setup([k]);

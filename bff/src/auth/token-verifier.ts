@@ -45,6 +45,8 @@ export interface TokenVerifierOptions {
 
 /** Longest bearer token considered at all (identity's tokens are a few hundred bytes). */
 export const MAX_TOKEN_LENGTH = 8192;
+/** Verified tokens remembered (the oldest is forgotten first). */
+export const VERIFIED_CACHE_SIZE = 4096;
 
 interface LoadedKeys {
   keys: SigningKeys;
@@ -89,6 +91,11 @@ export class TokenVerifier {
   private loaded: LoadedKeys | null = null;
   private loading: Promise<LoadedKeys> | null = null;
   private fetches = 0;
+  /**
+   * Tokens verified with the current keys, until they expire: a signed-in user's token is checked
+   * once, not on every request. A key reload (rotation, or the keys' maximum age) forgets them all.
+   */
+  private readonly verified = new Map<string, { auth: AuthContext; keys: LoadedKeys }>();
 
   constructor(opts: TokenVerifierOptions) {
     this.fetchKeys = opts.fetchKeys;
@@ -111,6 +118,15 @@ export class TokenVerifier {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || token.split('.').length !== 3) {
       return { ok: false, code: 'INVALID_TOKEN', reason: 'malformed token' };
     }
+    const hit = this.verified.get(token);
+    if (hit) {
+      const nowMs = this.now();
+      const fresh = hit.keys === this.loaded && nowMs - hit.keys.fetchedAt < this.maxAgeMs;
+      // jose's test: expired once exp <= now - tolerance (whole seconds)
+      if (fresh && Math.floor(nowMs / 1000) - this.clockToleranceSec < hit.auth.expiresAt / 1000)
+        return { ok: true, auth: { ...hit.auth } };
+      this.verified.delete(token);
+    }
     let kid: string | undefined;
     try {
       const header = decodeProtectedHeader(token);
@@ -122,7 +138,17 @@ export class TokenVerifier {
     if (kid !== undefined && !loaded.kids.has(kid) && this.now() - loaded.fetchedAt >= this.minRefetchMs) {
       loaded = await this.reload();
     }
-    return this.check(token, loaded);
+    const result = await this.check(token, loaded);
+    if (result.ok) this.remember(token, result.auth, loaded);
+    return result;
+  }
+
+  private remember(token: string, auth: AuthContext, keys: LoadedKeys): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, { auth: { ...auth }, keys });
   }
 
   private async check(token: string, loaded: LoadedKeys): Promise<VerifyResult> {

@@ -143,4 +143,25 @@ describe('the guarded broker', () => {
     await sub.stop();
     await durable.stop();
   });
+
+  it('refuses one message of a batch alone: the others of the same tick are published, in order', async () => {
+    const canvas = await busAs(ids.as('canvas'));
+    const first = server.broker.lastSeq();
+    // published in one tick, so they leave in one PublishBatch call
+    const [a, forged, b] = await Promise.allSettled([
+      canvas.publish(SUBJECTS.pixelsCommitted, encode('a'), { msgId: 'batch-a' }),
+      canvas.publish(SUBJECTS.paymentSucceeded, encode('forged'), { msgId: 'batch-forged' }),
+      canvas.publish(SUBJECTS.pixelsCommitted, encode('b'), { msgId: 'batch-b' }),
+    ]);
+    expect(a).toMatchObject({ status: 'fulfilled', value: { seq: first + 1, duplicate: false } });
+    expect(b).toMatchObject({ status: 'fulfilled', value: { seq: first + 2, duplicate: false } });
+    expect(
+      await refusedCode(forged.status === 'rejected' ? Promise.reject(forged.reason) : Promise.resolve()),
+    ).toBe(Code.PermissionDenied);
+    expect([first + 1, first + 2].map((seq) => server.broker.message(seq)?.msgId)).toEqual([
+      'batch-a',
+      'batch-b',
+    ]);
+    expect(server.broker.lastSeq()).toBe(first + 2);
+  });
 });

@@ -7,6 +7,7 @@ export function routes(core: BrokerService): (router: ConnectRouter) => void {
   return (router) => {
     router.service(BrokerRpc, {
       publish: (req, ctx) => core.publish(req, ctx),
+      publishBatch: (req, ctx) => ({ results: core.publishBatch(req, ctx) }),
       consume: (req, ctx) => core.consume(req, ctx),
       ack: (req, ctx) => (core.ack(req, ctx), {}),
       nak: (req, ctx) => (core.nak(req, ctx), {}),

@@ -17,6 +17,8 @@ import type {
   ConsumeRequest,
   ConsumeResponseSchema,
   NakRequest,
+  PublishBatchRequest,
+  PublishBatchResultSchema,
   PublishRequest,
   SubscribeRequest,
   SubscribeResponseSchema,
@@ -42,6 +44,14 @@ import { AsyncQueue } from './queue.js';
 export const MAX_SUBSCRIBER_BACKLOG = 10_000;
 
 type BusMessageInit = MessageInitShape<typeof BusMessageSchema>;
+type PublishBatchResultInit = MessageInitShape<typeof PublishBatchResultSchema>;
+
+/** Most live messages sent to a subscriber in one response. */
+export const SUBSCRIBE_BATCH = 256;
+/** Most messages in one PublishBatch call (the kit's publish queue sends at most 256). */
+export const MAX_PUBLISH_BATCH = 1000;
+/** Errors that refuse one message of a batch, not the batch. */
+const REFUSALS = new Set([Code.InvalidArgument, Code.PermissionDenied]);
 
 function toProto(m: StoredMessage, deliveryCount: number): BusMessageInit {
   return {
@@ -147,9 +157,12 @@ async function* subscribeStream(
           'subscriber fell too far behind; resume from the last sequence',
           Code.ResourceExhausted,
         );
-      const m = await live.shift(ctx.signal);
-      if (!m) return;
-      yield { message: toProto(m, 1) };
+      // what waits goes out in one response (a publish batch reaches a subscriber as one frame)
+      const batch = await live.shiftMany(ctx.signal, SUBSCRIBE_BATCH);
+      if (!batch) return;
+      yield batch.length === 1
+        ? { message: toProto(batch[0]!, 1) }
+        : { messages: batch.map((m) => toProto(m, 1)) };
     }
   } finally {
     handle.close();
@@ -171,6 +184,29 @@ export class BrokerService {
     return checked(() =>
       this.broker.publish(req.subject, req.data.slice(), { msgId: req.msgId, headers: { ...req.headers } }),
     );
+  }
+
+  /**
+   * Publishes the messages in order, each checked as `publish` checks it; a message refused (bad
+   * argument, permission) gets its error in its result and the others are published. Any other
+   * failure (the journal cannot be written) fails the call: the client retries the whole batch and
+   * the publish ids make the messages already stored duplicates.
+   */
+  publishBatch(req: PublishBatchRequest, ctx: HandlerContext): PublishBatchResultInit[] {
+    if (req.messages.length > MAX_PUBLISH_BATCH)
+      throw new ConnectError(
+        `a publish batch holds at most ${MAX_PUBLISH_BATCH} messages (got ${req.messages.length})`,
+        Code.InvalidArgument,
+      );
+    return req.messages.map((m) => {
+      try {
+        return this.publish(m, ctx);
+      } catch (err) {
+        if (err instanceof ConnectError && REFUSALS.has(err.code))
+          return { errorCode: err.code, errorMessage: err.rawMessage };
+        throw err;
+      }
+    });
   }
 
   consume(req: ConsumeRequest, ctx: HandlerContext) {

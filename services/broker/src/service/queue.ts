@@ -31,10 +31,25 @@ export class AsyncQueue<T> {
     }
     if (signal.aborted) return undefined;
     const item = this.items[this.head++]!;
+    this.compact();
+    return item;
+  }
+
+  /** The next item, waiting for one, and up to `max - 1` more already waiting; undefined once `signal` aborts. */
+  async shiftMany(signal: AbortSignal, max: number): Promise<T[] | undefined> {
+    const first = await this.shift(signal);
+    if (first === undefined) return undefined;
+    const n = Math.min(max - 1, this.size());
+    const items = [first, ...this.items.slice(this.head, this.head + n)];
+    this.head += n;
+    this.compact();
+    return items;
+  }
+
+  private compact(): void {
     if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items.splice(0, this.head);
       this.head = 0;
     }
-    return item;
   }
 }

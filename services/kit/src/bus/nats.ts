@@ -22,6 +22,7 @@ import {
   type Subscription as NatsSubscription,
 } from 'nats';
 import type { Logger } from '../log/logger.js';
+import { asError, PublishQueue, type QueuedMessage } from './publish-queue.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './embedded/engine/stream.js';
 import {
   assertHandler,
@@ -101,6 +102,10 @@ export class NatsBus implements EventBus {
   private readonly closing = new AbortController();
   /** Consumer filters this user was seen to be allowed to read (assertMayRead). */
   private readonly readable = new Set<string>();
+  /** A tick's publishes go out back to back on the connection, one batch at a time, in order. */
+  private readonly publisher = new PublishQueue((batch) =>
+    Promise.all(batch.map((m) => this.publishOne(m).catch((err: unknown) => asError(err)))),
+  );
   private closed = false;
 
   private constructor(
@@ -143,6 +148,11 @@ export class NatsBus implements EventBus {
   async publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<PublishResult> {
     this.assertOpen();
     assertPublish(subject, data, options);
+    return this.publisher.publish(subject, data, options);
+  }
+
+  /** One message, retried while the server or stream is unavailable (the publish id makes it safe). */
+  private async publishOne({ subject, data, options }: QueuedMessage): Promise<PublishResult> {
     const deadline = Date.now() + this.settings.publishDeadlineMs;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -238,7 +248,8 @@ export class NatsBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.closing.abort();
+    this.closing.abort(); // what is queued gets one more attempt, no retries
+    await this.publisher.close();
     await this.subs.stopAll();
     try {
       await this.nc.drain();

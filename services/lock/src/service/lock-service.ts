@@ -35,18 +35,52 @@ const KINDS: Record<LockEventKind, LockChangeKind> = {
   warning: LockChangeKind.WARNING,
 };
 
+interface HolderQuery {
+  canvasIndex: number;
+  boardIndex: number;
+  userId: string;
+  fencingToken: number | undefined;
+}
+
+type Minutes = ReturnType<typeof checkMinutes>;
+
+const boardKey = (b: { canvasIndex: number; boardIndex: number }) => `${b.canvasIndex}:${b.boardIndex}`;
+
 export type AcquireResult =
   { lock: LockView } | { conflict: { type: 'existing_lock' | 'locked_by_other'; existing: LockView } };
 
 /** How often a refused take re-reads when both keys vanished in between (a lock expired meanwhile). */
 const TAKE_ATTEMPTS = 3;
+/** Locks this replica remembers having taken or extended (the oldest is forgotten first). */
+const HELD_LIMIT = 4096;
+
+/** 16 random bytes as hex, cut from a pool refilled 4 KiB at a time (one system call per 256 ids). */
+function pooledRandomId(): () => string {
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at + 16 > pool.length) {
+      pool = randomBytes(4096);
+      at = 0;
+    }
+    at += 16;
+    return pool.toString('hex', at - 16, at);
+  };
+}
 
 export class LockService {
   readonly #randomId: () => string;
   readonly #minuteMs: number;
+  /**
+   * The last lock this replica took or extended per board: a release or extension by its holder
+   * compares the store against it directly (one store operation) instead of reading the board
+   * first. Only a hint: the store's atomic compare decides, and when it fails (the lock expired,
+   * another replica changed it) the board is read and the step taken as before.
+   */
+  readonly #held = new Map<string, LockView>();
 
   constructor(readonly deps: LockDeps) {
-    this.#randomId = deps.randomId ?? (() => randomBytes(16).toString('hex'));
+    this.#randomId = deps.randomId ?? pooledRandomId();
     this.#minuteMs = deps.minuteMs ?? MINUTE_MS;
   }
 
@@ -76,6 +110,7 @@ export class LockService {
       };
       const taken = await this.deps.store.take(record, ttlMs);
       if (taken.ok) {
+        this.#remember(taken.lock);
         await this.publish('acquired', taken.lock);
         return { lock: taken.lock };
       }
@@ -98,9 +133,10 @@ export class LockService {
     fencingToken?: number;
   }): Promise<boolean> {
     const q = this.#holderQuery(req);
-    const current = await this.deps.store.board(q.canvasIndex, q.boardIndex);
-    if (!isHolder(current, q)) return false;
-    if (!(await this.deps.store.give(current))) return false;
+    const hint = this.#hint(q);
+    const current = hint && (await this.deps.store.give(hint)) ? hint : await this.#giveRead(q);
+    if (!current) return false;
+    this.#held.delete(boardKey(q));
     this.deps.logger.info(
       { canvasIndex: q.canvasIndex, boardIndex: q.boardIndex, userId: q.userId, explicit: !!req.explicit },
       'lock released',
@@ -119,16 +155,50 @@ export class LockService {
   }): Promise<LockView | null> {
     const q = this.#holderQuery(req);
     const minutes = checkMinutes(req.durationMinutes);
+    const hint = this.#hint(q);
+    const view = (hint && (await this.#extendFrom(hint, minutes))) ?? (await this.#extendRead(q, minutes));
+    if (!view) return null;
+    this.#remember(view);
+    await this.publish('extended', view);
+    return view;
+  }
+
+  /** Reads the board, then gives it back when the caller holds it; the lock given back, or null. */
+  async #giveRead(q: HolderQuery): Promise<LockView | null> {
     const current = await this.deps.store.board(q.canvasIndex, q.boardIndex);
-    if (!isHolder(current, q)) return null;
+    return isHolder(current, q) && (await this.deps.store.give(current)) ? current : null;
+  }
+
+  /** Reads the board, then extends it when the caller holds it. */
+  async #extendRead(q: HolderQuery, minutes: Minutes): Promise<LockView | null> {
+    const current = await this.deps.store.board(q.canvasIndex, q.boardIndex);
+    return isHolder(current, q) ? this.#extendFrom(current, minutes) : null;
+  }
+
+  /** Extends `current` when the store still holds exactly it; null otherwise. */
+  async #extendFrom(current: LockView, minutes: Minutes): Promise<LockView | null> {
     const now = this.deps.now();
     const expiresAtMs = extendedExpiry(current.expiresAtMs, now, minutes, this.#minuteMs);
     const { fencingToken: _fence, ...record } = current;
     const next: LockRecord = { ...record, lastActivityMs: now, expiresAtMs };
     if (!(await this.deps.store.extend(current, next, expiresAtMs - now))) return null;
-    const view: LockView = { ...next, fencingToken: current.fencingToken };
-    await this.publish('extended', view);
-    return view;
+    return { ...next, fencingToken: current.fencingToken };
+  }
+
+  /** The lock this replica last wrote on the board when it names the caller as holder. */
+  #hint(q: HolderQuery): LockView | null {
+    const held = this.#held.get(boardKey(q)) ?? null;
+    return isHolder(held, q) ? held : null;
+  }
+
+  #remember(lock: LockView): void {
+    const key = boardKey(lock);
+    this.#held.delete(key);
+    if (this.#held.size >= HELD_LIMIT) {
+      const oldest = this.#held.keys().next().value;
+      if (oldest !== undefined) this.#held.delete(oldest);
+    }
+    this.#held.set(key, lock);
   }
 
   status(canvasIndex: number, boardIndex: number): Promise<LockView | null> {
@@ -178,7 +248,12 @@ export class LockService {
     }
   }
 
-  #holderQuery(req: { canvasIndex: number; boardIndex: number; userId: string; fencingToken?: number }) {
+  #holderQuery(req: {
+    canvasIndex: number;
+    boardIndex: number;
+    userId: string;
+    fencingToken?: number;
+  }): HolderQuery {
     return {
       canvasIndex: checkCanvas(req.canvasIndex),
       boardIndex: checkBoard(req.boardIndex),

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tessera/bus/v1/broker.proto.
  */
 export const file_tessera_bus_v1_broker: GenFile = /*@__PURE__*/
-  fileDesc("Cht0ZXNzZXJhL2J1cy92MS9icm9rZXIucHJvdG8SDnRlc3NlcmEuYnVzLnYxIuABCgpCdXNNZXNzYWdlEgsKA3NlcRgBIAEoARIPCgdzdWJqZWN0GAIgASgJEg4KBm1zZ19pZBgDIAEoCRIMCgRkYXRhGAQgASgMEjgKB2hlYWRlcnMYBSADKAsyJy50ZXNzZXJhLmJ1cy52MS5CdXNNZXNzYWdlLkhlYWRlcnNFbnRyeRIUCgx0aW1lc3RhbXBfbXMYBiABKAESFgoOZGVsaXZlcnlfY291bnQYByABKAUaLgoMSGVhZGVyc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEirQEKDlB1Ymxpc2hSZXF1ZXN0Eg8KB3N1YmplY3QYASABKAkSDgoGbXNnX2lkGAIgASgJEgwKBGRhdGEYAyABKAwSPAoHaGVhZGVycxgEIAMoCzIrLnRlc3NlcmEuYnVzLnYxLlB1Ymxpc2hSZXF1ZXN0LkhlYWRlcnNFbnRyeRouCgxIZWFkZXJzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIxCg9QdWJsaXNoUmVzcG9uc2USCwoDc2VxGAEgASgBEhEKCWR1cGxpY2F0ZRgCIAEoCCJ0Cg5Db25zdW1lUmVxdWVzdBIPCgdkdXJhYmxlGAEgASgJEhAKCHN1YmplY3RzGAIgAygJEhMKC2Fja193YWl0X21zGAMgASgFEhMKC21heF9kZWxpdmVyGAQgASgFEhUKDW1heF9pbl9mbGlnaHQYBSABKAUiTQoPQ29uc3VtZVJlc3BvbnNlEisKB21lc3NhZ2UYASABKAsyGi50ZXNzZXJhLmJ1cy52MS5CdXNNZXNzYWdlEg0KBXJlYWR5GAIgASgIIioKCkFja1JlcXVlc3QSDwoHZHVyYWJsZRgBIAEoCRILCgNzZXEYAiABKAEiDQoLQWNrUmVzcG9uc2UiPAoKTmFrUmVxdWVzdBIPCgdkdXJhYmxlGAEgASgJEgsKA3NlcRgCIAEoARIQCghkZWxheV9tcxgDIAEoBSINCgtOYWtSZXNwb25zZSI7CgtUZXJtUmVxdWVzdBIPCgdkdXJhYmxlGAEgASgJEgsKA3NlcRgCIAEoARIOCgZyZWFzb24YAyABKAkiDgoMVGVybVJlc3BvbnNlIjYKEFN1YnNjcmliZVJlcXVlc3QSEAoIc3ViamVjdHMYASADKAkSEAoIZnJvbV9zZXEYAiABKAEiYQoRU3Vic2NyaWJlUmVzcG9uc2USKwoHbWVzc2FnZRgBIAEoCzIaLnRlc3NlcmEuYnVzLnYxLkJ1c01lc3NhZ2USDQoFcmVhZHkYAiABKAgSEAoIbGFzdF9zZXEYAyABKAEiEAoOTGFzdFNlcVJlcXVlc3QiHgoPTGFzdFNlcVJlc3BvbnNlEgsKA3NlcRgBIAEoATKMBAoNQnJva2VyU2VydmljZRJKCgdQdWJsaXNoEh4udGVzc2VyYS5idXMudjEuUHVibGlzaFJlcXVlc3QaHy50ZXNzZXJhLmJ1cy52MS5QdWJsaXNoUmVzcG9uc2USTAoHQ29uc3VtZRIeLnRlc3NlcmEuYnVzLnYxLkNvbnN1bWVSZXF1ZXN0Gh8udGVzc2VyYS5idXMudjEuQ29uc3VtZVJlc3BvbnNlMAESPgoDQWNrEhoudGVzc2VyYS5idXMudjEuQWNrUmVxdWVzdBobLnRlc3NlcmEuYnVzLnYxLkFja1Jlc3BvbnNlEj4KA05haxIaLnRlc3NlcmEuYnVzLnYxLk5ha1JlcXVlc3QaGy50ZXNzZXJhLmJ1cy52MS5OYWtSZXNwb25zZRJBCgRUZXJtEhsudGVzc2VyYS5idXMudjEuVGVybVJlcXVlc3QaHC50ZXNzZXJhLmJ1cy52MS5UZXJtUmVzcG9uc2USUgoJU3Vic2NyaWJlEiAudGVzc2VyYS5idXMudjEuU3Vic2NyaWJlUmVxdWVzdBohLnRlc3NlcmEuYnVzLnYxLlN1YnNjcmliZVJlc3BvbnNlMAESSgoHTGFzdFNlcRIeLnRlc3NlcmEuYnVzLnYxLkxhc3RTZXFSZXF1ZXN0Gh8udGVzc2VyYS5idXMudjEuTGFzdFNlcVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Cht0ZXNzZXJhL2J1cy92MS9icm9rZXIucHJvdG8SDnRlc3NlcmEuYnVzLnYxIuABCgpCdXNNZXNzYWdlEgsKA3NlcRgBIAEoARIPCgdzdWJqZWN0GAIgASgJEg4KBm1zZ19pZBgDIAEoCRIMCgRkYXRhGAQgASgMEjgKB2hlYWRlcnMYBSADKAsyJy50ZXNzZXJhLmJ1cy52MS5CdXNNZXNzYWdlLkhlYWRlcnNFbnRyeRIUCgx0aW1lc3RhbXBfbXMYBiABKAESFgoOZGVsaXZlcnlfY291bnQYByABKAUaLgoMSGVhZGVyc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEirQEKDlB1Ymxpc2hSZXF1ZXN0Eg8KB3N1YmplY3QYASABKAkSDgoGbXNnX2lkGAIgASgJEgwKBGRhdGEYAyABKAwSPAoHaGVhZGVycxgEIAMoCzIrLnRlc3NlcmEuYnVzLnYxLlB1Ymxpc2hSZXF1ZXN0LkhlYWRlcnNFbnRyeRouCgxIZWFkZXJzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIxCg9QdWJsaXNoUmVzcG9uc2USCwoDc2VxGAEgASgBEhEKCWR1cGxpY2F0ZRgCIAEoCCJHChNQdWJsaXNoQmF0Y2hSZXF1ZXN0EjAKCG1lc3NhZ2VzGAEgAygLMh4udGVzc2VyYS5idXMudjEuUHVibGlzaFJlcXVlc3QiXwoSUHVibGlzaEJhdGNoUmVzdWx0EgsKA3NlcRgBIAEoARIRCglkdXBsaWNhdGUYAiABKAgSEgoKZXJyb3JfY29kZRgDIAEoBRIVCg1lcnJvcl9tZXNzYWdlGAQgASgJIksKFFB1Ymxpc2hCYXRjaFJlc3BvbnNlEjMKB3Jlc3VsdHMYASADKAsyIi50ZXNzZXJhLmJ1cy52MS5QdWJsaXNoQmF0Y2hSZXN1bHQidAoOQ29uc3VtZVJlcXVlc3QSDwoHZHVyYWJsZRgBIAEoCRIQCghzdWJqZWN0cxgCIAMoCRITCgthY2tfd2FpdF9tcxgDIAEoBRITCgttYXhfZGVsaXZlchgEIAEoBRIVCg1tYXhfaW5fZmxpZ2h0GAUgASgFIk0KD0NvbnN1bWVSZXNwb25zZRIrCgdtZXNzYWdlGAEgASgLMhoudGVzc2VyYS5idXMudjEuQnVzTWVzc2FnZRINCgVyZWFkeRgCIAEoCCIqCgpBY2tSZXF1ZXN0Eg8KB2R1cmFibGUYASABKAkSCwoDc2VxGAIgASgBIg0KC0Fja1Jlc3BvbnNlIjwKCk5ha1JlcXVlc3QSDwoHZHVyYWJsZRgBIAEoCRILCgNzZXEYAiABKAESEAoIZGVsYXlfbXMYAyABKAUiDQoLTmFrUmVzcG9uc2UiOwoLVGVybVJlcXVlc3QSDwoHZHVyYWJsZRgBIAEoCRILCgNzZXEYAiABKAESDgoGcmVhc29uGAMgASgJIg4KDFRlcm1SZXNwb25zZSI2ChBTdWJzY3JpYmVSZXF1ZXN0EhAKCHN1YmplY3RzGAEgAygJEhAKCGZyb21fc2VxGAIgASgBIo8BChFTdWJzY3JpYmVSZXNwb25zZRIrCgdtZXNzYWdlGAEgASgLMhoudGVzc2VyYS5idXMudjEuQnVzTWVzc2FnZRINCgVyZWFkeRgCIAEoCBIQCghsYXN0X3NlcRgDIAEoARIsCghtZXNzYWdlcxgEIAMoCzIaLnRlc3NlcmEuYnVzLnYxLkJ1c01lc3NhZ2UiEAoOTGFzdFNlcVJlcXVlc3QiHgoPTGFzdFNlcVJlc3BvbnNlEgsKA3NlcRgBIAEoATLnBAoNQnJva2VyU2VydmljZRJKCgdQdWJsaXNoEh4udGVzc2VyYS5idXMudjEuUHVibGlzaFJlcXVlc3QaHy50ZXNzZXJhLmJ1cy52MS5QdWJsaXNoUmVzcG9uc2USWQoMUHVibGlzaEJhdGNoEiMudGVzc2VyYS5idXMudjEuUHVibGlzaEJhdGNoUmVxdWVzdBokLnRlc3NlcmEuYnVzLnYxLlB1Ymxpc2hCYXRjaFJlc3BvbnNlEkwKB0NvbnN1bWUSHi50ZXNzZXJhLmJ1cy52MS5Db25zdW1lUmVxdWVzdBofLnRlc3NlcmEuYnVzLnYxLkNvbnN1bWVSZXNwb25zZTABEj4KA0FjaxIaLnRlc3NlcmEuYnVzLnYxLkFja1JlcXVlc3QaGy50ZXNzZXJhLmJ1cy52MS5BY2tSZXNwb25zZRI+CgNOYWsSGi50ZXNzZXJhLmJ1cy52MS5OYWtSZXF1ZXN0GhsudGVzc2VyYS5idXMudjEuTmFrUmVzcG9uc2USQQoEVGVybRIbLnRlc3NlcmEuYnVzLnYxLlRlcm1SZXF1ZXN0GhwudGVzc2VyYS5idXMudjEuVGVybVJlc3BvbnNlElIKCVN1YnNjcmliZRIgLnRlc3NlcmEuYnVzLnYxLlN1YnNjcmliZVJlcXVlc3QaIS50ZXNzZXJhLmJ1cy52MS5TdWJzY3JpYmVSZXNwb25zZTABEkoKB0xhc3RTZXESHi50ZXNzZXJhLmJ1cy52MS5MYXN0U2VxUmVxdWVzdBofLnRlc3NlcmEuYnVzLnYxLkxhc3RTZXFSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message tessera.bus.v1.BusMessage
@@ -124,6 +124,76 @@ export const PublishResponseSchema: GenMessage<PublishResponse> = /*@__PURE__*/
   messageDesc(file_tessera_bus_v1_broker, 2);
 
 /**
+ * @generated from message tessera.bus.v1.PublishBatchRequest
+ */
+export type PublishBatchRequest = Message<"tessera.bus.v1.PublishBatchRequest"> & {
+  /**
+   * @generated from field: repeated tessera.bus.v1.PublishRequest messages = 1;
+   */
+  messages: PublishRequest[];
+};
+
+/**
+ * Describes the message tessera.bus.v1.PublishBatchRequest.
+ * Use `create(PublishBatchRequestSchema)` to create a new message.
+ */
+export const PublishBatchRequestSchema: GenMessage<PublishBatchRequest> = /*@__PURE__*/
+  messageDesc(file_tessera_bus_v1_broker, 3);
+
+/**
+ * @generated from message tessera.bus.v1.PublishBatchResult
+ */
+export type PublishBatchResult = Message<"tessera.bus.v1.PublishBatchResult"> & {
+  /**
+   * @generated from field: double seq = 1;
+   */
+  seq: number;
+
+  /**
+   * @generated from field: bool duplicate = 2;
+   */
+  duplicate: boolean;
+
+  /**
+   * 0: published; otherwise the Connect code that refused this message (the others are unaffected).
+   *
+   * @generated from field: int32 error_code = 3;
+   */
+  errorCode: number;
+
+  /**
+   * @generated from field: string error_message = 4;
+   */
+  errorMessage: string;
+};
+
+/**
+ * Describes the message tessera.bus.v1.PublishBatchResult.
+ * Use `create(PublishBatchResultSchema)` to create a new message.
+ */
+export const PublishBatchResultSchema: GenMessage<PublishBatchResult> = /*@__PURE__*/
+  messageDesc(file_tessera_bus_v1_broker, 4);
+
+/**
+ * @generated from message tessera.bus.v1.PublishBatchResponse
+ */
+export type PublishBatchResponse = Message<"tessera.bus.v1.PublishBatchResponse"> & {
+  /**
+   * One per message, in the request's order.
+   *
+   * @generated from field: repeated tessera.bus.v1.PublishBatchResult results = 1;
+   */
+  results: PublishBatchResult[];
+};
+
+/**
+ * Describes the message tessera.bus.v1.PublishBatchResponse.
+ * Use `create(PublishBatchResponseSchema)` to create a new message.
+ */
+export const PublishBatchResponseSchema: GenMessage<PublishBatchResponse> = /*@__PURE__*/
+  messageDesc(file_tessera_bus_v1_broker, 5);
+
+/**
  * @generated from message tessera.bus.v1.ConsumeRequest
  */
 export type ConsumeRequest = Message<"tessera.bus.v1.ConsumeRequest"> & {
@@ -160,7 +230,7 @@ export type ConsumeRequest = Message<"tessera.bus.v1.ConsumeRequest"> & {
  * Use `create(ConsumeRequestSchema)` to create a new message.
  */
 export const ConsumeRequestSchema: GenMessage<ConsumeRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 3);
+  messageDesc(file_tessera_bus_v1_broker, 6);
 
 /**
  * @generated from message tessera.bus.v1.ConsumeResponse
@@ -185,7 +255,7 @@ export type ConsumeResponse = Message<"tessera.bus.v1.ConsumeResponse"> & {
  * Use `create(ConsumeResponseSchema)` to create a new message.
  */
 export const ConsumeResponseSchema: GenMessage<ConsumeResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 4);
+  messageDesc(file_tessera_bus_v1_broker, 7);
 
 /**
  * @generated from message tessera.bus.v1.AckRequest
@@ -207,7 +277,7 @@ export type AckRequest = Message<"tessera.bus.v1.AckRequest"> & {
  * Use `create(AckRequestSchema)` to create a new message.
  */
 export const AckRequestSchema: GenMessage<AckRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 5);
+  messageDesc(file_tessera_bus_v1_broker, 8);
 
 /**
  * @generated from message tessera.bus.v1.AckResponse
@@ -220,7 +290,7 @@ export type AckResponse = Message<"tessera.bus.v1.AckResponse"> & {
  * Use `create(AckResponseSchema)` to create a new message.
  */
 export const AckResponseSchema: GenMessage<AckResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 6);
+  messageDesc(file_tessera_bus_v1_broker, 9);
 
 /**
  * @generated from message tessera.bus.v1.NakRequest
@@ -247,7 +317,7 @@ export type NakRequest = Message<"tessera.bus.v1.NakRequest"> & {
  * Use `create(NakRequestSchema)` to create a new message.
  */
 export const NakRequestSchema: GenMessage<NakRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 7);
+  messageDesc(file_tessera_bus_v1_broker, 10);
 
 /**
  * @generated from message tessera.bus.v1.NakResponse
@@ -260,7 +330,7 @@ export type NakResponse = Message<"tessera.bus.v1.NakResponse"> & {
  * Use `create(NakResponseSchema)` to create a new message.
  */
 export const NakResponseSchema: GenMessage<NakResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 8);
+  messageDesc(file_tessera_bus_v1_broker, 11);
 
 /**
  * @generated from message tessera.bus.v1.TermRequest
@@ -287,7 +357,7 @@ export type TermRequest = Message<"tessera.bus.v1.TermRequest"> & {
  * Use `create(TermRequestSchema)` to create a new message.
  */
 export const TermRequestSchema: GenMessage<TermRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 9);
+  messageDesc(file_tessera_bus_v1_broker, 12);
 
 /**
  * @generated from message tessera.bus.v1.TermResponse
@@ -300,7 +370,7 @@ export type TermResponse = Message<"tessera.bus.v1.TermResponse"> & {
  * Use `create(TermResponseSchema)` to create a new message.
  */
 export const TermResponseSchema: GenMessage<TermResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 10);
+  messageDesc(file_tessera_bus_v1_broker, 13);
 
 /**
  * @generated from message tessera.bus.v1.SubscribeRequest
@@ -324,7 +394,7 @@ export type SubscribeRequest = Message<"tessera.bus.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 11);
+  messageDesc(file_tessera_bus_v1_broker, 14);
 
 /**
  * @generated from message tessera.bus.v1.SubscribeResponse
@@ -347,6 +417,14 @@ export type SubscribeResponse = Message<"tessera.bus.v1.SubscribeResponse"> & {
    * @generated from field: double last_seq = 3;
    */
   lastSeq: number;
+
+  /**
+   * Live messages that were waiting together, in stream order (one response instead of one each;
+   * `message` then stays empty).
+   *
+   * @generated from field: repeated tessera.bus.v1.BusMessage messages = 4;
+   */
+  messages: BusMessage[];
 };
 
 /**
@@ -354,7 +432,7 @@ export type SubscribeResponse = Message<"tessera.bus.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 12);
+  messageDesc(file_tessera_bus_v1_broker, 15);
 
 /**
  * @generated from message tessera.bus.v1.LastSeqRequest
@@ -367,7 +445,7 @@ export type LastSeqRequest = Message<"tessera.bus.v1.LastSeqRequest"> & {
  * Use `create(LastSeqRequestSchema)` to create a new message.
  */
 export const LastSeqRequestSchema: GenMessage<LastSeqRequest> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 13);
+  messageDesc(file_tessera_bus_v1_broker, 16);
 
 /**
  * @generated from message tessera.bus.v1.LastSeqResponse
@@ -384,7 +462,7 @@ export type LastSeqResponse = Message<"tessera.bus.v1.LastSeqResponse"> & {
  * Use `create(LastSeqResponseSchema)` to create a new message.
  */
 export const LastSeqResponseSchema: GenMessage<LastSeqResponse> = /*@__PURE__*/
-  messageDesc(file_tessera_bus_v1_broker, 14);
+  messageDesc(file_tessera_bus_v1_broker, 17);
 
 /**
  * @generated from service tessera.bus.v1.BrokerService
@@ -397,6 +475,17 @@ export const BrokerService: GenService<{
     methodKind: "unary";
     input: typeof PublishRequestSchema;
     output: typeof PublishResponseSchema;
+  },
+  /**
+   * Publishes several messages in the given order, as one call (a publisher's messages of one
+   * tick). Each message gets its own result: its sequence, or the error that refused it alone.
+   *
+   * @generated from rpc tessera.bus.v1.BrokerService.PublishBatch
+   */
+  publishBatch: {
+    methodKind: "unary";
+    input: typeof PublishBatchRequestSchema;
+    output: typeof PublishBatchResponseSchema;
   },
   /**
    * Delivers to a durable consumer (competing: each message goes to one of its subscribers) until

@@ -1,7 +1,8 @@
 /**
  * The event bus of a service when the embedded broker process runs (`BUS_URL`): BrokerService over
- * Connect/HTTP2. Publish, ack, nak and term are unary calls retried while the broker restarts
- * (publish ids make a retried publish safe); consume and subscribe are server streams reopened
+ * Connect/HTTP2. Publishes are queued and sent as one PublishBatch call per tick (publish-queue.ts:
+ * one batch in flight, in publish order); batches, ack, nak and term are unary calls retried while
+ * the broker restarts (publish ids make a retried publish safe); consume and subscribe are server streams reopened
  * with backoff when the connection drops. A durable resumes from the broker's (persisted) state; a
  * subscriber resumes after the last sequence it received, so it misses nothing.
  */
@@ -11,6 +12,7 @@ import {
   BrokerService,
   type BusMessage as ProtoBusMessage,
 } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
+import { REFUSED_HEADER } from '../../errors/app-error.js';
 import type { Logger } from '../../log/logger.js';
 import { clientTracing } from '../../telemetry/interceptors.js';
 import { attachIdentity } from '../../rpc/identity/guard.js';
@@ -41,6 +43,7 @@ import {
   type Backoff,
 } from '../retry.js';
 import { BusError } from '../subjects.js';
+import { PublishQueue, type QueuedMessage } from '../publish-queue.js';
 
 export interface RemoteBusOptions {
   /** The broker's address (BUS_URL), e.g. http://127.0.0.1:4223. */
@@ -79,6 +82,14 @@ function asBusError(err: unknown): unknown {
     : err;
 }
 
+/** The error of one message a batch refused, as a refused single publish would have it. */
+function refusal(r: { errorCode: number; errorMessage: string }): ConnectError {
+  const code = r.errorCode as Code;
+  const metadata =
+    code === Code.PermissionDenied ? new Headers({ [REFUSED_HEADER]: 'permission_denied' }) : undefined;
+  return new ConnectError(r.errorMessage, code, metadata);
+}
+
 function deferred<T>() {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
@@ -98,6 +109,7 @@ export class RemoteBus implements EventBus {
   private readonly logger: Logger;
   private readonly retryDeadlineMs: number;
   private readonly backoff: Backoff;
+  private readonly publisher = new PublishQueue((batch) => this.sendBatch(batch));
   private closed = false;
 
   constructor(private readonly opts: RemoteBusOptions) {
@@ -135,13 +147,23 @@ export class RemoteBus implements EventBus {
   async publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<PublishResult> {
     this.assertOpen();
     assertPublish(subject, data, options);
-    const req = { subject, msgId: options.msgId, data, headers: options.headers ?? {} };
     try {
-      const res = await this.retry(() => this.client.publish(req));
-      return { seq: res.seq, duplicate: res.duplicate };
+      return await this.publisher.publish(subject, data, options);
     } catch (err) {
       throw asBusError(err);
     }
+  }
+
+  /** One PublishBatch call for the messages of a tick (retried whole while the broker restarts). */
+  private async sendBatch(batch: QueuedMessage[]): Promise<(PublishResult | Error)[]> {
+    const messages = batch.map((m) => ({
+      subject: m.subject,
+      msgId: m.options.msgId,
+      data: m.data,
+      headers: m.options.headers ?? {},
+    }));
+    const res = await this.retry(() => this.client.publishBatch({ messages }));
+    return res.results.map((r) => (r.errorCode === 0 ? { seq: r.seq, duplicate: r.duplicate } : refusal(r)));
   }
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
@@ -204,10 +226,11 @@ export class RemoteBus implements EventBus {
           connected = true;
           return ready.resolve();
         }
-        const m = res.message;
-        if (!m || m.seq < next) return;
-        next = m.seq + 1;
-        queue.push(fromProto(m));
+        for (const m of res.message ? [res.message] : res.messages) {
+          if (m.seq < next) continue;
+          next = m.seq + 1;
+          queue.push(fromProto(m));
+        }
         if (queue.backlog() > SUBSCRIBER_HIGH_WATER) await queue.waitBelow(SUBSCRIBER_HIGH_WATER / 2);
       },
       stream.signal,
@@ -230,7 +253,8 @@ export class RemoteBus implements EventBus {
     if (this.closed) return;
     this.closed = true;
     await this.subs.stopAll();
-    this.closing.abort();
+    this.closing.abort(); // what is queued gets one more attempt, no retries
+    await this.publisher.close();
     this.sessions.abort();
   }
 
