@@ -69,7 +69,8 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     GetLockStatus: ['bff', 'canvas'],
     ListLocks: ['bff'],
     GetUserLock: ['bff'],
-    ValidateLock: ['bff', 'canvas', 'payment'],
+    // The canvas checks the buyer's lock when it reserves an order's pixels (payment asks nothing itself).
+    ValidateLock: ['bff', 'canvas'],
   },
   payment: {
     GetPaymentConfig: ['bff'],

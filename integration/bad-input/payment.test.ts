@@ -339,7 +339,8 @@ describe('payment routes refuse bad input', () => {
       expect(doc.soldCount).toBe(0);
     }
     expect((await s.h.sandbox.retrieve(intentId)).status).toBe('requires_payment_method');
-    expect(await s.h.payment.core.deps.repo.ledger.find({})).toEqual([]);
+    expect(await s.h.payment.core.deps.repo.orders.find({ state: { $ne: 'pending' } })).toEqual([]);
+    expect(await s.h.payment.core.deps.repo.ledgerOf(s.h.canvasIndex)).toEqual([]);
     const ok = await http.get(`/api/payments/payment-intents/${intentId}/status`, auth);
     expect(ok.status).toBe(200);
   });

@@ -2,9 +2,10 @@
  * The save flow's purchase path (spec section 7): `POST /api/pixels/canvas/{c}/board/{b}/batch-reset`
  * (artist colour, `pixels [{x, y}]`) and `.../batch-update` (custom colour, `pixels [{x, y, color}]`),
  * each with `purchaseInfo {payment_intent_id, purchase_timestamp, purchase_type}`. A pixel that is not
- * owned is only ever granted through a paid order: the call names the buyer's intent, every pixel must
- * belong to it, and the payment service commits the whole order exactly once (the second batch of
- * the same order finds it granted). Without purchaseInfo nothing is changed.
+ * owned is only ever granted through a paid order: the call names the buyer's intent, and one
+ * CommitOrder call to the payment service checks that every pixel belongs to it (on this board, in
+ * the colour paid for) and commits the whole order exactly once (the second batch of the same order
+ * finds it granted). Without purchaseInfo nothing is changed.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -74,31 +75,15 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
         'purchaseInfo.purchase_type',
       );
 
-    const { intent } = await peers.payment.getPaymentIntent({ userId, intentId: id });
-    if (!intent) throw new Error('payment service returned no intent');
-    if (intent.canvasIndex !== canvasIndex || intent.boardIndex !== boardIndex)
-      throw new HttpError(
-        'VALIDATION_ERROR',
-        'This payment is for another board',
-        'purchaseInfo.payment_intent_id',
-      );
-    const inOrder = new Map(intent.pixels.map((p) => [`${p.x},${p.y}`, p]));
-    for (const p of pixels) {
-      const o = inOrder.get(`${p.x},${p.y}`);
-      if (!o || o.isDefault !== (kind === 'reset'))
-        throw new HttpError(
-          'VALIDATION_ERROR',
-          `Pixel (${p.x}, ${p.y}) is not part of this payment`,
-          'pixels',
-        );
-      if (kind === 'update' && o.color.toUpperCase() !== p.color)
-        throw new HttpError(
-          'VALIDATION_ERROR',
-          `Pixel (${p.x}, ${p.y}) was paid for in another colour`,
-          'pixels',
-        );
-    }
-    const res = await peers.payment.commitOrder({ userId, intentId: id });
+    // one call: the payment service checks the pixels against the order (board, kind, colour paid
+    // for) and commits it
+    const res = await peers.payment.commitOrder({
+      userId,
+      intentId: id,
+      canvasIndex,
+      boardIndex,
+      pixels: pixels.map((p) => ({ ...p, isDefault: kind === 'reset' })),
+    });
     const unit = kind === 'reset' ? 100 : 200;
     ctx.body = {
       success: true,

@@ -13,14 +13,14 @@ export function routes(core: PaymentService): (router: ConnectRouter) => void {
       }),
       getPaymentIntent: async (req) => ({ intent: await core.getIntent(req.userId, req.intentId) }),
       confirmSandboxPayment: (req) => core.confirmSandbox(req),
-      commitOrder: (req) => core.commit(req.userId, req.intentId),
+      commitOrder: (req) => core.commit(req),
       handleProviderEvent: (req) => core.handleEvent(req.payload, req.signature),
       trackPaymentIntent: async (req) => {
-        await core.track(req);
+        await core.records.track(req);
         return {};
       },
       recordPixelPurchase: async (req) => {
-        await core.recordPurchase(req);
+        await core.records.recordPurchase(req);
         return {};
       },
       getLedger: (req) => core.ledger(req.canvasIndex),

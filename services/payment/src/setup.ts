@@ -1,8 +1,8 @@
 /**
  * Builds the payment service from its adapters: the order repository over the document store, the
- * provider (Stripe when its three keys are set, else the sandbox), the canvas and lock clients and
- * the bus; starts the reconciliation job. main.ts calls it with the configured adapters; tests call
- * it with an embedded store, in-process canvas and lock transports and a clock they control.
+ * provider (Stripe when its three keys are set, else the sandbox), the canvas client and the bus;
+ * starts the reconciliation job. main.ts calls it with the configured adapters; tests call it with
+ * an embedded store, an in-process canvas transport and a clock they control.
  */
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Client } from '@connectrpc/connect';
@@ -15,7 +15,6 @@ import {
   type ServiceParts,
 } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { OrderRepository } from './adapters/orders.js';
 import type { PaymentProvider } from './adapters/provider.js';
 import { SandboxProvider } from './adapters/sandbox-provider.js';
@@ -28,7 +27,6 @@ export interface PaymentParts {
   store: DocumentStore;
   bus: EventBus;
   canvas: Client<typeof CanvasService>;
-  lock: Client<typeof LockService>;
   logger: Logger;
   settings: PaymentSettings;
   now?: () => number;
@@ -69,7 +67,6 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
     provider,
     sandbox,
     canvas: parts.canvas,
-    lock: parts.lock,
     bus: parts.bus,
     logger,
     now,
@@ -104,7 +101,7 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
   };
 }
 
-/** The process's wiring: the configured store and bus, the canvas and lock clients, the service on them. */
+/** The process's wiring: the configured store and bus, the canvas client, the service on them. */
 export async function setup({
   config,
   logger,
@@ -118,7 +115,6 @@ export async function setup({
     logger,
     settings: config,
     canvas: createPeerClient(CanvasService, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs }),
-    lock: createPeerClient(LockService, config.peers.lock, { timeoutMs: config.rpcTimeoutMs }),
   });
   return {
     core: payment.core,

@@ -27,9 +27,6 @@ export type BoardView = Pick<
   | 'lastModified'
 >;
 
-/** What the commit's lock check needs: the open reservations and the committed order ids. */
-export type BoardOrders = Pick<BoardDoc, '_id' | 'reservations' | 'committedOrders' | 'version'>;
-
 const VIEW_PROJECTION = {
   canvasIndex: 1,
   boardIndex: 1,
@@ -58,14 +55,6 @@ export class BoardRepository {
   /** A board for display (projected: the store copies and sends only what is shown). */
   view(canvasIndex: number, boardIndex: number): Promise<BoardView | null> {
     return this.boards.findOne({ _id: boardId(canvasIndex, boardIndex) }, { projection: VIEW_PROJECTION });
-  }
-
-  /** A board's reservations and committed orders (projected: no colours, owners or sale times). */
-  async orders(canvasIndex: number, boardIndex: number): Promise<BoardOrders | null> {
-    return this.boards.findOne(
-      { _id: boardId(canvasIndex, boardIndex) },
-      { projection: { reservations: 1, committedOrders: 1, version: 1 } },
-    );
   }
 
   /** Boards `from` (inclusive) to `to` (exclusive) of a canvas, by board index, for display. */

@@ -1,15 +1,24 @@
 /**
- * The canvas service's view of board locks (the lock service over Connect). Reserve asks whether
- * the caller holds the board with its fencing token; commit asks who holds the board now.
- * Failures propagate (the call fails as unavailable and is retried), so a lock service that cannot
- * be asked never lets a reservation through.
+ * The canvas service's view of board locks (the lock service over Connect): one call per purchase
+ * step. Reserve asks whether the buyer holds the board (ValidateLock, with the buyer's fencing token
+ * or any); commit asks who holds the board now (GetLockStatus). Failures propagate (the call fails
+ * as unavailable and is retried), so a lock service that cannot be asked never lets a reservation
+ * through.
  */
 import { createClient, type Client, type Transport } from '@connectrpc/connect';
 import { LockService as LockServiceDescriptor } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 
 export interface LockGate {
-  /** True when `userId` holds the board's live lock with exactly this fencing token. */
-  holds(canvasIndex: number, boardIndex: number, userId: string, fencingToken: number): Promise<boolean>;
+  /**
+   * The fencing token of the board's live lock when `userId` holds it (with exactly
+   * `fencingToken`, unless that is 0); null when the user does not hold the board.
+   */
+  heldToken(
+    canvasIndex: number,
+    boardIndex: number,
+    userId: string,
+    fencingToken: number,
+  ): Promise<number | null>;
   /** The board's live lock (holder and fencing token), null when the board is free. */
   current(canvasIndex: number, boardIndex: number): Promise<{ userId: string; fencingToken: number } | null>;
 }
@@ -17,10 +26,13 @@ export interface LockGate {
 export function lockGateOver(transport: Transport): LockGate {
   const client: Client<typeof LockServiceDescriptor> = createClient(LockServiceDescriptor, transport);
   return {
-    async holds(canvasIndex, boardIndex, userId, fencingToken) {
-      if (!(fencingToken > 0)) return false;
+    async heldToken(canvasIndex, boardIndex, userId, fencingToken) {
+      if (!(fencingToken >= 0)) return null;
       const out = await client.validateLock({ canvasIndex, boardIndex, userId, fencingToken });
-      return out.valid;
+      if (!out.valid) return null;
+      if (fencingToken > 0) return fencingToken; // valid with exactly this token
+      const live = out.lock?.fencingToken ?? 0;
+      return live > 0 ? live : null;
     },
     async current(canvasIndex, boardIndex) {
       const { lock } = await client.getLockStatus({ canvasIndex, boardIndex });

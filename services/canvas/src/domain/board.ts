@@ -223,19 +223,39 @@ function voided(board: BoardDoc, orderId: string, now: number): BoardDoc {
   };
 }
 
+/** `colors` with the reservation's pixels painted (one pass over the string, in offset order). */
+function painted(colors: string, pixels: Reservation['pixels']): string {
+  const sorted = [...pixels].sort((a, b) => a.offset - b.offset);
+  const parts: string[] = [];
+  let from = 0;
+  for (const p of sorted) {
+    parts.push(colors.slice(from, p.offset * 6), p.color.slice(1));
+    from = p.offset * 6 + 6;
+  }
+  parts.push(colors.slice(from));
+  return parts.join('');
+}
+
 /**
  * Commits a paid order exactly once. A commit after the reservation expired still succeeds when
  * every pixel is still unsold and unheld (the money was taken; grant the pixels if at all possible);
  * otherwise the caller refunds, and the refusal voids the order (written with the same conditional
- * update), so no later commit of it, however delayed, is accepted.
+ * update), so no later commit of it, however delayed, is accepted. `late` is the caller's copy of
+ * the reservation (or a function building it), used only when the board holds none for the order.
  */
-export function commit(board0: BoardDoc, orderId: string, now: number, late?: Reservation): CommitOutcome {
+export function commit(
+  board0: BoardDoc,
+  orderId: string,
+  now: number,
+  late?: Reservation | (() => Reservation | undefined),
+): CommitOutcome {
   if (board0.committedOrders.includes(orderId)) return { ok: true, board: board0, alreadyCommitted: true };
   if (board0.voidedOrders?.includes(orderId)) {
     return { ok: false, reason: 'VOIDED', message: 'This order was refused before', board: null };
   }
   const board = withoutExpired(board0, now);
-  const reservation = board.reservations.find((r) => r.orderId === orderId) ?? late;
+  const reservation =
+    board.reservations.find((r) => r.orderId === orderId) ?? (typeof late === 'function' ? late() : late);
   if (!reservation) {
     return {
       ok: false,
@@ -257,11 +277,9 @@ export function commit(board0: BoardDoc, orderId: string, now: number, late?: Re
   }
   const owners = board.owners.slice();
   const soldAt = board.soldAt.slice();
-  const colors = board.currentColors.split('');
   for (const p of reservation.pixels) {
     owners[p.offset] = reservation.userId;
     soldAt[p.offset] = now;
-    colors.splice(p.offset * 6, 6, ...p.color.slice(1));
   }
   return {
     ok: true,
@@ -271,7 +289,7 @@ export function commit(board0: BoardDoc, orderId: string, now: number, late?: Re
       ...board,
       owners,
       soldAt,
-      currentColors: colors.join(''),
+      currentColors: painted(board.currentColors, reservation.pixels),
       soldCount: board.soldCount + reservation.pixels.length,
       reservations: board.reservations.filter((r) => r.orderId !== orderId),
       // naturally bounded: every order takes at least one of the board's 2401 pixels

@@ -18,7 +18,6 @@ import { canvasId, type CanvasDoc } from '../domain/canvas.js';
 import { DEMO_CANVAS, demoBoardColors } from '../domain/demo-art.js';
 import { PIXELS_PER_BOARD, pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { pickUniform, pickWeighted } from '../domain/random.js';
-import type { BoardOrders } from '../adapters/boards.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
 import { Moderation } from './moderation.js';
@@ -87,11 +86,6 @@ export class CanvasService {
   /** The whole stored board (the purchase steps). */
   getBoardDoc(canvasIndex: number, boardIndex: number): Promise<BoardDoc> {
     return this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.get(c, b));
-  }
-
-  /** A board's open reservations and committed order ids only (read with a projection). */
-  getBoardOrders(canvasIndex: number, boardIndex: number): Promise<BoardOrders> {
-    return this.readBoard(canvasIndex, boardIndex, (c, b) => this.deps.boards.orders(c, b));
   }
 
   /** A board for display, read with a projection. */

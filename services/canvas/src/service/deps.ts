@@ -14,9 +14,10 @@ export interface CanvasDeps {
   /** Uniform in [0, 1). */
   random: () => number;
   /**
-   * Board locks: reserve needs the caller to hold the board with its fencing token, and a commit is
-   * refused when another user has taken the board since the reservation. main.ts always wires the
-   * lock service; tests that leave it out exercise only the board's own fencing check.
+   * Board locks, asked once per purchase step: reserve needs the buyer to hold the board (with its
+   * fencing token, or any when the request gives 0), and a commit is refused when another user has
+   * taken the board since the reservation. main.ts always wires the lock service; tests that leave
+   * it out exercise only the board's own fencing check.
    */
   locks?: LockGate;
   /** How long a cached canvas summary is trusted before it is reloaded (other replicas write too). */

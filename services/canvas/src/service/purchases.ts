@@ -56,18 +56,21 @@ export class Purchases {
     checkId(req.userId, 'user_id');
     for (const p of req.pixels) checkPixel(p.x, p.y);
     const ttl = req.ttlSeconds > 0 ? Math.min(req.ttlSeconds, MAX_TTL_S) : DEFAULT_TTL_S;
+    // the one lock check of a reservation: the buyer holds the board (0: with whatever token)
+    const locks = this.core.deps.locks;
+    const fencingToken = locks
+      ? await locks.heldToken(req.canvasIndex, req.boardIndex, req.userId, req.fencingToken)
+      : req.fencingToken;
+    if (fencingToken === null)
+      throw appError('LOCK_CONFLICT', 'The board lock is no longer valid', { field: 'fencing_token' });
     const now = this.core.deps.now();
     const input = {
       orderId: req.orderId,
       userId: req.userId,
-      fencingToken: req.fencingToken,
+      fencingToken,
       pixels: req.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
       ttlMs: ttl * 1000,
     };
-    const locks = this.core.deps.locks;
-    if (locks && !(await locks.holds(req.canvasIndex, req.boardIndex, req.userId, req.fencingToken))) {
-      throw appError('LOCK_CONFLICT', 'The board lock is no longer valid', { field: 'fencing_token' });
-    }
     const { result } = await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
       const out = reserve(doc, input, now);
       return { next: out.ok ? out.board : null, result: out };
@@ -84,15 +87,18 @@ export class Purchases {
       throw appError(code, result.message, { field: 'pixels' });
     }
     const r = result.reservation;
+    let artist = 0;
+    for (const p of r.pixels) if (p.isDefault) artist++;
     return create(ReservePixelsResponseSchema, {
       pixels: r.pixels.map((p) => ({
         ...pixelAtOffset(p.offset),
         color: p.color,
         isDefault: p.isDefault,
       })),
-      artistColorCount: r.pixels.filter((p) => p.isDefault).length,
-      customColorCount: r.pixels.filter((p) => !p.isDefault).length,
+      artistColorCount: artist,
+      customColorCount: r.pixels.length - artist,
       expiresAtMs: r.expiresAt,
+      fencingToken: r.fencingToken,
     });
   }
 
@@ -112,21 +118,22 @@ export class Purchases {
 
   /**
    * A paid order whose buyer lost the board to another user since reserving is refused (the caller
-   * refunds): the new holder's pixels are never sold to the old one. Checked against the lock
-   * service before the write; a new holder who reserves meanwhile evicts the order's hold first, so
-   * the commit then finds its pixels held and is refused by the board itself.
+   * refunds): the new holder's pixels are never sold to the old one. The lock service is asked who
+   * holds the board before the write (the one lock check of a commit), and the holder is compared
+   * inside the write's step with the reservation on the board as the write reads it. A new holder
+   * who reserves meanwhile evicts the order's hold first, so the commit then finds its pixels held
+   * and is refused by the board itself.
    */
-  private async checkStillHolder(req: CommitOrderRequest): Promise<void> {
-    const locks = this.core.deps.locks;
-    if (!locks) return;
-    checkBoardIndex(req.boardIndex);
-    const doc = await this.core.getBoardOrders(req.canvasIndex, req.boardIndex);
-    if (doc.committedOrders.includes(req.orderId)) return; // a repeat of a granted order
+  private static checkStillHolder(
+    doc: BoardDoc,
+    req: CommitOrderRequest,
+    holder: { userId: string; fencingToken: number } | null,
+  ): void {
+    if (!holder || doc.committedOrders.includes(req.orderId)) return; // free, or a repeat of a grant
     const stored = doc.reservations.find((r) => r.orderId === req.orderId);
     const buyer = stored?.userId ?? req.userId;
     const token = stored?.fencingToken ?? 0;
-    const holder = await locks.current(req.canvasIndex, req.boardIndex);
-    if (holder && holder.userId !== buyer && holder.fencingToken > token) {
+    if (holder.userId !== buyer && holder.fencingToken > token) {
       throw appError('LOCK_CONFLICT', 'The board lock was lost before this order was paid', {
         field: 'order_id',
       });
@@ -135,10 +142,14 @@ export class Purchases {
 
   async commit(req: CommitOrderRequest): Promise<CommitOrderResponse> {
     checkId(req.orderId, 'order_id');
-    await this.checkStillHolder(req);
+    checkBoardIndex(req.boardIndex);
+    const locks = this.core.deps.locks;
+    const holder = locks ? await locks.current(req.canvasIndex, req.boardIndex) : null;
     const now = this.core.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
-      const out = commit(d, req.orderId, now, this.lateReservation(req, d));
+      Purchases.checkStillHolder(d, req, holder);
+      const late = () => this.lateReservation(req, d);
+      const out = commit(d, req.orderId, now, late);
       // a grant is written, and so is a refusal (it voids the order: no later commit of it lands)
       return { next: out.ok ? (out.alreadyCommitted ? null : out.board) : out.board, result: out };
     });

@@ -114,3 +114,4 @@ export function startCanvasServer(core: CanvasService, logger: Logger): Promise<
 export { routes as canvasRoutes } from '../routes.js';
 export type { CanvasService } from '../service/canvas-service.js';
 export { createCanvas } from '../setup.js';
+export { lockGateOver, type LockGate } from '../adapters/lock-gate.js';

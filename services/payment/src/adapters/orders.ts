@@ -1,11 +1,12 @@
 /**
  * The payment service's document-store collections: `orders` (one per intent, compare-and-set on
- * `version`), `provider_events` (ids of handled provider events, for deduplication), `ledger` (one
- * entry per granted order, `_id` = order id so a repeated write is a no-op), and `tracking` (the
- * client's intent and purchase records).
+ * `version`; a granted order carries its ledger entry, written with the grant), `provider_events`
+ * (ids of provider events taken for handling: the unique `_id` deduplicates them), and `tracking`
+ * (the client's intent and purchase records). (Older versions kept the ledger entries in a
+ * `ledger` collection of their own; a granted order without an entry gets it computed.)
  */
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
-import type { LedgerEntry } from '../domain/ledger.js';
+import { ledgerEntry, type LedgerEntry } from '../domain/ledger.js';
 import type { Order, OrderState } from '../domain/order.js';
 
 export interface EventRecord {
@@ -13,11 +14,6 @@ export interface EventRecord {
   type: string;
   intentId: string | null;
   handledAt: number;
-}
-
-export interface LedgerDoc extends LedgerEntry {
-  _id: string;
-  at: number;
 }
 
 export interface TrackingDoc {
@@ -33,7 +29,6 @@ export class OrderRepository {
   private constructor(
     readonly orders: Collection<Order>,
     readonly events: Collection<EventRecord>,
-    readonly ledger: Collection<LedgerDoc>,
     readonly tracking: Collection<TrackingDoc>,
   ) {}
 
@@ -44,10 +39,10 @@ export class OrderRepository {
           { fields: { idempotencyKey: 1 }, unique: true },
           { fields: { state: 1, updatedAt: 1 } },
           { fields: { userId: 1 } },
+          { fields: { canvasIndex: 1, state: 1 } },
         ],
       }),
       await store.collection<EventRecord>('provider_events'),
-      await store.collection<LedgerDoc>('ledger', { indexes: [{ fields: { canvasIndex: 1 } }] }),
       await store.collection<TrackingDoc>('tracking', { indexes: [{ fields: { intentId: 1 } }] }),
     );
   }
@@ -95,31 +90,49 @@ export class OrderRepository {
     return this.orders.find({ state: { $in: ['granted', 'refunded'] }, eventPublished: false }, { limit });
   }
 
-  async seenEvent(id: string): Promise<boolean> {
-    return (await this.events.findOne({ _id: id })) !== null;
-  }
-
-  async recordEvent(rec: EventRecord): Promise<void> {
+  /** Takes a provider event for handling: false when it was taken before (a duplicate). */
+  async takeEvent(rec: EventRecord): Promise<boolean> {
     try {
       await this.events.insertOne(rec);
+      return true;
     } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
     }
   }
 
-  async addLedger(entry: LedgerEntry, at: number): Promise<void> {
-    try {
-      await this.ledger.insertOne({ _id: entry.orderId, ...entry, at });
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
+  /** Gives an event back when its handling failed, so the provider's next delivery is handled. */
+  async releaseEvent(id: string): Promise<void> {
+    await this.events.deleteOne({ _id: id });
   }
 
-  ledgerOf(canvasIndex: number): Promise<LedgerDoc[]> {
-    return this.ledger.find({ canvasIndex });
+  /** The ledger entries of a canvas: one per granted order. */
+  async ledgerOf(canvasIndex: number): Promise<LedgerEntry[]> {
+    const granted = await this.orders.find({ canvasIndex, state: 'granted' });
+    return granted.map(entryOf);
+  }
+
+  /** The ledger entry of an order: null unless it was granted. */
+  async ledgerEntry(orderId: string): Promise<LedgerEntry | null> {
+    const order = await this.get(orderId);
+    return order?.state === 'granted' ? entryOf(order) : null;
   }
 
   async track(doc: TrackingDoc): Promise<void> {
     await this.tracking.replaceOne({ _id: doc._id }, doc, { upsert: true });
   }
+}
+
+/** A granted order's ledger entry (computed for orders granted before entries were written with them). */
+export function entryOf(order: Order): LedgerEntry {
+  return (
+    order.ledger ??
+    ledgerEntry({
+      orderId: order._id,
+      canvasIndex: order.canvasIndex,
+      receivedCents: order.receivedCents,
+      feeCents: order.breakdown.serviceFeeCents,
+      taxCents: order.breakdown.taxAmountCents,
+    })
+  );
 }

@@ -98,9 +98,8 @@ export class SandboxProvider implements PaymentProvider {
     return this.opts.webhookSecret;
   }
 
+  /** Idempotent by key: the unique index on `idempotencyKey` answers a repeat with the first intent. */
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
-    const existing = await this.intents.findOne({ idempotencyKey: input.idempotencyKey });
-    if (existing) return toIntent(existing);
     const id = `pi_sbx_${randomUUID().replaceAll('-', '')}`;
     const doc: SandboxIntent = {
       _id: id,

@@ -115,13 +115,13 @@ describe('order steps', () => {
       for (const status of ['succeeded', 'canceled', 'requires_payment_method'] as const)
         expect(nextStep(order(s), status, 0).kind).toBe('done');
   });
-  it('claims only paid orders, waits for a live claim, takes over an expired one', () => {
-    expect(nextStep(order('pending'), 'succeeded', 0).kind).toBe('claim');
+  it("commits only paid orders; waits for an older version's live claim, takes over an expired one", () => {
+    expect(nextStep(order('pending'), 'succeeded', 0).kind).toBe('commit');
     expect(nextStep(order('pending'), 'requires_payment_method', 0).kind).toBe('unpaid');
     expect(nextStep(order('pending'), 'processing', 0).kind).toBe('unpaid');
     expect(nextStep(order('pending'), 'canceled', 0).kind).toBe('cancel');
     expect(nextStep(order('committing', 100), 'succeeded', 50).kind).toBe('wait');
-    expect(nextStep(order('committing', 100), 'succeeded', 150).kind).toBe('claim');
+    expect(nextStep(order('committing', 100), 'succeeded', 150).kind).toBe('commit');
     expect(nextStep(order('refunding'), 'succeeded', 0).kind).toBe('finish-refund');
   });
   it('tells the buyer about the refund', () => {

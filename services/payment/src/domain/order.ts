@@ -2,13 +2,18 @@
  * Orders: one per payment intent (its id is the provider's intent id), holding the pixels, the price
  * breakdown and the fulfilment state. Pure rules of the order's life:
  *
- *   pending ──(paid, claimed)──► committing ──(canvas granted)──► granted
- *      │                             └──(canvas refused: sold)──► refunding ──► refunded
+ *   pending ──(paid, canvas granted)──► granted
+ *      │    └─(paid, canvas refused: sold)──► refunding ──► refunded
  *      └──(never paid, given up)──► canceled
  *
+ * Each transition is one compare-and-set write of the order. The canvas decides the grant: its
+ * commit of an order is idempotent and its refusal voids the order for good, so every fulfiller
+ * that asks gets the same answer and no claim on the order is needed. (`committing` is the claimed
+ * state of orders written before that: a live claim is waited for, an expired one taken over.)
  * granted, refunded and canceled are final: a late failure event never revokes a grant.
  */
 import type { BillingAddress } from './address.js';
+import type { LedgerEntry } from './ledger.js';
 import { priceOrder, type PriceBreakdown } from './pricing.js';
 
 export type OrderState = 'pending' | 'committing' | 'granted' | 'refunding' | 'refunded' | 'canceled';
@@ -43,7 +48,7 @@ export interface Order {
   idempotencyKey: string;
   fencingToken: number;
   state: OrderState;
-  /** Which fulfiller holds the order while committing, and until when. */
+  /** Which fulfiller held the order while committing, and until when (orders of older versions). */
   claimId: string | null;
   claimUntil: number;
   /** Set while an address update is running (concurrent updates are refused). */
@@ -52,6 +57,8 @@ export interface Order {
   refundedCents: number;
   refundReason: string;
   grantedAt: number;
+  /** The 70/30 split of a granted order, written with the grant (absent on older orders). */
+  ledger?: LedgerEntry | null;
   /** The payment event (succeeded/refunded) went out on the bus. */
   eventPublished: boolean;
   createdAt: number;
@@ -60,7 +67,7 @@ export interface Order {
 }
 
 export const ESTIMATED = 'Estimated';
-/** How long a fulfiller's claim on an order lasts before another may take over. */
+/** How long the claim of an order left `committing` by an older version lasts. */
 export const CLAIM_MS = 60_000;
 
 /** The estimated breakdown of a pixel list (8% tax until the address is known). */
@@ -117,7 +124,7 @@ export type FulfilStep =
   | { kind: 'done' }
   | { kind: 'unpaid' }
   | { kind: 'wait' }
-  | { kind: 'claim' }
+  | { kind: 'commit' }
   | { kind: 'finish-refund' }
   | { kind: 'cancel' };
 
@@ -125,7 +132,7 @@ export function nextStep(order: Order, status: IntentStatus | undefined, now: nu
   if (FINAL_STATES.has(order.state)) return { kind: 'done' };
   if (order.state === 'refunding') return { kind: 'finish-refund' };
   if (order.state === 'committing' && order.claimUntil > now) return { kind: 'wait' };
-  if (status === 'succeeded') return { kind: 'claim' };
+  if (status === 'succeeded') return { kind: 'commit' };
   if (status === 'canceled') return { kind: 'cancel' };
   return { kind: 'unpaid' };
 }

@@ -2,7 +2,6 @@
 import type { Client } from '@connectrpc/connect';
 import type { EventBus, Logger } from '@tessera/kit';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import type { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import type { OrderRepository } from '../adapters/orders.js';
 import type { PaymentProvider } from '../adapters/provider.js';
 import type { SandboxProvider } from '../adapters/sandbox-provider.js';
@@ -12,8 +11,8 @@ export interface PaymentDeps {
   provider: PaymentProvider;
   /** Set when the provider is the sandbox (test-card confirmation). */
   sandbox?: SandboxProvider;
+  /** The canvas service: reserves (checking the buyer's board lock), commits and releases orders. */
   canvas: Client<typeof CanvasService>;
-  lock: Client<typeof LockService>;
   bus: EventBus;
   logger: Logger;
   now: () => number;

@@ -1,19 +1,23 @@
 /**
  * Fulfilment: the one idempotent `fulfil(orderId)` behind the buyer's save call, the provider's
  * events and the reconciliation job. It re-reads the intent's status at the provider (events are
- * only a hint, in any order, any number of times), claims the order with a compare-and-set, commits
- * it on the canvas (CommitOrder keyed by the intent id, so a repeated commit changes nothing), and
- * either grants it (ledger entry, `tessera.payment.succeeded`) or, when the canvas can no longer
- * grant the pixels, refunds it in full (`tessera.payment.refunded`). Final states never change.
+ * only a hint, in any order, any number of times) and, once paid, commits the order on the canvas
+ * (CommitOrder keyed by the intent id). The canvas decides: a commit of the order is idempotent
+ * (a repeat answers `already_committed`) and a refusal voids the order there for good, so every
+ * fulfiller that asks, in any process and however late, gets the same answer, and the order needs
+ * no claim. Then one compare-and-set write records the outcome: `granted` with its ledger entry,
+ * after `tessera.payment.succeeded` went out (deduplicated by id, so a fulfiller killed in between
+ * only publishes again), or `refunding`, refunded in full, then `refunded` with
+ * `tessera.payment.refunded`. A fulfiller that loses the write re-reads the order and finds the
+ * outcome another one recorded. Final states never change.
  */
-import { randomUUID } from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { ConnectError } from '@connectrpc/connect';
 import { context, propagation } from '@opentelemetry/api';
 import { ERROR_CODE_HEADER, appError } from '@tessera/kit';
 import { PaymentRefundedSchema, PaymentSucceededSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { ledgerEntry } from '../domain/ledger.js';
-import { CLAIM_MS, FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
+import { FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
 import { SUBJECTS, type PaymentDeps } from './deps.js';
 
 export interface FulfilResult {
@@ -27,7 +31,7 @@ export interface FulfilResult {
 const MAX_STEPS = 200;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The canvas refused the commit for good (pixels sold or held by another order). */
+/** The canvas refused the commit for good (pixels sold or held by another order, order voided). */
 function refusedForGood(err: unknown): boolean {
   if (!(err instanceof ConnectError)) return false;
   const code = err.metadata.get(ERROR_CODE_HEADER);
@@ -41,11 +45,14 @@ export class Fulfilment {
     return this.deps.now();
   }
 
-  async fulfil(orderId: string, opts: { waitMs?: number } = {}): Promise<FulfilResult> {
+  /** Settles the order as far as the provider's status allows; `known` spares the first read. */
+  async fulfil(orderId: string, opts: { waitMs?: number; known?: Order } = {}): Promise<FulfilResult> {
     const { repo, provider } = this.deps;
     const waitUntil = Date.now() + (opts.waitMs ?? this.deps.claimWaitMs ?? 5000);
+    let known = opts.known;
     for (let step = 0; step < MAX_STEPS; step++) {
-      const order = await repo.get(orderId);
+      const order = known ?? (await repo.get(orderId));
+      known = undefined;
       if (!order)
         throw appError('payment_intent_not_found', 'Payment intent not found', {
           field: 'payment_intent_id',
@@ -56,7 +63,7 @@ export class Fulfilment {
       const next = nextStep(order, intent?.status, this.now());
       switch (next.kind) {
         case 'done':
-          if (!order.eventPublished) await this.publish(order);
+          if (!order.eventPublished) await this.publishFinal(order);
           return { order, grantedNow: false };
         case 'unpaid':
           return { order, status: intent?.status, grantedNow: false };
@@ -70,36 +77,44 @@ export class Fulfilment {
         case 'finish-refund':
           await this.finishRefund(order);
           continue;
-        case 'claim': {
-          const claimId = randomUUID();
-          const claimed = await repo.update(
+        case 'commit': {
+          const receivedCents = intent!.amountReceivedCents;
+          if (!(await this.commitOnCanvas(order))) {
+            await repo.update(
+              order,
+              {
+                state: 'refunding',
+                claimId: null,
+                receivedCents,
+                refundReason: 'pixels_sold_to_another_buyer',
+              },
+              this.now(),
+            );
+            continue;
+          }
+          const grantedAt = this.now();
+          const granted: Order = { ...order, state: 'granted', receivedCents, grantedAt };
+          await this.publishEvent(granted);
+          const done = await repo.update(
             order,
             {
-              state: 'committing',
-              claimId,
-              claimUntil: this.now() + CLAIM_MS,
-              receivedCents: intent!.amountReceivedCents,
+              state: 'granted',
+              claimId: null,
+              receivedCents,
+              grantedAt,
+              ledger: ledgerEntry({
+                orderId,
+                canvasIndex: order.canvasIndex,
+                receivedCents,
+                feeCents: order.breakdown.serviceFeeCents,
+                taxCents: order.breakdown.taxAmountCents,
+              }),
+              eventPublished: true,
             },
             this.now(),
           );
-          if (!claimed) continue; // someone else moved the order: look again
-          const granted = await this.commitOnCanvas(claimed);
-          if (granted) {
-            const done = await repo.update(
-              claimed,
-              { state: 'granted', claimId: null, grantedAt: this.now() },
-              this.now(),
-            );
-            if (!done) continue;
-            await this.publish(done);
-            return { order: (await repo.get(orderId)) ?? done, status: intent!.status, grantedNow: true };
-          }
-          await repo.update(
-            claimed,
-            { state: 'refunding', claimId: null, refundReason: 'pixels_sold_to_another_buyer' },
-            this.now(),
-          );
-          continue;
+          if (!done) continue; // another fulfiller recorded it first: look again
+          return { order: done, status: intent!.status, grantedNow: true };
         }
       }
     }
@@ -125,22 +140,24 @@ export class Fulfilment {
         );
         return false;
       }
-      // a passing failure: give the claim back so the next try need not wait for it to expire
-      await this.deps.repo
-        .update(order, { state: 'pending', claimId: null, claimUntil: 0 }, this.now())
-        .catch(() => null);
-      throw err;
+      throw err; // a passing failure: the order stays as it is for the next try
     }
   }
 
   private async finishRefund(order: Order): Promise<void> {
     const refund = await this.deps.provider.refund(order._id, `refund-${order._id}`);
-    const done = await this.deps.repo.update(
+    const refunded: Order = {
+      ...order,
+      state: 'refunded',
+      refundedCents: refund.amountCents,
+      updatedAt: this.now(),
+    };
+    await this.publishEvent(refunded);
+    await this.deps.repo.update(
       order,
-      { state: 'refunded', refundedCents: refund.amountCents },
-      this.now(),
+      { state: 'refunded', refundedCents: refund.amountCents, eventPublished: true },
+      refunded.updatedAt,
     );
-    if (done) await this.publish(done);
   }
 
   private async cancel(order: Order): Promise<void> {
@@ -157,22 +174,11 @@ export class Fulfilment {
       );
   }
 
-  /** Ledger entry and event of a final order (both idempotent), then marks it published. */
-  async publish(order: Order): Promise<void> {
-    const { repo, bus } = this.deps;
+  /** The event of a granted or refunded order (deduplicated by its id on the bus). */
+  private async publishEvent(order: Order): Promise<void> {
     const headers: Record<string, string> = {};
     propagation.inject(context.active(), headers);
     if (order.state === 'granted') {
-      await repo.addLedger(
-        ledgerEntry({
-          orderId: order._id,
-          canvasIndex: order.canvasIndex,
-          receivedCents: order.receivedCents,
-          feeCents: order.breakdown.serviceFeeCents,
-          taxCents: order.breakdown.taxAmountCents,
-        }),
-        this.now(),
-      );
       const ev = create(PaymentSucceededSchema, {
         intentId: order._id,
         userId: order.userId,
@@ -181,7 +187,7 @@ export class Fulfilment {
         boardIndex: order.boardIndex,
         atMs: order.grantedAt,
       });
-      await bus.publish(SUBJECTS.succeeded, toBinary(PaymentSucceededSchema, ev), {
+      await this.deps.bus.publish(SUBJECTS.succeeded, toBinary(PaymentSucceededSchema, ev), {
         msgId: `payment-succeeded-${order._id}`,
         headers,
       });
@@ -193,12 +199,18 @@ export class Fulfilment {
         reason: order.refundReason,
         atMs: order.updatedAt,
       });
-      await bus.publish(SUBJECTS.refunded, toBinary(PaymentRefundedSchema, ev), {
+      await this.deps.bus.publish(SUBJECTS.refunded, toBinary(PaymentRefundedSchema, ev), {
         msgId: `payment-refunded-${order._id}`,
         headers,
       });
-    } else return;
-    await repo.orders.updateOne({ _id: order._id }, { $set: { eventPublished: true } });
+    }
+  }
+
+  /** Publishes the event of a final order recorded without it (older versions), then marks it. */
+  async publishFinal(order: Order): Promise<void> {
+    if (order.state !== 'granted' && order.state !== 'refunded') return;
+    await this.publishEvent(order);
+    await this.deps.repo.orders.updateOne({ _id: order._id }, { $set: { eventPublished: true } });
   }
 
   /**
@@ -229,7 +241,7 @@ export class Fulfilment {
       }
     }
     for (const order of await repo.unpublished()) {
-      await this.publish(order).catch((err: unknown) =>
+      await this.publishFinal(order).catch((err: unknown) =>
         logger.warn({ err, orderId: order._id }, 'publish failed'),
       );
     }

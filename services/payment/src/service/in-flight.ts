@@ -32,6 +32,11 @@ export class InFlight<T> {
     return mine;
   }
 
+  /** True when work of `key` is under way. */
+  has(key: string): boolean {
+    return this.#running.has(key);
+  }
+
   /** Keys with work under way (tests). */
   get size(): number {
     return this.#running.size;

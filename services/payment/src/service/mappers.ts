@@ -17,7 +17,16 @@ const STATES: Record<OrderState, OrderStateEnum> = {
   canceled: OrderStateEnum.CANCELED,
 };
 
-export function intentMessage(order: Order, status: string, opts: { secret?: boolean } = {}): PaymentIntent {
+/**
+ * The intent of an order. `pixels: false` leaves the order's pixel list out: answers to a caller that
+ * named the order and reads only its status (sandbox confirmation, the save) need not carry up to
+ * 2,401 pixels back.
+ */
+export function intentMessage(
+  order: Order,
+  status: string,
+  opts: { secret?: boolean; pixels?: boolean } = {},
+): PaymentIntent {
   const b = order.breakdown;
   return create(PaymentIntentSchema, {
     id: order._id,
@@ -43,7 +52,7 @@ export function intentMessage(order: Order, status: string, opts: { secret?: boo
     billingAddress: order.billingAddress ?? undefined,
     canvasIndex: order.canvasIndex,
     boardIndex: order.boardIndex,
-    pixels: order.pixels,
+    pixels: opts.pixels === false ? [] : order.pixels,
     orderState: STATES[order.state],
     createdAtMs: order.createdAt,
     description: order.description,

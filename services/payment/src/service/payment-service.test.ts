@@ -148,11 +148,35 @@ describe('payment intents', () => {
       ...card('4242424242424242'),
     });
     expect(paid.intent?.status).toBe('succeeded');
-    const first = await h.client.commitOrder({ userId: 'buyer', intentId: id });
+    // the save names the board and pixels: only the order's own, in the colour paid for
+    const save = (boardIndex: number, px: ReturnType<typeof pixels>) =>
+      h.client.commitOrder({
+        userId: 'buyer',
+        intentId: id,
+        canvasIndex: h.canvasIndex,
+        boardIndex,
+        pixels: px,
+      });
+    const mine = pixels(5, 4, 2);
+    const first = await save(5, mine.slice(0, 2));
     expect(first).toMatchObject({ alreadyCommitted: false, pixelCount: 4 });
     expect(first.intent?.orderState).toBe(OrderState.COMMITTED);
     const again = await h.client.commitOrder({ userId: 'buyer', intentId: id });
     expect(again.alreadyCommitted).toBe(true);
+    // a save naming pixels that are not the order's (or another board, kind or colour) is refused
+    for (const [board, px, message] of [
+      [6, mine, 'This payment is for another board'],
+      [5, pixels(5, 5, 2), 'Pixel (4, 5) is not part of this payment'],
+      [5, pixels(5, 4, 3), 'Pixel (2, 5) is not part of this payment'],
+      [
+        5,
+        mine.map((p) => (p.isDefault ? p : { ...p, color: '#12AB35' })),
+        'Pixel (0, 5) was paid for in another colour',
+      ],
+    ] as const) {
+      const refused = await failure(save(board, [...px]));
+      expect([refused.app, refused.message]).toEqual(['VALIDATION_ERROR', message]);
+    }
     const board = (await h.canvasCore.deps.boards.get(h.canvasIndex, 5))!;
     expect(board.soldCount).toBe(4);
     expect(board.owners.slice(5 * 49, 5 * 49 + 4)).toEqual(['buyer', 'buyer', 'buyer', 'buyer']);

@@ -6,9 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
-import { appError } from '@tessera/kit';
+import { ConnectError } from '@connectrpc/connect';
+import { ERROR_CODE_HEADER, appError } from '@tessera/kit';
 import {
   GetLedgerResponseSchema,
+  type CommitOrderRequest,
   type CommitOrderResponse,
   type ConfirmSandboxPaymentRequest,
   type ConfirmSandboxPaymentResponse,
@@ -16,8 +18,6 @@ import {
   type GetLedgerResponse,
   type GetPaymentConfigResponse,
   type PaymentIntent,
-  type RecordPixelPurchaseRequest,
-  type TrackPaymentIntentRequest,
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError, WebhookSignatureError } from '../adapters/provider.js';
 import { parseAddress, type AddressInput } from '../domain/address.js';
@@ -30,21 +30,32 @@ import {
   type Order,
 } from '../domain/order.js';
 import { amountMatches, formatDollars } from '../domain/pricing.js';
+import { saveProblem } from '../domain/save.js';
 import type { PaymentDeps } from './deps.js';
 import { Fulfilment, type FulfilResult } from './fulfilment.js';
 import { InFlight } from './in-flight.js';
 import { intentMessage } from './mappers.js';
+import { Records } from './records.js';
 import { checkId, checkPixels, checkPlace, checkUser } from './validate.js';
 
 const ADDRESS_UPDATE_MS = 15_000;
+const LOCK_LOST = 'Your editing lock is no longer valid. Please re-lock the board to continue editing.';
+
+/** The canvas refused a reservation because the buyer does not hold the board's lock. */
+function lockRefused(err: unknown): boolean {
+  return err instanceof ConnectError && err.metadata.get(ERROR_CODE_HEADER) === 'LOCK_CONFLICT';
+}
 
 export class PaymentService {
   readonly fulfilment: Fulfilment;
+  /** The client's tracking records (`POST /payment-intents`, `/pixel-purchases`). */
+  readonly records: Records;
   /** Fulfilments under way in this process, by order (see `fulfil`). */
   readonly #fulfilling = new InFlight<FulfilResult>();
 
   constructor(readonly deps: PaymentDeps) {
     this.fulfilment = new Fulfilment(deps);
+    this.records = new Records(deps, (userId, intentId) => this.ownOrder(userId, intentId));
   }
 
   private now(): number {
@@ -63,6 +74,11 @@ export class PaymentService {
     const order = await this.deps.repo.get(intentId);
     if (!order)
       throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'payment_intent_id' });
+    return this.mine(userId, order);
+  }
+
+  /** `order` when it is the caller's (403 otherwise). */
+  private mine(userId: string, order: Order): Order {
     if (order.userId !== userId)
       throw appError('unauthorized_payment_intent_access', 'This payment intent belongs to another account', {
         field: 'payment_intent_id',
@@ -88,8 +104,14 @@ export class PaymentService {
     }
   }
 
+  /**
+   * Prices the pixels, creates the provider's intent and reserves the pixels on the canvas under
+   * it. The canvas checks the buyer's board lock as it reserves (the one lock check of an order;
+   * its fencing token comes back with the reservation); a refused reservation cancels the intent,
+   * so the buyer is refused before paying.
+   */
   async createIntent(req: CreatePaymentIntentRequest): Promise<PaymentIntent> {
-    const { repo, provider, canvas, lock, logger } = this.deps;
+    const { repo, provider, canvas, logger } = this.deps;
     checkUser(req.userId);
     checkPlace(req.canvasIndex, req.boardIndex);
     const pixels = checkPixels(req.pixels);
@@ -107,17 +129,6 @@ export class PaymentService {
     const again = req.idempotencyKey ? await repo.byIdempotencyKey(key) : null;
     if (again) return intentMessage(again, (await provider.retrieve(again._id)).status);
 
-    const held = await lock.validateLock({
-      canvasIndex: req.canvasIndex,
-      boardIndex: req.boardIndex,
-      userId: req.userId,
-    });
-    if (!held.valid || !held.lock)
-      throw appError(
-        'LOCK_CONFLICT',
-        'Your editing lock is no longer valid. Please re-lock the board to continue editing.',
-        { field: 'boardIndex' },
-      );
     let address = null;
     if (req.billingAddress) ({ address, breakdown } = await this.taxFor(req.billingAddress, breakdown));
 
@@ -143,7 +154,7 @@ export class PaymentService {
         userId: req.userId,
         canvasIndex: req.canvasIndex,
         boardIndex: req.boardIndex,
-        fencingToken: held.lock.fencingToken,
+        fencingToken: 0, // the buyer's live lock, whatever its token: the canvas asks the lock service
         pixels,
         ttlSeconds: this.deps.reservationTtlS ?? 30 * 60,
       });
@@ -152,6 +163,7 @@ export class PaymentService {
       await provider
         .cancel(intent.id)
         .catch((e: unknown) => logger.warn({ err: e }, 'could not cancel intent'));
+      if (lockRefused(err)) throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'boardIndex', cause: err });
       throw err;
     }
     const now = this.now();
@@ -168,7 +180,7 @@ export class PaymentService {
       billingAddress: address,
       clientSecret: intent.clientSecret,
       idempotencyKey: key,
-      fencingToken: held.lock.fencingToken,
+      fencingToken: reserved.fencingToken,
       state: 'pending',
       claimId: null,
       claimUntil: 0,
@@ -177,6 +189,7 @@ export class PaymentService {
       refundedCents: 0,
       refundReason: '',
       grantedAt: 0,
+      ledger: null,
       eventPublished: false,
       createdAt: now,
       updatedAt: now,
@@ -269,10 +282,12 @@ export class PaymentService {
       throw appError('VALIDATION_ERROR', 'Client secret not received from server.', {
         field: 'clientSecret',
       });
-    const order = await this.deps.repo.orders.findOne({ clientSecret: req.clientSecret });
-    if (!order)
+    // a client secret is `<intent id>_secret_<random>` (Stripe's shape, and the sandbox's)
+    const id = req.clientSecret.split('_secret_')[0]!;
+    const found = /^[\w]+$/.test(id) ? await this.deps.repo.get(id) : null;
+    if (!found || found.clientSecret !== req.clientSecret)
       throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'clientSecret' });
-    await this.ownOrder(req.userId, order._id);
+    const order = this.mine(req.userId, found);
     try {
       const res = await sandbox.confirm(req.clientSecret, {
         number: req.cardNumber,
@@ -280,9 +295,8 @@ export class PaymentService {
         expYear: req.expYear,
         cvc: req.cvc,
       });
-      const fresh = (await this.deps.repo.get(order._id)) ?? order;
       return {
-        intent: intentMessage(fresh, res.intent.status),
+        intent: intentMessage(order, res.intent.status, { pixels: false }),
         errorMessage: res.error?.message ?? '',
         errorCode: res.error ? (res.error.declineCode ?? res.error.code) : '',
       };
@@ -293,17 +307,26 @@ export class PaymentService {
     }
   }
 
-  /** The buyer's save: grants the paid order (or says it was refunded). Idempotent. */
-  async commit(userId: string, intentId: string): Promise<Omit<CommitOrderResponse, '$typeName'>> {
-    await this.ownOrder(userId, intentId);
-    const r = await this.fulfil(intentId);
+  /**
+   * The buyer's save: checks the saved pixels against the order (when the call names them), then
+   * grants the paid order (or says it was refunded). Idempotent.
+   */
+  async commit(
+    req: Pick<CommitOrderRequest, 'userId' | 'intentId' | 'canvasIndex' | 'boardIndex' | 'pixels'>,
+  ): Promise<Omit<CommitOrderResponse, '$typeName'>> {
+    const order = await this.ownOrder(req.userId, req.intentId);
+    if (req.pixels.length > 0) {
+      const problem = saveProblem(order, req.canvasIndex, req.boardIndex, req.pixels);
+      if (problem) throw appError('VALIDATION_ERROR', problem.message, { field: problem.field });
+    }
+    const r = await this.fulfil(req.intentId, { known: order });
     const o = r.order;
     switch (o.state) {
       case 'granted':
         return {
           alreadyCommitted: !r.grantedNow,
           pixelCount: o.pixels.length,
-          intent: intentMessage(o, 'succeeded'),
+          intent: intentMessage(o, 'succeeded', { pixels: false }),
         };
       case 'refunded':
       case 'refunding':
@@ -327,13 +350,23 @@ export class PaymentService {
     }
   }
 
-  /** `fulfilment.fulfil`, after this process's own fulfilment of the order, if one is under way. */
-  private fulfil(orderId: string, opts: { waitMs?: number } = {}): Promise<FulfilResult> {
+  /**
+   * `fulfilment.fulfil`, after this process's own fulfilment of the order, if one is under way.
+   * `known` is the order as the caller just read it (used when nothing ran before this call).
+   */
+  private fulfil(orderId: string, opts: { waitMs?: number; known?: Order } = {}): Promise<FulfilResult> {
     const waitMs = opts.waitMs ?? this.deps.claimWaitMs ?? 5000;
-    return this.#fulfilling.run(orderId, waitMs, (left) => this.fulfilment.fulfil(orderId, { waitMs: left }));
+    const known = this.#fulfilling.has(orderId) ? undefined : opts.known;
+    return this.#fulfilling.run(orderId, waitMs, (left) =>
+      this.fulfilment.fulfil(orderId, { waitMs: left, known }),
+    );
   }
 
-  /** A provider webhook: verified, deduplicated by event id, settled by re-reading the intent. */
+  /**
+   * A provider webhook: verified, taken once by event id (a unique insert: a duplicate is answered
+   * as not handled), settled by re-reading the intent. An event whose handling fails is given back,
+   * so the provider's next delivery is handled.
+   */
   async handleEvent(
     payload: Uint8Array,
     signature: string,
@@ -353,67 +386,30 @@ export class PaymentService {
         );
       throw err;
     }
-    if (await repo.seenEvent(event.id)) return { handled: false, eventType: event.type };
-    if (event.intentId && (await repo.get(event.intentId))) {
-      const r = await this.fulfil(event.intentId, { waitMs: 0 });
-      logger.info(
-        { eventId: event.id, type: event.type, orderId: event.intentId, state: r.order.state },
-        'provider event',
-      );
-      // another fulfiller holds the order: not handled yet, so the provider delivers it again
-      if (r.order.state === 'committing')
-        throw appError('SERVICE_UNAVAILABLE', 'The order is being fulfilled; deliver the event again later');
+    const rec = { _id: event.id, type: event.type, intentId: event.intentId, handledAt: this.now() };
+    if (!(await repo.takeEvent(rec))) return { handled: false, eventType: event.type };
+    try {
+      const order = event.intentId ? await repo.get(event.intentId) : null;
+      if (order) {
+        const r = await this.fulfil(order._id, { waitMs: 0, known: order });
+        logger.info(
+          { eventId: event.id, type: event.type, orderId: order._id, state: r.order.state },
+          'provider event',
+        );
+        // another fulfiller holds the order: not handled yet, so the provider delivers it again
+        if (r.order.state === 'committing')
+          throw appError(
+            'SERVICE_UNAVAILABLE',
+            'The order is being fulfilled; deliver the event again later',
+          );
+      }
+    } catch (err) {
+      await repo
+        .releaseEvent(event.id)
+        .catch((e: unknown) => logger.warn({ err: e, eventId: event.id }, 'could not give an event back'));
+      throw err;
     }
-    await repo.recordEvent({
-      _id: event.id,
-      type: event.type,
-      intentId: event.intentId,
-      handledAt: this.now(),
-    });
     return { handled: true, eventType: event.type };
-  }
-
-  async track(req: TrackPaymentIntentRequest): Promise<void> {
-    const order = await this.ownOrder(req.userId, req.intentId);
-    await this.deps.repo.track({
-      _id: `intent:${order._id}`,
-      kind: 'intent',
-      intentId: order._id,
-      userId: req.userId,
-      record: { status: req.status, amountCents: req.amountCents, currency: req.currency },
-      at: this.now(),
-    });
-  }
-
-  async recordPurchase(req: RecordPixelPurchaseRequest): Promise<void> {
-    const order = await this.ownOrder(req.userId, req.intentId);
-    if (req.canvasIndex !== order.canvasIndex)
-      throw appError('VALIDATION_ERROR', 'canvas_index does not match the payment', {
-        field: 'canvas_index',
-      });
-    const inOrder = new Set(order.pixels.map((p) => `${p.x},${p.y}`));
-    for (const p of req.pixels)
-      if (!inOrder.has(`${p.x},${p.y}`))
-        throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) is not part of this payment`, {
-          field: 'x_y_array',
-        });
-    const intent = await this.deps.provider.retrieve(order._id);
-    if (intent.status !== 'succeeded')
-      throw appError('BAD_REQUEST', `Payment verification failed: payment status is ${intent.status}`, {
-        field: 'payment_intent_id',
-      });
-    await this.deps.repo.track({
-      _id: `purchase:${order._id}`,
-      kind: 'purchase',
-      intentId: order._id,
-      userId: req.userId,
-      record: {
-        canvasIndex: req.canvasIndex,
-        pixels: req.pixels.map((p) => [p.x, p.y]),
-        priceCents: order.amountCents,
-      },
-      at: this.now(),
-    });
   }
 
   async ledger(canvasIndex: number): Promise<GetLedgerResponse> {

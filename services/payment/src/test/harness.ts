@@ -1,7 +1,8 @@
 /**
  * The payment service for tests: the real canvas service (its own harness, on an embedded store,
- * with a clock the test moves), a lock service that answers ValidateLock from a table the test
- * sets, the sandbox provider, and the payment core over an embedded store in a temp folder.
+ * with a clock the test moves) checking board locks with a lock service that answers ValidateLock
+ * and GetLockStatus from a table the test sets, the sandbox provider, and the payment core over an
+ * embedded store in a temp folder.
  * `restart()` builds a new core over the same stores and kills the old one: every later call of the
  * old core (store, provider, canvas) throws, as if its process had died at that await.
  * Exported as `@tessera/payment/testing` (`source` condition) for other workspaces' tests.
@@ -24,7 +25,12 @@ import {
   type EventBus,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { canvasRoutes, createCanvas, type CanvasService as CanvasCore } from '@tessera/canvas/testing';
+import {
+  canvasRoutes,
+  createCanvas,
+  lockGateOver,
+  type CanvasService as CanvasCore,
+} from '@tessera/canvas/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { LockSchema, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
@@ -118,27 +124,14 @@ export async function startPaymentHarness(
   const canvasStore = await createEmbeddedDocumentStore(canvasDir.dir);
   const store = await createEmbeddedDocumentStore(payDir.dir);
   const bus = opts.bus ?? createInProcessBus();
-  const canvasCore = await createCanvas({ store: canvasStore, bus, logger: testLogger('canvas'), now });
   const traced = opts.interceptors ?? [];
-  const canvas = createClient(
-    CanvasService,
-    createRouterTransport(canvasRoutes(canvasCore), {
-      transport: { interceptors: traced },
-      router: { interceptors: traced.length ? [serverTracing] : [] },
-    }),
-  );
-  const { canvasIndex } = await canvasCore.createCanvas({
-    name: 'payment test',
-    description: '',
-    colorsOf: testArt,
-    activate: true,
-  });
   const locks = new Map<string, { userId: string; fencingToken: number }>();
-  const lockRoutes = createRouterTransport(
+  const heldOf = (boardIndex: number) => locks.get(String(boardIndex)) ?? locks.get('*');
+  const lockTransport = createRouterTransport(
     (router) =>
       router.service(LockService, {
         validateLock(req) {
-          const held = locks.get(String(req.boardIndex)) ?? locks.get('*');
+          const held = heldOf(req.boardIndex);
           const valid =
             held !== undefined &&
             (held.userId === '*' || held.userId === req.userId) &&
@@ -155,13 +148,47 @@ export async function startPaymentHarness(
               : undefined,
           };
         },
+        getLockStatus(req) {
+          // '*' (anyone) names no holder: the board counts as free for the commit's check
+          const held = heldOf(req.boardIndex);
+          return {
+            lock:
+              held && held.userId !== '*'
+                ? create(LockSchema, {
+                    canvasIndex: req.canvasIndex,
+                    boardIndex: req.boardIndex,
+                    userId: held.userId,
+                    fencingToken: held.fencingToken,
+                  })
+                : undefined,
+          };
+        },
       }),
     {
       transport: { interceptors: traced },
       router: { interceptors: traced.length ? [serverTracing] : [] },
     },
   );
-  const lock = createClient(LockService, lockRoutes);
+  const canvasCore = await createCanvas({
+    store: canvasStore,
+    bus,
+    logger: testLogger('canvas'),
+    now,
+    locks: lockGateOver(lockTransport),
+  });
+  const canvas = createClient(
+    CanvasService,
+    createRouterTransport(canvasRoutes(canvasCore), {
+      transport: { interceptors: traced },
+      router: { interceptors: traced.length ? [serverTracing] : [] },
+    }),
+  );
+  const { canvasIndex } = await canvasCore.createCanvas({
+    name: 'payment test',
+    description: '',
+    colorsOf: testArt,
+    activate: true,
+  });
   const sandbox = await SandboxProvider.open(store, { now });
   const logger = testLogger('payment');
 
@@ -175,7 +202,6 @@ export async function startPaymentHarness(
       logger,
       settings: { reconcileEveryMs: 60_000 },
       canvas: killable(canvas, dead),
-      lock: killable(lock, dead),
       provider: killable(sandbox, dead),
       now,
       reconcile: false,
@@ -226,7 +252,6 @@ export async function startPaymentHarness(
         logger,
         settings: { reconcileEveryMs: 60_000 },
         canvas: wrapCanvas(canvas),
-        lock,
         provider: sandbox,
         now,
         reconcile: false,
