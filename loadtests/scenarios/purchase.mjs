@@ -143,7 +143,10 @@ export async function run(ctx) {
       workers: clients,
       durationSeconds: ctx.durationSeconds,
       iteration: async (w) => {
-        pixels += await order(w, size);
+        // not `pixels += await order(...)`: that reads `pixels` before the await, so concurrent
+        // workers overwrote each other's additions and the figure counted about one order in 16
+        const bought = await order(w, size);
+        pixels += bought;
       },
     });
     const cpuMs = ((ctx.stackCpuSeconds() - cpu0) * 1000) / Math.max(1, r.iterations);
