@@ -10,64 +10,36 @@
  * sells. After every step the board's live reservations are disjoint, and at the end each sold pixel
  * belongs to exactly one committed order.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { ConnectError } from '@connectrpc/connect';
 import { openKeyValueStore, type KeyValueStore } from '@tessera/kit';
-import { eventually, sleep, testLogger } from '@tessera/kit/testing';
+import { sleep, testLogger } from '@tessera/kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLockStack, type LockStack } from './stack.js';
+import { portFree } from '../../loadtests/lib/product.mjs';
+import { redisServerBinary, startRedisServer, type RedisServer } from '../../loadtests/lib/redis-server.mjs';
 
 const PORT = Number(process.env.LOCK_TEST_REDIS_PORT ?? 26390);
-const HAS_REDIS = spawnSync('redis-server', ['--version']).status === 0;
+const HAS_REDIS = redisServerBinary() !== null;
 if (!HAS_REDIS) console.warn('redis-kill.test.ts skipped: redis-server is not installed');
 
 const CYCLES = 6;
 const BOARD = 21;
 
-async function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-async function startRedis(): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(PORT),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--protected-mode',
-      'yes',
-    ],
-    { stdio: 'ignore' },
-  );
-  await eventually(async () => !(await portFree(PORT)), 10_000, 25);
-  return child;
-}
-
-async function kill9(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
+/** The test's own redis-server (loadtests/lib/redis-server.mjs: no persistence, loopback only). */
+async function startRedis(): Promise<RedisServer> {
+  const server = await startRedisServer(PORT);
+  if (!server) throw new Error('redis-server is not installed');
+  return server;
 }
 
 describe.skipIf(!HAS_REDIS)(`Redis SIGKILLed and restarted empty (own redis-server on :${PORT})`, () => {
-  let redis: ChildProcess | undefined;
+  let redis: RedisServer | undefined;
   let kv: KeyValueStore | undefined;
   let s: LockStack | undefined;
   afterAll(async () => {
     await s?.close();
     await kv?.close();
-    if (redis && redis.exitCode === null) await kill9(redis);
+    await redis?.kill();
   });
 
   it('no pixel is ever reserved or sold to two orders, and fencing tokens keep increasing', async () => {
@@ -140,7 +112,7 @@ describe.skipIf(!HAS_REDIS)(`Redis SIGKILLed and restarted empty (own redis-serv
       const old = `editor-${k - 1}`;
       const next = `editor-${k}`;
       // Redis dies during the edit and comes back with nothing
-      await kill9(redis);
+      await redis.kill();
       redis = await startRedis();
       // the old holder's lock is gone: its next reserve is refused
       const stale = await retry(() =>

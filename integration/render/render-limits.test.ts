@@ -9,11 +9,12 @@
  *   every 10 ms from /proc: its peak stays under the chart's limit (1536 MiB, helm/tessera/values.yaml).
  * Figures are printed; nothing is timed. Needs `npm run build` first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackProcesses } from '../../loadtests/lib/procs.mjs';
+import { startProduct, type RunningProduct } from '../../loadtests/lib/product.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.RENDER_TEST_PORT ?? 20581);
@@ -22,7 +23,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const LIMIT_MB = 1536;
 const built = fs.existsSync(path.join(ROOT, 'services/renderer/dist/main.js'));
 
-let stack: ChildProcess | undefined;
+let stack: RunningProduct | undefined;
 let dataDir = '';
 let rendererPid = 0;
 let canvas = 0;
@@ -34,18 +35,9 @@ function rssMb(pid: number): number {
 
 /** The renderer process of this stack (its environment carries the stack's DATA_DIR). */
 function findRenderer(): number {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const env = fs.readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'latin1');
-      if (env.includes(`DATA_DIR=${dataDir}`) && cmd.includes('services/renderer/dist/main.js'))
-        return Number(entry);
-    } catch {
-      // gone or not ours
-    }
-  }
-  throw new Error('renderer process not found');
+  const renderer = stackProcesses(dataDir).find((p) => p.name === 'renderer');
+  if (!renderer) throw new Error('renderer process not found');
+  return renderer.pid;
 }
 
 /** Samples the renderer's RSS every 10 ms while `work` runs. */
@@ -65,31 +57,7 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; before: 
 beforeAll(async () => {
   if (!built) return;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-render-limits-'));
-  stack = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      TESSERA_PORT_BASE: String(PORT_BASE),
-      DATA_DIR: dataDir,
-      TESSERA_SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  stack.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (out.includes('Tessera is running')) {
-        clearInterval(check);
-        resolve();
-      } else if (stack!.exitCode !== null) {
-        clearInterval(check);
-        reject(new Error(`npm start exited: ${out}`));
-      }
-    }, 100);
-  });
+  stack = await startProduct({ port: PORT, portBase: PORT_BASE, dataDir });
   rendererPid = findRenderer();
   const active = (await (await fetch(`${BASE}/api/canvases/active`)).json()) as {
     data: { canvas_index: number }[];
@@ -98,10 +66,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (stack && stack.exitCode === null) {
-    stack.kill('SIGTERM');
-    await new Promise((r) => stack!.once('exit', r));
-  }
+  await stack?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -273,6 +273,21 @@ export function row(fields) {
 }
 
 /**
+ * The row of a conditional GET with the first answer's ETag: 304 is the target.
+ * @param {string} what
+ * @param {number} status
+ */
+export function notModifiedRow(what, status) {
+  return row({
+    row: `${what} unchanged (If-None-Match)`,
+    figure: status,
+    unit: 'status',
+    target: '304',
+    met: status === 304,
+  });
+}
+
+/**
  * The read-path comparison of board-pixels and composite: autocannon against `url` through the BFF,
  * then against a bare Koa app serving `body` with `headers`, and the CPU time each server process
  * spent per request over its own load (CPU seconds / requests: robust to how busy the machine is).

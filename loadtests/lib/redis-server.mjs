@@ -1,5 +1,6 @@
 // A private redis-server for a benchmark (no persistence, loopback only, its own port), so a Redis
-// figure never touches a shared server's data. Null when no redis-server binary is installed.
+// figure (or a test that kills it) never touches a shared server's data. Null when no redis-server
+// binary is installed. Types: redis-server.d.mts.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,7 +15,7 @@ export function redisServerBinary() {
 
 /**
  * @param {number} port
- * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> } | null>}
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void>, kill: () => Promise<void> } | null>}
  */
 export async function startRedisServer(port) {
   const bin = redisServerBinary();
@@ -55,6 +56,10 @@ export async function startRedisServer(port) {
     pid: /** @type {number} */ (child.pid),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
     },
   };

@@ -1,7 +1,7 @@
 // Board pixels through the BFF (GET /api/pixels/canvas/{c}/board/{b}, brotli as browsers ask) beside
 // a bare Koa route serving the same prebuilt brotli body in its own process; the 304 answer; the
 // compressed size of a fresh board (brotli and gzip).
-import { activeCanvas, againstBareKoa, rawGet, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, againstBareKoa, notModifiedRow, rawGet, row } from '../lib/bench-kit.mjs';
 
 export const name = 'board-pixels';
 export const description =
@@ -46,13 +46,7 @@ export async function run(ctx) {
   return {
     rows: [
       ...compared,
-      row({
-        row: 'board pixels unchanged (If-None-Match)',
-        figure: notModified.status,
-        unit: 'status',
-        target: '304',
-        met: notModified.status === 304,
-      }),
+      notModifiedRow('board pixels', notModified.status),
       row({
         row: 'board pixels body, fresh board (brotli; gzip)',
         figure: first.body.length,

@@ -1,6 +1,6 @@
 // The composite image on a cache hit through the BFF (GET /api/canvas-composite/canvas/{c}/render
 // with the page's parameters) beside a bare Koa route serving the same bytes in its own process.
-import { activeCanvas, againstBareKoa, rawGet, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, againstBareKoa, notModifiedRow, rawGet } from '../lib/bench-kit.mjs';
 
 export const name = 'composite';
 export const description =
@@ -27,15 +27,6 @@ export async function run(ctx) {
     baselineLabel: 'bare Koa, same bytes',
   });
   return {
-    rows: [
-      ...compared,
-      row({
-        row: 'composite unchanged (If-None-Match)',
-        figure: notModified.status,
-        unit: 'status',
-        target: '304',
-        met: notModified.status === 304,
-      }),
-    ],
+    rows: [...compared, notModifiedRow('composite', notModified.status)],
   };
 }

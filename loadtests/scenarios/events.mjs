@@ -5,6 +5,7 @@
 // by the canvas service). The cap is checked in the same run: 17 streams from one address, the 17th
 // must get 429.
 import http from 'node:http';
+import { BOARD_SIZE } from '@tessera/facts/grid';
 import { activeCanvas, buyPixels, percentile, releaseLock, row } from '../lib/bench-kit.mjs';
 
 export const name = 'events';
@@ -89,7 +90,7 @@ export async function run(ctx) {
       await buyPixels(ctx.baseUrl, user, {
         canvasIndex: canvas,
         boardIndex: 500,
-        pixels: [{ x: i % 49, y: 20 }],
+        pixels: [{ x: i % BOARD_SIZE, y: 20 }],
       });
     } catch (err) {
       failed++;

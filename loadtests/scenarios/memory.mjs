@@ -4,37 +4,18 @@
 // shared pages, about 40 MB, are counted in each of the nine), PSS (shared pages divided among the
 // processes sharing them: the sum is the real total) and private anonymous memory. The bench's own
 // stack, after the other scenarios' load, is printed beside it.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { memoryOf, stackProcesses } from '../lib/procs.mjs';
 import { round, row } from '../lib/bench-kit.mjs';
+import { freePorts, startProduct } from '../lib/product.mjs';
 
 export const name = 'memory';
 export const description = 'npm start idle with the demo canvas: RSS, PSS and private memory of each process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const IDLE_MS = Number(process.env.MEMORY_IDLE_MS ?? 15_000);
 const TARGET_MB = 600;
-
-const free = (port) =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-
-/** A base with base..base+10 and base+20 free (services, broker, BFF). */
-async function freePorts(from) {
-  for (let base = from; base < from + 2000; base += 37) {
-    const ports = [...Array.from({ length: 11 }, (_, i) => base + i), base + 20];
-    if ((await Promise.all(ports.map(free))).every(Boolean)) return { base, bff: base + 20 };
-  }
-  throw new Error('no free ports for the memory stack');
-}
 
 function measure(dataDir) {
   return stackProcesses(dataDir).map(({ pid, name }) => ({ name, ...memoryOf(pid) }));
@@ -56,33 +37,25 @@ function table(procs) {
   };
 }
 
+/** A figure of the idle stack against the target. */
+const idleRow = (what, mb) =>
+  row({
+    row: `npm start idle, ${what}`,
+    figure: round(mb, 0),
+    unit: 'MB',
+    target: `< ${TARGET_MB} MB`,
+    met: mb < TARGET_MB,
+  });
+
 export async function run(ctx) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-memory-'));
   const { base, bff } = await freePorts((ctx.portBase ?? 20000) + 100);
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(bff),
-      TESSERA_PORT_BASE: String(base),
-      DATA_DIR: dataDir,
-      TESSERA_SKIP_BUILD: '1',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out = (out + d).slice(-4000)));
+  let product;
   let idle;
   try {
-    const started = Date.now();
-    while (!out.includes('Tessera is running')) {
-      if (child.exitCode !== null || Date.now() - started > 120_000)
-        throw new Error('the memory stack did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    product = await startProduct({ port: bff, portBase: base, dataDir, logLevel: 'info', stderr: 'ignore' });
     // what a first visit asks for, then idle
-    const url = `http://127.0.0.1:${bff}`;
+    const url = product.url;
     const active = await (await fetch(`${url}/api/canvases/active`)).json();
     const c = active.data[0].canvas_index;
     await (await fetch(`${url}/api/canvas-composite/canvas/${c}/render?preview=true`)).arrayBuffer();
@@ -90,8 +63,7 @@ export async function run(ctx) {
     await new Promise((r) => setTimeout(r, IDLE_MS));
     idle = table(measure(dataDir));
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    await product?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   ctx.log(`npm start idle (${IDLE_MS / 1000} s after the first page):\n${idle.text}`);
@@ -99,20 +71,8 @@ export async function run(ctx) {
   ctx.log(`the bench's stack now (after the other scenarios):\n${loaded.text}`);
   return {
     rows: [
-      row({
-        row: 'npm start idle, total PSS (real resident total)',
-        figure: round(idle.total.pss, 0),
-        unit: 'MB',
-        target: `< ${TARGET_MB} MB`,
-        met: idle.total.pss < TARGET_MB,
-      }),
-      row({
-        row: 'npm start idle, sum of RSS (shared pages counted per process)',
-        figure: round(idle.total.rss, 0),
-        unit: 'MB',
-        target: `< ${TARGET_MB} MB`,
-        met: idle.total.rss < TARGET_MB,
-      }),
+      idleRow('total PSS (real resident total)', idle.total.pss),
+      idleRow('sum of RSS (shared pages counted per process)', idle.total.rss),
       row({
         row: 'bench stack after load, total PSS',
         figure: round(loaded.total.pss, 0),

@@ -8,6 +8,7 @@
 //    and preview composites; each new ETag is a new encode, and the most seen in any one second per
 //    image is the figure (the renderer allows one per canvas, mode and format per second).
 import sharp from 'sharp';
+import { BOARD_SIZE } from '@tessera/facts/grid';
 import { activeCanvas, buyPixels, percentile, rawGet, releaseLock, round, row } from '../lib/bench-kit.mjs';
 
 export const name = 'rerender';
@@ -94,7 +95,7 @@ export async function run(ctx) {
           await buyPixels(ctx.baseUrl, buyer, {
             canvasIndex: canvas,
             boardIndex: 400 + b,
-            pixels: [{ x: n % 49, y: 10 + Math.floor(n / 49) }],
+            pixels: [{ x: n % BOARD_SIZE, y: 10 + Math.floor(n / BOARD_SIZE) }],
           });
           bought++;
         } catch (err) {

@@ -32,20 +32,23 @@ export interface RateRule {
   windowMs: number;
 }
 
-const MIN = 60_000;
+/** A rule of `limit` calls per window of `minutes`. */
+export function rateRule(name: string, limit: number, minutes: number): RateRule {
+  return { name, limit, windowMs: minutes * 60_000 };
+}
 
 export const AUTH_RATE_LIMITS = {
-  loginIp: { name: 'login:ip', limit: 100, windowMs: 15 * MIN },
+  loginIp: rateRule('login:ip', 100, 15),
   /** Keyed on `<e-mail>|<client address>`: failures elsewhere never lock the owner out. */
-  loginEmail: { name: 'login:email', limit: 20, windowMs: 15 * MIN },
-  registerIp: { name: 'register:ip', limit: 100, windowMs: 60 * MIN },
-  registerEmail: { name: 'register:email', limit: 10, windowMs: 60 * MIN },
-  resetEmailIp: { name: 'reset-email:ip', limit: 30, windowMs: 15 * MIN },
-  resetEmailEmail: { name: 'reset-email:email', limit: 5, windowMs: 15 * MIN },
-  resetLogicIp: { name: 'reset-logic:ip', limit: 60, windowMs: 15 * MIN },
-  resetLogicEmail: { name: 'reset-logic:email', limit: 10, windowMs: 15 * MIN },
-  refreshIp: { name: 'refresh:ip', limit: 600, windowMs: 15 * MIN },
-  oidcIp: { name: 'oidc:ip', limit: 120, windowMs: 15 * MIN },
+  loginEmail: rateRule('login:email', 20, 15),
+  registerIp: rateRule('register:ip', 100, 60),
+  registerEmail: rateRule('register:email', 10, 60),
+  resetEmailIp: rateRule('reset-email:ip', 30, 15),
+  resetEmailEmail: rateRule('reset-email:email', 5, 15),
+  resetLogicIp: rateRule('reset-logic:ip', 60, 15),
+  resetLogicEmail: rateRule('reset-logic:email', 10, 15),
+  refreshIp: rateRule('refresh:ip', 600, 15),
+  oidcIp: rateRule('oidc:ip', 120, 15),
 } as const satisfies Record<string, RateRule>;
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';

@@ -13,17 +13,16 @@ import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.j
 import { bodyOf } from '../auth/body.js';
 import { noStore } from '../auth/session.js';
 import { HttpError } from '../middleware/errors.js';
-import { RateLimiter, type RateRule } from '../middleware/rate-limit.js';
+import { RateLimiter, rateRule, type RateRule } from '../middleware/rate-limit.js';
 import { submissionJson } from '../artist/json.js';
 import { listQuery, submissionId, textField } from '../artist/params.js';
 
-const MIN = 60_000;
 /** Per signed-in user (AUTH_RATE_LIMIT_SCALE multiplies each, like the sign-in limits). */
 export const ARTIST_RATE_LIMITS = {
-  create: { name: 'artist:create', limit: 20, windowMs: 60 * MIN },
-  delete: { name: 'artist:delete', limit: 30, windowMs: 60 * MIN },
-  vote: { name: 'artist:vote', limit: 300, windowMs: 5 * MIN },
-  uploadUrl: { name: 'artist:upload-url', limit: 60, windowMs: 60 * MIN },
+  create: rateRule('artist:create', 20, 60),
+  delete: rateRule('artist:delete', 30, 60),
+  vote: rateRule('artist:vote', 300, 5),
+  uploadUrl: rateRule('artist:upload-url', 60, 60),
 } as const satisfies Record<string, RateRule>;
 
 export const INVALID_VOTE_MESSAGE = 'Invalid vote type.';

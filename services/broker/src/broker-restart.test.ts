@@ -66,17 +66,19 @@ describe('embedded broker restarted on the same data folder', () => {
     await bus.publish('tessera.restart.a4', encode('a4'), { msgId: 'a4' });
     await bus.publish('tessera.restart.a5', encode('a5'), { msgId: 'a5' });
 
-    await eventually(() => seen.length >= 5 && handled.length >= 6, 10_000);
-    await sleep(200);
+    // A last message as the marker: both get messages in stream order, so once it is there,
+    // everything before it has been delivered (and anything delivered twice would be there too).
+    await bus.publish('tessera.restart.end', encode('end'), { msgId: 'end' });
+    await eventually(() => seen.includes(6) && handled.some((m) => m.msgId === 'end'), 10_000);
     releaseHeld();
     // The subscriber resumed after the last sequence it had: every message once, in order.
-    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
     // The durable's cursor survived (a1, a2 acked: not again); the unacked one came back.
     const ids = handled.map((m) => m.msgId);
     expect(ids.slice(0, 3)).toEqual(['a1', 'a2', 'held']);
-    expect(ids.slice(3).sort()).toEqual(['a4', 'a5', 'held']);
+    expect(ids.slice(3).sort()).toEqual(['a4', 'a5', 'end', 'held']);
     expect(handled.find((m) => m.msgId === 'held' && m.deliveryCount === 2)).toBeDefined();
-    expect(await bus.lastSeq()).toBe(5);
+    expect(await bus.lastSeq()).toBe(6);
   });
 
   it('a client process started after the restart picks up the durable where the old one left it', async () => {
@@ -110,9 +112,10 @@ describe('embedded broker restarted on the same data folder', () => {
       subjects: ['tessera.jobs.*'],
       handler: async (m) => void got.push(m),
     });
-    await eventually(() => got.length >= 2);
-    await sleep(200);
-    expect(got.map((m) => m.msgId).sort()).toEqual(['job-2', 'job-3']);
+    // job-4 is the marker: once it is handled, the durable has been given everything before it.
+    await second.publish('tessera.jobs.run', encode('4'), { msgId: 'job-4' });
+    await eventually(() => got.some((m) => m.msgId === 'job-4'));
+    expect(got.map((m) => m.msgId).sort()).toEqual(['job-2', 'job-3', 'job-4']);
     expect(got.find((m) => m.msgId === 'job-2')!.deliveryCount).toBeGreaterThanOrEqual(2);
   });
 
@@ -132,10 +135,11 @@ describe('embedded broker restarted on the same data folder', () => {
       fromSeq: 1,
       handler: (m) => void replay.push(decode(m.data)),
     });
-    await eventually(() => replay.length === 1);
-    await sleep(100);
+    // A marker after it: the replay is in stream order, so a stored duplicate would come before it.
+    await bus.publish('tessera.ids.end', encode('end'), { msgId: 'end' });
+    await eventually(() => replay.includes('end'));
     await sub.stop();
-    expect(replay).toEqual(['once']);
+    expect(replay).toEqual(['once', 'end']);
   });
   it('a subscriber and a durable consumer reconnect after the broker was down for a while, with no listener warnings', async () => {
     const { dir, cleanup } = tempDir('tessera-bus-down-');

@@ -4,6 +4,7 @@
  * adapters (tests: an embedded store in a temp folder and the in-process bus).
  */
 import {
+  closingInOrder,
   createPeerTransport,
   type DocumentStore,
   type EventBus,
@@ -54,13 +55,6 @@ export async function setup({
   const locks = lockGateOver(createPeerTransport(config.peers.lock, { timeoutMs: config.rpcTimeoutMs }));
   const core = await createCanvas({ store, bus, logger, locks });
   await core.ensureDemoCanvas();
-  return {
-    core,
-    routes: routes(core),
-    services: SERVICES,
-    async close() {
-      await bus.close();
-      await store.close();
-    },
-  };
+  const parts = { core, routes: routes(core), services: SERVICES };
+  return closingInOrder(parts, bus, store);
 }

@@ -6,6 +6,7 @@
  */
 import type { ConnectRouter } from '@connectrpc/connect';
 import {
+  closingInOrder,
   type DocumentStore,
   type EventBus,
   type KeyValueStore,
@@ -120,13 +121,5 @@ export async function setup({
   const kv = await open.keyValueStore();
   const bus = await open.eventBus();
   const identity = await createIdentity({ settings: config, dataDir, logger, store, kv, bus });
-  return {
-    ...identity,
-    async close() {
-      await identity.close();
-      await bus.close();
-      await kv.close();
-      await store.close();
-    },
-  };
+  return closingInOrder(identity, bus, kv, store);
 }

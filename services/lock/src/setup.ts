@@ -4,7 +4,13 @@
  * memory store or a Redis namespace of their own, an in-process bus and, when needed, their clock.
  */
 import type { ConnectRouter } from '@connectrpc/connect';
-import { type EventBus, type KeyValueStore, type Logger, type ServiceContext } from '@tessera/kit';
+import {
+  closingInOrder,
+  type EventBus,
+  type KeyValueStore,
+  type Logger,
+  type ServiceContext,
+} from '@tessera/kit';
 import { LockStore } from './adapters/lock-store.js';
 import { routes, SERVICES } from './routes.js';
 import { ExpirySweeper, type SweeperOptions } from './service/expiry-sweeper.js';
@@ -55,14 +61,5 @@ export async function setup({ config, logger, open }: ServiceContext<LockSetting
       'LOCK_MINUTE_MS is set: lock minutes are shortened (tests only)',
     );
   const lock = createLock({ kv, bus, logger, minuteMs: config.lockMinuteMs });
-  return {
-    core: lock.core,
-    routes: lock.routes,
-    services: lock.services,
-    async close() {
-      await lock.close();
-      await bus.close();
-      await kv.close();
-    },
-  };
+  return closingInOrder(lock, bus, kv);
 }

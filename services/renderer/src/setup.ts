@@ -8,6 +8,7 @@ import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
 import {
+  closingInOrder,
   consumeTraced,
   createPeerClient,
   type EventBus,
@@ -85,13 +86,6 @@ export async function setup({
   const bus = await open.eventBus();
   const canvas = createPeerClient(CanvasRpc, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs });
   const renderer = await startRenderer({ canvas, bus, logger });
-  return {
-    core: renderer.core,
-    routes: routes(renderer.core),
-    services: SERVICES,
-    async close() {
-      await renderer.close();
-      await bus.close();
-    },
-  };
+  const parts = { core: renderer.core, routes: routes(renderer.core), services: SERVICES };
+  return closingInOrder({ ...parts, close: () => renderer.close() }, bus);
 }

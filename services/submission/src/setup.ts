@@ -6,6 +6,7 @@
  */
 import { SUBJECTS } from '@tessera/facts/subjects';
 import {
+  closingInOrder,
   createPeerClient,
   type DocumentStore,
   type EventBus,
@@ -129,15 +130,6 @@ export async function setup({
     secret: config.uploadSigningSecret,
   });
   const consumers = await startConsumers(core, bus);
-  return {
-    core,
-    routes: routes(core),
-    services: SERVICES,
-    async close() {
-      await consumers.stop();
-      await bus.close();
-      await objects.close();
-      await store.close();
-    },
-  };
+  const parts = { core, routes: routes(core), services: SERVICES, close: () => consumers.stop() };
+  return closingInOrder(parts, bus, objects, store);
 }

@@ -4,13 +4,38 @@
  * last allowed delivery), and running fan-out handlers one at a time in order.
  */
 import type { Logger } from '../log/logger.js';
-import type { BusMessage, Subscription } from './port.js';
-import { nakDelayMs, type ResolvedConsumeOptions } from './options.js';
+import type { BusMessage, ConsumeOptions, SubscribeOptions, Subscription } from './port.js';
+import {
+  nakDelayMs,
+  resolveConsumeOptions,
+  resolveSubscribeOptions,
+  type ResolvedConsumeOptions,
+} from './options.js';
 import { BusError } from './subjects.js';
 
 /** Every adapter refuses a handler that is not a function the same way. */
 export function assertHandler(handler: unknown): void {
   if (typeof handler !== 'function') throw new BusError('handler must be a function');
+}
+
+/** How every adapter's `consume` starts: the options checked, and the pool that runs the handler. */
+export function durableConsumer(
+  options: ConsumeOptions,
+  logger: Logger,
+): { o: ResolvedConsumeOptions; pool: DurableHandlerPool } {
+  const o = resolveConsumeOptions(options);
+  assertHandler(options.handler);
+  return { o, pool: new DurableHandlerPool({ ...o, logger, handler: options.handler }) };
+}
+
+/** How every adapter's `subscribe` starts: the options checked, and the queue that runs the handler in order. */
+export function orderedSubscriber(
+  options: SubscribeOptions,
+  logger: Logger,
+): { subjects: string[]; fromSeq: number; queue: OrderedHandlerQueue } {
+  const { subjects, fromSeq } = resolveSubscribeOptions(options);
+  assertHandler(options.handler);
+  return { subjects, fromSeq, queue: new OrderedHandlerQueue(options.handler, logger) };
 }
 
 /** How an adapter settles one delivered message with its broker. */

@@ -24,13 +24,8 @@ import {
 import type { Logger } from '../log/logger.js';
 import { asError, PublishQueue, type QueuedMessage } from './publish-queue.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './embedded/engine/stream.js';
-import {
-  assertHandler,
-  DurableHandlerPool,
-  logPoison,
-  OrderedHandlerQueue,
-  SubscriptionSet,
-} from './handlers.js';
+import type { DurableHandlerPool } from './handlers.js';
+import { durableConsumer, logPoison, orderedSubscriber, SubscriptionSet } from './handlers.js';
 import {
   assertMayRead,
   connectWithin,
@@ -46,12 +41,7 @@ import {
   type NatsNamespace,
   type StreamSettings,
 } from './nats-setup.js';
-import {
-  assertPublish,
-  resolveConsumeOptions,
-  resolveSubscribeOptions,
-  type ResolvedConsumeOptions,
-} from './options.js';
+import { assertPublish, type ResolvedConsumeOptions } from './options.js';
 import {
   DUPLICATE_WINDOW_MS,
   STREAM_NAME,
@@ -182,9 +172,7 @@ export class NatsBus implements EventBus {
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
     this.assertOpen();
-    const o = resolveConsumeOptions(options);
-    assertHandler(options.handler);
-    const pool = new DurableHandlerPool({ ...o, logger: this.logger, handler: options.handler });
+    const { o, pool } = durableConsumer(options, this.logger);
     const info = await ensureConsumer(this.jsm, this.ns, o);
     const consumer = this.js.consumers.getPullConsumerFor(info);
     const state: PullState = { stopped: false, stop: new AbortController() };
@@ -202,9 +190,7 @@ export class NatsBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
-    const { subjects, fromSeq } = resolveSubscribeOptions(options);
-    assertHandler(options.handler);
-    const queue = new OrderedHandlerQueue(options.handler, this.logger);
+    const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
     const filter = `${this.ns.subjectPrefix}${coveringPattern(subjects)}`;
     if (!this.readable.has(filter)) {
       await assertMayRead(this.jsm, this.ns, filter);

@@ -82,6 +82,23 @@ export interface ServiceParts {
   close?: () => Promise<void>;
 }
 
+/**
+ * `parts` whose `close` closes them (their own `close`, when they have one) and then each adapter in
+ * order: every setup releases the core before the stores and the bus it runs on.
+ */
+export function closingInOrder<P extends Partial<ServiceParts>>(
+  parts: P,
+  ...adapters: { close(): Promise<void> | void }[]
+): P & { close(): Promise<void> } {
+  return {
+    ...parts,
+    async close() {
+      await parts.close?.();
+      for (const adapter of adapters) await adapter.close();
+    },
+  };
+}
+
 export interface ServiceDefinition<C extends object> {
   name: Exclude<ProcessName, 'bff'>;
   config?: (env: EnvReader) => C;

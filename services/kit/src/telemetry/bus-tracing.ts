@@ -4,15 +4,9 @@
  * is the context the message carries (`consumeTraced`), so one user action is one trace from the
  * browser's request through every RPC and every event consumer.
  */
-import {
-  context,
-  propagation,
-  trace,
-  SpanKind,
-  SpanStatusCode,
-  type TextMapGetter,
-} from '@opentelemetry/api';
+import { context, propagation, trace, SpanKind, type TextMapGetter } from '@opentelemetry/api';
 import type { BusMessage } from '../bus/port.js';
+import { runInSpan } from './spans.js';
 
 const tracer = trace.getTracer('@tessera/kit/bus');
 
@@ -53,13 +47,5 @@ export async function consumeTraced<T>(
     },
     parent,
   );
-  try {
-    return await context.with(trace.setSpan(parent, span), handler);
-  } catch (err) {
-    span.recordException(err instanceof Error ? err : new Error(String(err)));
-    span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
-    throw err;
-  } finally {
-    span.end();
-  }
+  return runInSpan(span, trace.setSpan(parent, span), handler);
 }

@@ -9,6 +9,7 @@ import {
   type TextMapGetter,
   type TextMapSetter,
 } from '@opentelemetry/api';
+import { runInSpan } from './spans.js';
 
 const tracer = trace.getTracer('@tessera/kit/rpc');
 
@@ -42,15 +43,7 @@ export const clientTracing: Interceptor = (next) => async (req) => {
   });
   const ctx = trace.setSpan(context.active(), span);
   propagation.inject(ctx, req.header, setter);
-  try {
-    const res = await context.with(ctx, () => next(req));
-    return res;
-  } catch (err) {
-    recordError(span, err);
-    throw err;
-  } finally {
-    span.end();
-  }
+  return runInSpan(span, ctx, () => next(req), recordError);
 };
 
 /** Server side: extracts the caller's trace context and runs the handler inside a SERVER span. */
@@ -64,12 +57,5 @@ export const serverTracing: Interceptor = (next) => async (req) => {
     parent,
   );
   const ctx = trace.setSpan(parent, span);
-  try {
-    return await context.with(ctx, () => next(req));
-  } catch (err) {
-    recordError(span, err);
-    throw err;
-  } finally {
-    span.end();
-  }
+  return runInSpan(span, ctx, () => next(req), recordError);
 };

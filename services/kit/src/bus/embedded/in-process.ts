@@ -6,8 +6,7 @@ import type { Logger } from '../../log/logger.js';
 import { createLogger } from '../../log/logger.js';
 import { Broker } from './engine/core.js';
 import type { RetentionLimits, StoredMessage } from './engine/stream.js';
-import { assertHandler, DurableHandlerPool, OrderedHandlerQueue, SubscriptionSet } from '../handlers.js';
-import { resolveConsumeOptions, resolveSubscribeOptions } from '../options.js';
+import { durableConsumer, orderedSubscriber, SubscriptionSet } from '../handlers.js';
 import type {
   BusMessage,
   ConsumeOptions,
@@ -54,9 +53,7 @@ export class InProcessBus implements EventBus {
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
     this.assertOpen();
-    const o = resolveConsumeOptions(options);
-    assertHandler(options.handler);
-    const pool = new DurableHandlerPool({ ...o, logger: this.logger, handler: options.handler });
+    const { o, pool } = durableConsumer(options, this.logger);
     const { broker } = this;
     let stopped = false;
     const handle = broker.registerConsumer({
@@ -80,9 +77,7 @@ export class InProcessBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
-    const { subjects, fromSeq } = resolveSubscribeOptions(options);
-    assertHandler(options.handler);
-    const queue = new OrderedHandlerQueue(options.handler, this.logger);
+    const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
     const handle = this.broker.subscribe(subjects, fromSeq, (m) => queue.push(toBusMessage(m, 1)));
     return this.subs.track(async () => {
       handle.close();

@@ -17,14 +17,8 @@ import type { Logger } from '../../log/logger.js';
 import { clientTracing } from '../../telemetry/interceptors.js';
 import { attachIdentity } from '../../rpc/identity/guard.js';
 import { processIdentity, type CallerIdentity } from '../../rpc/identity/identity.js';
-import {
-  assertHandler,
-  DurableHandlerPool,
-  OrderedHandlerQueue,
-  SubscriptionSet,
-  type Settle,
-} from '../handlers.js';
-import { assertPublish, resolveConsumeOptions, resolveSubscribeOptions } from '../options.js';
+import { durableConsumer, orderedSubscriber, SubscriptionSet, type Settle } from '../handlers.js';
+import { assertPublish } from '../options.js';
 import type {
   BusMessage,
   ConsumeOptions,
@@ -168,9 +162,7 @@ export class RemoteBus implements EventBus {
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
     this.assertOpen();
-    const o = resolveConsumeOptions(options);
-    assertHandler(options.handler);
-    const pool = new DurableHandlerPool({ ...o, logger: this.logger, handler: options.handler });
+    const { o, pool } = durableConsumer(options, this.logger);
     const stream = new AbortController();
     const ready = deferred<void>();
     let stopped = false;
@@ -203,9 +195,7 @@ export class RemoteBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
-    const { subjects, fromSeq } = resolveSubscribeOptions(options);
-    assertHandler(options.handler);
-    const queue = new OrderedHandlerQueue(options.handler, this.logger);
+    const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
     const stream = new AbortController();
     const ready = deferred<void>();
     let next = fromSeq; // the next sequence wanted (0 until the first `ready`: new messages only)

@@ -3,14 +3,9 @@
  * deduplication within a window, and bounded retention (a message count and an age, whichever
  * trims more). Pure in-memory state; the journal persists it.
  */
-export interface StoredMessage {
-  seq: number;
-  subject: string;
-  msgId: string;
-  data: Uint8Array;
-  headers: Record<string, string>;
-  timestampMs: number;
-}
+import type { BusMessage } from '../../port.js';
+/** A message as the stream keeps it: the port's message without a delivery count. */
+export type StoredMessage = Omit<BusMessage, 'deliveryCount'>;
 
 export interface RetentionLimits {
   maxMessages: number;

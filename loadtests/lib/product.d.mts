@@ -1,0 +1,18 @@
+export function portFree(port: number): Promise<boolean>;
+export function freePorts(from: number): Promise<{ base: number; bff: number }>;
+export interface RunningProduct {
+  /** The BFF's address (http://127.0.0.1:<port>). */
+  url: string;
+  /** The pid of scripts/start.mjs. */
+  pid: number;
+  /** SIGTERM, resolved when every process has exited. */
+  stop(): Promise<void>;
+}
+export function startProduct(opts: {
+  port: number;
+  portBase: number;
+  dataDir: string;
+  logLevel?: string;
+  stderr?: 'inherit' | 'ignore';
+  timeoutMs?: number;
+}): Promise<RunningProduct>;
