@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { Client, closedLoop } from '../lib/client.mjs';
 
 export const name = 'purchase';
@@ -27,8 +28,8 @@ export const description =
 const SINGLE_TARGET = 150;
 const PIXELS_TARGET = 10_000;
 const BIG_ORDER = 500;
-const BOARDS = 625;
-const SIDE = 49;
+const BOARDS = TOTAL_BOARDS;
+const SIDE = BOARD_SIZE;
 const GROUP_ORDERS = 32;
 const GROUP_BOARDS = 4;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,5 +1,6 @@
 /** Strict reading of the payment routes' bodies: wrong types and sizes are 400 with the field. */
 import { HttpError } from '../middleware/errors.js';
+import { BOARD_SIZE } from '@tessera/facts/grid';
 
 export function obj(v: unknown, field: string): Record<string, unknown> {
   if (v === null || typeof v !== 'object' || Array.isArray(v))
@@ -14,6 +15,11 @@ export function int(v: unknown, field: string, min: number, max: number): number
 }
 
 /** An integer given as a number or a decimal string (metadata values are strings). */
+/** A pixel coordinate inside a board (0 to BOARD_SIZE - 1). */
+export function coordinate(v: unknown, field: string): number {
+  return int(v, field, 0, BOARD_SIZE - 1);
+}
+
 export function intLike(v: unknown, field: string, min: number, max: number): number {
   if (typeof v === 'string' && /^\d{1,10}$/.test(v)) return int(Number(v), field, min, max);
   return int(v, field, min, max);

@@ -11,9 +11,10 @@ import { authOf, requireAuth } from '../auth/middleware.js';
 import { bodyOf } from '../auth/body.js';
 import { HttpError } from '../middleware/errors.js';
 import { breakdownJson, intentStatusJson } from '../payments/json.js';
-import { address, arr, int, intentId, intLike, obj, onlyKeys, str } from '../payments/parse.js';
+import { address, arr, coordinate, int, intentId, intLike, obj, onlyKeys, str } from '../payments/parse.js';
+import { PIXELS_PER_BOARD, TOTAL_BOARDS } from '@tessera/facts/grid';
 
-const MAX_PIXELS = 2401;
+const MAX_PIXELS = PIXELS_PER_BOARD;
 
 function pixelList(v: unknown) {
   return arr(v, 'pixels', MAX_PIXELS).map((raw, i) => {
@@ -22,8 +23,8 @@ function pixelList(v: unknown) {
     if (typeof isDefault !== 'boolean')
       throw new HttpError('VALIDATION_ERROR', `pixels[${i}].isDefault must be true or false`, 'pixels');
     return {
-      x: int(p.x, `pixels[${i}].x`, 0, 48),
-      y: int(p.y, `pixels[${i}].y`, 0, 48),
+      x: coordinate(p.x, `pixels[${i}].x`),
+      y: coordinate(p.y, `pixels[${i}].y`),
       color: isDefault ? '' : str(p.color, `pixels[${i}].color`, 7, { required: true }),
       isDefault,
     };
@@ -52,7 +53,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     const amount = int(body.amount, 'amount', 1, 100_000_000);
     const currency = str(body.currency, 'currency', 10) || 'usd';
     const canvasIndex = intLike(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', 0, 0x7fffffff);
-    const boardIndex = intLike(body.boardIndex ?? metadata.artboardId, 'boardIndex', 0, 624);
+    const boardIndex = intLike(body.boardIndex ?? metadata.artboardId, 'boardIndex', 0, TOTAL_BOARDS - 1);
     const pixels = pixelList(body.pixels);
     const billing =
       body.billingAddress === undefined || body.billingAddress === null
@@ -163,8 +164,8 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       if (!Array.isArray(p) || p.length !== 2)
         throw new HttpError('VALIDATION_ERROR', `x_y_array[${i}] must be [x, y]`, 'x_y_array');
       return {
-        x: int(p[0], `x_y_array[${i}][0]`, 0, 48),
-        y: int(p[1], `x_y_array[${i}][1]`, 0, 48),
+        x: coordinate(p[0], `x_y_array[${i}][0]`),
+        y: coordinate(p[1], `x_y_array[${i}][1]`),
         color: '',
         isDefault: false,
       };

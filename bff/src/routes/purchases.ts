@@ -13,9 +13,10 @@ import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
 import { bodyOf } from '../auth/body.js';
 import { ownerAt } from '../canvas/board-json.js';
+import { PIXELS_PER_BOARD, pixelOffset } from '@tessera/facts/grid';
 import { parseBoardIndex, parseCanvasIndex } from '../canvas/params.js';
 import { HttpError } from '../middleware/errors.js';
-import { arr, int, intentId, obj, str } from '../payments/parse.js';
+import { arr, coordinate, intentId, obj, str } from '../payments/parse.js';
 
 const NEEDS_PAYMENT =
   "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.";
@@ -23,10 +24,10 @@ const NEEDS_PAYMENT =
 type Kind = 'reset' | 'update';
 
 function readPixels(body: Record<string, unknown>, kind: Kind) {
-  return arr(body.pixels, 'pixels', 2401).map((raw, i) => {
+  return arr(body.pixels, 'pixels', PIXELS_PER_BOARD).map((raw, i) => {
     const p = obj(raw, `pixels[${i}]`);
-    const x = int(p.x, `pixels[${i}].x`, 0, 48);
-    const y = int(p.y, `pixels[${i}].y`, 0, 48);
+    const x = coordinate(p.x, `pixels[${i}].x`);
+    const y = coordinate(p.y, `pixels[${i}].y`);
     if (kind === 'reset') return { x, y, color: '' };
     const color = str(p.color, `pixels[${i}].color`, 7, { required: true });
     if (!/^#[0-9A-Fa-f]{6}$/.test(color))
@@ -56,7 +57,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
       const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
       if (!board) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
       for (const p of pixels)
-        if (ownerAt(board, p.y * 49 + p.x) !== null)
+        if (ownerAt(board, pixelOffset(p.x, p.y)) !== null)
           throw new HttpError(
             'PIXEL_ALREADY_SOLD',
             `Cannot save changes. Pixel at (${p.x}, ${p.y}) has been purchased and cannot be modified. All sales are final.`,

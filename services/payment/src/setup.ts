@@ -7,6 +7,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Client } from '@connectrpc/connect';
 import {
+  closingInOrder,
   createPeerClient,
   type DocumentStore,
   type EventBus,
@@ -116,14 +117,5 @@ export async function setup({
     settings: config,
     canvas: createPeerClient(CanvasService, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs }),
   });
-  return {
-    core: payment.core,
-    routes: payment.routes,
-    services: payment.services,
-    async close() {
-      await payment.close();
-      await bus.close();
-      await store.close();
-    },
-  };
+  return closingInOrder(payment, bus, store);
 }

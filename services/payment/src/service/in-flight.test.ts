@@ -24,7 +24,8 @@ describe('InFlight', () => {
       order.push('b starts');
       return 'b';
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // every pending promise job runs before a setImmediate callback: b would have started by then
+    await new Promise((r) => setImmediate(r));
     expect(order).toEqual(['a starts']);
     first.resolve('a');
     expect(await Promise.all([a, b])).toEqual(['a', 'b']);

@@ -1,11 +1,9 @@
 /** Checks of RPC inputs (bad input is INVALID_ARGUMENT with the field, never a crash). */
+import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { appError } from '@tessera/kit';
 import type { PixelChange } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { OrderPixel } from '../domain/order.js';
 import { MAX_PIXELS_PER_ORDER } from '../domain/pricing.js';
-
-const BOARD_SIZE = 49;
-const TOTAL_BOARDS = 625;
 
 export function checkId(value: string, field: string): void {
   if (value === '' || value.length > 200 || !/^[\w.:-]+$/.test(value))

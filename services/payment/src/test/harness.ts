@@ -8,6 +8,7 @@
  * Exported as `@tessera/payment/testing` (`source` condition) for other workspaces' tests.
  */
 import { create } from '@bufbuild/protobuf';
+import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import {
   Code,
   ConnectError,
@@ -77,7 +78,7 @@ function killableStore(store: DocumentStore, dead: () => boolean): DocumentStore
 /** A fixed artwork for test canvases: board b, offset o. */
 export function testArt(boardIndex: number): string {
   const parts: string[] = [];
-  for (let o = 0; o < 2401; o++)
+  for (let o = 0; o < PIXELS_PER_BOARD; o++)
     parts.push(((boardIndex * 7919 + o * 31) & 0xffffff).toString(16).padStart(6, '0').toUpperCase());
   return parts.join('');
 }
