@@ -49,6 +49,16 @@ async function call(method: string, path: string, opts: { user?: string; body?: 
   return { status: res.status, json: res.body as unknown, headers: res.headers };
 }
 
+/** POSTs `body` to `path` as `user` (a guest when undefined) and expects the error envelope. */
+async function expectPostError(
+  path: string,
+  user: string | undefined,
+  body: unknown,
+  [status, code, message]: [number, string, string?],
+) {
+  expectError(await call('POST', path, { ...(user ? { user } : {}), body }), status, code, message);
+}
+
 function expectError(res: { status: number; json: unknown }, status: number, code: string, message?: string) {
   expect(res.status).toBe(status);
   expect(res.json).toMatchObject({
@@ -202,79 +212,57 @@ describe('artist selection API', () => {
   });
 
   it('answers the spec errors: 409 active submission, CONTENT_REJECTED, invalid vote type, upload-url texts, guests 401', async () => {
+    const submissions = '/api/artist-selection/submissions';
+    const uploadPath = '/api/artist-selection/upload-url';
     await submit('u3', 'First of linus');
     const image = await png();
     const u = await uploadUrl('u3', image.length);
     expect((await upload(u.uploadUrl, u.fields, image)).status).toBe(201);
-    expectError(
-      await call('POST', '/api/artist-selection/submissions', {
-        user: 'u3',
-        body: { title: 'Again', description: 'a long enough description', imageUrl: u.imageUrl },
-      }),
+    const entry = (title: string) => ({
+      title,
+      description: 'a long enough description',
+      imageUrl: u.imageUrl,
+    });
+    await expectPostError(submissions, 'u3', entry('Again'), [
       409,
       'CONFLICT',
       'You already have an active submission. Please edit or delete it first.',
-    );
-    expectError(
-      await call('POST', '/api/artist-selection/submissions', {
-        user: 'u2',
-        body: { title: 'Sieg Heil', description: 'a long enough description', imageUrl: u.imageUrl },
-      }),
+    ]);
+    await expectPostError(submissions, 'u2', entry('Sieg Heil'), [
       400,
       'CONTENT_REJECTED',
       'Your submission contains prohibited content. Please remove any hate speech or slurs.',
-    );
-    const list = (await call('GET', '/api/artist-selection/submissions')).json as { data: { id: string }[] };
+    ]);
+    const list = (await call('GET', submissions)).json as { data: { id: string }[] };
     const id = list.data[0]!.id;
     for (const voteType of [0, 2, '1', null, [1], 1.5])
-      expectError(
-        await call('POST', `/api/artist-selection/submissions/${id}/vote`, {
-          user: 'u2',
-          body: { voteType },
-        }),
+      await expectPostError(`${submissions}/${id}/vote`, 'u2', { voteType }, [
         400,
         'VALIDATION_ERROR',
         'Invalid vote type.',
-      );
-    expectError(
-      await call('POST', '/api/artist-selection/upload-url', {
-        user: 'u2',
-        body: { filename: 'a.gif', contentType: 'image/gif', fileSize: 10 },
-      }),
+      ]);
+    await expectPostError(uploadPath, 'u2', { filename: 'a.gif', contentType: 'image/gif', fileSize: 10 }, [
       400,
       'VALIDATION_ERROR',
       'Only PNG, JPEG, and WebP images are allowed.',
+    ]);
+    await expectPostError(
+      uploadPath,
+      'u2',
+      { filename: 'a.png', contentType: 'image/png', fileSize: 10 * 1024 * 1024 + 1 },
+      [400, 'VALIDATION_ERROR', 'File size must be under 10MB.'],
     );
-    expectError(
-      await call('POST', '/api/artist-selection/upload-url', {
-        user: 'u2',
-        body: { filename: 'a.png', contentType: 'image/png', fileSize: 10 * 1024 * 1024 + 1 },
-      }),
-      400,
-      'VALIDATION_ERROR',
-      'File size must be under 10MB.',
-    );
-    expectError(
-      await call('POST', '/api/artist-selection/submissions', { body: { title: 'x' } }),
-      401,
-      'UNAUTHORIZED',
-    );
-    expectError(
-      await call('POST', `/api/artist-selection/submissions/${id}/vote`, { body: { voteType: 1 } }),
-      401,
-      'UNAUTHORIZED',
-    );
-    expectError(await call('POST', '/api/artist-selection/upload-url', { body: {} }), 401, 'UNAUTHORIZED');
+    await expectPostError(submissions, undefined, { title: 'x' }, [401, 'UNAUTHORIZED']);
+    await expectPostError(`${submissions}/${id}/vote`, undefined, { voteType: 1 }, [401, 'UNAUTHORIZED']);
+    await expectPostError(uploadPath, undefined, {}, [401, 'UNAUTHORIZED']);
     // a user without a username cannot submit
     const nameless = await uploadUrl('u4', image.length);
     expect((await upload(nameless.uploadUrl, nameless.fields, image)).status).toBe(201);
-    expectError(
-      await call('POST', '/api/artist-selection/submissions', {
-        user: 'u4',
-        body: { title: 'Nameless', description: 'a long enough description', imageUrl: nameless.imageUrl },
-      }),
-      400,
-      'VALIDATION_ERROR',
+    await expectPostError(
+      submissions,
+      'u4',
+      { title: 'Nameless', description: 'a long enough description', imageUrl: nameless.imageUrl },
+      [400, 'VALIDATION_ERROR'],
     );
   });
 
