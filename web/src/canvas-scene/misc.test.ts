@@ -131,34 +131,24 @@ function recorder() {
   return { ctx, calls };
 }
 
+/** The draw calls of the grid overlay for a canvas of this size, zoom and hovered board. */
+function overlay(o: { width: number; height: number; dpr: number; zoom: number; hoverBoard: number | null }) {
+  const { ctx, calls } = recorder();
+  const { zoom, ...size } = o;
+  renderOverlay(ctx, { ...size, viewport: { zoom, x: 0, y: 0 }, layout: sceneLayout(false), showGrid: true });
+  return calls;
+}
+
 describe('renderers', () => {
   it('draws the 26 + 26 grid lines and the hovered board', () => {
-    const { ctx, calls } = recorder();
-    renderOverlay(ctx, {
-      width: 800,
-      height: 600,
-      dpr: 1,
-      viewport: { zoom: 1, x: 0, y: 0 },
-      layout: sceneLayout(false),
-      hoverBoard: 26,
-      showGrid: true,
-    });
+    const calls = overlay({ width: 800, height: 600, dpr: 1, zoom: 1, hoverBoard: 26 });
     expect(calls.filter((c) => c.startsWith('moveTo'))).toHaveLength(52);
     expect(calls.some((c) => c.startsWith('fill ') && c.endsWith(' 67.6,67.6,19.6,19.6'))).toBe(true);
     expect(calls.some((c) => c.startsWith('stroke ') && c.endsWith(' 67.6,67.6,19.6,19.6'))).toBe(true);
   });
 
   it('skips the grid when cells are tiny, and draws live pixels 1:1', () => {
-    const { ctx, calls } = recorder();
-    renderOverlay(ctx, {
-      width: 100,
-      height: 100,
-      dpr: 2,
-      viewport: { zoom: 0.1, x: 0, y: 0 },
-      layout: sceneLayout(false),
-      hoverBoard: null,
-      showGrid: true,
-    });
+    const calls = overlay({ width: 100, height: 100, dpr: 2, zoom: 0.1, hoverBoard: null });
     expect(calls.some((c) => c.startsWith('moveTo'))).toBe(false);
     const live = recorder();
     drawLivePixels(live.ctx, [{ x: 52, y: 53, color: '#FF0000' }]);
