@@ -12,6 +12,14 @@ import { SseClient } from '../canvas/test/sse-client.js';
 let s: BffStack;
 let c: number;
 const canvas = () => canvasClientOf(s.stack.canvasCore);
+/** Commits a one-pixel order on the canvas service, as a paid purchase does. */
+const sell = (
+  orderId: string,
+  canvasIndex: number,
+  boardIndex: number,
+  userId: string,
+  pixel: { x: number; y: number; color: string },
+) => canvas().commitOrder({ orderId, canvasIndex, boardIndex, userId, pixels: [pixel] });
 const active = async () =>
   ((await (await fetch(`${s.bff.base}/api/canvases/active`)).json()) as { data: Record<string, unknown>[] })
     .data[0];
@@ -24,13 +32,7 @@ afterAll(() => s.close());
 
 describe('the iteration on GET /api/events', () => {
   it('forwards a moderation reset as pixels with the default colour', async () => {
-    await canvas().commitOrder({
-      orderId: 'to-moderate',
-      canvasIndex: c,
-      boardIndex: 12,
-      userId: 'troll',
-      pixels: [{ x: 2, y: 3, color: '#FF00FF' }],
-    });
+    await sell('to-moderate', c, 12, 'troll', { x: 2, y: 3, color: '#FF00FF' });
     const client = await SseClient.open(`${s.bff.base}/api/events`);
     expect(client.status).toBe(200); // subscribed
     const res = await canvas().resetPixel({
@@ -97,20 +99,8 @@ describe('the iteration on GET /api/events', () => {
       sold_out: false,
     });
     // the old canvas's sales are not this stream's any more; the new one's are
-    await canvas().commitOrder({
-      orderId: 'old-canvas',
-      canvasIndex: c,
-      boardIndex: 1,
-      userId: 'u',
-      pixels: [{ x: 0, y: 0, color: '#000001' }],
-    });
-    await canvas().commitOrder({
-      orderId: 'new-canvas',
-      canvasIndex: next.canvasIndex,
-      boardIndex: 1,
-      userId: 'u',
-      pixels: [{ x: 0, y: 0, color: '#000002' }],
-    });
+    await sell('old-canvas', c, 1, 'u', { x: 0, y: 0, color: '#000001' });
+    await sell('new-canvas', next.canvasIndex, 1, 'u', { x: 0, y: 0, color: '#000002' });
     const pixels = await client.waitFor((e) => e.event === 'pixels');
     expect(JSON.parse(pixels.data)).toMatchObject({ canvasIndex: next.canvasIndex });
     expect(client.events.filter((e) => e.event === 'pixels')).toHaveLength(1);
