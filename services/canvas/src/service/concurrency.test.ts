@@ -3,7 +3,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { fromBinary } from '@bufbuild/protobuf';
 import { recordSubjects, type Recorder } from '@tessera/kit/testing';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
-import { startHarness, testArt, type Harness } from '../test/harness.js';
+import { reserveOnePixel, startHarness, testArt, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let c: number;
@@ -63,13 +63,13 @@ describe('parallel commits racing for the same pixels', () => {
   it('lets exactly one of many parallel reservations hold a pixel', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        h.client.reservePixels({
+        reserveOnePixel(h.client, {
           orderId: `hold-${i}`,
           userId: `user-${i}`,
           canvasIndex: c,
           boardIndex: 101,
-          fencingToken: 1,
-          pixels: [{ x: 7, y: 7, isDefault: true }],
+          x: 7,
+          y: 7,
         }),
       ),
     );
@@ -79,13 +79,13 @@ describe('parallel commits racing for the same pixels', () => {
   });
 
   it('commits one order exactly once when its commit is repeated in parallel', async () => {
-    await h.client.reservePixels({
+    await reserveOnePixel(h.client, {
       orderId: 'dup',
       userId: 'u',
       canvasIndex: c,
       boardIndex: 102,
-      fencingToken: 1,
-      pixels: [{ x: 1, y: 1, isDefault: true }],
+      x: 1,
+      y: 1,
     });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>

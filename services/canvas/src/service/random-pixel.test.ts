@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSubjects, type Recorder } from '@tessera/kit/testing';
-import { sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
+import { reserveOnePixel, sellAllBut, startHarness, testArt, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let c: number;
@@ -41,13 +41,13 @@ describe('random available pixel', () => {
   }, 60_000);
 
   it('skips reserved pixels, then reports the sell-out once', async () => {
-    await h.client.reservePixels({
+    await reserveOnePixel(h.client, {
       orderId: 'r0',
       userId: 'u',
       canvasIndex: c,
       boardIndex: 0,
-      fencingToken: 1,
-      pixels: [{ x: 0, y: 0, isDefault: true }],
+      x: 0,
+      y: 0,
     });
     for (let i = 0; i < 50; i++) {
       const { pixel } = await h.client.getRandomAvailablePixel({ canvasIndex: c });

@@ -45,6 +45,15 @@ export async function startHarness(
   };
 }
 
+/** Reserves one default-colour pixel for `orderId` under fencing token 1, as a checkout does. */
+export function reserveOnePixel(
+  client: Client<typeof CanvasRpc>,
+  o: { orderId: string; userId: string; canvasIndex: number; boardIndex: number; x: number; y: number },
+) {
+  const { x, y, ...order } = o;
+  return client.reservePixels({ ...order, fencingToken: 1, pixels: [{ x, y, isDefault: true }] });
+}
+
 /** A flat test artwork: board b, pixel offset o -> a colour derived from both. */
 export function testArt(boardIndex: number): string {
   const parts: string[] = [];
