@@ -5,9 +5,9 @@
  * service tests, the upload tests, the vote property tests, the hand-over tests and the operator
  * CLI's tests share.
  */
-import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { createClient, createRouterTransport, type Client, type ServiceImpl } from '@connectrpc/connect';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
-import { create } from '@bufbuild/protobuf';
+import { create, type DescService } from '@bufbuild/protobuf';
 import sharp from 'sharp';
 import {
   createEmbeddedDocumentStore,
@@ -35,6 +35,16 @@ import type { SubmissionService } from '../service/submission-service.js';
 
 export const CANVAS_RGB_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
 
+/** A client of `impl` served over an in-memory Connect router transport: what the doubles answer with. */
+function doubleOf<S extends DescService>(svc: S, impl: Partial<ServiceImpl<S>>): Client<S> {
+  return createClient(
+    svc,
+    createRouterTransport(({ service }) => {
+      service(svc, impl);
+    }),
+  );
+}
+
 /** A canvas service double: the active canvas, and CreateCanvas idempotent per source submission. */
 export class FakeCanvas {
   active = 1;
@@ -42,39 +52,33 @@ export class FakeCanvas {
   createCalls = 0;
   /** Throws after creating (as if the caller crashed before it heard the answer), this many times. */
   failAfterCreate = 0;
-  readonly client: Client<typeof CanvasRpc> = createClient(
-    CanvasRpc,
-    createRouterTransport(({ service }) => {
-      service(CanvasRpc, {
-        getActiveCanvas: () => ({ canvas: this.canvases.find((c) => c.canvasIndex === this.active) }),
-        createCanvas: (req) => {
-          this.createCalls++;
-          if (req.defaultColors.length !== CANVAS_RGB_BYTES)
-            throw new Error('default colours of the wrong size');
-          let c = this.canvases.find((x) => x.description === `source:${req.sourceSubmissionId}`);
-          if (!c) {
-            c = create(CanvasSchema, {
-              canvasIndex: Math.max(...this.canvases.map((x) => x.canvasIndex)) + 1,
-              name: req.name,
-              description: `source:${req.sourceSubmissionId}`,
-            });
-            this.canvases.push(c);
-            this.created.push({
-              name: req.name,
-              description: req.description,
-              source: req.sourceSubmissionId,
-            });
-            if (req.activate) this.active = c.canvasIndex;
-          }
-          if (this.failAfterCreate > 0) {
-            this.failAfterCreate--;
-            throw new Error('connection lost after the canvas was created');
-          }
-          return { canvas: c };
-        },
-      });
-    }),
-  );
+  readonly client: Client<typeof CanvasRpc> = doubleOf(CanvasRpc, {
+    getActiveCanvas: () => ({ canvas: this.canvases.find((c) => c.canvasIndex === this.active) }),
+    createCanvas: (req) => {
+      this.createCalls++;
+      if (req.defaultColors.length !== CANVAS_RGB_BYTES) throw new Error('default colours of the wrong size');
+      let c = this.canvases.find((x) => x.description === `source:${req.sourceSubmissionId}`);
+      if (!c) {
+        c = create(CanvasSchema, {
+          canvasIndex: Math.max(...this.canvases.map((x) => x.canvasIndex)) + 1,
+          name: req.name,
+          description: `source:${req.sourceSubmissionId}`,
+        });
+        this.canvases.push(c);
+        this.created.push({
+          name: req.name,
+          description: req.description,
+          source: req.sourceSubmissionId,
+        });
+        if (req.activate) this.active = c.canvasIndex;
+      }
+      if (this.failAfterCreate > 0) {
+        this.failAfterCreate--;
+        throw new Error('connection lost after the canvas was created');
+      }
+      return { canvas: c };
+    },
+  });
   readonly created: { name: string; description: string; source: string }[] = [];
 }
 
@@ -82,22 +86,17 @@ export class FakeCanvas {
 export class FakeRenderer {
   calls = 0;
   failNext = 0;
-  readonly client: Client<typeof RendererRpc> = createClient(
-    RendererRpc,
-    createRouterTransport(({ service }) => {
-      service(RendererRpc, {
-        rasterizeArtwork: async (req) => {
-          this.calls++;
-          if (this.failNext > 0) {
-            this.failNext--;
-            throw new Error('renderer restarting');
-          }
-          await sharp(req.image).metadata(); // a real image, or this throws
-          return { defaultColors: new Uint8Array(CANVAS_RGB_BYTES).fill(200) };
-        },
-      });
-    }),
-  );
+  readonly client: Client<typeof RendererRpc> = doubleOf(RendererRpc, {
+    rasterizeArtwork: async (req) => {
+      this.calls++;
+      if (this.failNext > 0) {
+        this.failNext--;
+        throw new Error('renderer restarting');
+      }
+      await sharp(req.image).metadata(); // a real image, or this throws
+      return { defaultColors: new Uint8Array(CANVAS_RGB_BYTES).fill(200) };
+    },
+  });
 }
 
 export interface Harness {
