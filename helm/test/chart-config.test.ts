@@ -1,8 +1,8 @@
 // Renders helm/tessera with the real helm binary and checks value-specific configuration (embedded
 // versus real backends, existing Secret, ingress, persistence, development NATS) and the render-time
 // guards that refuse unsafe values.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CHART_DIR, ensureHelm, find, get, helm, renderChart, type Manifest } from './helm.js';
+import { describe, expect, it } from 'vitest';
+import { CHART_DIR, find, get, helm, renderChart, renderedScenarios } from './helm.js';
 import {
   COMPONENTS,
   BACKENDS,
@@ -20,12 +20,7 @@ import {
   type DeploymentSpec,
 } from './expectations.js';
 
-const rendered = new Map<string, Manifest[]>();
-
-beforeAll(() => {
-  ensureHelm(); // throws when the binary cannot be extracted: the suite fails, it does not skip
-  for (const s of SCENARIOS) rendered.set(s.label, renderChart(s.release, s.args));
-});
+const rendered = renderedScenarios(SCENARIOS);
 
 describe('rendered configuration', () => {
   it('default values: embedded stores pin stateful processes to one replica, the renderer scales', () => {

@@ -2,8 +2,8 @@
 // and checks what every one of them must give a cluster: each process's Deployment, Service, HPA and
 // PDB, probes, resources, non-root pods, secrets only through secretKeyRef, peer URLs, pinned images.
 // Expected ports and variables come from the system facts (expectations.ts), not from values.yaml.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CHART_DIR, ensureHelm, find, get, helm, renderChart, type Manifest } from './helm.js';
+import { describe, expect, it } from 'vitest';
+import { CHART_DIR, find, get, helm, renderedScenarios } from './helm.js';
 import {
   PORTS,
   COMPONENTS,
@@ -21,12 +21,7 @@ import {
   SCENARIOS,
 } from './expectations.js';
 
-const rendered = new Map<string, Manifest[]>();
-
-beforeAll(() => {
-  ensureHelm(); // throws when the binary cannot be extracted: the suite fails, it does not skip
-  for (const s of SCENARIOS) rendered.set(s.label, renderChart(s.release, s.args));
-});
+const rendered = renderedScenarios(SCENARIOS);
 
 describe('helm lint', () => {
   it.each([

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -136,4 +137,19 @@ export function get(manifests: readonly Manifest[], kind: string, name: string):
     throw new Error(`no ${kind}/${name} in the rendered chart (have: ${have})`);
   }
   return m;
+}
+
+/**
+ * The rendered chart of each scenario by label, filled before the suite's tests run (a suite that
+ * cannot extract helm fails there, it does not skip).
+ */
+export function renderedScenarios(
+  scenarios: readonly { label: string; release: string; args: readonly string[] }[],
+): Map<string, Manifest[]> {
+  const rendered = new Map<string, Manifest[]>();
+  beforeAll(() => {
+    ensureHelm();
+    for (const s of scenarios) rendered.set(s.label, renderChart(s.release, s.args));
+  });
+  return rendered;
 }

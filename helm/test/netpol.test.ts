@@ -5,11 +5,11 @@
 // subscribe; egress reaches a store only from its owners. A stale files/trust.yaml, an edited
 // template or an edited table all make these tests fail.
 import fs from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CALLERS, callersOf, EVENT_PERMISSIONS, type CallerName } from '@tessera/facts/trust';
 import { SERVICES as FACT_SERVICES } from '@tessera/facts/ports';
 import { renderTrust, TRUST_FILE } from '../trust.mjs';
-import { ensureHelm, get, renderChart, type Manifest } from './helm.js';
+import { get, renderChart, renderedScenarios, type Manifest } from './helm.js';
 import {
   BACKENDS,
   COMPONENTS,
@@ -23,11 +23,7 @@ import {
 } from './expectations.js';
 import { allows, releasePod, RELEASE_NS, type Endpoint } from './netpol-eval.js';
 
-const rendered = new Map<string, Manifest[]>();
-beforeAll(() => {
-  ensureHelm();
-  for (const s of SCENARIOS) rendered.set(s.label, renderChart(s.release, s.args));
-});
+const rendered = renderedScenarios(SCENARIOS);
 
 const BUS_USERS = Object.entries(EVENT_PERMISSIONS)
   .filter(([, p]) => p.publish.length > 0 || p.subscribe.length > 0)
