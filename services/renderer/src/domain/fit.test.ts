@@ -2,39 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { containPlacement } from './fit.js';
 
 describe('containPlacement', () => {
-  it('keeps a square artwork whole and fills the canvas', () => {
-    expect(containPlacement(3000, 3000, 1225)).toEqual({
-      width: 1225,
-      height: 1225,
-      left: 0,
-      top: 0,
-      right: 0,
-      bottom: 0,
-      enlarged: false,
-    });
-  });
-
-  it('centres a wide artwork with white bands above and below', () => {
-    const p = containPlacement(400, 200, 1225);
-    expect(p).toMatchObject({ width: 1225, height: 613, left: 0, right: 0, enlarged: true });
-    expect(p.top).toBe(306);
-    expect(p.top + p.height + p.bottom).toBe(1225);
-  });
-
-  it('centres a tall artwork with white bands left and right', () => {
-    const p = containPlacement(1000, 4000, 1225);
-    expect(p).toMatchObject({ width: 306, height: 1225, top: 0, bottom: 0, enlarged: false });
-    expect(p.left).toBe(459);
+  it.each([
+    ['keeps a square artwork whole and fills the canvas', 3000, 3000, [1225, 1225, 0, 0, 0, 0, false]],
+    ['centres a wide artwork with white bands above and below', 400, 200, [1225, 613, 0, 306, 0, 306, true]],
+    [
+      'centres a tall artwork with white bands left and right',
+      1000,
+      4000,
+      [306, 1225, 459, 0, 460, 0, false],
+    ],
+    ['never makes a side 0, even for a 1 x 10000 strip', 1, 10_000, [1, 1225, 612, 0, 612, 0, false]],
+  ] as const)('%s', (_label, w, h, [width, height, left, top, right, bottom, enlarged]) => {
+    const p = containPlacement(w, h, 1225);
+    expect(p).toEqual({ width, height, left, top, right, bottom, enlarged });
     expect(p.left + p.width + p.right).toBe(1225);
-  });
-
-  it('never makes a side 0, even for a 1 x 10000 strip', () => {
-    expect(containPlacement(1, 10_000, 1225)).toMatchObject({
-      width: 1,
-      height: 1225,
-      left: 612,
-      right: 612,
-    });
+    expect(p.top + p.height + p.bottom).toBe(1225);
   });
 
   it('refuses sizes that are not positive integers', () => {
