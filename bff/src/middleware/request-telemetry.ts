@@ -84,25 +84,24 @@ export function requestTelemetry(logger: Logger) {
     const parent = propagation.extract(ROOT_CONTEXT, ctx.headers, headerGetter);
     const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER }, parent);
     // everything below, and the access line after it, run with the span active
-    return context.with(trace.setSpan(parent, span), async () => {
-      let failed: unknown;
-      try {
-        await next();
-      } catch (err) {
-        failed = err ?? new Error('thrown');
-        throw err;
-      } finally {
+    return context.with(trace.setSpan(parent, span), () =>
+      runThen(next, (failed) => {
         finish(span, ctx, failed);
         accessLine(access, ctx, started, failed);
-      }
-    });
+      }),
+    );
   };
 }
 
 /** Liveness and readiness probes: no span (noise in every trace store), their line at trace level. */
 const PROBES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
-async function probe(logger: Logger, ctx: Context, next: Next, started: number): Promise<void> {
+function probe(logger: Logger, ctx: Context, next: Next, started: number): Promise<void> {
+  return runThen(next, (failed) => accessLine(logger, ctx, started, failed));
+}
+
+/** Runs the rest of the chain, then `after` with what it threw (undefined when it did not); rethrows. */
+async function runThen(next: Next, after: (failed: unknown) => void): Promise<void> {
   let failed: unknown;
   try {
     await next();
@@ -110,7 +109,7 @@ async function probe(logger: Logger, ctx: Context, next: Next, started: number):
     failed = err ?? new Error('thrown');
     throw err;
   } finally {
-    accessLine(logger, ctx, started, failed);
+    after(failed);
   }
 }
 
