@@ -11,7 +11,7 @@
  * `tessera.payment.refunded`. A fulfiller that loses the write re-reads the order and finds the
  * outcome another one recorded. Final states never change.
  */
-import { create, toBinary } from '@bufbuild/protobuf';
+import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { ConnectError } from '@connectrpc/connect';
 import { context, propagation } from '@opentelemetry/api';
 import { ERROR_CODE_HEADER, appError } from '@tessera/kit';
@@ -176,10 +176,8 @@ export class Fulfilment {
 
   /** The event of a granted or refunded order (deduplicated by its id on the bus). */
   private async publishEvent(order: Order): Promise<void> {
-    const headers: Record<string, string> = {};
-    propagation.inject(context.active(), headers);
     if (order.state === 'granted') {
-      const ev = create(PaymentSucceededSchema, {
+      await this.publishAs(SUBJECTS.succeeded, PaymentSucceededSchema, `payment-succeeded-${order._id}`, {
         intentId: order._id,
         userId: order.userId,
         amountCents: order.receivedCents,
@@ -187,23 +185,27 @@ export class Fulfilment {
         boardIndex: order.boardIndex,
         atMs: order.grantedAt,
       });
-      await this.deps.bus.publish(SUBJECTS.succeeded, toBinary(PaymentSucceededSchema, ev), {
-        msgId: `payment-succeeded-${order._id}`,
-        headers,
-      });
     } else if (order.state === 'refunded') {
-      const ev = create(PaymentRefundedSchema, {
+      await this.publishAs(SUBJECTS.refunded, PaymentRefundedSchema, `payment-refunded-${order._id}`, {
         intentId: order._id,
         userId: order.userId,
         amountCents: order.refundedCents,
         reason: order.refundReason,
         atMs: order.updatedAt,
       });
-      await this.deps.bus.publish(SUBJECTS.refunded, toBinary(PaymentRefundedSchema, ev), {
-        msgId: `payment-refunded-${order._id}`,
-        headers,
-      });
     }
+  }
+
+  /** Publishes one event message under `msgId`, with the active trace context in its headers. */
+  private async publishAs<S extends DescMessage>(
+    subject: string,
+    schema: S,
+    msgId: string,
+    init: MessageInitShape<S>,
+  ): Promise<void> {
+    const headers: Record<string, string> = {};
+    propagation.inject(context.active(), headers);
+    await this.deps.bus.publish(subject, toBinary(schema, create(schema, init)), { msgId, headers });
   }
 
   /** Publishes the event of a final order recorded without it (older versions), then marks it. */
