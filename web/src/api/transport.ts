@@ -71,21 +71,12 @@ export async function readBody(response: Response): Promise<ParsedBody> {
 /** The value of a successful response: 204/205 and HEAD have none; otherwise JSON is required. */
 export function successValue(response: Response, method: string, body: ParsedBody): unknown {
   if (response.status === 204 || response.status === 205 || method === 'HEAD') return null;
-  if (body.kind === 'empty') {
-    throw new ApiError({
-      code: CLIENT_CODES.emptyResponse,
-      status: response.status,
-      statusText: response.statusText,
-      message: GENERIC_MESSAGES.emptyResponse,
-    });
-  }
-  if (body.kind === 'invalid') {
-    throw new ApiError({
-      code: CLIENT_CODES.invalidJson,
-      status: response.status,
-      statusText: response.statusText,
-      message: GENERIC_MESSAGES.invalidJson,
-    });
-  }
-  return body.value;
+  if (body.kind === 'json') return body.value;
+  const which = body.kind === 'empty' ? 'emptyResponse' : 'invalidJson';
+  throw new ApiError({
+    code: CLIENT_CODES[which],
+    status: response.status,
+    statusText: response.statusText,
+    message: GENERIC_MESSAGES[which],
+  });
 }
