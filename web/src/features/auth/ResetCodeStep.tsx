@@ -45,6 +45,11 @@ export function ResetCodeStep(props: {
     fields: ['code', 'newPassword'],
     fieldAliases: { otp: 'code' },
   });
+  /** A field edit: the new value, and the last failure cleared. */
+  const edit = (set: (value: string) => void, value: string) => {
+    set(value);
+    clearFailure();
+  };
 
   const resend = async () => {
     if (cooldown > 0 || resending) return;
@@ -80,10 +85,7 @@ export function ResetCodeStep(props: {
         value={code}
         error={failure.fields.code}
         disabled={done}
-        onChange={(e) => {
-          setCode(sanitizeCode(e.target.value));
-          clearFailure();
-        }}
+        onChange={(e) => edit(setCode, sanitizeCode(e.target.value))}
       />
       <PasswordField
         label="New password"
@@ -92,10 +94,7 @@ export function ResetCodeStep(props: {
         value={newPassword}
         error={failure.fields.newPassword}
         disabled={done}
-        onChange={(e) => {
-          setNewPassword(e.target.value);
-          clearFailure();
-        }}
+        onChange={(e) => edit(setNewPassword, e.target.value)}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy || done}>
         {busy ? 'Resetting...' : 'Reset Password'}
