@@ -32,18 +32,47 @@ function ToolsGroup({ id, title, children }: { id: string; title: string; childr
   );
 }
 
+/** A full-width action that shows `busyText` and is disabled while its work runs. */
+function BlockButton(b: {
+  kind: 'primary' | 'secondary';
+  onClick: () => void;
+  busy: boolean;
+  busyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--${b.kind} button--block`}
+      onClick={b.onClick}
+      disabled={b.busy}
+    >
+      {b.busy ? b.busyText : b.children}
+    </button>
+  );
+}
+
+function ZoomButton(z: { label: string; onClick: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={z.label}
+      onClick={z.onClick}
+      disabled={z.disabled}
+    >
+      {z.children}
+    </button>
+  );
+}
+
 function ToolsContent(p: ToolsProps) {
   return (
     <div className="canvas-tools__content">
       <ToolsGroup id="tools-pixel" title="Find a pixel">
-        <button
-          type="button"
-          className="button button--primary button--block"
-          onClick={p.onFindPixel}
-          disabled={p.searching}
-        >
-          {p.searching ? 'Searching...' : 'Find a random available pixel'}
-        </button>
+        <BlockButton kind="primary" onClick={p.onFindPixel} busy={p.searching} busyText="Searching...">
+          Find a random available pixel
+        </BlockButton>
       </ToolsGroup>
 
       <ToolsGroup id="tools-view" title="View">
@@ -69,27 +98,15 @@ function ToolsContent(p: ToolsProps) {
 
       <ToolsGroup id="tools-zoom" title="Zoom">
         <div className="zoom-controls">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Zoom out"
-            onClick={p.onZoomOut}
-            disabled={!p.canZoomOut}
-          >
+          <ZoomButton label="Zoom out" onClick={p.onZoomOut} disabled={!p.canZoomOut}>
             −
-          </button>
+          </ZoomButton>
           <output className="zoom-controls__value" aria-live="polite" aria-label="Zoom level">
             {p.zoomLabel}
           </output>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Zoom in"
-            onClick={p.onZoomIn}
-            disabled={!p.canZoomIn}
-          >
+          <ZoomButton label="Zoom in" onClick={p.onZoomIn} disabled={!p.canZoomIn}>
             +
-          </button>
+          </ZoomButton>
           <button type="button" className="button button--secondary zoom-controls__reset" onClick={p.onReset}>
             Reset
           </button>
@@ -97,14 +114,9 @@ function ToolsContent(p: ToolsProps) {
       </ToolsGroup>
 
       <ToolsGroup id="tools-sync" title="Updates">
-        <button
-          type="button"
-          className="button button--secondary button--block"
-          onClick={p.onSync}
-          disabled={p.syncing}
-        >
-          {p.syncing ? 'Refreshing canvas...' : 'Sync canvas updates'}
-        </button>
+        <BlockButton kind="secondary" onClick={p.onSync} busy={p.syncing} busyText="Refreshing canvas...">
+          Sync canvas updates
+        </BlockButton>
         <p className="canvas-tools__note">
           <span className={`live-dot${p.live ? ' live-dot--on' : ''}`} aria-hidden="true" />
           {p.live ? 'Live updates on' : 'Checking for updates regularly'}
