@@ -10,6 +10,7 @@ import { check } from 'k6';
 import { Rate } from 'k6/metrics';
 import { BASE_URL, activeCanvasIndex, jsonValue, params, positiveNumber } from './lib/api.js';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS } from './lib/grid.js';
+import { rampingArrival } from './lib/options.js';
 
 const BOARDS = TOTAL_BOARDS;
 const RATE = Math.floor(positiveNumber(__ENV.RATE, 50));
@@ -22,18 +23,10 @@ const notModified = new Rate('board_not_modified');
 /** @type {import('k6/options').Options} */
 export const options = {
   scenarios: {
-    reads: {
-      executor: 'ramping-arrival-rate',
-      startRate: 0,
-      timeUnit: '1s',
+    reads: rampingArrival(RATE, DURATION, {
       preAllocatedVUs: Math.max(10, RATE / 2),
       maxVUs: Math.max(50, RATE * 2),
-      stages: [
-        { duration: '20s', target: RATE },
-        { duration: DURATION, target: RATE },
-        { duration: '20s', target: 0 },
-      ],
-    },
+    }),
   },
   thresholds: {
     http_req_failed: ['rate<0.01'],

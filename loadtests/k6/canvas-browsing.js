@@ -22,6 +22,7 @@ import {
   positiveNumber,
 } from './lib/api.js';
 import { BOARD_SIZE, PIXELS_PER_BOARD, TOTAL_BOARDS } from './lib/grid.js';
+import { rampingArrival } from './lib/options.js';
 
 const BOARDS = TOTAL_BOARDS;
 const RATE = Math.floor(positiveNumber(__ENV.RATE, 20));
@@ -31,18 +32,10 @@ const DURATION = __ENV.DURATION || '2m';
 /** @type {import('k6/options').Options} */
 export const options = {
   scenarios: {
-    browse: {
-      executor: 'ramping-arrival-rate',
-      startRate: 0,
-      timeUnit: '1s',
+    browse: rampingArrival(RATE, DURATION, {
       preAllocatedVUs: Math.max(10, RATE),
       maxVUs: Math.max(50, RATE * 4),
-      stages: [
-        { duration: '20s', target: RATE },
-        { duration: DURATION, target: RATE },
-        { duration: '20s', target: 0 },
-      ],
-    },
+    }),
     find_pixel: {
       executor: 'constant-arrival-rate',
       exec: 'findPixel',

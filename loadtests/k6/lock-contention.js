@@ -22,6 +22,7 @@ import {
   positiveNumber,
 } from './lib/api.js';
 import { TOTAL_BOARDS } from './lib/grid.js';
+import { rampStages } from './lib/options.js';
 
 const VUS = Math.floor(positiveNumber(__ENV.VUS, 40));
 const HOT_BOARDS = Math.min(TOTAL_BOARDS, Math.floor(positiveNumber(__ENV.HOT_BOARDS, 4)));
@@ -38,11 +39,7 @@ export const options = {
     contention: {
       executor: 'ramping-vus',
       startVUs: 0,
-      stages: [
-        { duration: '20s', target: VUS },
-        { duration: DURATION, target: VUS },
-        { duration: '20s', target: 0 },
-      ],
+      stages: rampStages(VUS, DURATION),
       gracefulRampDown: '30s',
     },
   },

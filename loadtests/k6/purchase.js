@@ -15,6 +15,7 @@ import { Counter, Trend } from 'k6/metrics';
 import { Session, activeCanvasIndex, positiveNumber } from './lib/api.js';
 import { buyPixels, lockBoard } from './lib/purchase.js';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelAtOffset } from './lib/grid.js';
+import { rampStages } from './lib/options.js';
 
 const BOARDS = TOTAL_BOARDS;
 const VUS = Math.floor(positiveNumber(__ENV.VUS, 16));
@@ -33,11 +34,7 @@ export const options = {
     buyers: {
       executor: 'ramping-vus',
       startVUs: 0,
-      stages: [
-        { duration: '20s', target: VUS },
-        { duration: DURATION, target: VUS },
-        { duration: '10s', target: 0 },
-      ],
+      stages: rampStages(VUS, DURATION, '10s'),
       gracefulRampDown: '30s',
     },
   },
