@@ -63,14 +63,7 @@ describe('parallel commits racing for the same pixels', () => {
   it('lets exactly one of many parallel reservations hold a pixel', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        reserveOnePixel(h.client, {
-          orderId: `hold-${i}`,
-          userId: `user-${i}`,
-          canvasIndex: c,
-          boardIndex: 101,
-          x: 7,
-          y: 7,
-        }),
+        reserveOnePixel(h.client, `hold-${i}`, `user-${i}`, [c, 101, 7, 7]),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -79,14 +72,7 @@ describe('parallel commits racing for the same pixels', () => {
   });
 
   it('commits one order exactly once when its commit is repeated in parallel', async () => {
-    await reserveOnePixel(h.client, {
-      orderId: 'dup',
-      userId: 'u',
-      canvasIndex: c,
-      boardIndex: 102,
-      x: 1,
-      y: 1,
-    });
+    await reserveOnePixel(h.client, 'dup', 'u', [c, 102, 1, 1]);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         h.client.commitOrder({ orderId: 'dup', canvasIndex: c, boardIndex: 102 }),

@@ -41,14 +41,7 @@ describe('random available pixel', () => {
   }, 60_000);
 
   it('skips reserved pixels, then reports the sell-out once', async () => {
-    await reserveOnePixel(h.client, {
-      orderId: 'r0',
-      userId: 'u',
-      canvasIndex: c,
-      boardIndex: 0,
-      x: 0,
-      y: 0,
-    });
+    await reserveOnePixel(h.client, 'r0', 'u', [c, 0, 0, 0]);
     for (let i = 0; i < 50; i++) {
       const { pixel } = await h.client.getRandomAvailablePixel({ canvasIndex: c });
       expect(pixel!.boardIndex).not.toBe(0);

@@ -45,13 +45,21 @@ export async function startHarness(
   };
 }
 
-/** Reserves one default-colour pixel for `orderId` under fencing token 1, as a checkout does. */
+/** Reserves one default-colour pixel (canvas, board, x, y) for `orderId` under fencing token 1, as a checkout does. */
 export function reserveOnePixel(
   client: Client<typeof CanvasRpc>,
-  o: { orderId: string; userId: string; canvasIndex: number; boardIndex: number; x: number; y: number },
+  orderId: string,
+  userId: string,
+  [canvasIndex, boardIndex, x, y]: readonly [number, number, number, number],
 ) {
-  const { x, y, ...order } = o;
-  return client.reservePixels({ ...order, fencingToken: 1, pixels: [{ x, y, isDefault: true }] });
+  return client.reservePixels({
+    orderId,
+    userId,
+    canvasIndex,
+    boardIndex,
+    fencingToken: 1,
+    pixels: [{ x, y, isDefault: true }],
+  });
 }
 
 /** A flat test artwork: board b, pixel offset o -> a colour derived from both. */
