@@ -116,6 +116,19 @@ describe('the BFF SERVER span of a request', () => {
     expect(server?.status.code).not.toBe(SpanStatusCode.ERROR);
   });
 
+  it('marks the span of a 5xx answer as an error and logs its line at error level', async () => {
+    // no submission service runs beside this BFF: the call behind the route fails, the BFF answers 5xx
+    const { res, traceId } = await tracedGet('/api/artist-selection/submissions');
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    const server = bffSpanOf(traceId);
+    expect(server?.name).toBe('GET /api/artist-selection/submissions');
+    expect(server?.attributes['http.response.status_code']).toBe(res.status);
+    expect(server?.attributes['error.type']).toBe(String(res.status));
+    expect(server?.status.code).toBe(SpanStatusCode.ERROR);
+    const line = lines.find((l) => l.msg === 'request' && l.trace_id === traceId);
+    expect(line).toMatchObject({ status: res.status, level: 'error' });
+  });
+
   it('starts a new trace for a request without traceparent; the probes get no span', async () => {
     const before = new Set(exporter.getFinishedSpans().map((s) => s.spanContext().spanId));
     expect((await fetch(`${bff.base}/healthz`)).status).toBe(200);
