@@ -12,6 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '@tessera/facts/ports';
+import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
 import { runCli } from '../ops/src/cli.js';
@@ -60,7 +61,11 @@ const pages: { label: string; handle: PageHandle }[] = [];
 
 beforeAll(async () => {
   await seedCanvasStore(tmp.dir, async (core) => {
-    const made = await core.createCanvas({ ...FIRST, colorsOf: () => '36558F'.repeat(2401), activate: true });
+    const made = await core.createCanvas({
+      ...FIRST,
+      colorsOf: () => '36558F'.repeat(PIXELS_PER_BOARD),
+      activate: true,
+    });
     first = made.canvasIndex;
     await sellAllBut(core, first, [[20, 1, 1]], { artistColours: true });
   });
