@@ -19,7 +19,7 @@ import { runCli } from '../ops/src/cli.js';
 import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
 import {
   buy,
-  image,
+  imageFile,
   json,
   register,
   seedCanvasStore,
@@ -29,14 +29,14 @@ import {
   type User,
 } from '../integration/iteration/flow.js';
 import {
-  VIEWPORTS,
+  SIZES,
   launchBrowser,
   openPage,
   screenshot,
   type BrowserSession,
   type PageHandle,
 } from './lib/browser.js';
-import { imagePixel, skipTutorial, waitForImage } from './lib/canvas-page.js';
+import { imagePixel, skipTutorial, waitForCanvasOf, waitForImage } from './lib/canvas-page.js';
 
 const FIRST = { name: 'Harbour Lights', description: 'A harbour at dawn, painted one pixel at a time.' };
 const NEXT = {
@@ -97,10 +97,7 @@ function expectClose(got: number[], want: Rgb, what: string): void {
 
 describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 390 px', () => {
   it('shows the sold-out notice without a reload when no submission is waiting', async () => {
-    for (const [label, viewport] of [
-      ['desktop', VIEWPORTS.desktop],
-      ['mobile', VIEWPORTS.mobile],
-    ] as const) {
+    for (const [label, viewport] of SIZES) {
       const handle = await openPage(session, viewport);
       pages.push({ label, handle });
       await skipTutorial(handle.page);
@@ -136,9 +133,7 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
     const id = await submit(ada, {
       title: NEXT.name,
       description: NEXT.description,
-      image: await image(600, 600, 'png', (_x, y) => (y < 300 ? SKY : MEADOW)),
-      contentType: 'image/png',
-      filename: 'meadow.png',
+      ...(await imageFile('meadow.png', 600, 600, (_x, y) => (y < 300 ? SKY : MEADOW))),
     });
     expect(await vote(buyer, id, 1)).toBe(1);
 
@@ -160,14 +155,7 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
         const p = page(label);
         await p.getByRole('heading', { level: 1, name: NEXT.name }).waitFor({ timeout: SWITCH_BOUND_MS });
         await p.getByText(`A new artwork is here: ${NEXT.name}`).waitFor();
-        await p.waitForFunction(
-          (n) =>
-            document
-              .querySelector('img.canvas-image[data-mode="live"]')
-              ?.getAttribute('src')
-              ?.includes(`/canvas/${n}/`),
-          next,
-        );
+        await waitForCanvasOf(p, 'live', next);
       }),
     );
     for (const { label } of pages) {
@@ -185,14 +173,7 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
       } else {
         await p.getByRole('button', { name: 'Preview', exact: true }).click();
       }
-      await p.waitForFunction(
-        (n) =>
-          document
-            .querySelector('img.canvas-image[data-mode="preview"]')
-            ?.getAttribute('src')
-            ?.includes(`/canvas/${n}/`),
-        next,
-      );
+      await waitForCanvasOf(p, 'preview', next);
       await waitForImage(p, 'preview');
       expectClose(await imagePixel(p, 'preview', 612, 200), SKY, `${label} sky`);
       expectClose(await imagePixel(p, 'preview', 612, 1000), MEADOW, `${label} meadow`);

@@ -2,20 +2,12 @@
 // same against the static server and the full stack: the header's welcome and profile menu, sign-out,
 // and the board editor's session renewal, data loading and first lock check.
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
 
 const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 /** Scripts the API the pages under test call and records every /api request. */
 async function scriptApi(page: Page): Promise<Request[]> {

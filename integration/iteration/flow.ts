@@ -59,7 +59,7 @@ export async function login(base: string, user: User): Promise<User> {
  */
 export async function submit(
   user: User,
-  art: { title: string; description: string; image: Buffer; contentType: string; filename: string },
+  art: { title: string; description: string } & ImageFile,
 ): Promise<string> {
   const form = await user.http.post(
     '/api/artist-selection/upload-url',
@@ -173,17 +173,31 @@ export async function seedCanvasStore(dataDir: string, seed: (core: CanvasServic
   }
 }
 
-/** An image of `w` x `h` pixels in the given format, coloured by `color`. */
-export async function image(
+/** An image file to upload: its bytes, and the type and name a browser sends with them. */
+export interface ImageFile {
+  image: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** The file `filename` (its extension gives the format) of `w` x `h` pixels, coloured by `color`. */
+export async function imageFile(
+  filename: `${string}.${keyof typeof IMAGE_TYPES}`,
   w: number,
   h: number,
-  format: 'png' | 'jpeg' | 'webp',
   color: (x: number, y: number) => Rgb,
-): Promise<Buffer> {
+): Promise<ImageFile> {
+  const format = filename.slice(filename.lastIndexOf('.') + 1) as keyof typeof IMAGE_TYPES;
   const raw = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(color(x, y), (y * w + x) * 3);
   const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
-  if (format === 'png') return img.png().toBuffer();
-  if (format === 'jpeg') return img.jpeg({ quality: 90 }).toBuffer();
-  return img.webp({ lossless: true }).toBuffer();
+  const image =
+    format === 'png'
+      ? await img.png().toBuffer()
+      : format === 'jpg'
+        ? await img.jpeg({ quality: 90 }).toBuffer()
+        : await img.webp({ lossless: true }).toBuffer();
+  return { image, contentType: IMAGE_TYPES[format], filename };
 }

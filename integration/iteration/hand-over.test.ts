@@ -32,7 +32,7 @@ import type { Client as Http } from '../bad-input/http.js';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
 import {
   buy,
-  image,
+  imageFile,
   json,
   listed,
   login,
@@ -149,23 +149,17 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     // three artists, three formats; the newest (grace) is not the winner, nor is the first alphabetically
     ids.winner = await submit(ada, {
       ...WINNER,
-      image: await image(800, 400, 'png', artwork),
-      contentType: 'image/png',
-      filename: 'red-sea.png',
+      ...(await imageFile('red-sea.png', 800, 400, artwork)),
     });
     ids.grey = await submit(li, {
       title: 'Grey Study',
       description: 'Quiet greys, nothing else.',
-      image: await image(60, 60, 'jpeg', () => [128, 128, 128]),
-      contentType: 'image/jpeg',
-      filename: 'grey.jpg',
+      ...(await imageFile('grey.jpg', 60, 60, () => [128, 128, 128])),
     });
     ids.green = await submit(grace, {
       title: 'A Green Field',
       description: 'Grass as far as the eye can see.',
-      image: await image(90, 120, 'webp', () => [40, 160, 60]),
-      contentType: 'image/webp',
-      filename: 'field.webp',
+      ...(await imageFile('field.webp', 90, 120, () => [40, 160, 60])),
     });
     // votes: the winner 3, the newest 2 (one vote switched from down to up), the grey one -1
     expect(await vote(li, ids.winner, 1)).toBe(1);
@@ -247,9 +241,7 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     ids.adaAgain = await submit(ada, {
       title: 'Second Wind',
       description: 'Another one, now that the first is featured.',
-      image: await image(40, 40, 'png', () => [200, 100, 0]),
-      contentType: 'image/png',
-      filename: 'again.png',
+      ...(await imageFile('again.png', 40, 40, () => [200, 100, 0])),
     });
 
     // the sold-out canvas stays readable, with the pixels just bought
