@@ -9,7 +9,7 @@ import { createPeers } from '../../bff/src/peers.js';
 import { codeInMail } from '../../services/identity/src/domain/reset.js';
 import { newAccount, type TestClock } from '../../services/identity/src/test/harness.js';
 import { startIdentity, type RunningIdentity } from './identity.js';
-import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+import { startSmtpServer, type TestSmtpServer } from '../../services/identity/src/test/smtp.js';
 
 export interface AuthStack {
   bff: RunningBff;
