@@ -11,17 +11,16 @@
 //    name, the toast, the composite of the new canvas with the artwork's colours).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICES } from '@tessera/facts/ports';
 import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
-import { runCli } from '../ops/src/cli.js';
 import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
 import {
   buy,
   imageFile,
   json,
   register,
+  runOps,
   seedCanvasStore,
   submit,
   vote,
@@ -137,16 +136,10 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
     });
     expect(await vote(buyer, id, 1)).toBe(1);
 
-    const out: string[] = [];
     const started = Date.now();
-    const code = await runCli(['promote', '--operator', 'maria'], {
-      env: Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)])),
-      identity: () => stack.as('ops'),
-      out: (t) => out.push(t),
-      err: (t) => out.push(t),
-    });
-    expect(code, out.join('\n')).toBe(0);
-    const next = Number(/canvas (\d+) is now the active canvas/.exec(out.join('\n'))?.[1]);
+    const { code, out, err } = await runOps(stack, 'promote', '--operator', 'maria');
+    expect(code, `${out}\n${err}`).toBe(0);
+    const next = Number(/canvas (\d+) is now the active canvas/.exec(out)?.[1]);
     expect(next).toBeGreaterThan(first);
 
     // both pages at once: the toast does not stay for ever

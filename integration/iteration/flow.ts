@@ -2,12 +2,15 @@
  * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
  * upload an artwork with the signed form and submit it, vote, lock a board and buy pixels (intent,
  * sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
- * while no canvas process has it open) and the artworks the test submits.
+ * while no canvas process has it open), the artworks the test submits, and the operator CLI.
  */
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
+import { SERVICES } from '@tessera/facts/ports';
+import { runCli } from '../../ops/src/cli.js';
 import { Client as Http, type Got } from '../bad-input/http.js';
+import type { TrustStack } from '../trust/stack.js';
 
 export const PASSWORD = 'Sturdy-Passw0rd!';
 
@@ -200,4 +203,18 @@ export async function imageFile(
         ? await img.jpeg({ quality: 90 }).toBuffer()
         : await img.webp({ lossless: true }).toBuffer();
   return { image, contentType: IMAGE_TYPES[format], filename };
+}
+
+/** The operator CLI against the running stack, as `npm run ops` calls it (signed as `ops`, by maria). */
+export async function runOps(stack: TrustStack, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const env = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)]));
+  const code = await runCli(argv, {
+    env: { ...env, USER: 'maria' },
+    identity: () => stack.as('ops'),
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }

@@ -23,11 +23,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
-import { SERVICES } from '@tessera/facts/ports';
 import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import { runCli } from '../../ops/src/cli.js';
 import type { Client as Http } from '../bad-input/http.js';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
 import {
@@ -37,6 +35,7 @@ import {
   listed,
   login,
   register,
+  runOps,
   seedCanvasStore,
   submit,
   vote,
@@ -111,19 +110,7 @@ afterAll(async () => {
 const active = async (http: Http) =>
   json(await http.get('/api/canvases/active')).data[0] as Record<string, unknown>;
 
-/** The operator CLI against the running stack, as `npm run ops` calls (signed as `ops`). */
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const env = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)]));
-  const code = await runCli(argv, {
-    env: { ...env, USER: 'maria' },
-    identity: () => stack.as('ops'),
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOps(stack, ...argv);
 
 /** Default colours of canvas pixels through `GET /api/pixels/canvas/{c}/board/{b}` (one read per board). */
 async function defaultColours(http: Http, c: number, points: readonly (readonly [number, number])[]) {
