@@ -1,5 +1,5 @@
-// Shared by the auth browser tests: the /api scripted with page.route, a stored user, a page that
-// fails on console errors, and small helpers for the /login screen.
+// Shared by the auth browser tests: the /api scripted with page.route, a stored user, and small
+// helpers for the /login screen (the signed-out page itself: withSignedOutPage in browser.ts).
 import type { Page } from 'playwright-core';
 import { urlOf } from './browser.js';
 
