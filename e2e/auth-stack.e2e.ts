@@ -4,7 +4,7 @@
 // (scripts/e2e.mjs sets both); without them (static web/dist server) the whole file is skipped.
 // One run makes 1 registration, 3 sign-ins, 1 reset mail and 1 reset: well inside the BFF's limits.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   VIEWPORTS,
   launchBrowser,
@@ -25,10 +25,7 @@ import {
 } from './lib/full-stack.js';
 import { skipTutorial } from './lib/canvas-page.js';
 import { INVALID_CREDENTIALS_TEXT, field, fillSignUp, openLogin } from './lib/scripted-auth.js';
-import { noStackReason, requireDataStack, type DataStack } from './lib/stack.js';
-
-const skipReason = noStackReason();
-if (skipReason) console.log(`[e2e] auth-stack.e2e.ts skipped: ${skipReason}`);
+import { describeOnStack, requireDataStack, type DataStack } from './lib/stack.js';
 
 /** The browser's line for an HTTP error answer a step provokes on purpose. */
 const failedLoad = (status: number) =>
@@ -51,7 +48,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await field(page, 'password').press('Enter');
 }
 
-describe.skipIf(skipReason !== null)('identity and sign-in on the real stack', () => {
+describeOnStack('identity and sign-in on the real stack', () => {
   let stack: DataStack;
   let account: Account;
   let newPassword: string;
