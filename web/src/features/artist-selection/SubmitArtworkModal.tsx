@@ -86,7 +86,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   return (
     <div className="modal-backdrop artist-modal" role="presentation">
       <form
-        className="artist-modal__card"
+        className="modal-card artist-modal__card"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -94,7 +94,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
         noValidate
         onSubmit={submit}
       >
-        <header className="artist-modal__header">
+        <header className="modal-card__header">
           <h2 id={titleId} ref={headingRef} tabIndex={-1}>
             {PAGE_TEXT.submit}
           </h2>

@@ -91,8 +91,13 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
 
   return (
     <div className="modal-backdrop pay-modal">
-      <div className="pay-modal__card" role="dialog" aria-modal="true" aria-labelledby="pay-modal-title">
-        <header className="pay-modal__header">
+      <div
+        className="modal-card pay-modal__card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pay-modal-title"
+      >
+        <header className="modal-card__header pay-modal__header">
           <h2 id="pay-modal-title" ref={title} tabIndex={-1}>
             {MODAL_TEXT.title}
           </h2>
