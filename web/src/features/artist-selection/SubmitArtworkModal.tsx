@@ -3,7 +3,7 @@
 // and Cancel. The image is uploaded first, then the submission is created. It cannot be closed while
 // submitting; it never closes on a click outside it.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Submission } from '../../api/artist-selection.js';
 import { useApi } from '../../app/router-context.js';
 import { CountedField } from './CountedField.js';
@@ -14,6 +14,7 @@ import { DESCRIPTION_MAX, TITLE_MAX } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
 import './submit-modal.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
+import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
 
 export const SUBMITTING = 'Submitting...';
 
@@ -25,7 +26,7 @@ export interface SubmitArtworkModalProps {
 export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalProps) {
   const api = useApi();
   const titleId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useFocusedHeading();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -36,15 +37,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   });
   const submitting = mutation.isPending;
 
-  useEffect(() => headingRef.current?.focus(), []);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !submitting) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [submitting, onClose]);
+  useEscapeToClose(onClose, submitting);
 
   const edited = (field: keyof FormErrors) => {
     setBanner(null);
