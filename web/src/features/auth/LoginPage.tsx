@@ -67,7 +67,7 @@ export function LoginPage() {
               <SignUpForm initialEmail={email} />
             )}
           </div>
-          <div className="auth-divider" role="separator">
+          <div className="divider auth-divider" role="separator">
             <span>or</span>
           </div>
           <GoogleButton checkNow={error === 'oauth_failed'} />
