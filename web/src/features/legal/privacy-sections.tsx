@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { CONTACT, MAILING_ADDRESS } from '../../app/site.js';
 import type { LegalSection } from './LegalDocument.js';
-import { ContactList, MailLink } from './MailLink.js';
+import { MailLink, contactSection } from './contact.js';
 
 export const RETENTION_PERIODS = [
   { record: 'Account data', period: '3 years after the account is closed' },
@@ -213,23 +213,15 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact Us',
-    body: (
-      <>
-        <ContactList
-          items={[
-            ['Privacy questions and requests', CONTACT.privacy],
-            ['Parents and guardians', CONTACT.parents],
-          ]}
-        />
-        <address className="legal__address">
-          {MAILING_ADDRESS.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-        </address>
-      </>
-    ),
-  },
+  contactSection(
+    [
+      ['Privacy questions and requests', CONTACT.privacy],
+      ['Parents and guardians', CONTACT.parents],
+    ],
+    <address className="legal__address">
+      {MAILING_ADDRESS.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+    </address>,
+  ),
 ];

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { CONTACT } from '../../app/site.js';
 import type { LegalSection } from './LegalDocument.js';
-import { ContactList, MailLink } from './MailLink.js';
+import { MailLink, contactSection } from './contact.js';
 
 export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
@@ -235,17 +235,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact Us',
-    body: (
-      <ContactList
-        items={[
-          ['Legal questions', CONTACT.legal],
-          ['Artist submissions and selection', CONTACT.artists],
-          ['Account and purchase support', CONTACT.support],
-        ]}
-      />
-    ),
-  },
+  contactSection([
+    ['Legal questions', CONTACT.legal],
+    ['Artist submissions and selection', CONTACT.artists],
+    ['Account and purchase support', CONTACT.support],
+  ]),
 ];
