@@ -82,7 +82,8 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
               <span className="colour-option__text">
                 <strong>{option.title}</strong>
                 <span>
-                  {option.kind} · {formatUsd(UNIT_CENTS[option.mode])} per pixel
+                  {`${option.kind} · `}
+                  {formatUsd(UNIT_CENTS[option.mode])} per pixel
                 </span>
               </span>
             </button>
