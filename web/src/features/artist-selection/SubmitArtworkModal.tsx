@@ -10,13 +10,29 @@ import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
 import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
-import { DESCRIPTION_MAX, TITLE_MAX } from '@tessera/facts/artwork';
+import { ARTWORK_TEXT_RULES, type ArtworkTextField } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
 import './submit-modal.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
 
 export const SUBMITTING = 'Submitting...';
+
+/** The title and description inputs, in the form's order (their limits: @tessera/facts/artwork). */
+const TEXT_FIELDS: ReadonlyArray<{
+  name: ArtworkTextField;
+  label: string;
+  placeholder: string;
+  multiline?: boolean;
+}> = [
+  { name: 'title', label: 'Title', placeholder: 'Give your artwork a title' },
+  {
+    name: 'description',
+    label: 'Description',
+    placeholder: 'Your artist statement: what it shows and why',
+    multiline: true,
+  },
+];
 
 export interface SubmitArtworkModalProps {
   onClose(): void;
@@ -28,8 +44,8 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   const titleId = useId();
   const headingRef = useFocusedHeading();
   const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const [text, setText] = useState<Record<ArtworkTextField, string>>({ title: '', description: '' });
+  const { title, description } = text;
   const [errors, setErrors] = useState<FormErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const mutation = useMutation({
@@ -112,33 +128,23 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
             edited('image');
           }}
         />
-        <CountedField
-          label="Title"
-          name="title"
-          value={title}
-          max={TITLE_MAX}
-          error={errors.title}
-          disabled={submitting}
-          placeholder="Give your artwork a title"
-          onChange={(value) => {
-            setTitle(value);
-            edited('title');
-          }}
-        />
-        <CountedField
-          label="Description"
-          name="description"
-          multiline
-          value={description}
-          max={DESCRIPTION_MAX}
-          error={errors.description}
-          disabled={submitting}
-          placeholder="Your artist statement: what it shows and why"
-          onChange={(value) => {
-            setDescription(value);
-            edited('description');
-          }}
-        />
+        {TEXT_FIELDS.map((field) => (
+          <CountedField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            multiline={field.multiline}
+            value={text[field.name]}
+            max={ARTWORK_TEXT_RULES[field.name].max}
+            error={errors[field.name]}
+            disabled={submitting}
+            placeholder={field.placeholder}
+            onChange={(value) => {
+              setText((current) => ({ ...current, [field.name]: value }));
+              edited(field.name);
+            }}
+          />
+        ))}
         <div className="artist-modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
             Cancel
