@@ -3,14 +3,7 @@
  * submission; tapping the same vote removes it, the opposite vote switches it; net score is the sum
  * of votes; a submission at net score -10 or lower is removed.
  */
-import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
-  TITLE_MAX,
-  TITLE_MIN,
-} from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextProblem } from '@tessera/facts/artwork';
 
 export type VoteValue = -1 | 0 | 1;
 
@@ -36,16 +29,13 @@ export function isRemoved(netScore: number): boolean {
 export type Problem = { field: string; message: string } | null;
 
 export function checkSubmission(title: string, description: string): Problem {
-  const t = title.trim();
-  const d = description.trim();
-  if (t.length === 0) return { field: 'title', message: 'Please enter a title for your artwork' };
-  if (t.length < TITLE_MIN) return { field: 'title', message: 'Title must be at least 3 characters' };
-  if (t.length > TITLE_MAX) return { field: 'title', message: 'Title must be under 100 characters' };
-  if (d.length === 0) return { field: 'description', message: 'Please enter a description for your artwork' };
-  if (d.length < DESCRIPTION_MIN)
-    return { field: 'description', message: 'Description must be at least 10 characters' };
-  if (d.length > DESCRIPTION_MAX)
-    return { field: 'description', message: 'Description must be under 500 characters' };
+  for (const [field, value] of [
+    ['title', title],
+    ['description', description],
+  ] as const) {
+    const message = artworkTextProblem(field, value);
+    if (message !== null) return { field, message };
+  }
   return null;
 }
 

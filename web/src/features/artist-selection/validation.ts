@@ -2,24 +2,13 @@
 // title 3 to 100 characters and description 10 to 500 (trimmed), an image of type PNG, JPEG or WebP of
 // at most 10 MB.
 
-import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
-  TITLE_MAX,
-  TITLE_MIN,
-} from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextProblem } from '@tessera/facts/artwork';
+
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
+/** The image's messages; the title's and description's are the shared ones of @tessera/facts/artwork. */
 export const VALIDATION_MESSAGES = {
-  titleRequired: 'Please enter a title for your artwork',
-  titleShort: 'Title must be at least 3 characters',
-  titleLong: 'Title must be under 100 characters',
-  descriptionRequired: 'Please enter a description for your artwork',
-  descriptionShort: 'Description must be at least 10 characters',
-  descriptionLong: 'Description must be under 500 characters',
   imageRequired: 'Please select an image for your artwork',
   imageType: 'Only PNG, JPEG, and WebP images are allowed',
   imageSize: 'File size must be under 10MB',
@@ -40,19 +29,11 @@ export function validateImage(file: FileInfo | null): string | null {
 }
 
 export function validateTitle(title: string): string | null {
-  const text = title.trim();
-  if (text === '') return VALIDATION_MESSAGES.titleRequired;
-  if (text.length < TITLE_MIN) return VALIDATION_MESSAGES.titleShort;
-  if (text.length > TITLE_MAX) return VALIDATION_MESSAGES.titleLong;
-  return null;
+  return artworkTextProblem('title', title);
 }
 
 export function validateDescription(description: string): string | null {
-  const text = description.trim();
-  if (text === '') return VALIDATION_MESSAGES.descriptionRequired;
-  if (text.length < DESCRIPTION_MIN) return VALIDATION_MESSAGES.descriptionShort;
-  if (text.length > DESCRIPTION_MAX) return VALIDATION_MESSAGES.descriptionLong;
-  return null;
+  return artworkTextProblem('description', description);
 }
 
 export interface SubmissionForm {
