@@ -11,35 +11,22 @@ export const DESCRIPTION_MAX = 500;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/**
- * The title's and the description's limits with the messages of each problem (spec section 5), for
- * the form and the service alike.
- */
-export const ARTWORK_TEXT_RULES = {
-  title: {
-    min: TITLE_MIN,
-    max: TITLE_MAX,
-    required: 'Please enter a title for your artwork',
-    short: 'Title must be at least 3 characters',
-    long: 'Title must be under 100 characters',
-  },
-  description: {
-    min: DESCRIPTION_MIN,
-    max: DESCRIPTION_MAX,
-    required: 'Please enter a description for your artwork',
-    short: 'Description must be at least 10 characters',
-    long: 'Description must be under 500 characters',
-  },
+/** The title's and the description's lengths after trimming (spec section 5), for the form and the service alike. */
+export const ARTWORK_TEXT_LIMITS = {
+  title: { min: TITLE_MIN, max: TITLE_MAX },
+  description: { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX },
 } as const;
 
-export type ArtworkTextField = keyof typeof ARTWORK_TEXT_RULES;
+export type ArtworkTextField = keyof typeof ARTWORK_TEXT_LIMITS;
+/** What is wrong with a title or a description; each side words it (the spec's texts are the web form's). */
+export type ArtworkTextProblem = 'required' | 'short' | 'long';
 
 /** The field's problem after trimming (empty, too short, too long), or null when it may be sent. */
-export function artworkTextProblem(field: ArtworkTextField, value: string): string | null {
-  const rule = ARTWORK_TEXT_RULES[field];
+export function artworkTextProblem(field: ArtworkTextField, value: string): ArtworkTextProblem | null {
+  const { min, max } = ARTWORK_TEXT_LIMITS[field];
   const text = value.trim();
-  if (text === '') return rule.required;
-  if (text.length < rule.min) return rule.short;
-  if (text.length > rule.max) return rule.long;
+  if (text === '') return 'required';
+  if (text.length < min) return 'short';
+  if (text.length > max) return 'long';
   return null;
 }

@@ -10,7 +10,7 @@ import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
 import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
-import { ARTWORK_TEXT_RULES, type ArtworkTextField } from '@tessera/facts/artwork';
+import { ARTWORK_TEXT_LIMITS, type ArtworkTextField } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
 import './submit-modal.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
@@ -135,7 +135,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
             name={field.name}
             multiline={field.multiline}
             value={text[field.name]}
-            max={ARTWORK_TEXT_RULES[field.name].max}
+            max={ARTWORK_TEXT_LIMITS[field.name].max}
             error={errors[field.name]}
             disabled={submitting}
             placeholder={field.placeholder}
