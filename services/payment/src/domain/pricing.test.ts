@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountMatches, applyBps, formatDollars, priceOrder } from './pricing.js';
+import { amountMatches, formatDollars, priceOrder } from './pricing.js';
 
 describe('pricing in integer cents', () => {
   it('prices artist and custom colours with fee and estimated tax', () => {
@@ -10,9 +10,7 @@ describe('pricing in integer cents', () => {
     expect(p.totalCents).toBe(700 + 51 + 56);
   });
 
-  it('rounds half up without floats', () => {
-    expect(applyBps(150, 300)).toBe(5); // 4.5 -> 5
-    expect(applyBps(149, 300)).toBe(4); // 4.47 -> 4
+  it('rounds half up without floats (the rule: @tessera/facts/pricing)', () => {
     const one = priceOrder(1, 0);
     expect(one).toMatchObject({
       subtotalCents: 100,

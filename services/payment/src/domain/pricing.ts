@@ -1,15 +1,18 @@
 /**
  * Prices in integer cents, computed on the server only (brief invariant 3, spec section 9):
  * artist colour 100, custom colour 200, service fee 3% of the subtotal plus 30, tax on the subtotal.
- * Rates are integers in basis points (800 = 8.00%) so no float ever touches money.
+ * Rates are integers in basis points (800 = 8.00%) so no float ever touches money; the prices and
+ * the rounding are @tessera/facts/pricing's, which the web app's estimate uses too.
  */
 import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
+import {
+  ARTIST_COLOR_CENTS,
+  CUSTOM_COLOR_CENTS,
+  ESTIMATED_TAX_BPS,
+  applyBps,
+  serviceFeeCents,
+} from '@tessera/facts/pricing';
 
-export const ARTIST_COLOR_CENTS = 100;
-export const CUSTOM_COLOR_CENTS = 200;
-export const SERVICE_FEE_BPS = 300;
-export const SERVICE_FEE_FIXED_CENTS = 30;
-export const ESTIMATED_TAX_BPS = 800;
 export const MAX_PIXELS_PER_ORDER = PIXELS_PER_BOARD;
 
 export interface PriceBreakdown {
@@ -22,11 +25,6 @@ export interface PriceBreakdown {
   taxRateBps: number;
   taxAmountCents: number;
   totalCents: number;
-}
-
-/** `amount * bps / 10000`, rounded half up, in integers. */
-export function applyBps(amountCents: number, bps: number): number {
-  return Math.floor((amountCents * bps + 5000) / 10000);
 }
 
 function assertCount(name: string, n: number): void {
@@ -49,7 +47,7 @@ export function priceOrder(
   const artistColorCents = artistColorCount * ARTIST_COLOR_CENTS;
   const customColorCents = customColorCount * CUSTOM_COLOR_CENTS;
   const subtotalCents = artistColorCents + customColorCents;
-  const serviceFeeCents = applyBps(subtotalCents, SERVICE_FEE_BPS) + SERVICE_FEE_FIXED_CENTS;
+  const serviceFee = serviceFeeCents(subtotalCents);
   const taxAmountCents = applyBps(subtotalCents, taxRateBps);
   return {
     artistColorCount,
@@ -57,10 +55,10 @@ export function priceOrder(
     artistColorCents,
     customColorCents,
     subtotalCents,
-    serviceFeeCents,
+    serviceFeeCents: serviceFee,
     taxRateBps,
     taxAmountCents,
-    totalCents: subtotalCents + serviceFeeCents + taxAmountCents,
+    totalCents: subtotalCents + serviceFee + taxAmountCents,
   };
 }
 

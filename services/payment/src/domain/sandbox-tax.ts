@@ -3,7 +3,7 @@
  * published by the states; no local rates). Only the sandbox uses it: with Stripe keys the tax comes
  * from Stripe Tax. Pure.
  */
-import { applyBps } from './pricing.js';
+import { applyBps } from '@tessera/facts/pricing';
 import type { TaxQuote } from './order.js';
 
 export const STATE_TAX_BPS: Readonly<Record<string, number>> = {

@@ -5,7 +5,7 @@ import {
   PaymentIntentSchema,
   type PaymentIntent,
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
-import { SERVICE_FEE_BPS, SERVICE_FEE_FIXED_CENTS } from '../domain/pricing.js';
+import { SERVICE_FEE_BPS, SERVICE_FEE_FIXED_CENTS } from '@tessera/facts/pricing';
 import type { Order, OrderState } from '../domain/order.js';
 
 const STATES: Record<OrderState, OrderStateEnum> = {

@@ -6,7 +6,8 @@ import { ModalBackdrop } from '../../components/ModalBackdrop.js';
 import { useFocusedHeading } from '../../lib/use-modal.js';
 import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS, normaliseHex } from './model/colour.js';
 import type { ColourChoice } from './model/pending.js';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatUsd } from '../payment/pricing.js';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
+import { formatUsd } from '../payment/pricing.js';
 
 export function ownedSelectionMessage(ownedCount: number): string | null {
   if (ownedCount === 0) return null;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyzePurchase,
-  applyBps,
   breakdownFromServer,
   estimateBreakdown,
   formatRate,
@@ -13,12 +12,6 @@ import {
 const px = (x: number, isDefault: boolean) => ({ x, y: 0, color: '#112233', isDefault });
 
 describe('pricing in integer cents', () => {
-  it('rounds basis points half up', () => {
-    expect(applyBps(150, 300)).toBe(5); // 4.5 -> 5
-    expect(applyBps(149, 300)).toBe(4); // 4.47 -> 4
-    expect(applyBps(100, 800)).toBe(8);
-  });
-
   it('prices 2 artist and 1 custom pixel: 400 + fee 12+30 + tax 32 = 474', () => {
     const b = estimateBreakdown(2, 1);
     expect(b).toMatchObject({

@@ -1,25 +1,20 @@
 // Pricing in integer cents (spec sections 3 and 9): artist colour 100, custom colour 200, service fee
 // 3% of the subtotal plus 30, tax estimated at 8% of the subtotal until the server returns the rate.
-// Rates are basis points and rounding is half up, the same arithmetic as the payment service, so
-// the estimate the client sends as `amount` matches the server's price to the cent.
+// The prices and their arithmetic are @tessera/facts/pricing's, the payment service's own, so the
+// estimate the client sends as `amount` matches the server's price to the cent.
+import {
+  ARTIST_COLOR_CENTS,
+  CUSTOM_COLOR_CENTS,
+  ESTIMATED_TAX_BPS,
+  SERVICE_FEE_BPS,
+  SERVICE_FEE_FIXED_CENTS,
+  applyBps,
+  serviceFeeCents,
+} from '@tessera/facts/pricing';
 import type { PendingPixel } from './types.js';
 
-export const ARTIST_COLOR_CENTS = 100;
-export const CUSTOM_COLOR_CENTS = 200;
-export const SERVICE_FEE_BPS = 300;
-export const SERVICE_FEE_FIXED_CENTS = 30;
-export const ESTIMATED_TAX_BPS = 800;
 export const ESTIMATED_JURISDICTION = 'Estimated';
 export const CURRENCY = 'usd';
-
-/** `amount * bps / 10000`, rounded half up, in integers. */
-export function applyBps(amountCents: number, bps: number): number {
-  return Math.floor((amountCents * bps + 5000) / 10000);
-}
-
-export function serviceFeeCents(subtotalCents: number): number {
-  return applyBps(subtotalCents, SERVICE_FEE_BPS) + SERVICE_FEE_FIXED_CENTS;
-}
 
 /** "$12.34" from 1234 cents. */
 export function formatUsd(cents: number): string {

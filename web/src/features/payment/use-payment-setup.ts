@@ -12,7 +12,8 @@ import {
   PaymentFlowError,
   purchaseErrorMessage,
 } from './payment-messages.js';
-import { SERVICE_FEE_BPS, analyzePurchase, estimateBreakdown, type PaymentBreakdown } from './pricing.js';
+import { SERVICE_FEE_BPS } from '@tessera/facts/pricing';
+import { analyzePurchase, estimateBreakdown, type PaymentBreakdown } from './pricing.js';
 import { paymentConfigQueryOptions, stripeQueryOptions } from './queries.js';
 import type { PendingPurchase } from './types.js';
 

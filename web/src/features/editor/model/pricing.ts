@@ -1,15 +1,7 @@
-// The editor's price display (spec sections 1 and 9) in integer cents, with the prices and the
-// arithmetic of the payment feature (../../payment/pricing.ts): artist colour 100, custom colour 200,
-// service fee 3% of the subtotal plus 30, estimated tax 8% of the subtotal (rounded half up). The
-// server computes the charged amount; this only shows what the user will see there.
-import {
-  ARTIST_COLOR_CENTS,
-  CUSTOM_COLOR_CENTS,
-  ESTIMATED_TAX_BPS,
-  applyBps,
-  formatUsd,
-  serviceFeeCents,
-} from '../../payment/pricing.js';
+// The editor's price display (spec sections 1 and 9) in integer cents: the payment feature's estimate
+// (../../payment/pricing.ts, on @tessera/facts/pricing), so the editor shows what the payment modal
+// will. The server computes the charged amount; this only shows what the user will see there.
+import { estimateBreakdown, formatUsd } from '../../payment/pricing.js';
 
 export interface PriceSummary {
   artistColorCount: number;
@@ -30,18 +22,16 @@ export function priceChanges(changes: Iterable<{ isDefault: boolean }>): PriceSu
     if (c.isDefault) artistColorCount += 1;
     else customColorCount += 1;
   }
-  const subtotalCents = artistColorCount * ARTIST_COLOR_CENTS + customColorCount * CUSTOM_COLOR_CENTS;
-  const feeCents = subtotalCents === 0 ? 0 : serviceFeeCents(subtotalCents);
-  const estimatedTaxCents = applyBps(subtotalCents, ESTIMATED_TAX_BPS);
-  const totalWithFeesCents = subtotalCents + feeCents;
+  const estimate = estimateBreakdown(artistColorCount, customColorCount);
+  const totalWithFeesCents = estimate.subtotal + estimate.serviceFeeTotal;
   return {
     artistColorCount,
     customColorCount,
-    subtotalCents,
-    serviceFeeCents: feeCents,
+    subtotalCents: estimate.subtotal,
+    serviceFeeCents: estimate.serviceFeeTotal,
     totalWithFeesCents,
-    estimatedTaxCents,
-    estimatedTotalCents: totalWithFeesCents + estimatedTaxCents,
+    estimatedTaxCents: estimate.taxAmount,
+    estimatedTotalCents: estimate.totalAmountCents,
   };
 }
 
