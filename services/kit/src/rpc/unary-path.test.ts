@@ -156,9 +156,9 @@ describe('unary calls on the short paths', () => {
 
   it("abort a handler's signal when its call is over, as connect does", async () => {
     for (const [name, t] of Object.entries(transports())) {
-      seen.signal = undefined;
+      delete seen.signal;
       await createClient(LockService, t).getUserLock({});
-      expect(seen.signal?.aborted, name).toBe(true);
+      expect((seen.signal as AbortSignal | undefined)?.aborted, name).toBe(true);
     }
   });
 

@@ -162,7 +162,7 @@ function exchange(
   path: string,
   header: Headers,
   body: Uint8Array,
-): Promise<{ status: number; header: Headers; body: Uint8Array }> {
+): Promise<{ status: number; header: http2.IncomingHttpHeaders; body: Uint8Array }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let stream: http2.ClientHttp2Stream | undefined;
@@ -185,12 +185,12 @@ function exchange(
           return;
         }
         let status = 0;
-        let resHeader: Headers | undefined;
+        let resHeader: http2.IncomingHttpHeaders = {};
         const chunks: Buffer[] = [];
         let size = 0;
         s.on('response', (h) => {
           status = Number(h[':status'] ?? 0);
-          resHeader = webHeaders(h);
+          resHeader = h;
         });
         s.on('data', (chunk: Buffer) => {
           size += chunk.length;
@@ -208,7 +208,7 @@ function exchange(
           if (settled) return;
           settled = true;
           const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-          resolve({ status, header: resHeader ?? new Headers(), body: all });
+          resolve({ status, header: resHeader, body: all });
         });
         s.on('error', (err) => {
           const codes = [(err as NodeJS.ErrnoException).code];
@@ -256,14 +256,46 @@ export function createUnaryTransport(opts: UnaryTransportOptions): Transport {
         call.end();
       }
     }
+    const h = res.header;
+    const encoding = h['content-encoding'];
+    const usual =
+      res.status === 200 &&
+      h['content-type'] === 'application/proto' &&
+      (encoding === undefined || typeof encoding === 'string') &&
+      !Object.keys(h).some((k) => k.startsWith('trailer-'));
+    if (usual) {
+      // the answer of (almost) every call: its headers become `Headers` only when someone asks
+      const compression =
+        encoding === undefined || encoding === 'identity'
+          ? undefined
+          : ACCEPT_COMPRESSION.find((c) => c.name === encoding);
+      if (compression || encoding === undefined || encoding === 'identity') {
+        const bytes = compression ? await compression.decompress(res.body, READ_MAX_BYTES) : res.body;
+        let split: [Headers, Headers] | undefined;
+        return {
+          stream: false,
+          service: req.service,
+          method: req.method,
+          get header() {
+            return (split ??= trailerDemux(webHeaders(h)))[0];
+          },
+          get trailer() {
+            return (split ??= trailerDemux(webHeaders(h)))[1];
+          },
+          message: fromBinary(req.method.output, bytes),
+        };
+      }
+    }
+    // errors and anything unusual: read and checked by connect's own functions
+    const all = webHeaders(h);
     const { compression, isUnaryError, unaryError } = validateResponseWithCompression(
       'unary',
       ACCEPT_COMPRESSION,
       true,
       res.status,
-      res.header,
+      all,
     );
-    const [header, trailer] = trailerDemux(res.header);
+    const [header, trailer] = trailerDemux(all);
     const bytes = compression ? await compression.decompress(res.body, READ_MAX_BYTES) : res.body;
     if (isUnaryError) throw errorFromJsonBytes(bytes, appendHeaders(header, trailer), unaryError!);
     return {
