@@ -35,11 +35,9 @@ import {
   parseTimeout,
   trailerMux,
 } from '@connectrpc/connect/protocol-connect';
-import { compressionBrotli, compressionGzip } from '@connectrpc/connect-node';
-import { nodeHeaders, webHeaders } from './wire.js';
+import { COMPRESSIONS, nodeHeaders, webHeaders } from './wire.js';
 
-/** connect-node's adapter defaults: what it decompresses and compresses, and from which size. */
-const COMPRESSIONS = [compressionGzip, compressionBrotli];
+/** connect-node's adapter default: the smallest answer it compresses. */
 const COMPRESS_MIN_BYTES = 1024;
 
 type AnyRequest = UnaryRequest<DescMessage, DescMessage>;

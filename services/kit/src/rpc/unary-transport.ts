@@ -31,11 +31,9 @@ import {
   trailerDemux,
   validateResponseWithCompression,
 } from '@connectrpc/connect/protocol-connect';
-import { compressionBrotli, compressionGzip, type Http2SessionManager } from '@connectrpc/connect-node';
-import { nodeHeaders, webHeaders } from './wire.js';
+import type { Http2SessionManager } from '@connectrpc/connect-node';
+import { COMPRESSIONS as ACCEPT_COMPRESSION, nodeHeaders, webHeaders } from './wire.js';
 
-/** What the response may be compressed with (connect-node's default, sent as Accept-Encoding). */
-const ACCEPT_COMPRESSION = [compressionGzip, compressionBrotli];
 /** Largest response body read (connect's default). */
 const READ_MAX_BYTES = 0xffffffff;
 
@@ -79,24 +77,39 @@ function fromNodeReason(reason: unknown): ConnectError {
   return ce;
 }
 
-/** The error of a stream reset by the peer (connect-node's mapping of the HTTP/2 codes). */
+/** The HTTP/2 error codes by number (RFC 9113, section 7). */
+const RESET_NAMES = [
+  'NO_ERROR',
+  'PROTOCOL_ERROR',
+  'INTERNAL_ERROR',
+  'FLOW_CONTROL_ERROR',
+  'SETTINGS_TIMEOUT',
+  'STREAM_CLOSED',
+  'FRAME_SIZE_ERROR',
+  'REFUSED_STREAM',
+  'CANCEL',
+  'COMPRESSION_ERROR',
+  'CONNECT_ERROR',
+  'ENHANCE_YOUR_CALM',
+  'INADEQUATE_SECURITY',
+  'HTTP_1_1_REQUIRED',
+];
+/** The Connect codes of the resets that are not internal errors (connect-node's mapping). */
+const RESET_CODES: Partial<Record<number, Code>> = {
+  0x7: Code.Unavailable,
+  0x8: Code.Canceled,
+  0xb: Code.ResourceExhausted,
+  0xc: Code.PermissionDenied,
+  0xd: Code.PermissionDenied,
+};
+
+/** The error of a stream reset by the peer. */
 function fromResetCode(rstCode: number): ConnectError {
-  const names: Record<number, [string, Code]> = {
-    0x1: ['PROTOCOL_ERROR', Code.Internal],
-    0x2: ['INTERNAL_ERROR', Code.Internal],
-    0x3: ['FLOW_CONTROL_ERROR', Code.Internal],
-    0x4: ['SETTINGS_TIMEOUT', Code.Internal],
-    0x6: ['FRAME_SIZE_ERROR', Code.Internal],
-    0x7: ['REFUSED_STREAM', Code.Unavailable],
-    0x8: ['CANCEL', Code.Canceled],
-    0x9: ['COMPRESSION_ERROR', Code.Internal],
-    0xa: ['CONNECT_ERROR', Code.Internal],
-    0xb: ['ENHANCE_YOUR_CALM', Code.ResourceExhausted],
-    0xc: ['INADEQUATE_SECURITY', Code.PermissionDenied],
-    0xd: ['HTTP_1_1_REQUIRED', Code.PermissionDenied],
-  };
-  const [name, code] = names[rstCode] ?? [`0x${rstCode.toString(16)}`, Code.Internal];
-  return new ConnectError(`http/2 stream closed with error code ${name} (0x${rstCode.toString(16)})`, code);
+  const hex = `0x${rstCode.toString(16)}`;
+  return new ConnectError(
+    `http/2 stream closed with error code ${RESET_NAMES[rstCode] ?? hex} (${hex})`,
+    RESET_CODES[rstCode] ?? Code.Internal,
+  );
 }
 
 /** One unary call in flight: its deadline, the caller's signal and the lazily created `req.signal`. */

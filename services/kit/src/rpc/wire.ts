@@ -1,5 +1,9 @@
 /** Headers between Node's HTTP/2 objects and the fetch API's `Headers` that Connect works with. */
 import type http2 from 'node:http2';
+import { compressionBrotli, compressionGzip } from '@connectrpc/connect-node';
+
+/** The compressions connect-node accepts and offers by default (gzip first), as the short paths do. */
+export const COMPRESSIONS = [compressionGzip, compressionBrotli];
 
 /** Node's incoming headers as `Headers`, without the HTTP/2 pseudo-headers (`:path`, ...). */
 export function webHeaders(h: http2.IncomingHttpHeaders): Headers {
