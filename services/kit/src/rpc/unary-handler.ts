@@ -128,7 +128,7 @@ class CallContext implements HandlerContext {
 /** The response of a call: status, headers and body (already serialized). */
 interface Answer {
   status: number;
-  header: Headers;
+  header: http2.OutgoingHttpHeaders;
   body: Uint8Array;
 }
 
@@ -302,13 +302,13 @@ export class UnaryHandler {
       // an interceptor may answer with a response of its own: its headers replace the context's
       const own = (res as AnyResponse & { [CTX]?: CallContext })[CTX] === ctx;
       const { header, trailer } = own ? ctx.setHeaders() : { header: res.header, trailer: res.trailer };
+      const answer = toBinary(route.method.output, res.message);
+      // the usual answer sets no header of its own: no Headers are built for it
+      if (header === undefined && trailer === undefined)
+        return { status: 200, header: { 'content-type': 'application/proto' }, body: answer };
       const out = new Headers(header);
       out.set('content-type', 'application/proto');
-      return {
-        status: 200,
-        header: trailer ? trailerMux(out, trailer) : out,
-        body: toBinary(route.method.output, res.message),
-      };
+      return { status: 200, header: nodeHeaders(trailer ? trailerMux(out, trailer) : out), body: answer };
     } catch (e) {
       ctx.abort(e);
       const error =
@@ -321,7 +321,7 @@ export class UnaryHandler {
       error.metadata.forEach((value, key) => header.set(key, value));
       return {
         status: codeToHttpStatus(error.code),
-        header: set.trailer ? trailerMux(header, set.trailer) : header,
+        header: nodeHeaders(set.trailer ? trailerMux(header, set.trailer) : header),
         body: errorToJsonBytes(error, undefined),
       };
     } finally {
@@ -337,12 +337,11 @@ export class UnaryHandler {
     let body = a.body;
     if (compression && body.byteLength >= COMPRESS_MIN_BYTES) {
       body = await compression.compress(body);
-      a.header.set('content-encoding', compression.name);
+      a.header['content-encoding'] = compression.name;
     }
     if (res.stream.destroyed) return;
-    const head = nodeHeaders(a.header);
-    head['content-length'] = String(body.byteLength);
-    res.writeHead(a.status, head);
+    a.header['content-length'] = String(body.byteLength);
+    res.writeHead(a.status, a.header);
     res.end(body);
   }
 }
