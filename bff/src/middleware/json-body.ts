@@ -18,7 +18,7 @@ function streamed(ctx: Context): boolean {
 /**
  * The whole body, read with the stream's events (an async iterator over the request costs a few
  * promises and stream listeners per chunk). As the iterator did: an error or a premature close of
- * the request rejects, and a body over `limit` rejects with 413 and destroys the request.
+ * the request rejects, and a body over `limit` rejects with 413.
  */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
@@ -34,8 +34,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
+      // the rest of the body is read and dropped (the stream keeps flowing) so that the 413 arrives
       done();
-      req.destroy();
       reject(new HttpError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
     };
     const onEnd = () => {
