@@ -6,8 +6,8 @@
 // (A) and 390 px (B). Needs TESSERA_BASE_URL and TESSERA_DATA_DIR (scripts/e2e.mjs sets both);
 // skipped on the static web/dist server.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, openPage, urlOf, type BrowserSession } from './lib/browser.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { VIEWPORTS, openPage, sharedBrowser, urlOf } from './lib/browser.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import {
   card,
@@ -25,10 +25,7 @@ import { skipTutorial } from './lib/canvas-page.js';
 import { assertStackHealthy, freshAccount, type Account } from './lib/full-stack.js';
 import { artworkPng } from './lib/png.js';
 import { StackArtist } from './lib/stack-artists.js';
-import { noStackReason, requireDataStack } from './lib/stack.js';
-
-const skipReason = noStackReason();
-if (skipReason) console.log(`[e2e] artist-selection-stack.e2e.ts skipped: ${skipReason}`);
+import { describeOnStack, requireDataStack } from './lib/stack.js';
 
 async function signUp(page: Page, account: Account): Promise<void> {
   await skipTutorial(page);
@@ -42,22 +39,16 @@ async function search(page: Page, text: string): Promise<void> {
   await page.locator('.submission-grid[aria-label="Submissions"], .submission-state').first().waitFor();
 }
 
-describe.skipIf(skipReason !== null)('artist selection on the real stack', () => {
-  let browserA: BrowserSession;
-  let browserB: BrowserSession;
-  const artists: StackArtist[] = [];
-
+describeOnStack('artist selection on the real stack', () => {
   beforeAll(async () => {
-    const stack = requireDataStack();
-    await assertStackHealthy(stack.baseUrl);
-    browserA = await launchBrowser();
-    browserB = await launchBrowser();
+    await assertStackHealthy(requireDataStack().baseUrl);
   });
+  const browserA = sharedBrowser();
+  const browserB = sharedBrowser();
+  const artists: StackArtist[] = [];
 
   afterAll(async () => {
     for (const artist of artists) await artist.dispose();
-    await browserA?.close();
-    await browserB?.close();
   });
 
   it(

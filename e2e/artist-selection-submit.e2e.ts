@@ -4,21 +4,18 @@
 // without token or CSRF header) before the create call; no closing while submitting; the toast and the
 // new submission at the top of New; and the banner for each failure of spec section 8.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, type BrowserSession } from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DROPPED, SIZES, VIEWPORTS, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
 import {
   ADA,
-  DROPPED,
   TOKENS,
   card,
   expectToast,
   modal,
   openArtistPage,
   shot,
-  status,
   tab,
   titles,
-  withArtistPage,
 } from './lib/artist-selection-ui.js';
 import { artworkPng } from './lib/png.js';
 import { FakeArtistSelection, UPLOAD_PATH, errorReply } from './lib/scripted-submissions.js';
@@ -28,15 +25,7 @@ const UPLOAD_URL = 'POST /api/artist-selection/upload-url';
 const UPLOAD = `POST ${UPLOAD_PATH}`;
 const PNG = artworkPng(7, 120);
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 /** Drops a file on the drop zone as a drag from the desktop would (dragenter, dragover, drop). */
 async function dropFile(page: Page, zone: Locator, name: string, type: string, data: Buffer): Promise<void> {
@@ -72,12 +61,9 @@ async function openModal(page: Page): Promise<Locator> {
   return m;
 }
 
-describe.each([
-  ['desktop', VIEWPORTS.desktop],
-  ['mobile', VIEWPORTS.mobile],
-] as const)('Submit Artwork at %s width', (label, viewport) => {
+describe.each(SIZES)('Submit Artwork at %s width', (label, viewport) => {
   it('checks every field, counts characters, takes a dropped or picked image with preview and remove', async () => {
-    await withArtistPage(session, viewport, async (page) => {
+    await withSignedOutPage(session, viewport, async (page) => {
       const fake = new FakeArtistSelection(TOKENS);
       fake.add({ title: 'Meadow' });
       await openArtistPage(page, fake, ADA);
@@ -145,7 +131,7 @@ describe.each([
 
 describe('Submit Artwork at 1280 px', () => {
   it('uploads, then creates; cannot be closed meanwhile; the new work tops New', async () => {
-    await withArtistPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const fake = new FakeArtistSelection(TOKENS);
       fake.add({ title: 'Meadow', createdAt: Date.now() - 3600_000 });
       await openArtistPage(page, fake, ADA, '?sort=new');
@@ -209,7 +195,7 @@ describe('Submit Artwork at 1280 px', () => {
   });
 
   it('shows each failure of spec section 8 in the banner, cleared by an edit', async () => {
-    await withArtistPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {

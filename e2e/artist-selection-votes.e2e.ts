@@ -4,21 +4,18 @@
 // 404, network and other failures; removal by downvotes; re-sorting under Hot; the two-step Delete
 // (Confirm Delete?, Deleting..., the previous page when the last item of a page goes; 403 and 404).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, type BrowserSession } from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DROPPED, SIZES, VIEWPORTS, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
 import {
   ADA,
   BOB,
-  DROPPED,
   TOKENS,
   card,
   expectToast,
   openArtistPage,
   score,
   shot,
-  status,
   titles,
-  withArtistPage,
 } from './lib/artist-selection-ui.js';
 import { FakeArtistSelection, errorReply } from './lib/scripted-submissions.js';
 
@@ -49,22 +46,11 @@ async function watchPulses(page: Page): Promise<void> {
   });
 }
 
-let session: BrowserSession;
+const session = sharedBrowser();
 
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
-
-describe.each([
-  ['desktop', VIEWPORTS.desktop],
-  ['mobile', VIEWPORTS.mobile],
-] as const)('votes at %s width', (label, viewport) => {
+describe.each(SIZES)('votes at %s width', (label, viewport) => {
   it('sets, switches and removes a vote with its colour, pulse and toast; Hot re-sorts', async () => {
-    await withArtistPage(session, viewport, async (page) => {
+    await withSignedOutPage(session, viewport, async (page) => {
       const fake = new FakeArtistSelection(TOKENS);
       fake.add({ title: 'Meadow', score: 1, createdAt: Date.now() - 60_000 });
       const harbour = fake.add({ title: 'Harbour', score: 1, createdAt: Date.now() - 120_000 });
@@ -117,7 +103,7 @@ describe.each([
 
 describe('votes at 1280 px', () => {
   it('shows the vote at once and puts it back when the call fails', async () => {
-    await withArtistPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -151,7 +137,7 @@ describe('votes at 1280 px', () => {
   });
 
   it('a submission gone meanwhile: "This submission no longer exists" and the list reloads', async () => {
-    await withArtistPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -172,7 +158,7 @@ describe('votes at 1280 px', () => {
   });
 
   it('the tenth downvote removes it: "Submission was removed due to excessive downvotes"', async () => {
-    await withArtistPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const fake = new FakeArtistSelection(TOKENS);
       fake.add({ title: 'Meadow' });
       fake.add({ title: 'Harbour', score: -9 });
@@ -186,11 +172,8 @@ describe('votes at 1280 px', () => {
 });
 
 describe('the owner deletes their submission', () => {
-  it.each([
-    ['desktop', VIEWPORTS.desktop],
-    ['mobile', VIEWPORTS.mobile],
-  ] as const)('in two steps at %s width, then lands on the previous page', async (label, viewport) => {
-    await withArtistPage(session, viewport, async (page) => {
+  it.each(SIZES)('in two steps at %s width, then lands on the previous page', async (label, viewport) => {
+    await withSignedOutPage(session, viewport, async (page) => {
       const fake = new FakeArtistSelection(TOKENS);
       for (let i = 1; i <= 10; i++) fake.add({ title: `Piece ${i}`, score: 2 });
       const mine = fake.add({ title: 'Harbour', userId: ADA.id, username: ADA.username, score: -1 });
@@ -232,7 +215,7 @@ describe('the owner deletes their submission', () => {
   });
 
   it('403 and 404 answers have their toasts; 404 reloads the list', async () => {
-    await withArtistPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {

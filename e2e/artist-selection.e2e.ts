@@ -3,10 +3,9 @@
 // tooltip, the error panel with Retry, the empty states, search (300 ms debounce, URL, no history
 // entries, clear), pagination and the URL parameters, at 1280 px and 390 px. Votes and the owner's
 // delete: artist-selection-votes.e2e.ts; the Submit Artwork modal: artist-selection-submit.e2e.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, type BrowserSession, type Viewport } from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DROPPED, SIZES, VIEWPORTS, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
 import {
-  DROPPED,
   TOKENS,
   card,
   loadImages,
@@ -14,24 +13,14 @@ import {
   score,
   searchBox,
   shot,
-  status,
   tab,
   titles,
-  withArtistPage,
 } from './lib/artist-selection-ui.js';
 import { FakeArtistSelection, errorReply } from './lib/scripted-submissions.js';
 
 const LIST = 'GET /api/artist-selection/submissions';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 /** Four submissions: Harbour is the newest, Meadow the most voted; Meadow's artist is verified. */
 function gallery(): FakeArtistSelection {
@@ -55,14 +44,9 @@ function gallery(): FakeArtistSelection {
   return fake;
 }
 
-const SIZES: Array<[string, Viewport]> = [
-  ['desktop', VIEWPORTS.desktop],
-  ['mobile', VIEWPORTS.mobile],
-];
-
 describe.each(SIZES)('artist selection at %s width', (label, viewport) => {
   it('a guest sees Hot and New, disabled votes with their titles, the Verified tooltip and Sign In to Submit', async () => {
-    await withArtistPage(session, viewport, async (page) => {
+    await withSignedOutPage(session, viewport, async (page) => {
       const fake = gallery();
       await openArtistPage(page, fake, null);
       expect(await page.locator('.notice').innerText()).toContain('-10 or lower are removed automatically');
@@ -113,7 +97,7 @@ describe.each(SIZES)('artist selection at %s width', (label, viewport) => {
   });
 
   it('shows the error panel with Retry, then the empty states', async () => {
-    await withArtistPage(
+    await withSignedOutPage(
       session,
       viewport,
       async (page) => {
@@ -146,7 +130,7 @@ describe.each(SIZES)('artist selection at %s width', (label, viewport) => {
 
 describe('artist selection at 1280 px', () => {
   it('maps list failures: network (after the one retry), a server message', async () => {
-    await withArtistPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -167,7 +151,7 @@ describe('artist selection at 1280 px', () => {
   });
 
   it('searches 300 ms after typing, in the URL without history entries, resets the page, and clears', async () => {
-    await withArtistPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const fake = gallery();
       for (let i = 0; i < 12; i++) fake.add({ title: `Study ${i}`, username: 'gita', score: -1 });
       await openArtistPage(page, fake, null, '?page=2');
@@ -207,7 +191,7 @@ describe('artist selection at 1280 px', () => {
   });
 
   it('pages with Previous, "Page X of Y" and Next, kept in the URL', async () => {
-    await withArtistPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const fake = new FakeArtistSelection(TOKENS);
       for (let i = 1; i <= 23; i++)
         fake.add({ title: `Piece ${i}`, createdAt: Date.now() - (100 - i) * 60_000 });
@@ -240,7 +224,7 @@ describe('artist selection at 1280 px', () => {
   });
 
   it('reads page, sort and search from the URL and ignores invalid values', async () => {
-    await withArtistPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const fake = gallery();
       await openArtistPage(page, fake, null, '?sort=new&search=%20harbour%20&page=1');
       expect(await tab(page, 'New').getAttribute('aria-selected')).toBe('true');

@@ -1,22 +1,14 @@
 // The rest of the auth screens in a real browser with the API scripted: the OAuth callback, the
 // username choice, the sign-in dialog variants and the session-expired flow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot, urlOf, type BrowserSession } from './lib/browser.js';
-import { USER, field, grant, scriptAuthApi, seedUser, withAuthPage } from './lib/scripted-auth.js';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, screenshot, sharedBrowser, status, urlOf, withSignedOutPage } from './lib/browser.js';
+import { USER, field, grant, scriptAuthApi, seedUser } from './lib/scripted-auth.js';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 describe('OAuth callback', () => {
   it('exchanges the token, cleans the URL and asks for a username', async () => {
-    await withAuthPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const newUser = { id: 'u-2', username: null, email: 'g@example.com', needs_username_selection: true };
       const api = await scriptAuthApi(page, {
         'POST /api/auth/oauth/exchange': () => grant(newUser, { needs_username_selection: true }),
@@ -32,7 +24,7 @@ describe('OAuth callback', () => {
   });
 
   it('shows the provider failure and returns to /login?error=oauth_failed after 3 s', async () => {
-    await withAuthPage(session, VIEWPORTS.mobile, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.mobile, async (page) => {
       await scriptAuthApi(page);
       await page.goto(urlOf('/auth/callback?error=google_auth_failed'));
       await page.getByRole('heading', { level: 1, name: 'Authentication Error' }).waitFor();
@@ -48,7 +40,7 @@ describe('OAuth callback', () => {
 
 describe('username choice', () => {
   it('validates, shows the server refusal in the banner, then saves and opens the canvas', async () => {
-    await withAuthPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -103,7 +95,7 @@ describe('username choice', () => {
         expect(patch?.body).toEqual({ username: 'grace_h' });
         expect(patch?.headers.authorization).toBe('Bearer token-e2e');
       },
-      [409],
+      [status(409)],
     );
   });
 });
@@ -120,7 +112,7 @@ describe('sign-in dialog', () => {
   ];
 
   it('shows every variant; Cancel closes it, Sign In opens /login', async () => {
-    await withAuthPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       await scriptAuthApi(page);
       await page.goto(urlOf('/about'));
       await page.locator('main h1').first().waitFor();
@@ -146,7 +138,7 @@ describe('sign-in dialog', () => {
   });
 
   it('opens "Session Expired" when the session cannot be renewed and ends on /login', async () => {
-    await withAuthPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.mobile,
       async (page) => {
@@ -170,7 +162,7 @@ describe('sign-in dialog', () => {
         await dialog.waitFor({ state: 'hidden', timeout: 4000 });
         expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
       },
-      [401],
+      [status(401)],
     );
   });
 });

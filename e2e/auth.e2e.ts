@@ -1,7 +1,7 @@
 // The /login screen in a real browser with the API scripted (page.route): sign-up, sign-in errors, the
 // forgot-password flow, and screenshots of /login in every mode at desktop and phone widths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot, type BrowserSession } from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { SIZES, VIEWPORTS, screenshot, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
 import {
   INVALID_CREDENTIALS_TEXT,
   field,
@@ -9,22 +9,13 @@ import {
   grant,
   openLogin,
   scriptAuthApi,
-  withAuthPage,
 } from './lib/scripted-auth.js';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 describe('sign up and sign in', () => {
   it('signs up and lands on /canvas signed in after the success message', async () => {
-    await withAuthPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       const api = await scriptAuthApi(page, {
         'POST /api/auth/register': () => ({ ...grant(), status: 201 }),
       });
@@ -58,7 +49,7 @@ describe('sign up and sign in', () => {
   });
 
   it('validates the sign-up form with the spec texts', async () => {
-    await withAuthPage(session, VIEWPORTS.mobile, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.mobile, async (page) => {
       await scriptAuthApi(page);
       await fillSignUp(page, {
         username: 'ab',
@@ -77,7 +68,7 @@ describe('sign up and sign in', () => {
   });
 
   it('shows INVALID_CREDENTIALS with both fields flagged', async () => {
-    await withAuthPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -103,12 +94,12 @@ describe('sign up and sign in', () => {
         expect(new URL(page.url()).pathname).toBe('/login');
         await screenshot(page, 'login-invalid-credentials-desktop');
       },
-      [401],
+      [status(401)],
     );
   });
 
   it('says when Google sign-in is not configured', async () => {
-    await withAuthPage(session, VIEWPORTS.desktop, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
       await scriptAuthApi(page, {
         'GET /api/auth/providers': () => ({
           status: 200,
@@ -129,7 +120,7 @@ describe('sign up and sign in', () => {
 
 describe('forgot password', () => {
   it('sends a code, resets the password with it and returns to Sign In', async () => {
-    await withAuthPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -191,12 +182,12 @@ describe('forgot password', () => {
         expect(await field(page, 'email').inputValue()).toBe('ada@example.com');
         expect(await field(page, 'password').inputValue()).toBe('');
       },
-      [400],
+      [status(400)],
     );
   });
 
   it('goes back to the email entry and to Sign In', async () => {
-    await withAuthPage(session, VIEWPORTS.mobile, async (page) => {
+    await withSignedOutPage(session, VIEWPORTS.mobile, async (page) => {
       await scriptAuthApi(page, {
         'POST /api/auth/reset-password-email': () => ({ status: 200, body: { success: true } }),
       });
@@ -215,12 +206,9 @@ describe('forgot password', () => {
 });
 
 describe('screenshots of /login', () => {
-  for (const [label, viewport] of [
-    ['desktop', VIEWPORTS.desktop],
-    ['mobile', VIEWPORTS.mobile],
-  ] as const) {
+  for (const [label, viewport] of SIZES) {
     it(`captures every mode at ${label} width`, async () => {
-      await withAuthPage(session, viewport, async (page) => {
+      await withSignedOutPage(session, viewport, async (page) => {
         await scriptAuthApi(page, {
           'POST /api/auth/reset-password-email': () => ({ status: 200, body: { success: true } }),
         });

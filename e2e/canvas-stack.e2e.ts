@@ -9,11 +9,11 @@
 import type { Client } from '@connectrpc/connect';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
 import { CanvasService, type Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { ConflictType, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
-import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
+import { VIEWPORTS, screenshot, sharedBrowser, urlOf, withPage } from './lib/browser.js';
 import {
   boardPoint,
   canvasPixel,
@@ -27,10 +27,7 @@ import {
   zoomText,
   type ViewMode,
 } from './lib/canvas-page.js';
-import { noStackReason, requireServiceStack, serviceClient } from './lib/stack.js';
-
-const skipReason = noStackReason();
-if (skipReason) console.warn(`[e2e] canvas-stack.e2e.ts skipped: ${skipReason}`);
+import { describeOnStack, requireServiceStack, serviceClient } from './lib/stack.js';
 
 /**
  * Commit -> drawn on the open page: the figure is printed (measured 13 to 47 ms here); this bound
@@ -48,7 +45,6 @@ interface Spot {
   y: number;
 }
 
-let session: BrowserSession;
 let canvas: Client<typeof CanvasService>;
 let locks: Client<typeof LockService>;
 let canvasIndex: number;
@@ -203,158 +199,151 @@ async function compositePixel(s: Spot): Promise<number[]> {
   return [...data.subarray(at, at + 3)];
 }
 
-describe.skipIf(skipReason !== null)(
-  `canvas page on the full stack${skipReason ? ` (${skipReason})` : ''}`,
-  () => {
-    beforeAll(async () => {
-      const stack = requireServiceStack();
-      canvas = serviceClient(stack, 'canvas', CanvasService);
-      locks = serviceClient(stack, 'lock', LockService);
-      const { canvas: active } = await canvas.getActiveCanvas({});
-      if (!active)
-        throw new Error('the stack has no active canvas (the demo canvas is created on first start)');
-      canvasIndex = active.canvasIndex;
-      canvasName = active.name;
-      session = await launchBrowser();
+describeOnStack('canvas page on the full stack', () => {
+  beforeAll(async () => {
+    const stack = requireServiceStack();
+    canvas = serviceClient(stack, 'canvas', CanvasService);
+    locks = serviceClient(stack, 'lock', LockService);
+    const { canvas: active } = await canvas.getActiveCanvas({});
+    if (!active)
+      throw new Error('the stack has no active canvas (the demo canvas is created on first start)');
+    canvasIndex = active.canvasIndex;
+    canvasName = active.name;
+  });
+  const session = sharedBrowser();
+
+  it('desktop: real composite, zoom, preview, hover, and pixels committed elsewhere drawn live', async () => {
+    await withPage(session, VIEWPORTS.desktop, async (page) => {
+      await skipTutorial(page);
+      const render = page.waitForResponse((r) =>
+        r.url().includes(`/api/canvas-composite/canvas/${canvasIndex}/render`),
+      );
+      await page.goto(urlOf('/canvas'));
+      await page.getByRole('heading', { level: 1, name: canvasName }).waitFor();
+      const first = await render;
+      expect(first.status()).toBe(200);
+      expect(first.headers()['content-type']).toBe('image/webp');
+      expect(first.headers()['etag']).toMatch(/^"c\d+-v/);
+      await waitForImage(page, 'live');
+      await waitForImage(page, 'preview'); // preloaded in the background
+
+      // The renderer's images match the canvas service: an unsold pixel is white in the live image
+      // and the artist's colour in the preview.
+      const { spots: probe, board } = await freeSpots(1);
+      const o = pixelOffset(probe[0]!.x, probe[0]!.y);
+      expectClose(await imagePixel(page, 'live', probe[0]!), [255, 255, 255], 'live, unsold');
+      expectClose(
+        await imagePixel(page, 'preview', probe[0]!),
+        rgbAt(board.defaultColors, o),
+        'preview, unsold',
+      );
+
+      // Zoom: buttons step 10 points, the wheel 0.001 per pixel scrolled, Reset goes back.
+      const zoom = async () => Number((await zoomText(page)).replace('%', ''));
+      const start = await zoom();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await zoom()).toBe(start + 10);
+      const stageBox = await page.locator('.canvas-stage').boundingBox();
+      if (!stageBox) throw new Error('no stage');
+      await page.mouse.move(stageBox.x + stageBox.width / 2, stageBox.y + stageBox.height / 2);
+      await page.mouse.wheel(0, -200);
+      await page.waitForFunction(
+        (want) => document.querySelector('output.zoom-controls__value')?.textContent === `${want}%`,
+        start + 30,
+      );
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await zoom()).toBe(start + 20);
+      await page.getByRole('button', { name: 'Reset' }).click();
+      expect(await zoom()).toBe(start);
+
+      // Preview and back.
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await page.locator('img.canvas-image.is-shown[data-mode="preview"]').waitFor();
+      await page.locator('.canvas-stage__badge').waitFor();
+      await page.getByRole('button', { name: 'Live', exact: true }).click();
+      await page.locator('img.canvas-image.is-shown[data-mode="live"]').waitFor();
+
+      // Hover highlights the board under the cursor (a tint on the overlay canvas).
+      const p26 = await boardPoint(page, 26);
+      await page.mouse.move(p26.x, p26.y);
+      await page.waitForFunction(
+        () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '26',
+      );
+      const [x26, y26] = [Math.round(p26.x - stageBox.x), Math.round(p26.y - stageBox.y)];
+      expect((await canvasPixel(page, 'canvas.canvas-overlay', x26, y26))[3], 'hover tint').toBeGreaterThan(
+        0,
+      );
+
+      // The live layer lies exactly over the image and is visible.
+      const img = await page.locator('img.canvas-image.is-shown').boundingBox();
+      const layer = await page.locator('canvas.canvas-live-layer').boundingBox();
+      expect(layer).toEqual(img);
+      expect(
+        await page.locator('canvas.canvas-live-layer').evaluate((el) => getComputedStyle(el).opacity),
+      ).toBe('1');
+
+      // A second client commits three pixels: drawn on this page without a reload (the time is printed).
+      await page.locator('.live-dot--on').waitFor();
+      const { spots } = await freeSpots(3);
+      const color: Rgb = [0xe0, 0x11, 0x5f];
+      const elapsed = await commitAndWatch(page, spots, color);
+      console.log(`[e2e] desktop: commit -> visible on the page in ${elapsed} ms`);
+      expect(elapsed).toBeLessThan(LIVE_BOUND_MS);
+      earlierSale = { spot: spots[0]!, color };
+      await screenshot(page, 'canvas-stack-desktop');
+
+      // On screen: zoomed in to 400% around the first pixel, the browser shows its colour there.
+      const at = await screenPointOf(page, spots[0]!);
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.wheel(0, -4000);
+      await page.waitForFunction(
+        () => document.querySelector('output.zoom-controls__value')?.textContent === '400%',
+      );
+      await page.mouse.move(5, 5); // off the stage: no hover tint over the board
+      await page.waitForFunction(
+        () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '',
+      );
+      const zoomed = await screenPointOf(page, spots[0]!);
+      expect(await screenPixel(page, zoomed)).toEqual(color);
+      await screenshot(page, 'canvas-stack-zoomed-desktop');
+      await page.getByRole('button', { name: 'Reset' }).click();
+
+      // The renderer has it too (near-lossless webp q95), and the page's image after a sync.
+      expectClose(await compositePixel(spots[0]!), color, "the renderer's image");
+      const oldLive = await imageSrc(page, 'live');
+      const oldPreview = await imageSrc(page, 'preview');
+      await page.getByRole('button', { name: 'Sync canvas updates' }).click();
+      await page.getByText('Canvas refreshed').waitFor();
+      await waitForImage(page, 'live', oldLive);
+      for (const s of spots) expectClose(await imagePixel(page, 'live', s), color, 'live image after sync');
+      // the preview was marked stale by the sync: showing it loads it again
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await waitForImage(page, 'preview', oldPreview);
+      expectClose(await imagePixel(page, 'preview', spots[0]!), color, 'preview image after the sale');
+      await screenshot(page, 'canvas-stack-preview-desktop');
     });
+  });
 
-    afterAll(async () => {
-      await session?.close();
+  it('mobile: fits the canvas, shows earlier sales, and draws a new commit live', async () => {
+    await withPage(session, VIEWPORTS.mobile, async (page) => {
+      await skipTutorial(page);
+      await page.goto(urlOf('/canvas'));
+      await page.getByRole('heading', { level: 1, name: canvasName }).waitFor();
+      await waitForImage(page, 'live');
+      const fit = Number(await page.locator('.canvas-stage').getAttribute('data-zoom'));
+      expect(fit).toBeGreaterThan(0.1);
+      expect(fit).toBeLessThan(1);
+      const stage = await page.locator('.canvas-stage').boundingBox();
+      expect(stage?.width ?? 0).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+      expect(earlierSale, 'the desktop test sold pixels first').toBeDefined();
+      expectClose(await imagePixel(page, 'live', earlierSale!.spot), earlierSale!.color, 'earlier sale');
+
+      await page.locator('.live-dot--on').waitFor({ state: 'attached' });
+      const { spots } = await freeSpots(2);
+      const elapsed = await commitAndWatch(page, spots, [0x1b, 0x9e, 0x77]);
+      console.log(`[e2e] mobile: commit -> visible on the page in ${elapsed} ms`);
+      expect(elapsed).toBeLessThan(LIVE_BOUND_MS);
+      await screenshot(page, 'canvas-stack-mobile');
     });
-
-    it('desktop: real composite, zoom, preview, hover, and pixels committed elsewhere drawn live', async () => {
-      await withPage(session, VIEWPORTS.desktop, async (page) => {
-        await skipTutorial(page);
-        const render = page.waitForResponse((r) =>
-          r.url().includes(`/api/canvas-composite/canvas/${canvasIndex}/render`),
-        );
-        await page.goto(urlOf('/canvas'));
-        await page.getByRole('heading', { level: 1, name: canvasName }).waitFor();
-        const first = await render;
-        expect(first.status()).toBe(200);
-        expect(first.headers()['content-type']).toBe('image/webp');
-        expect(first.headers()['etag']).toMatch(/^"c\d+-v/);
-        await waitForImage(page, 'live');
-        await waitForImage(page, 'preview'); // preloaded in the background
-
-        // The renderer's images match the canvas service: an unsold pixel is white in the live image
-        // and the artist's colour in the preview.
-        const { spots: probe, board } = await freeSpots(1);
-        const o = pixelOffset(probe[0]!.x, probe[0]!.y);
-        expectClose(await imagePixel(page, 'live', probe[0]!), [255, 255, 255], 'live, unsold');
-        expectClose(
-          await imagePixel(page, 'preview', probe[0]!),
-          rgbAt(board.defaultColors, o),
-          'preview, unsold',
-        );
-
-        // Zoom: buttons step 10 points, the wheel 0.001 per pixel scrolled, Reset goes back.
-        const zoom = async () => Number((await zoomText(page)).replace('%', ''));
-        const start = await zoom();
-        await page.getByRole('button', { name: 'Zoom in' }).click();
-        expect(await zoom()).toBe(start + 10);
-        const stageBox = await page.locator('.canvas-stage').boundingBox();
-        if (!stageBox) throw new Error('no stage');
-        await page.mouse.move(stageBox.x + stageBox.width / 2, stageBox.y + stageBox.height / 2);
-        await page.mouse.wheel(0, -200);
-        await page.waitForFunction(
-          (want) => document.querySelector('output.zoom-controls__value')?.textContent === `${want}%`,
-          start + 30,
-        );
-        await page.getByRole('button', { name: 'Zoom out' }).click();
-        expect(await zoom()).toBe(start + 20);
-        await page.getByRole('button', { name: 'Reset' }).click();
-        expect(await zoom()).toBe(start);
-
-        // Preview and back.
-        await page.getByRole('button', { name: 'Preview', exact: true }).click();
-        await page.locator('img.canvas-image.is-shown[data-mode="preview"]').waitFor();
-        await page.locator('.canvas-stage__badge').waitFor();
-        await page.getByRole('button', { name: 'Live', exact: true }).click();
-        await page.locator('img.canvas-image.is-shown[data-mode="live"]').waitFor();
-
-        // Hover highlights the board under the cursor (a tint on the overlay canvas).
-        const p26 = await boardPoint(page, 26);
-        await page.mouse.move(p26.x, p26.y);
-        await page.waitForFunction(
-          () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '26',
-        );
-        const [x26, y26] = [Math.round(p26.x - stageBox.x), Math.round(p26.y - stageBox.y)];
-        expect((await canvasPixel(page, 'canvas.canvas-overlay', x26, y26))[3], 'hover tint').toBeGreaterThan(
-          0,
-        );
-
-        // The live layer lies exactly over the image and is visible.
-        const img = await page.locator('img.canvas-image.is-shown').boundingBox();
-        const layer = await page.locator('canvas.canvas-live-layer').boundingBox();
-        expect(layer).toEqual(img);
-        expect(
-          await page.locator('canvas.canvas-live-layer').evaluate((el) => getComputedStyle(el).opacity),
-        ).toBe('1');
-
-        // A second client commits three pixels: drawn on this page without a reload (the time is printed).
-        await page.locator('.live-dot--on').waitFor();
-        const { spots } = await freeSpots(3);
-        const color: Rgb = [0xe0, 0x11, 0x5f];
-        const elapsed = await commitAndWatch(page, spots, color);
-        console.log(`[e2e] desktop: commit -> visible on the page in ${elapsed} ms`);
-        expect(elapsed).toBeLessThan(LIVE_BOUND_MS);
-        earlierSale = { spot: spots[0]!, color };
-        await screenshot(page, 'canvas-stack-desktop');
-
-        // On screen: zoomed in to 400% around the first pixel, the browser shows its colour there.
-        const at = await screenPointOf(page, spots[0]!);
-        await page.mouse.move(at.x, at.y);
-        await page.mouse.wheel(0, -4000);
-        await page.waitForFunction(
-          () => document.querySelector('output.zoom-controls__value')?.textContent === '400%',
-        );
-        await page.mouse.move(5, 5); // off the stage: no hover tint over the board
-        await page.waitForFunction(
-          () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '',
-        );
-        const zoomed = await screenPointOf(page, spots[0]!);
-        expect(await screenPixel(page, zoomed)).toEqual(color);
-        await screenshot(page, 'canvas-stack-zoomed-desktop');
-        await page.getByRole('button', { name: 'Reset' }).click();
-
-        // The renderer has it too (near-lossless webp q95), and the page's image after a sync.
-        expectClose(await compositePixel(spots[0]!), color, "the renderer's image");
-        const oldLive = await imageSrc(page, 'live');
-        const oldPreview = await imageSrc(page, 'preview');
-        await page.getByRole('button', { name: 'Sync canvas updates' }).click();
-        await page.getByText('Canvas refreshed').waitFor();
-        await waitForImage(page, 'live', oldLive);
-        for (const s of spots) expectClose(await imagePixel(page, 'live', s), color, 'live image after sync');
-        // the preview was marked stale by the sync: showing it loads it again
-        await page.getByRole('button', { name: 'Preview', exact: true }).click();
-        await waitForImage(page, 'preview', oldPreview);
-        expectClose(await imagePixel(page, 'preview', spots[0]!), color, 'preview image after the sale');
-        await screenshot(page, 'canvas-stack-preview-desktop');
-      });
-    });
-
-    it('mobile: fits the canvas, shows earlier sales, and draws a new commit live', async () => {
-      await withPage(session, VIEWPORTS.mobile, async (page) => {
-        await skipTutorial(page);
-        await page.goto(urlOf('/canvas'));
-        await page.getByRole('heading', { level: 1, name: canvasName }).waitFor();
-        await waitForImage(page, 'live');
-        const fit = Number(await page.locator('.canvas-stage').getAttribute('data-zoom'));
-        expect(fit).toBeGreaterThan(0.1);
-        expect(fit).toBeLessThan(1);
-        const stage = await page.locator('.canvas-stage').boundingBox();
-        expect(stage?.width ?? 0).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
-        expect(earlierSale, 'the desktop test sold pixels first').toBeDefined();
-        expectClose(await imagePixel(page, 'live', earlierSale!.spot), earlierSale!.color, 'earlier sale');
-
-        await page.locator('.live-dot--on').waitFor({ state: 'attached' });
-        const { spots } = await freeSpots(2);
-        const elapsed = await commitAndWatch(page, spots, [0x1b, 0x9e, 0x77]);
-        console.log(`[e2e] mobile: commit -> visible on the page in ${elapsed} ms`);
-        expect(elapsed).toBeLessThan(LIVE_BOUND_MS);
-        await screenshot(page, 'canvas-stack-mobile');
-      });
-    });
-  },
-);
+  });
+});

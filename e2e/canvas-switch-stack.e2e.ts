@@ -11,17 +11,16 @@
 //    name, the toast, the composite of the new canvas with the artwork's colours).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICES } from '@tessera/facts/ports';
 import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
-import { runCli } from '../ops/src/cli.js';
 import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
 import {
   buy,
-  image,
+  imageFile,
   json,
   register,
+  runOps,
   seedCanvasStore,
   submit,
   vote,
@@ -29,14 +28,14 @@ import {
   type User,
 } from '../integration/iteration/flow.js';
 import {
-  VIEWPORTS,
+  SIZES,
   launchBrowser,
   openPage,
   screenshot,
   type BrowserSession,
   type PageHandle,
 } from './lib/browser.js';
-import { imagePixel, skipTutorial, waitForImage } from './lib/canvas-page.js';
+import { imagePixel, skipTutorial, waitForCanvasOf, waitForImage } from './lib/canvas-page.js';
 
 const FIRST = { name: 'Harbour Lights', description: 'A harbour at dawn, painted one pixel at a time.' };
 const NEXT = {
@@ -97,10 +96,7 @@ function expectClose(got: number[], want: Rgb, what: string): void {
 
 describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 390 px', () => {
   it('shows the sold-out notice without a reload when no submission is waiting', async () => {
-    for (const [label, viewport] of [
-      ['desktop', VIEWPORTS.desktop],
-      ['mobile', VIEWPORTS.mobile],
-    ] as const) {
+    for (const [label, viewport] of SIZES) {
       const handle = await openPage(session, viewport);
       pages.push({ label, handle });
       await skipTutorial(handle.page);
@@ -136,22 +132,14 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
     const id = await submit(ada, {
       title: NEXT.name,
       description: NEXT.description,
-      image: await image(600, 600, 'png', (_x, y) => (y < 300 ? SKY : MEADOW)),
-      contentType: 'image/png',
-      filename: 'meadow.png',
+      ...(await imageFile('meadow.png', 600, 600, (_x, y) => (y < 300 ? SKY : MEADOW))),
     });
     expect(await vote(buyer, id, 1)).toBe(1);
 
-    const out: string[] = [];
     const started = Date.now();
-    const code = await runCli(['promote', '--operator', 'maria'], {
-      env: Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)])),
-      identity: () => stack.as('ops'),
-      out: (t) => out.push(t),
-      err: (t) => out.push(t),
-    });
-    expect(code, out.join('\n')).toBe(0);
-    const next = Number(/canvas (\d+) is now the active canvas/.exec(out.join('\n'))?.[1]);
+    const { code, out, err } = await runOps(stack, 'promote', '--operator', 'maria');
+    expect(code, `${out}\n${err}`).toBe(0);
+    const next = Number(/canvas (\d+) is now the active canvas/.exec(out)?.[1]);
     expect(next).toBeGreaterThan(first);
 
     // both pages at once: the toast does not stay for ever
@@ -160,14 +148,7 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
         const p = page(label);
         await p.getByRole('heading', { level: 1, name: NEXT.name }).waitFor({ timeout: SWITCH_BOUND_MS });
         await p.getByText(`A new artwork is here: ${NEXT.name}`).waitFor();
-        await p.waitForFunction(
-          (n) =>
-            document
-              .querySelector('img.canvas-image[data-mode="live"]')
-              ?.getAttribute('src')
-              ?.includes(`/canvas/${n}/`),
-          next,
-        );
+        await waitForCanvasOf(p, 'live', next);
       }),
     );
     for (const { label } of pages) {
@@ -185,14 +166,7 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
       } else {
         await p.getByRole('button', { name: 'Preview', exact: true }).click();
       }
-      await p.waitForFunction(
-        (n) =>
-          document
-            .querySelector('img.canvas-image[data-mode="preview"]')
-            ?.getAttribute('src')
-            ?.includes(`/canvas/${n}/`),
-        next,
-      );
+      await waitForCanvasOf(p, 'preview', next);
       await waitForImage(p, 'preview');
       expectClose(await imagePixel(p, 'preview', 612, 200), SKY, `${label} sky`);
       expectClose(await imagePixel(p, 'preview', 612, 1000), MEADOW, `${label} meadow`);

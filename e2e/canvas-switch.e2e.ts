@@ -4,18 +4,11 @@
 // previous canvas says so and goes back to /canvas; at 1280 px and 390 px.
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
-import {
-  VIEWPORTS,
-  launchBrowser,
-  screenshot,
-  urlOf,
-  type BrowserSession,
-  type Viewport,
-} from './lib/browser.js';
-import { imagePixel, skipTutorial, waitForImage } from './lib/canvas-page.js';
-import { USER, scriptAuthApi, seedUser, withAuthPage, type Handler } from './lib/scripted-auth.js';
+import { SIZES, screenshot, sharedBrowser, urlOf, withSignedOutPage } from './lib/browser.js';
+import { imagePixel, skipTutorial, waitForCanvasOf, waitForImage } from './lib/canvas-page.js';
+import { USER, scriptAuthApi, seedUser, type Handler } from './lib/scripted-auth.js';
 
 const SIDE = CANVAS_SIZE;
 const OLD = {
@@ -36,7 +29,7 @@ const NEW_ARTWORK_TOAST = 'A new artwork is here: Northern Meadow';
 const EDITOR_SWITCH_TOAST =
   'This artwork is complete and a new one is now featured. Taking you back to the canvas.';
 
-let session: BrowserSession;
+const session = sharedBrowser();
 const composites = new Map<number, Buffer>();
 
 /** A whole-canvas PNG in one colour. */
@@ -48,12 +41,8 @@ const png = (rgb: [number, number, number]) =>
     .toBuffer();
 
 beforeAll(async () => {
-  const [a, b, s] = await Promise.all([png([0x36, 0x55, 0x8f]), png([0x4c, 0xa0, 0x3c]), launchBrowser()]);
+  const [a, b] = await Promise.all([png([0x36, 0x55, 0x8f]), png([0x4c, 0xa0, 0x3c])]);
   composites.set(2, a).set(3, b);
-  session = s;
-});
-afterAll(async () => {
-  await session?.close();
 });
 
 interface Scripted {
@@ -110,14 +99,9 @@ async function scriptSwitch(page: Page, handlers: Record<string, Handler> = {}):
   };
 }
 
-const SIZES: Array<[string, Viewport]> = [
-  ['desktop', VIEWPORTS.desktop],
-  ['mobile', VIEWPORTS.mobile],
-];
-
 describe.each(SIZES)('the next canvas at %s width', (label, viewport) => {
   it('switches an open canvas page to the next canvas without a reload, then shows the sold-out notice', async () => {
-    await withAuthPage(session, viewport, async (page) => {
+    await withSignedOutPage(session, viewport, async (page) => {
       const api = await scriptSwitch(page);
       await skipTutorial(page);
       await page.goto(urlOf('/canvas'));
@@ -132,12 +116,7 @@ describe.each(SIZES)('the next canvas at %s width', (label, viewport) => {
       api.push('canvas:activated', { canvasIndex: 3, name: NEXT.name, previousCanvasIndex: 2 });
       await page.getByRole('heading', { level: 1, name: NEXT.name }).waitFor();
       await page.getByText(NEW_ARTWORK_TOAST).waitFor();
-      await page.waitForFunction(() =>
-        document
-          .querySelector('img.canvas-image[data-mode="live"]')
-          ?.getAttribute('src')
-          ?.includes('/canvas/3/'),
-      );
+      await waitForCanvasOf(page, 'live', 3);
       await waitForImage(page, 'live');
       console.log(`${label}: canvas:activated to the next canvas shown in ${Date.now() - started} ms`);
       expect(await page.locator('.canvas-description').innerText()).toContain(
@@ -166,7 +145,7 @@ describe.each(SIZES)('the next canvas at %s width', (label, viewport) => {
   });
 
   it('takes an open board editor of the previous canvas back to /canvas, telling the user', async () => {
-    await withAuthPage(session, viewport, async (page) => {
+    await withSignedOutPage(session, viewport, async (page) => {
       const released: string[] = [];
       const api = await scriptSwitch(page, {
         'GET /api/boards/2/5/status': () => ({

@@ -4,17 +4,9 @@
 // mobile drawer, and the error states.
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
-import {
-  VIEWPORTS,
-  launchBrowser,
-  openPage,
-  screenshot,
-  urlOf,
-  type BrowserSession,
-  type Viewport,
-} from './lib/browser.js';
+import { VIEWPORTS, sharedBrowser, openPage, screenshot, urlOf, type Viewport } from './lib/browser.js';
 import { boardPoint, canvasPixel, skipTutorial, waitForImage, zoomText } from './lib/canvas-page.js';
 
 const SIDE = CANVAS_SIZE;
@@ -24,7 +16,7 @@ const DESCRIPTION =
   'scene: boats, gulls, the lighthouse and the long shadows of the pier. Buy a pixel and become part of it.';
 const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
 
-let session: BrowserSession;
+const session = sharedBrowser();
 let livePng: Buffer;
 let previewPng: Buffer;
 
@@ -43,15 +35,10 @@ async function compositePng(a: [number, number, number], b: [number, number, num
 }
 
 beforeAll(async () => {
-  [livePng, previewPng, session] = await Promise.all([
+  [livePng, previewPng] = await Promise.all([
     compositePng([0x36, 0x55, 0x8f], [0xd4, 0xe4, 0xbc]),
     compositePng([0xf2, 0xc1, 0x4e], [0xf7, 0xe3, 0xaf]),
-    launchBrowser(),
   ]);
-});
-
-afterAll(async () => {
-  await session?.close();
 });
 
 interface Script {

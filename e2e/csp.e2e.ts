@@ -2,21 +2,13 @@
 // violation reported on the console or as a `securitypolicyviolation` event), and it is really
 // enforced (an inline script injected into the page does not run and is reported).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADA, TOKENS, card, loadImages, modal, openArtistPage } from './lib/artist-selection-ui.js';
-import { VIEWPORTS, launchBrowser, openPage, urlOf, type BrowserSession } from './lib/browser.js';
+import { VIEWPORTS, sharedBrowser, openPage, urlOf } from './lib/browser.js';
 import { artworkPng } from './lib/png.js';
 import { FakeArtistSelection, UPLOAD_PATH } from './lib/scripted-submissions.js';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 declare global {
   interface Window {

@@ -7,16 +7,13 @@
 //     and the expiry; A's lock expires (the stack runs with LOCK_MINUTE_MS, short lock minutes set
 //     by scripts/e2e.mjs) and A gets the spec's alert and lands on /canvas; B then locks board 7.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot, urlOf, type BrowserSession } from './lib/browser.js';
+import { expect, it } from 'vitest';
+import { VIEWPORTS, screenshot, sharedBrowser, urlOf } from './lib/browser.js';
 import { dragCells } from './lib/editor-ui.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import { boardPoint, skipTutorial, waitForImage } from './lib/canvas-page.js';
 import { freshAccount, type Account } from './lib/full-stack.js';
-import { noStackReason } from './lib/stack.js';
-
-const skipReason = noStackReason();
-if (skipReason) console.warn(`[e2e] editor-stack.e2e.ts skipped: ${skipReason}`);
+import { describeOnStack } from './lib/stack.js';
 
 const EXPIRED_ALERT = 'Your editing lock has expired. You will be redirected to the canvas.';
 const BOARD = 7;
@@ -59,22 +56,10 @@ async function lockBoard(page: Page): Promise<void> {
 const counter = (page: Page, text: string) =>
   page.locator('.editor-header__wide .editor-counters').getByText(text);
 
-describe.skipIf(skipReason !== null)('board editor and locks on the real stack', () => {
-  let browserA: BrowserSession;
-  let browserB: BrowserSession;
-  let browserC: BrowserSession;
-
-  beforeAll(async () => {
-    browserA = await launchBrowser();
-    browserB = await launchBrowser();
-    browserC = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browserA?.close();
-    await browserB?.close();
-    await browserC?.close();
-  });
+describeOnStack('board editor and locks on the real stack', () => {
+  const browserA = sharedBrowser();
+  const browserB = sharedBrowser();
+  const browserC = sharedBrowser();
 
   it('locks, extends, selects, colours pixels and shows the price (1280 px and 390 px)', async () => {
     const ttl = lockTtlMs();

@@ -9,12 +9,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   SCREENSHOT_DIR,
   VIEWPORTS,
-  launchBrowser,
   openPage,
+  sharedBrowser,
   urlOf,
   type BrowserSession,
   type Viewport,
@@ -30,10 +30,7 @@ import {
 import { assertStackHealthy, freshAccount } from './lib/full-stack.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
-import { noStackReason, requireDataStack } from './lib/stack.js';
-
-const skipReason = noStackReason();
-if (skipReason) console.log(`[e2e] payment-stack.e2e.ts skipped: ${skipReason}`);
+import { describeOnStack, requireDataStack } from './lib/stack.js';
 
 const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the canvas.';
 /** The quick colour lockAndPreparePurchase picks for (3,1). */
@@ -144,21 +141,12 @@ async function watcher(session: BrowserSession, viewport: Viewport) {
   return handle;
 }
 
-describe.skipIf(skipReason !== null)('a purchase on the real stack (sandbox provider)', () => {
-  let buyer: BrowserSession;
-  let other: BrowserSession;
-
+describeOnStack('a purchase on the real stack (sandbox provider)', () => {
   beforeAll(async () => {
-    const stack = requireDataStack();
-    await assertStackHealthy(stack.baseUrl);
-    buyer = await launchBrowser();
-    other = await launchBrowser();
+    await assertStackHealthy(requireDataStack().baseUrl);
   });
-
-  afterAll(async () => {
-    await buyer?.close();
-    await other?.close();
-  });
+  const buyer = sharedBrowser();
+  const other = sharedBrowser();
 
   it('1280 px: declined sells nothing; 4242 buys the pixels, drawn live in a second browser', async () => {
     const { page, errors } = await openPage(buyer, VIEWPORTS.desktop);

@@ -4,24 +4,18 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  VIEWPORTS,
-  launchBrowser,
-  openPage,
   SCREENSHOT_DIR,
+  SIZES,
+  VIEWPORTS,
+  openPage,
+  sharedBrowser,
+  status,
   urlOf,
-  type BrowserSession,
-  type Viewport,
+  withSignedOutPage,
 } from './lib/browser.js';
-import {
-  USER,
-  scriptAuthApi,
-  seedUser,
-  withAuthPage,
-  type Handler,
-  type SeenRequest,
-} from './lib/scripted-auth.js';
+import { USER, scriptAuthApi, seedUser, type Handler, type SeenRequest } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { DECLINED, scriptPayments } from './lib/scripted-payments.js';
 
@@ -34,15 +28,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the canvas.';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 /** The board-lock calls the editor makes, answered as for a free board that the user then locks. */
 function lockHandlers(): Record<string, Handler> {
@@ -105,117 +91,107 @@ async function fillCard(page: Page, number: string) {
   await d.getByLabel('CVC').fill('123');
 }
 
-const SIZES: Array<[string, Viewport]> = [
-  ['desktop', VIEWPORTS.desktop],
-  ['mobile', VIEWPORTS.mobile],
-];
-
 describe.each(SIZES)('payment modal at %s width', (label, viewport) => {
   it('validates the address, gets the tax, shows a declined card, then pays and saves', async () => {
-    await withAuthPage(
-      session,
-      viewport,
-      async (page) => {
-        const payments = scriptPayments(BOARD);
-        const requests = await openModal(page, payments.handlers);
-        const d = dialog(page);
-        await d.getByText('Billing Information').waitFor();
-        expect(await d.locator('.pay-modal__mode').innerText()).toMatch(/test mode/i);
-        expect(await d.locator('.pay-card legend').innerText()).toMatch(/test mode/i);
-        // 2 artist + 1 custom: 400 + fee 42 + estimated tax 32.
-        expect(await d.locator('.pay-summary').innerText()).toContain('$4.74');
-        const create = requests.find((r) => r.path === 'POST /api/payments/create-payment-intent');
-        expect(create?.body).toMatchObject({ amount: 474, currency: 'usd', billingAddress: null });
+    await withSignedOutPage(session, viewport, async (page) => {
+      const payments = scriptPayments(BOARD);
+      const requests = await openModal(page, payments.handlers);
+      const d = dialog(page);
+      await d.getByText('Billing Information').waitFor();
+      expect(await d.locator('.pay-modal__mode').innerText()).toMatch(/test mode/i);
+      expect(await d.locator('.pay-card legend').innerText()).toMatch(/test mode/i);
+      // 2 artist + 1 custom: 400 + fee 42 + estimated tax 32.
+      expect(await d.locator('.pay-summary').innerText()).toContain('$4.74');
+      const create = requests.find((r) => r.path === 'POST /api/payments/create-payment-intent');
+      expect(create?.body).toMatchObject({ amount: 474, currency: 'usd', billingAddress: null });
 
-        // Pay with nothing filled in: every required field is flagged.
-        await d.getByRole('button', { name: /^Pay / }).click();
-        await d.getByText('Please complete all required address fields correctly.').waitFor();
-        expect(await d.locator('.field__error').allInnerTexts()).toEqual(
-          expect.arrayContaining([
-            'Address line 1 is required',
-            'City is required',
-            'State is required',
-            'ZIP code is required',
-          ]),
-        );
-        await screenshot(page, `payment-address-errors-${label}`);
+      // Pay with nothing filled in: every required field is flagged.
+      await d.getByRole('button', { name: /^Pay / }).click();
+      await d.getByText('Please complete all required address fields correctly.').waitFor();
+      expect(await d.locator('.field__error').allInnerTexts()).toEqual(
+        expect.arrayContaining([
+          'Address line 1 is required',
+          'City is required',
+          'State is required',
+          'ZIP code is required',
+        ]),
+      );
+      await screenshot(page, `payment-address-errors-${label}`);
 
-        await fillAddress(page, { line1: '350 5th Ave', city: 'New York', state: 'ny', zip: '12345' });
-        await d.getByLabel('Address line 1').focus();
-        await d.getByText('Invalid ZIP code').waitFor();
-        await d.getByLabel('ZIP code').fill('10118');
-        // 500 ms after the last edit the intent gets the address and the server's tax.
-        await d.getByText('Tax (8.88%, New York, NY)').waitFor();
-        expect(await d.locator('.pay-summary').innerText()).toContain('$4.78');
-        const patches = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
-        expect(patches).toHaveLength(1);
-        expect(patches[0]?.body).toEqual({
-          billingAddress: {
-            line1: '350 5th Ave',
-            line2: '',
-            city: 'New York',
-            state: 'NY',
-            postal_code: '10118',
-            country: 'US',
-          },
-        });
-        await screenshot(page, `payment-summary-tax-${label}`);
+      await fillAddress(page, { line1: '350 5th Ave', city: 'New York', state: 'ny', zip: '12345' });
+      await d.getByLabel('Address line 1').focus();
+      await d.getByText('Invalid ZIP code').waitFor();
+      await d.getByLabel('ZIP code').fill('10118');
+      // 500 ms after the last edit the intent gets the address and the server's tax.
+      await d.getByText('Tax (8.88%, New York, NY)').waitFor();
+      expect(await d.locator('.pay-summary').innerText()).toContain('$4.78');
+      const patches = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
+      expect(patches).toHaveLength(1);
+      expect(patches[0]?.body).toEqual({
+        billingAddress: {
+          line1: '350 5th Ave',
+          line2: '',
+          city: 'New York',
+          state: 'NY',
+          postal_code: '10118',
+          country: 'US',
+        },
+      });
+      await screenshot(page, `payment-summary-tax-${label}`);
 
-        // Typing a second line key by key (each state valid) sends one update, 500 ms after the last key.
-        await d.getByLabel('Address line 2').pressSequentially('Floor 5', { delay: 60 });
-        await page.waitForTimeout(1200);
-        const later = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
-        expect(
-          later.map((r) => (r.body as { billingAddress: { line2: string } }).billingAddress.line2),
-        ).toEqual(['', 'Floor 5']);
+      // Typing a second line key by key (each state valid) sends one update, 500 ms after the last key.
+      await d.getByLabel('Address line 2').pressSequentially('Floor 5', { delay: 60 });
+      await page.waitForTimeout(1200);
+      const later = requests.filter((r) => r.path.startsWith('PATCH /api/payments/intent/'));
+      expect(
+        later.map((r) => (r.body as { billingAddress: { line2: string } }).billingAddress.line2),
+      ).toEqual(['', 'Floor 5']);
 
-        await fillCard(page, '4000 0000 0000 0002');
-        await d.locator('.pay-card').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await screenshot(page, `payment-card-test-mode-${label}`);
-        await d.getByRole('button', { name: 'Pay $4.78' }).click();
-        await d.getByText(DECLINED).waitFor();
-        expect(requests.some((r) => r.path.includes('/batch-'))).toBe(false);
-        expect(requests.some((r) => r.path === 'POST /api/pixel-purchases')).toBe(false);
-        await screenshot(page, `payment-declined-${label}`);
+      await fillCard(page, '4000 0000 0000 0002');
+      await d.locator('.pay-card').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await screenshot(page, `payment-card-test-mode-${label}`);
+      await d.getByRole('button', { name: 'Pay $4.78' }).click();
+      await d.getByText(DECLINED).waitFor();
+      expect(requests.some((r) => r.path.includes('/batch-'))).toBe(false);
+      expect(requests.some((r) => r.path === 'POST /api/pixel-purchases')).toBe(false);
+      await screenshot(page, `payment-declined-${label}`);
 
-        await fillCard(page, '4242 4242 4242 4242');
-        await d.getByRole('button', { name: 'Pay $4.78' }).click();
-        await page.getByText(SUCCESS).waitFor();
-        await dialog(page).waitFor({ state: 'detached' });
-        const after = requests.map((r) => r.path).filter((p) => !p.startsWith('GET /api/csrf'));
-        const tail = after.slice(after.lastIndexOf('POST /api/payments/sandbox/confirm'));
-        expect(tail.filter((p) => p.startsWith('POST'))).toEqual([
-          'POST /api/payments/sandbox/confirm',
-          'POST /api/payment-intents',
-          'POST /api/pixel-purchases',
-          'POST /api/pixels/canvas/2/board/26/batch-reset',
-          'POST /api/pixels/canvas/2/board/26/batch-update',
-        ]);
-        const reset = requests.find((r) => r.path.endsWith('/batch-reset'));
-        expect(reset?.body).toMatchObject({
-          pixels: [
-            { x: 1, y: 1 },
-            { x: 2, y: 1 },
-          ],
-          purchaseInfo: { payment_intent_id: 'pi_e2e_1', purchase_type: 'default' },
-        });
-        const update = requests.find((r) => r.path.endsWith('/batch-update'));
-        expect(update?.body).toMatchObject({
-          pixels: [{ x: 3, y: 1, color: '#36558F' }],
-          purchaseInfo: { payment_intent_id: 'pi_e2e_1', purchase_type: 'custom' },
-        });
-        // The editor takes the purchase: nothing is pending any more.
-        await page.getByRole('button', { name: 'Saved' }).first().waitFor();
-        await screenshot(page, `payment-success-toast-${label}`);
-      },
-      [],
-    );
+      await fillCard(page, '4242 4242 4242 4242');
+      await d.getByRole('button', { name: 'Pay $4.78' }).click();
+      await page.getByText(SUCCESS).waitFor();
+      await dialog(page).waitFor({ state: 'detached' });
+      const after = requests.map((r) => r.path).filter((p) => !p.startsWith('GET /api/csrf'));
+      const tail = after.slice(after.lastIndexOf('POST /api/payments/sandbox/confirm'));
+      expect(tail.filter((p) => p.startsWith('POST'))).toEqual([
+        'POST /api/payments/sandbox/confirm',
+        'POST /api/payment-intents',
+        'POST /api/pixel-purchases',
+        'POST /api/pixels/canvas/2/board/26/batch-reset',
+        'POST /api/pixels/canvas/2/board/26/batch-update',
+      ]);
+      const reset = requests.find((r) => r.path.endsWith('/batch-reset'));
+      expect(reset?.body).toMatchObject({
+        pixels: [
+          { x: 1, y: 1 },
+          { x: 2, y: 1 },
+        ],
+        purchaseInfo: { payment_intent_id: 'pi_e2e_1', purchase_type: 'default' },
+      });
+      const update = requests.find((r) => r.path.endsWith('/batch-update'));
+      expect(update?.body).toMatchObject({
+        pixels: [{ x: 3, y: 1, color: '#36558F' }],
+        purchaseInfo: { payment_intent_id: 'pi_e2e_1', purchase_type: 'custom' },
+      });
+      // The editor takes the purchase: nothing is pending any more.
+      await page.getByRole('button', { name: 'Saved' }).first().waitFor();
+      await screenshot(page, `payment-success-toast-${label}`);
+    });
   });
 });
 
 describe('payment modal errors', () => {
   it('shows "Payment System Error" when the configuration does not load, and recovers on retry', async () => {
-    await withAuthPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.desktop,
       async (page) => {
@@ -240,12 +216,12 @@ describe('payment modal errors', () => {
         await d.getByRole('button', { name: 'Cancel' }).click();
         await d.waitFor({ state: 'detached' });
       },
-      [503],
+      [status(503)],
     );
   });
 
   it('shows "Payment Initialization Error" when the intent cannot be created; the overlay does not close it', async () => {
-    await withAuthPage(
+    await withSignedOutPage(
       session,
       VIEWPORTS.mobile,
       async (page) => {
@@ -266,7 +242,7 @@ describe('payment modal errors', () => {
         await d.getByRole('button', { name: 'Close' }).last().click();
         await d.waitFor({ state: 'detached' });
       },
-      [500],
+      [status(500)],
     );
   });
 

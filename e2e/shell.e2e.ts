@@ -1,26 +1,10 @@
 // The app shell in a real browser: legal and About pages, redirects, header navigation, the mobile
 // menu and the footer panel, at desktop and phone widths, with no console errors.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  VIEWPORTS,
-  launchBrowser,
-  screenshot,
-  urlOf,
-  withPage,
-  type BrowserSession,
-  type Viewport,
-} from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { SIZES, VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 async function visit(page: Page, pathname: string): Promise<void> {
   await page.goto(urlOf(pathname));
@@ -43,11 +27,6 @@ async function holdApi(page: Page): Promise<void> {
 async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
 }
-
-const SIZES: Array<[string, Viewport]> = [
-  ['desktop', VIEWPORTS.desktop],
-  ['mobile', VIEWPORTS.mobile],
-];
 
 describe.each(SIZES)('content pages at %s width', (label, viewport) => {
   it('/terms shows "Terms of Service", today as the effective date and 18 sections', async () => {

@@ -2,20 +2,13 @@
 // same against the static server and the full stack: the header's welcome and profile menu, sign-out,
 // and the board editor's session renewal, data loading and first lock check.
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot, urlOf, withPage, type BrowserSession } from './lib/browser.js';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
+import { seedUser } from './lib/scripted-auth.js';
 
 const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = sharedBrowser();
 
 /** Scripts the API the pages under test call and records every /api request. */
 async function scriptApi(page: Page): Promise<Request[]> {
@@ -78,21 +71,18 @@ async function scriptApi(page: Page): Promise<Request[]> {
   return seen;
 }
 
-async function signInLocally(page: Page): Promise<void> {
-  await page.addInitScript((user) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('tessera.auth.user', JSON.stringify(user));
-      sessionStorage.setItem('e2e-seeded', '1');
-    }
-  }, USER);
+/** Opens `path` as the stored user ada with the API scripted; answers the /api requests, as they come. */
+async function openSignedIn(page: Page, path: string): Promise<Request[]> {
+  const requests = await scriptApi(page);
+  await seedUser(page, USER);
+  await page.goto(urlOf(path));
+  return requests;
 }
 
 describe('signed-in header', () => {
   it('welcomes the user, opens the profile menu and signs out to /login', async () => {
     await withPage(session, VIEWPORTS.desktop, async (page) => {
-      const requests = await scriptApi(page);
-      await signInLocally(page);
-      await page.goto(urlOf('/about'));
+      const requests = await openSignedIn(page, '/about');
       const account = page.locator('.site-header__account');
       await account.getByText('Welcome, ada').waitFor();
       const trigger = account.getByRole('button', { name: 'Account menu for ada' });
@@ -119,9 +109,7 @@ describe('signed-in header', () => {
 
   it('shows the account in the mobile menu', async () => {
     await withPage(session, VIEWPORTS.mobile, async (page) => {
-      await scriptApi(page);
-      await signInLocally(page);
-      await page.goto(urlOf('/about'));
+      await openSignedIn(page, '/about');
       await page.locator('.mobile-menu__toggle').click();
       const panel = page.locator('.mobile-menu__panel');
       expect(await panel.innerText()).toContain('Welcome, ada');
@@ -141,9 +129,7 @@ async function waitForLockCheck(page: Page): Promise<void> {
 describe('board editor frame', () => {
   it('renews the session, loads the active canvas and the board, and draws it full-screen', async () => {
     await withPage(session, VIEWPORTS.desktop, async (page) => {
-      const requests = await scriptApi(page);
-      await signInLocally(page);
-      await page.goto(urlOf('/canvas/art/26?highlight=3-4'));
+      const requests = await openSignedIn(page, '/canvas/art/26?highlight=3-4');
       await page.getByRole('heading', { level: 1, name: 'Board 26' }).waitFor();
       expect(await page.locator('.editor__position').innerText()).toBe('Row 2, Col 2');
       // The board is drawn as a board of the active canvas (its name comes from /api/canvases/active).
@@ -187,7 +173,7 @@ describe('board editor frame', () => {
       await page.route('**/api/pixels/canvas/2/board/0', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true,"data":[]}' }),
       );
-      await signInLocally(page);
+      await seedUser(page, USER);
       await page.goto(urlOf('/canvas/art/not-a-board'));
       await page.waitForURL((url) => url.pathname === '/canvas/art/0');
       await page.getByRole('heading', { level: 1, name: 'Board 0' }).waitFor();

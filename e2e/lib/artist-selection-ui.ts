@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { SCREENSHOT_DIR, urlOf, withPage, type BrowserSession, type Viewport } from './browser.js';
+import { SCREENSHOT_DIR, urlOf } from './browser.js';
 import { scriptAuthApi, seedUser } from './scripted-auth.js';
 import type { FakeArtistSelection, FakeUser } from './scripted-submissions.js';
 
@@ -93,23 +93,3 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<v
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
-
-/**
- * Runs fn on a new page that starts signed out, then fails on console errors other than the
- * browser's own lines for statuses or dropped connections the test provokes on purpose.
- */
-export async function withArtistPage(
-  session: BrowserSession,
-  viewport: Viewport,
-  fn: (page: Page) => Promise<void>,
-  allowed: RegExp[] = [],
-): Promise<void> {
-  await withPage(session, viewport, fn, {
-    signedOut: true,
-    allowed: (e) => allowed.some((re) => re.test(e)),
-  });
-}
-
-/** The browser's console line for a response with one of these statuses. */
-export const status = (...codes: number[]) => new RegExp(`status of (${codes.join('|')})\\b`);
-export const DROPPED = /net::ERR_FAILED/;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -25,6 +25,12 @@ export const VIEWPORTS = {
 } as const;
 
 export type Viewport = { width: number; height: number };
+
+/** The two widths every page is checked at (1280 px and 390 px), for `describe.each` and `it.each`. */
+export const SIZES: Array<[string, Viewport]> = [
+  ['desktop', VIEWPORTS.desktop],
+  ['mobile', VIEWPORTS.mobile],
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(root, 'test-output/screenshots');
@@ -64,6 +70,31 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A browser for the tests of the enclosing file or describe block: launched before their first test
+ * and closed after their last. The session can be handed to the page helpers at once; its context
+ * exists while those tests run.
+ */
+export function sharedBrowser(): BrowserSession {
+  let launched: BrowserSession | undefined;
+  const close = async () => {
+    const session = launched;
+    launched = undefined;
+    await session?.close();
+  };
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(close);
+  return {
+    get context() {
+      if (!launched) throw new Error('a shared browser runs from beforeAll to afterAll only');
+      return launched.context;
+    },
+    close,
   };
 }
 
@@ -111,6 +142,28 @@ export async function withPage(
   } finally {
     await handle.page.close();
   }
+}
+
+/** The browser's console line for a response with one of these HTTP statuses. */
+export const status = (...codes: number[]) => new RegExp(`status of (${codes.join('|')})\\b`);
+/** The browser's console line for a request the test drops on purpose. */
+export const DROPPED = /net::ERR_FAILED/;
+
+/**
+ * Runs fn on a new page that starts signed out, then fails on console errors other than the
+ * browser's own lines for statuses or dropped connections the test provokes on purpose (`status`,
+ * `DROPPED`).
+ */
+export async function withSignedOutPage(
+  session: BrowserSession,
+  viewport: Viewport,
+  fn: (page: Page) => Promise<void>,
+  allowed: RegExp[] = [],
+): Promise<void> {
+  await withPage(session, viewport, fn, {
+    signedOut: true,
+    allowed: (e) => allowed.some((re) => re.test(e)),
+  });
 }
 
 /** Full-page screenshot saved to test-output/screenshots/<name>.png. */

@@ -31,6 +31,18 @@ export async function waitForImage(page: Page, mode: ViewMode, notSrc?: string |
   );
 }
 
+/** Waits until the mode's composite image is the one of canvas `canvasIndex` (its URL names the canvas). */
+export async function waitForCanvasOf(page: Page, mode: ViewMode, canvasIndex: number): Promise<void> {
+  await page.waitForFunction(
+    ({ mode, canvasIndex }) =>
+      document
+        .querySelector(`img.canvas-image[data-mode="${mode}"]`)
+        ?.getAttribute('src')
+        ?.includes(`/canvas/${canvasIndex}/`) === true,
+    { mode, canvasIndex },
+  );
+}
+
 /** The zoom percentage the tools show, e.g. "100%". */
 export const zoomText = (page: Page) => page.getByLabel('Zoom level').innerText();
 

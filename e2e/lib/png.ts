@@ -1,27 +1,8 @@
-// Small real PNG images for the browser tests (no image library): a block pattern in a palette,
-// encoded as 8-bit RGB with zlib, as any decoder (the browser's, the submission service's) reads it.
+// Small real PNG images for the browser tests (no image library, so they are made synchronously): a
+// block pattern in a palette, encoded as 8-bit RGB with zlib in the submission service's test chunks,
+// as any decoder (the browser's, the submission service's) reads it.
 import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { pngChunk } from '@tessera/submission/testing';
 
 export type Rgb = [number, number, number];
 
@@ -45,9 +26,9 @@ export function encodePng(width: number, height: number, colourAt: (x: number, y
   header[9] = 2; // colour type: RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

@@ -1,7 +1,7 @@
-// Shared by the auth browser tests: the /api scripted with page.route, a stored user, a page that
-// fails on console errors, and small helpers for the /login screen.
+// Shared by the auth browser tests: the /api scripted with page.route, a stored user, and small
+// helpers for the /login screen (the signed-out page itself: withSignedOutPage in browser.ts).
 import type { Page } from 'playwright-core';
-import { urlOf, withPage, type BrowserSession, type Viewport } from './browser.js';
+import { urlOf } from './browser.js';
 
 declare global {
   interface Window {
@@ -105,25 +105,6 @@ export async function seedUser(page: Page, user: Record<string, unknown>): Promi
       sessionStorage.setItem('e2e-seeded', '1');
     }
   }, user);
-}
-
-/**
- * Runs fn on a new page and fails on console errors, except the browser's own "Failed to load
- * resource" line for the HTTP statuses a test provokes on purpose (e.g. 401 for a wrong password).
- */
-export async function withAuthPage(
-  browser: BrowserSession,
-  viewport: Viewport,
-  fn: (page: Page) => Promise<void>,
-  expectedStatuses: number[] = [],
-): Promise<void> {
-  await withPage(browser, viewport, fn, {
-    signedOut: true,
-    allowed: (e) => {
-      const status = /Failed to load resource: the server responded with a status of (\d+)/.exec(e)?.[1];
-      return status !== undefined && expectedStatuses.includes(Number(status));
-    },
-  });
 }
 
 export const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needs_username_selection: false };

@@ -5,6 +5,8 @@
 // It keeps its state across calls, records every request, and can fail or hold the next answer of a
 // call to show the page's error and busy states.
 import type { Page, Route } from 'playwright-core';
+import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
+import { submissionJson, type SubmissionFields } from '@tessera/facts/submissions';
 import { artworkPng } from './png.js';
 
 export interface FakeUser {
@@ -12,13 +14,8 @@ export interface FakeUser {
   username: string;
 }
 
-export interface FakeSubmission {
-  id: string;
-  userId: string;
-  username: string;
-  title: string;
-  description: string;
-  imageUrl: string;
+export interface FakeSubmission extends SubmissionFields {
+  /** Epoch milliseconds. */
   createdAt: number;
   votes: Map<string, 1 | -1>;
   isVerifiedContributor: boolean;
@@ -51,7 +48,6 @@ interface Pending {
 
 export const UPLOAD_PATH = '/api/artist-selection/uploads';
 export const IMAGE_PREFIX = '/api/artist-selection/images/';
-const MAX_BYTES = 10 * 1024 * 1024;
 
 export function errorReply(
   status: number,
@@ -213,19 +209,12 @@ export class FakeArtistSelection {
   }
 
   private view(s: FakeSubmission, viewer: FakeUser | null) {
-    const netScore = this.score(s);
-    return {
-      id: s.id,
-      userId: s.userId,
-      username: s.username,
-      title: s.title,
-      description: s.description,
-      imageUrl: s.imageUrl,
-      createdAt: new Date(s.createdAt).toISOString(),
-      netScore,
+    return submissionJson({
+      ...s,
+      createdAtMs: s.createdAt,
+      netScore: this.score(s),
       userVoteType: viewer ? (s.votes.get(viewer.id) ?? 0) : 0,
-      isVerifiedContributor: s.isVerifiedContributor,
-    };
+    });
   }
 
   score(s: FakeSubmission): number {
@@ -304,7 +293,7 @@ export class FakeArtistSelection {
           'contentType',
         );
       }
-      if (Number(body.fileSize) > MAX_BYTES) {
+      if (Number(body.fileSize) > IMAGE_MAX_BYTES) {
         return errorReply(400, 'VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');
       }
       const key = `img-${this.nextId++}.png`;

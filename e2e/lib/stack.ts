@@ -13,6 +13,7 @@ import {
   type CallerIdentity,
 } from '@tessera/kit';
 import { RPC_CALLERS } from '@tessera/facts/trust';
+import { describe } from 'vitest';
 
 /** The services in port order: `npm start` gives service i the port TESSERA_PORT_BASE + i. */
 export const SERVICE_ORDER = ['identity', 'canvas', 'lock', 'payment', 'renderer', 'submission'] as const;
@@ -35,6 +36,16 @@ export function noStackReason(env: NodeJS.ProcessEnv = process.env): string | nu
     ? null
     : 'TESSERA_BASE_URL and TESSERA_DATA_DIR are not set: these tests need the full stack ' +
         '(npm run test:e2e starts it), not the static web/dist server';
+}
+
+/**
+ * A describe block of full-stack tests: without a stack (noStackReason) it is skipped, and the log
+ * and its title say why.
+ */
+export function describeOnStack(name: string, fn: () => void): void {
+  const reason = noStackReason();
+  if (reason) console.log(`[e2e] skipped '${name}': ${reason}`);
+  describe.skipIf(reason !== null)(reason ? `${name} (${reason})` : name, fn);
 }
 
 function requireBaseUrl(env: NodeJS.ProcessEnv): string {

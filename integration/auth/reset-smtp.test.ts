@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../bff/src/auth/test/browser.js';
-import { startAuthStack, type AuthStack } from './stack.js';
+import { registerIn, startAuthStack, type AuthStack } from './stack.js';
 
 let stack: AuthStack;
 
@@ -16,15 +16,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
-let n = 0;
 async function registered() {
-  n++;
-  const tag = `${Date.now().toString(36)}${n}`;
-  const user = { username: `smtp_${tag}`, email: `smtp.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
-  const b = new Browser(stack.bff.base);
-  const res = await b.request('POST', '/api/auth/register', { body: user });
-  expect(res.status).toBe(201);
-  return { user, browser: b };
+  const browser = new Browser(stack.bff.base);
+  return { browser, ...(await registerIn(browser)) };
 }
 
 async function askForCode(email: string) {

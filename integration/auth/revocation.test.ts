@@ -11,7 +11,7 @@ import { createInProcessBus, PEERS, type EventBus, type PeerName } from '@tesser
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
-import { startAuthStack, type AuthStack } from './stack.js';
+import { registerIn, startAuthStack, type AuthStack } from './stack.js';
 
 /** Generous bound for "within 1 s" on a busy machine (the measured delay is printed). */
 const EVENT_BOUND_MS = 5_000;
@@ -49,15 +49,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
-let n = 0;
 async function signedIn() {
-  n++;
-  const tag = `${Date.now().toString(36)}r${n}`;
-  const user = { username: `rev_${tag}`, email: `rev.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
   const b = new Browser(stack.bff.base);
-  const res = await b.request('POST', '/api/auth/register', { body: user });
-  expect(res.status).toBe(201);
-  return { b, user, token: String(res.body.access_token) };
+  return { b, ...(await registerIn(b)) };
 }
 
 const me = (base: string, token: string) =>

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../bff/src/auth/test/browser.js';
-import { startAuthStack, type AuthStack } from './stack.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { registerIn, startAuthStack, type AuthStack } from './stack.js';
 
 let stack: AuthStack;
 
@@ -17,23 +18,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-let n = 0;
-function newUser() {
-  n++;
-  const tag = `${Date.now().toString(36)}${n}`;
-  return { username: `user_${tag}`, email: `user.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
-}
-
-async function register(b: Browser, u = newUser()) {
-  const res = await b.request('POST', '/api/auth/register', { body: u });
-  expect(res.status).toBe(201);
-  return { res, user: u, token: String(res.body.access_token) };
-}
-
 describe('registration and the current user', () => {
   it('registers, answers the token response, and /auth/me knows the user', async () => {
     const b = new Browser(stack.bff.base);
-    const { res, user, token } = await register(b);
+    const { res, user, token } = await registerIn(b);
     expect(res.body).toMatchObject({
       success: true,
       token_type: 'Bearer',
@@ -55,14 +43,14 @@ describe('registration and the current user', () => {
 
   it('refuses a second account with the same e-mail or username', async () => {
     const b = new Browser(stack.bff.base);
-    const { user } = await register(b);
+    const { user } = await registerIn(b);
     const sameEmail = await b.request('POST', '/api/auth/register', {
-      body: { ...newUser(), email: user.email },
+      body: { ...newAccount(), email: user.email },
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error).toBe('EMAIL_ALREADY_EXISTS');
     const sameName = await b.request('POST', '/api/auth/register', {
-      body: { ...newUser(), username: user.username },
+      body: { ...newAccount(), username: user.username },
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.error).toBe('USERNAME_ALREADY_EXISTS');
@@ -70,7 +58,7 @@ describe('registration and the current user', () => {
 
   it('signs in with the password and refuses a wrong one with INVALID_CREDENTIALS', async () => {
     const b = new Browser(stack.bff.base);
-    const { user } = await register(b);
+    const { user } = await registerIn(b);
     const ok = await b.request('POST', '/api/auth/login', {
       body: { email: user.email, password: user.password },
     });
@@ -87,7 +75,7 @@ describe('registration and the current user', () => {
 describe('refresh cookie', () => {
   it('rotates; replaying an old cookie is refused and also kills the newer one', async () => {
     const b = new Browser(stack.bff.base);
-    await register(b);
+    await registerIn(b);
     const first = b.cookies.get('tessera_rt')!;
     const r1 = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
     expect(r1.status).toBe(200);
@@ -114,7 +102,7 @@ describe('refresh cookie', () => {
 
   it('logout revokes the session even with an expired access token', async () => {
     const b = new Browser(stack.bff.base);
-    await register(b);
+    await registerIn(b);
     const cookie = b.cookies.get('tessera_rt')!;
     const out = await b.request('POST', '/api/auth/logout', { body: {}, bearer: 'expired.access.token' });
     expect(out.status).toBe(200);
@@ -130,7 +118,7 @@ describe('refresh cookie', () => {
 describe('password reset', () => {
   it('sends a code, resets with it, and the new password signs in', async () => {
     const b = new Browser(stack.bff.base);
-    const { user } = await register(b);
+    const { user } = await registerIn(b);
     const anon = new Browser(stack.bff.base);
     const sent = await anon.request('POST', '/api/auth/reset-password-email', {
       body: { email: user.email },
@@ -179,7 +167,7 @@ describe('rate limits', () => {
     const anon = new Browser(stack.bff.base);
     for (const email of [
       `cooldown.${Date.now()}@example.com`,
-      (await register(new Browser(stack.bff.base))).user.email,
+      (await registerIn(new Browser(stack.bff.base))).user.email,
     ]) {
       const first = await anon.request('POST', '/api/auth/reset-password-email', {
         body: { email },

@@ -1,13 +1,15 @@
 /** The BFF app and the real identity service on loopback ports, optionally with a real SMTP server. */
+import { expect } from 'vitest';
 import { PEERS, type PeerName } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
+import type { Browser } from '../../bff/src/auth/test/browser.js';
 import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recorder.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { codeInMail } from '../../services/identity/src/domain/reset.js';
-import type { TestClock } from '../../services/identity/src/test/harness.js';
+import { newAccount, type TestClock } from '../../services/identity/src/test/harness.js';
 import { startIdentity, type RunningIdentity } from './identity.js';
-import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+import { startSmtpServer, type TestSmtpServer } from '../../services/identity/src/test/smtp.js';
 
 export interface AuthStack {
   bff: RunningBff;
@@ -65,4 +67,11 @@ export async function startAuthStack(
       await smtp?.close();
     },
   };
+}
+
+/** Registers `user` (a fresh account by default) through the BFF in browser `b`; fails the test unless 201. */
+export async function registerIn(b: Browser, user = newAccount()) {
+  const res = await b.request('POST', '/api/auth/register', { body: user });
+  expect(res.status).toBe(201);
+  return { res, user, token: String(res.body.access_token) };
 }

@@ -7,9 +7,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createPeerTransport } from '@tessera/kit';
-import { generateKeyPair, SignJWT, UnsecuredJWT, decodeProtectedHeader } from 'jose';
+import { decodeProtectedHeader } from 'jose';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { parseSigningKeys, TokenVerifier } from '../../bff/src/auth/token-verifier.js';
+import { forgedAccessTokens, newAccount } from '../../services/identity/src/test/harness.js';
 import { startIdentity, type RunningIdentity } from './identity.js';
 
 const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -40,16 +41,9 @@ function verifier(now = () => Date.now()) {
   });
 }
 
-let n = 0;
-function account() {
-  n++;
-  const tag = `${Date.now().toString(36)}${n}`;
-  return { username: `tok_${tag}`, email: `tok.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
-}
-
 describe('access tokens through the BFF verifier', () => {
   it('accepts a genuine token and names its user', async () => {
-    const { session } = await identity.register(account());
+    const { session } = await identity.register(newAccount());
     const r = await verifier().verify(session!.accessToken);
     expect(r).toMatchObject({
       ok: true,
@@ -60,43 +54,27 @@ describe('access tokens through the BFF verifier', () => {
   it('refuses alg none, a wrong audience, a foreign key and an expired token', async () => {
     const v = verifier();
     const keys = await identity.getSigningKeys({});
-    const { session } = await identity.register(account());
-    const sub = session!.user!.id;
+    const { session } = await identity.register(newAccount());
+    const kid = decodeProtectedHeader(session!.accessToken).kid;
+    const { unsigned, foreignKey } = await forgedAccessTokens(keys, session!.user!.id, kid);
 
-    const none = new UnsecuredJWT({})
-      .setIssuer(keys.issuer)
-      .setAudience(keys.audience)
-      .setSubject(sub)
-      .setExpirationTime('5m')
-      .encode();
-    expect(await v.verify(none)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
+    expect(await v.verify(unsigned)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
 
-    const elsewhere = await other.register(account());
-    expect(decodeProtectedHeader(elsewhere.session!.accessToken).kid).toBe(
-      decodeProtectedHeader(session!.accessToken).kid,
-    );
+    const elsewhere = await other.register(newAccount());
+    expect(decodeProtectedHeader(elsewhere.session!.accessToken).kid).toBe(kid);
     expect(await v.verify(elsewhere.session!.accessToken)).toMatchObject({
       ok: false,
       code: 'INVALID_TOKEN',
     });
 
-    const foreign = await generateKeyPair('ES256');
-    const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256', kid: decodeProtectedHeader(session!.accessToken).kid })
-      .setIssuer(keys.issuer)
-      .setAudience(keys.audience)
-      .setSubject(sub)
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(foreign.privateKey);
-    expect(await v.verify(forged)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
+    expect(await v.verify(foreignKey)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
 
     const later = verifier(() => Date.now() + 16 * 60_000);
     expect(await later.verify(session!.accessToken)).toMatchObject({ ok: false, code: 'TOKEN_EXPIRED' });
   });
 
   it('a reused refresh token ends the session: the newer refresh token dies too', async () => {
-    const { session } = await identity.register(account());
+    const { session } = await identity.register(newAccount());
     const next = await identity.refresh({ refreshToken: session!.refreshToken });
     expect((await verifier().verify(next.session!.accessToken)).ok).toBe(true);
     await expect(identity.refresh({ refreshToken: session!.refreshToken })).rejects.toThrow(
@@ -117,7 +95,7 @@ describe('access tokens through the BFF verifier', () => {
     await expect(identity.redeemExchangeToken({ exchangeToken: '{"$ne":null}' })).rejects.toThrow(
       /Invalid or expired/,
     );
-    const { session } = await identity.register(account());
+    const { session } = await identity.register(newAccount());
     expect(session!.user!.id).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { expect } from 'vitest';
+import { ERROR_BODY_FIELDS } from '@tessera/kit/testing';
 
 /** No request may take longer: a hang fails the case. */
 export const REQUEST_TIMEOUT_MS = 8000;
@@ -162,14 +163,7 @@ export function expectSpecError(res: Got, what: string, want: { status?: number;
   expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);
   const body = res.json as Record<string, unknown>;
   expect(body, where).toBeTypeOf('object');
-  expect(Object.keys(body).sort(), where).toEqual([
-    'error',
-    'field',
-    'message',
-    'statusCode',
-    'success',
-    'timestamp',
-  ]);
+  expect(Object.keys(body).sort(), where).toEqual(ERROR_BODY_FIELDS);
   expect(body.success, where).toBe(false);
   expect(body.statusCode, where).toBe(res.status);
   expect(body.error, where).toMatch(/^[A-Z][A-Z_]+$/);

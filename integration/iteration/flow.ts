@@ -2,12 +2,15 @@
  * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
  * upload an artwork with the signed form and submit it, vote, lock a board and buy pixels (intent,
  * sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
- * while no canvas process has it open) and the artworks the test submits.
+ * while no canvas process has it open), the artworks the test submits, and the operator CLI.
  */
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
+import { SERVICES } from '@tessera/facts/ports';
+import { runCli } from '../../ops/src/cli.js';
 import { Client as Http, type Got } from '../bad-input/http.js';
+import type { TrustStack } from '../trust/stack.js';
 
 export const PASSWORD = 'Sturdy-Passw0rd!';
 
@@ -59,7 +62,7 @@ export async function login(base: string, user: User): Promise<User> {
  */
 export async function submit(
   user: User,
-  art: { title: string; description: string; image: Buffer; contentType: string; filename: string },
+  art: { title: string; description: string } & ImageFile,
 ): Promise<string> {
   const form = await user.http.post(
     '/api/artist-selection/upload-url',
@@ -173,17 +176,45 @@ export async function seedCanvasStore(dataDir: string, seed: (core: CanvasServic
   }
 }
 
-/** An image of `w` x `h` pixels in the given format, coloured by `color`. */
-export async function image(
+/** An image file to upload: its bytes, and the type and name a browser sends with them. */
+export interface ImageFile {
+  image: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** The file `filename` (its extension gives the format) of `w` x `h` pixels, coloured by `color`. */
+export async function imageFile(
+  filename: `${string}.${keyof typeof IMAGE_TYPES}`,
   w: number,
   h: number,
-  format: 'png' | 'jpeg' | 'webp',
   color: (x: number, y: number) => Rgb,
-): Promise<Buffer> {
+): Promise<ImageFile> {
+  const format = filename.slice(filename.lastIndexOf('.') + 1) as keyof typeof IMAGE_TYPES;
   const raw = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(color(x, y), (y * w + x) * 3);
   const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
-  if (format === 'png') return img.png().toBuffer();
-  if (format === 'jpeg') return img.jpeg({ quality: 90 }).toBuffer();
-  return img.webp({ lossless: true }).toBuffer();
+  const image =
+    format === 'png'
+      ? await img.png().toBuffer()
+      : format === 'jpg'
+        ? await img.jpeg({ quality: 90 }).toBuffer()
+        : await img.webp({ lossless: true }).toBuffer();
+  return { image, contentType: IMAGE_TYPES[format], filename };
+}
+
+/** The operator CLI against the running stack, as `npm run ops` calls it (signed as `ops`, by maria). */
+export async function runOps(stack: TrustStack, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const env = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)]));
+  const code = await runCli(argv, {
+    env: { ...env, USER: 'maria' },
+    identity: () => stack.as('ops'),
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }

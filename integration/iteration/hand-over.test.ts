@@ -23,20 +23,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
-import { SERVICES } from '@tessera/facts/ports';
 import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import { runCli } from '../../ops/src/cli.js';
 import type { Client as Http } from '../bad-input/http.js';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
 import {
   buy,
-  image,
+  imageFile,
   json,
   listed,
   login,
   register,
+  runOps,
   seedCanvasStore,
   submit,
   vote,
@@ -111,19 +110,7 @@ afterAll(async () => {
 const active = async (http: Http) =>
   json(await http.get('/api/canvases/active')).data[0] as Record<string, unknown>;
 
-/** The operator CLI against the running stack, as `npm run ops` calls (signed as `ops`). */
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const env = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, stack.url(s)]));
-  const code = await runCli(argv, {
-    env: { ...env, USER: 'maria' },
-    identity: () => stack.as('ops'),
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOps(stack, ...argv);
 
 /** Default colours of canvas pixels through `GET /api/pixels/canvas/{c}/board/{b}` (one read per board). */
 async function defaultColours(http: Http, c: number, points: readonly (readonly [number, number])[]) {
@@ -149,23 +136,17 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     // three artists, three formats; the newest (grace) is not the winner, nor is the first alphabetically
     ids.winner = await submit(ada, {
       ...WINNER,
-      image: await image(800, 400, 'png', artwork),
-      contentType: 'image/png',
-      filename: 'red-sea.png',
+      ...(await imageFile('red-sea.png', 800, 400, artwork)),
     });
     ids.grey = await submit(li, {
       title: 'Grey Study',
       description: 'Quiet greys, nothing else.',
-      image: await image(60, 60, 'jpeg', () => [128, 128, 128]),
-      contentType: 'image/jpeg',
-      filename: 'grey.jpg',
+      ...(await imageFile('grey.jpg', 60, 60, () => [128, 128, 128])),
     });
     ids.green = await submit(grace, {
       title: 'A Green Field',
       description: 'Grass as far as the eye can see.',
-      image: await image(90, 120, 'webp', () => [40, 160, 60]),
-      contentType: 'image/webp',
-      filename: 'field.webp',
+      ...(await imageFile('field.webp', 90, 120, () => [40, 160, 60])),
     });
     // votes: the winner 3, the newest 2 (one vote switched from down to up), the grey one -1
     expect(await vote(li, ids.winner, 1)).toBe(1);
@@ -247,9 +228,7 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     ids.adaAgain = await submit(ada, {
       title: 'Second Wind',
       description: 'Another one, now that the first is featured.',
-      image: await image(40, 40, 'png', () => [200, 100, 0]),
-      contentType: 'image/png',
-      filename: 'again.png',
+      ...(await imageFile('again.png', 40, 40, () => [200, 100, 0])),
     });
 
     // the sold-out canvas stays readable, with the pixels just bought

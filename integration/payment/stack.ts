@@ -29,7 +29,6 @@ export interface PaymentStack {
 
 export async function startPaymentStack(): Promise<PaymentStack> {
   const h = await startPaymentHarness({ interceptors: [clientTracing] });
-  h.locks.set('*', { userId: '*', fencingToken: 1 });
   const logger = testLogger('stack');
   const [paymentServer, canvasServer, identity] = await Promise.all([
     startRpcServer({

@@ -22,7 +22,7 @@ import {
   positiveNumber,
 } from './lib/api.js';
 import { TOTAL_BOARDS } from './lib/grid.js';
-import { rampStages } from './lib/options.js';
+import { rampingVus } from './lib/options.js';
 
 const VUS = Math.floor(positiveNumber(__ENV.VUS, 40));
 const HOT_BOARDS = Math.min(TOTAL_BOARDS, Math.floor(positiveNumber(__ENV.HOT_BOARDS, 4)));
@@ -36,12 +36,7 @@ const heldCycle = new Trend('lock_held_cycle_duration', true);
 /** @type {import('k6/options').Options} */
 export const options = {
   scenarios: {
-    contention: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: rampStages(VUS, DURATION),
-      gracefulRampDown: '30s',
-    },
+    contention: rampingVus(VUS, DURATION),
   },
   thresholds: {
     // 409s are expected answers here (responseCallback), so any failure is a real one

@@ -15,7 +15,7 @@ import { Counter, Trend } from 'k6/metrics';
 import { Session, activeCanvasIndex, positiveNumber } from './lib/api.js';
 import { buyPixels, lockBoard } from './lib/purchase.js';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelAtOffset } from './lib/grid.js';
-import { rampStages } from './lib/options.js';
+import { rampingVus } from './lib/options.js';
 
 const BOARDS = TOTAL_BOARDS;
 const VUS = Math.floor(positiveNumber(__ENV.VUS, 16));
@@ -31,12 +31,7 @@ const orderTime = new Trend('order_duration', true);
 /** @type {import('k6/options').Options} */
 export const options = {
   scenarios: {
-    buyers: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: rampStages(VUS, DURATION, '10s'),
-      gracefulRampDown: '30s',
-    },
+    buyers: rampingVus(VUS, DURATION, '10s'),
   },
   thresholds: {
     http_req_failed: ['rate<0.01'],

@@ -1,9 +1,6 @@
 // The bench runner's parts (tables, /proc sampling, latency percentiles, the closed loop, profile
 // summaries) and the runner end to end against a local server with fixture scenarios. The runner
 // starting the whole stack is exercised by `npm run bench` itself, not here (it takes minutes).
-import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder } from '../../services/payment/src/domain/pricing.js';
@@ -13,44 +10,25 @@ import { summarise } from '../lib/profile-summary.mjs';
 import { columns, formatProcesses, formatRows, num } from '../lib/report.mjs';
 import { processName } from '../lib/stack.mjs';
 import { customOrderCents } from '../scenarios/purchase.mjs';
+import { listenLocal, runScript, type LocalServer } from './processes.js';
 
 const BENCH = fileURLToPath(new URL('../bench.mjs', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/scenarios', import.meta.url));
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  local = await listenLocal((req, res) => {
     const ok = req.url === '/ok';
     res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json', 'set-cookie': ['a=1; Path=/'] });
     res.end(JSON.stringify({ ok }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = local.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => local.close());
 
-function runBench(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BENCH, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout });
-    });
-  });
-}
+const runBench = (args: string[], env: Record<string, string>) => runScript(BENCH, args, env, 60_000);
 
 describe('report', () => {
   it('prints figures with sensible precision and a dash for none', () => {
@@ -244,25 +222,25 @@ describe('profile summary', () => {
 
 describe('bench.mjs', () => {
   it('runs the named scenarios against a running stack and prints one table each; a failing one is reported', async () => {
-    const { code, stdout } = await runBench(['echo', 'broken'], {
+    const { code, output } = await runBench(['echo', 'broken'], {
       BENCH_BASE_URL: base,
       BENCH_SCENARIOS: FIXTURES,
     });
-    expect(stdout).toContain(`measuring the running stack at ${base}`);
-    expect(stdout).toContain('== echo: requests to a local test server');
-    expect(stdout).toMatch(/echo requests\s+\d+ req\/s/);
-    expect(stdout).toMatch(/req\/s imagined limit\s+0.50\s+>= 1 req\/s\s+yes/);
-    expect(stdout).toMatch(/process \(pid\)\s+requests cpu %\s+rss MB\s+idle cpu %\s+rss MB/);
-    expect(stdout).toContain('bench runner (load)');
-    expect(stdout).toContain('echo: done');
-    expect(stdout).toContain('FAILED: Error: this scenario is broken on purpose');
-    expect(stdout).toMatch(/targets: 1 met, 0 not met; 1 scenario\(s\) failed/);
+    expect(output).toContain(`measuring the running stack at ${base}`);
+    expect(output).toContain('== echo: requests to a local test server');
+    expect(output).toMatch(/echo requests\s+\d+ req\/s/);
+    expect(output).toMatch(/req\/s imagined limit\s+0.50\s+>= 1 req\/s\s+yes/);
+    expect(output).toMatch(/process \(pid\)\s+requests cpu %\s+rss MB\s+idle cpu %\s+rss MB/);
+    expect(output).toContain('bench runner (load)');
+    expect(output).toContain('echo: done');
+    expect(output).toContain('FAILED: Error: this scenario is broken on purpose');
+    expect(output).toMatch(/targets: 1 met, 0 not met; 1 scenario\(s\) failed/);
     expect(code).toBe(1);
   });
 
   it('refuses an unknown scenario and lists the known ones', async () => {
-    const { code, stdout } = await runBench(['nope'], { BENCH_BASE_URL: base, BENCH_SCENARIOS: FIXTURES });
-    expect(stdout).toContain('unknown scenario(s): nope; known: broken, echo');
+    const { code, output } = await runBench(['nope'], { BENCH_BASE_URL: base, BENCH_SCENARIOS: FIXTURES });
+    expect(output).toContain('unknown scenario(s): nope; known: broken, echo');
     expect(code).toBe(2);
   });
 });

@@ -1,50 +1,30 @@
 // The autocannon harness against a local HTTP server, for one second at a time, plus the loopback
 // guard and the health benchmark script end to end.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, assertLoopback, formatTable, runScenario } from '../lib/harness.mjs';
+import { listenLocal, runScript, type LocalServer } from './processes.js';
 
 const BENCH = fileURLToPath(new URL('../health.bench.mjs', import.meta.url));
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 const seen: string[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  local = await listenLocal((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const failing = req.url?.startsWith('/fail') ?? false;
     res.writeHead(failing ? 503 : 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ success: !failing }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = local.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => local.close());
 
-function runBench(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BENCH], { env: { ...process.env, ...env }, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runBench = (env: Record<string, string>) => runScript(BENCH, [], env, 20_000);
 
 describe('assertLoopback', () => {
   it.each(['http://127.0.0.1:8080', 'http://localhost:8080/x', 'https://localhost', 'http://[::1]:8080'])(

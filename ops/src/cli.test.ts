@@ -41,7 +41,6 @@ async function serve(name: string, routes: Parameters<typeof startRpcServer>[0][
 
 beforeAll(async () => {
   h = await startPaymentHarness();
-  h.locks.set('*', { userId: '*', fencingToken: 1 });
   // a paid order of 2 artist pixels and 1 custom pixel on board 7: 400 + fee 42 + tax 32 = 474 cents
   const { intent } = await h.client.createPaymentIntent({
     userId: 'buyer',

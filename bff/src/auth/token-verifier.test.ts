@@ -14,16 +14,24 @@ async function keyPair(kid: string) {
 
 type Pair = Awaited<ReturnType<typeof keyPair>>;
 
-function sign(pair: Pair, claims: JWTPayload, opts: { now?: number; expSec?: number } = {}) {
+/**
+ * A token as identity signs it (expiring 900 s after `now`); `opts` change one thing a test is
+ * about: the lifetime (`expSec: null`, no exp at all), the issuer or the audience.
+ */
+function sign(
+  pair: Pair,
+  claims: JWTPayload,
+  opts: { now?: number; expSec?: number | null; issuer?: string; audience?: string } = {},
+) {
   const iat = Math.floor((opts.now ?? Date.now()) / 1000);
-  return new SignJWT(claims)
+  const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: ALG, kid: pair.kid, typ: 'at+jwt' })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setIssuer(opts.issuer ?? ISSUER)
+    .setAudience(opts.audience ?? AUDIENCE)
     .setSubject('user-1')
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + (opts.expSec ?? 900))
-    .sign(pair.privateKey);
+    .setIssuedAt(iat);
+  if (opts.expSec !== null) jwt.setExpirationTime(iat + (opts.expSec ?? 900));
+  return jwt.sign(pair.privateKey);
 }
 
 function setup(initial: Pair[], clock = { t: Date.now() }) {
@@ -107,21 +115,9 @@ describe('TokenVerifier', () => {
   it('refuses a wrong audience, a wrong issuer and a tampered payload', async () => {
     const k = await keyPair('k1');
     const { verifier } = setup([k]);
-    const wrongAud = await new SignJWT({})
-      .setProtectedHeader({ alg: ALG, kid: 'k1' })
-      .setIssuer(ISSUER)
-      .setAudience('another-app')
-      .setSubject('user-1')
-      .setExpirationTime('10m')
-      .sign(k.privateKey);
+    const wrongAud = await sign(k, {}, { audience: 'another-app' });
     expect(await verifier.verify(wrongAud)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
-    const wrongIss = await new SignJWT({})
-      .setProtectedHeader({ alg: ALG, kid: 'k1' })
-      .setIssuer('https://evil.test')
-      .setAudience(AUDIENCE)
-      .setSubject('user-1')
-      .setExpirationTime('10m')
-      .sign(k.privateKey);
+    const wrongIss = await sign(k, {}, { issuer: 'https://evil.test' });
     expect(await verifier.verify(wrongIss)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
     const good = await sign(k, {});
     const [h, p, s] = good.split('.') as [string, string, string];
@@ -160,12 +156,7 @@ describe('TokenVerifier', () => {
   it('refuses a token without a subject or expiry, and garbage of every shape', async () => {
     const k = await keyPair('k1');
     const { verifier } = setup([k]);
-    const noExp = await new SignJWT({})
-      .setProtectedHeader({ alg: ALG, kid: 'k1' })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setSubject('user-1')
-      .sign(k.privateKey);
+    const noExp = await sign(k, {}, { expSec: null });
     expect(await verifier.verify(noExp)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
     for (const junk of ['', 'abc', 'a.b.c', '....', `${'x'.repeat(9000)}.a.b`, '%%%.%%%.%%%']) {
       expect(await verifier.verify(junk)).toMatchObject({ ok: false, code: 'INVALID_TOKEN' });
@@ -225,20 +216,18 @@ describe('TokenVerifier', () => {
 });
 
 describe('parseSigningKeys', () => {
-  it('accepts a JWKS and refuses malformed sets and alg none', () => {
-    const ok = parseSigningKeys({ jwksJson: '{"keys":[]}', issuer: 'i', audience: 'a', algorithm: 'EdDSA' });
-    expect(ok.algorithm).toBe('EdDSA');
-    expect(() =>
-      parseSigningKeys({ jwksJson: '{', issuer: 'i', audience: 'a', algorithm: 'EdDSA' }),
-    ).toThrow();
-    expect(() =>
-      parseSigningKeys({ jwksJson: '{}', issuer: 'i', audience: 'a', algorithm: 'EdDSA' }),
-    ).toThrow();
-    expect(() =>
-      parseSigningKeys({ jwksJson: '{"keys":[]}', issuer: 'i', audience: 'a', algorithm: 'none' }),
-    ).toThrow();
-    expect(() =>
-      parseSigningKeys({ jwksJson: '{"keys":[]}', issuer: '', audience: 'a', algorithm: 'RS256' }),
-    ).toThrow();
+  const keys = { jwksJson: '{"keys":[]}', issuer: 'i', audience: 'a', algorithm: 'EdDSA' };
+
+  it('accepts a JWKS', () => {
+    expect(parseSigningKeys(keys).algorithm).toBe('EdDSA');
+  });
+
+  it.each([
+    ['JSON that does not parse', { jwksJson: '{' }],
+    ['a set without keys', { jwksJson: '{}' }],
+    ['alg none', { algorithm: 'none' }],
+    ['an empty issuer', { issuer: '', algorithm: 'RS256' }],
+  ])('refuses %s', (_name, change) => {
+    expect(() => parseSigningKeys({ ...keys, ...change })).toThrow();
   });
 });

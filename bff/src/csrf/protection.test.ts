@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
-import { startBff, type RunningBff } from '../auth/test/app.js';
+import { startBff, withPublicOrigin, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
 import { routeKey } from './protection.js';
@@ -152,12 +152,7 @@ describe('CSRF check of state-changing calls', () => {
 
 describe('PUBLIC_URL origin', () => {
   it('accepts the public origin behind a proxy that rewrites the host', async () => {
-    const app = await startBff(
-      { identity: identity.url },
-      { env: { PUBLIC_URL: 'https://tessera.example' } },
-    );
-    try {
-      const b = new Browser(app.base, { origin: 'https://tessera.example' });
+    await withPublicOrigin({ identity: identity.url }, async (b) => {
       // over https the cookie is __Host- prefixed and Secure; this test client keeps it regardless
       const token = await b.fetchCsrf();
       const res = await b.request('POST', '/api/auth/logout', {
@@ -166,8 +161,6 @@ describe('PUBLIC_URL origin', () => {
       });
       expect(res.status).toBe(200);
       expect([...b.cookies.keys()]).toEqual(['__Host-tessera_sid']);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

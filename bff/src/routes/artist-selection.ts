@@ -7,6 +7,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { submissionJson } from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
@@ -14,7 +15,6 @@ import { bodyOf } from '../auth/body.js';
 import { noStore } from '../auth/session.js';
 import { HttpError } from '../middleware/errors.js';
 import { RateLimiter, rateRule, type RateRule } from '../middleware/rate-limit.js';
-import { submissionJson } from '../artist/json.js';
 import { listQuery, submissionId, textField } from '../artist/params.js';
 
 /** Per signed-in user (AUTH_RATE_LIMIT_SCALE multiplies each, like the sign-in limits). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
 import type { BffDeps } from '../deps.js';
 import { getAuth, optionalAuth } from '../auth/middleware.js';
-import { startBff, type RunningBff } from '../auth/test/app.js';
+import { startBff, withPublicOrigin, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { PASSWORD, startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
 
@@ -69,12 +69,7 @@ describe('login, session cookie and refresh', () => {
   });
 
   it('uses __Host- names and Secure when PUBLIC_URL is https', async () => {
-    const app = await startBff(
-      { identity: identity.url },
-      { env: { PUBLIC_URL: 'https://tessera.example' } },
-    );
-    try {
-      const b = new Browser(app.base, { origin: 'https://tessera.example' });
+    await withPublicOrigin({ identity: identity.url }, async (b) => {
       await b.fetchCsrf();
       const res = await b.request('POST', '/api/auth/login', {
         body: { email: 'ada@example.com', password: PASSWORD },
@@ -82,9 +77,7 @@ describe('login, session cookie and refresh', () => {
       });
       expect(res.status).toBe(200);
       expect(res.setCookies.find((c) => c.startsWith('__Host-tessera_rt='))).toContain('; Secure');
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('rotates the refresh cookie, and a reused or missing cookie ends the session', async () => {

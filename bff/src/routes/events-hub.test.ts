@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventBus, SubscribeOptions } from '@tessera/kit';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import { createApp } from '../app.js';
 import { testDeps } from '../test/deps.js';
-import { startBffStack, type BffStack } from '../canvas/test/stack.js';
+import { sharedBffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutesWith } from './events.js';
 import { StreamCap } from '../hardening/stream-cap.js';
 import { withListening } from '../test/listen.js';
 
-let s: BffStack;
-let c: number;
+const s = sharedBffStack();
 let n = 0;
 const commit = (boardIndex: number, x: number) =>
   canvasClientOf(s.stack.canvasCore).commitOrder({
     orderId: `hub-${++n}`,
-    canvasIndex: c,
+    canvasIndex: s.canvasIndex,
     boardIndex,
     userId: 'u',
     pixels: [{ x, y: 1, color: '#0A0B0C' }],
@@ -45,12 +44,6 @@ async function withEvents(
   const routes = eventRoutesWith({ cap: new StreamCap(100), keep });
   await withListening(createApp(testDeps({ canvas: s.stack.canvasUrl }, { bus }), [routes]), fn);
 }
-
-beforeAll(async () => {
-  s = await startBffStack();
-  c = s.stack.canvasIndex;
-}, 60_000);
-afterAll(() => s.close());
 
 describe('event fan-out', () => {
   it('serves every stream from one bus subscription, with the same bytes for each', async () => {

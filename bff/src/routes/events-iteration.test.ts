@@ -2,15 +2,14 @@
 // renderer: a moderation reset reaches browsers as `pixels` (reset: true), a sold-out canvas as
 // `canvas:soldout` and `sold_out: true`, and an activation as `canvas:activated`, after which the
 // stream follows the new canvas.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { canvasClientOf } from '@tessera/renderer/testing';
-import { startBffStack, type BffStack } from '../canvas/test/stack.js';
+import { sharedBffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
 
-let s: BffStack;
-let c: number;
+const s = sharedBffStack();
 const canvas = () => canvasClientOf(s.stack.canvasCore);
 /** Commits a one-pixel order on the canvas service, as a paid purchase does. */
 const sell = (
@@ -24,19 +23,13 @@ const active = async () =>
   ((await (await fetch(`${s.bff.base}/api/canvases/active`)).json()) as { data: Record<string, unknown>[] })
     .data[0];
 
-beforeAll(async () => {
-  s = await startBffStack();
-  c = s.stack.canvasIndex;
-}, 60_000);
-afterAll(() => s.close());
-
 describe('the iteration on GET /api/events', () => {
   it('forwards a moderation reset as pixels with the default colour', async () => {
-    await sell('to-moderate', c, 12, 'troll', { x: 2, y: 3, color: '#FF00FF' });
+    await sell('to-moderate', s.canvasIndex, 12, 'troll', { x: 2, y: 3, color: '#FF00FF' });
     const client = await SseClient.open(`${s.bff.base}/api/events`);
     expect(client.status).toBe(200); // subscribed
     const res = await canvas().resetPixel({
-      canvasIndex: c,
+      canvasIndex: s.canvasIndex,
       boardIndex: 12,
       x: 2,
       y: 3,
@@ -45,7 +38,7 @@ describe('the iteration on GET /api/events', () => {
     });
     const ev = await client.waitFor((e) => e.event === 'pixels');
     expect(JSON.parse(ev.data)).toMatchObject({
-      canvasIndex: c,
+      canvasIndex: s.canvasIndex,
       boardIndex: 12,
       pixels: [{ x: 2, y: 3, color: res.color }],
       reset: true,
@@ -54,7 +47,7 @@ describe('the iteration on GET /api/events', () => {
   });
 
   it('says when the active canvas sold out, on the stream and on /api/canvases/active', async () => {
-    expect(await active()).toMatchObject({ canvas_index: c, sold_out: false });
+    expect(await active()).toMatchObject({ canvas_index: s.canvasIndex, sold_out: false });
     const client = await SseClient.open(`${s.bff.base}/api/events`);
     expect(client.status).toBe(200);
     const soldOut = (canvasIndex: number) =>
@@ -65,13 +58,13 @@ describe('the iteration on GET /api/events', () => {
           msgId: `test-soldout-${canvasIndex}`,
         },
       );
-    await soldOut(c + 100); // another canvas: not this stream's
-    await s.stack.canvasCore.deps.canvases.markSoldOut(c, Date.now());
-    await soldOut(c);
+    await soldOut(s.canvasIndex + 100); // another canvas: not this stream's
+    await s.stack.canvasCore.deps.canvases.markSoldOut(s.canvasIndex, Date.now());
+    await soldOut(s.canvasIndex);
     const ev = await client.waitFor((e) => e.event === 'canvas:soldout');
-    expect(JSON.parse(ev.data)).toEqual({ canvasIndex: c });
+    expect(JSON.parse(ev.data)).toEqual({ canvasIndex: s.canvasIndex });
     expect(client.events.filter((e) => e.event === 'canvas:soldout')).toHaveLength(1);
-    expect(await active()).toMatchObject({ canvas_index: c, sold_out: true });
+    expect(await active()).toMatchObject({ canvas_index: s.canvasIndex, sold_out: true });
     client.close();
   });
 
@@ -89,7 +82,7 @@ describe('the iteration on GET /api/events', () => {
     expect(JSON.parse(ev.data)).toEqual({
       canvasIndex: next.canvasIndex,
       name: 'The Next One',
-      previousCanvasIndex: c,
+      previousCanvasIndex: s.canvasIndex,
     });
     expect(await active()).toEqual({
       canvas_index: next.canvasIndex,
@@ -99,7 +92,7 @@ describe('the iteration on GET /api/events', () => {
       sold_out: false,
     });
     // the old canvas's sales are not this stream's any more; the new one's are
-    await sell('old-canvas', c, 1, 'u', { x: 0, y: 0, color: '#000001' });
+    await sell('old-canvas', s.canvasIndex, 1, 'u', { x: 0, y: 0, color: '#000001' });
     await sell('new-canvas', next.canvasIndex, 1, 'u', { x: 0, y: 0, color: '#000002' });
     const pixels = await client.waitFor((e) => e.event === 'pixels');
     expect(JSON.parse(pixels.data)).toMatchObject({ canvasIndex: next.canvasIndex });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { create, toBinary } from '@bufbuild/protobuf';
 import type { EventBus } from '@tessera/kit';
 import {
@@ -10,18 +10,17 @@ import { canvasClientOf } from '@tessera/renderer/testing';
 import { createApp } from '../app.js';
 import type { BffDeps } from '../deps.js';
 import { testDeps } from '../test/deps.js';
-import { startBffStack, type BffStack } from '../canvas/test/stack.js';
+import { sharedBffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutes, eventRoutesWith } from './events.js';
 import { withListening } from '../test/listen.js';
 
-let s: BffStack;
-let c: number;
+const s = sharedBffStack();
 const open = (headers: Record<string, string> = {}) => SseClient.open(`${s.bff.base}/api/events`, headers);
 const commit = (orderId: string, boardIndex: number, x: number, color: string) =>
   canvasClientOf(s.stack.canvasCore).commitOrder({
     orderId,
-    canvasIndex: c,
+    canvasIndex: s.canvasIndex,
     boardIndex,
     userId: 'u',
     pixels: [{ x, y: 0, color }],
@@ -30,12 +29,6 @@ const commit = (orderId: string, boardIndex: number, x: number, color: string) =
 /** The events route alone on its own server with these deps, for one test. */
 const withApp = (deps: BffDeps, fn: (base: string) => Promise<void>, routes = eventRoutes) =>
   withListening(createApp(deps, [routes]), fn);
-
-beforeAll(async () => {
-  s = await startBffStack();
-  c = s.stack.canvasIndex;
-}, 60_000);
-afterAll(() => s.close());
 
 describe('GET /api/events', () => {
   it('streams a commit to a connected client, with the bus sequence as id', async () => {
@@ -47,7 +40,7 @@ describe('GET /api/events', () => {
     const ev = await client.waitFor((e) => e.event === 'pixels');
     expect(Number(ev.id)).toBeGreaterThan(0);
     expect(JSON.parse(ev.data)).toMatchObject({
-      canvasIndex: c,
+      canvasIndex: s.canvasIndex,
       boardIndex: 30,
       pixels: [{ x: 1, y: 0, color: '#010203' }],
     });
@@ -75,19 +68,19 @@ describe('GET /api/events', () => {
       );
     const other = create(PixelsCommittedSchema, {
       orderId: 'x',
-      canvasIndex: c + 100,
+      canvasIndex: s.canvasIndex + 100,
       boardIndex: 1,
       pixels: [{ x: 0, y: 0, color: '#000000' }],
     });
     await s.stack.bus.publish('tessera.pixels.committed', toBinary(PixelsCommittedSchema, other), {
       msgId: 'other-canvas',
     });
-    await lock(c + 100, 'released');
-    await lock(c, 'acquired');
+    await lock(s.canvasIndex + 100, 'released');
+    await lock(s.canvasIndex, 'acquired');
     const ev = await client.waitFor((e) => e.event?.startsWith('lock:') ?? false);
     expect(ev.event).toBe('lock:acquired');
     expect(JSON.parse(ev.data)).toEqual({
-      canvasIndex: c,
+      canvasIndex: s.canvasIndex,
       boardIndex: 9,
       userId: 'u9',
       username: 'nine',

@@ -7,28 +7,29 @@ import { createLogger, startRpcServer, type RpcServer, type RpcTrust } from '@te
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { createApp } from '../app.js';
 import { testDeps } from './deps.js';
-import { listen } from './listen.js';
+import { withListening } from './listen.js';
 
-export async function bffBeforeCanvas(
-  handlers: Partial<ServiceImpl<typeof CanvasRpc>>,
-  trust?: RpcTrust,
-): Promise<{ base: string; close(): Promise<void> }> {
-  const canvas: RpcServer = await startRpcServer({
+/**
+ * Runs fn with the base URL of a BFF (every route module) in front of a canvas service that has only
+ * `handlers` (and `trust`, when given, guarding it as the canvas process is); then stops both.
+ */
+export async function withBffBeforeCanvas(
+  canvas: { handlers: Partial<ServiceImpl<typeof CanvasRpc>>; trust?: RpcTrust },
+  fn: (base: string) => Promise<void>,
+): Promise<void> {
+  const server: RpcServer = await startRpcServer({
     name: 'canvas',
     host: '127.0.0.1',
     port: 0,
     logger: createLogger('bff-test', { level: 'silent' }),
     routes: (router) => {
-      router.service(CanvasRpc, handlers);
+      router.service(CanvasRpc, canvas.handlers);
     },
-    trust,
+    trust: canvas.trust,
   });
-  const bff = await listen(createApp(testDeps({ canvas: canvas.url })));
-  return {
-    base: bff.base,
-    async close() {
-      await bff.close();
-      await canvas.close();
-    },
-  };
+  try {
+    await withListening(createApp(testDeps({ canvas: server.url })), fn);
+  } finally {
+    await server.close();
+  }
 }

@@ -43,9 +43,12 @@ export async function startRenderer(opts: {
   const durable = opts.durable ?? consumerName();
   const sub: Subscription = await opts.bus.consume({
     durable,
-    // one consumer for both, in stream order: a reset never overtakes the sale it undoes
+    // one consumer for both, in stream order: a reset never overtakes the sale it undoes. Several
+    // in flight keep that order: the pool starts handlers in delivery order and each applies its
+    // event synchronously (FrameStore.apply), so they finish in that order too; and the broker
+    // hands over (and the acks of a tick go back) in batches instead of one round trip each.
     subjects: [SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset],
-    concurrency: 1,
+    concurrency: 64,
     // a CONSUMER span in the committing purchase's trace (the context rides in the headers)
     handler: (msg) =>
       consumeTraced(durable, msg, () =>

@@ -72,7 +72,8 @@ export async function startConsumers(
     await bus.consume({
       durable: names.contributors,
       subjects: [SUBJECTS.pixelsCommitted],
-      concurrency: 4,
+      // order does not matter (an insert-only upsert): many in flight, acked in batches
+      concurrency: 32,
       handler: (msg) => core.contributors.onCommitted(msg),
     }),
     await bus.consume({

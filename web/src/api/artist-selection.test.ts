@@ -160,18 +160,20 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('texts for failed calls (spec section 8)', () => {
-  const harness = (method: string, path: string, reply: Response | Error) =>
-    createHarness(withCsrf({ [`${method} ${path}`]: [reply] as Response[] }), { auth: signedIn() });
+  /** The error of `call` when the server answers `method path` with the reply given. */
+  const failing =
+    (method: string, path: string, call: (api: ArtistSelectionApi) => Promise<unknown>) =>
+    (reply: Response | Error) => {
+      const h = createHarness(withCsrf({ [`${method} ${path}`]: [reply] as Response[] }), {
+        auth: signedIn(),
+      });
+      return failure(call(h.client.artistSelection));
+    };
 
   it('create: content rejected, 409, 400 with and without a server message', async () => {
-    const create = (reply: Response) =>
-      failure(
-        harness('POST', '/artist-selection/submissions', reply).client.artistSelection.create({
-          title: 't',
-          description: 'd',
-          imageUrl: '/i',
-        }),
-      );
+    const create = failing('POST', '/artist-selection/submissions', (api) =>
+      api.create({ title: 't', description: 'd', imageUrl: '/i' }),
+    );
     expect((await create(errorBody(400, 'CONTENT_REJECTED', 'nope'))).message).toBe(
       ARTIST_API_MESSAGES.contentRejected,
     );
@@ -185,10 +187,7 @@ describe('texts for failed calls (spec section 8)', () => {
   });
 
   it('delete: 403 and 404', async () => {
-    const remove = (reply: Response) =>
-      failure(
-        harness('DELETE', '/artist-selection/submissions/s1', reply).client.artistSelection.remove('s1'),
-      );
+    const remove = failing('DELETE', '/artist-selection/submissions/s1', (api) => api.remove('s1'));
     expect((await remove(errorBody(403, 'FORBIDDEN', 'x'))).message).toBe(
       'You do not have permission to delete this submission.',
     );
@@ -199,10 +198,7 @@ describe('texts for failed calls (spec section 8)', () => {
   });
 
   it('vote: 404, 400, other failures; a network failure keeps its code', async () => {
-    const vote = (reply: Response | Error) =>
-      failure(
-        harness('POST', '/artist-selection/submissions/s1/vote', reply).client.artistSelection.vote('s1', 1),
-      );
+    const vote = failing('POST', '/artist-selection/submissions/s1/vote', (api) => api.vote('s1', 1));
     expect((await vote(errorBody(404, 'NOT_FOUND', 'x'))).message).toBe('Submission not found.');
     expect((await vote(errorBody(400, 'VALIDATION_ERROR', 'x'))).message).toBe('Invalid vote type.');
     expect((await vote(errorBody(500, 'INTERNAL', 'x'))).message).toBe('Failed to vote. Please try again.');
@@ -213,14 +209,9 @@ describe('texts for failed calls (spec section 8)', () => {
   });
 
   it('upload URL: type, size, other 400s', async () => {
-    const ask = (reply: Response) =>
-      failure(
-        harness('POST', '/artist-selection/upload-url', reply).client.artistSelection.requestUpload({
-          filename: 'a.gif',
-          contentType: 'image/gif',
-          fileSize: 10,
-        }),
-      );
+    const ask = failing('POST', '/artist-selection/upload-url', (api) =>
+      api.requestUpload({ filename: 'a.gif', contentType: 'image/gif', fileSize: 10 }),
+    );
     expect(
       (await ask(errorBody(400, 'VALIDATION_ERROR', 'Unsupported content type', 'contentType'))).message,
     ).toBe('Only PNG, JPEG, and WebP images are allowed.');

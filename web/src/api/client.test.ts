@@ -7,7 +7,9 @@ import {
   json,
   routes,
   tokenBody,
+  type Handler,
   type RecordedCall,
+  type Reply,
 } from './client.fixture.js';
 import { ApiError } from './errors.js';
 
@@ -220,17 +222,22 @@ describe('403 CSRF recovery', () => {
 });
 
 describe('401 refresh and retry', () => {
-  it('refreshes the session and retries the request once with the new token', async () => {
-    const h = createHarness(
+  /** The CSRF tokens, a refresh that grants the token "renewed", and GET /auth/me as given. */
+  const refreshing = (me: Reply[] | Handler) =>
+    createHarness(
       routes({
         'GET /csrf/csrf-token': [json(200, csrfBody('c'))],
         'GET /csrf/csrf-token-secure': [json(200, csrfBody('c'))],
         'POST /auth/refresh-cookie': [json(200, tokenBody('renewed'))],
-        'GET /auth/me': (call: RecordedCall) =>
-          call.headers.authorization === 'Bearer renewed'
-            ? json(200, { id: 'u1', email: 'ada@example.com', username: 'ada' })
-            : json(401, { error: 'TOKEN_EXPIRED' }),
+        'GET /auth/me': me,
       }),
+    );
+
+  it('refreshes the session and retries the request once with the new token', async () => {
+    const h = refreshing((call: RecordedCall) =>
+      call.headers.authorization === 'Bearer renewed'
+        ? json(200, { id: 'u1', email: 'ada@example.com', username: 'ada' })
+        : json(401, { error: 'TOKEN_EXPIRED' }),
     );
     h.auth.setSession({ accessToken: 'revoked', expiresIn: 900, user: SIGNED_IN_USER });
     await expect(h.client.get('/auth/me')).resolves.toMatchObject({ id: 'u1' });
@@ -238,14 +245,7 @@ describe('401 refresh and retry', () => {
   });
 
   it('signs out and fails with "Authentication failed" when the retry is refused too', async () => {
-    const h = createHarness(
-      routes({
-        'GET /csrf/csrf-token': [json(200, csrfBody('c'))],
-        'GET /csrf/csrf-token-secure': [json(200, csrfBody('c'))],
-        'POST /auth/refresh-cookie': [json(200, tokenBody('renewed'))],
-        'GET /auth/me': [json(401, { error: 'INVALID_TOKEN' })],
-      }),
-    );
+    const h = refreshing([json(401, { error: 'INVALID_TOKEN' })]);
     const onSignOut = vi.fn();
     h.auth.onSignOut(onSignOut);
     h.auth.setSession({ accessToken: 'revoked', expiresIn: 900, user: SIGNED_IN_USER });

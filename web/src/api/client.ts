@@ -14,14 +14,11 @@ import {
 } from './errors.js';
 import { RequestMetrics } from './metrics.js';
 import {
-  MAX_RETRIES,
   RETRY_BASE_DELAY_MS,
   isAnonymousCall,
   isAuthFlowCall,
-  isRetryableNetworkError,
-  isRetryableStatus,
   needsCsrf,
-  retryDelayMs,
+  retryDelayAfter,
   withQuery,
   type HttpMethod,
 } from './policy.js';
@@ -266,21 +263,18 @@ export class ApiClient {
         response = await fetchWithTimeout(this.fetchImpl, url, init, timeoutMs, options.signal);
       } catch (error) {
         const network = isApiError(error) && error.code === CLIENT_CODES.network;
-        if (network && retry < MAX_RETRIES && isRetryableNetworkError(method)) {
-          attempt.retries += 1;
-          await this.sleep(retryDelayMs(retry + 1, this.retryBaseDelayMs));
-          continue;
-        }
-        throw error;
-      }
-      if (retry < MAX_RETRIES && isRetryableStatus(method, response.status)) {
+        const delay = network ? retryDelayAfter(method, 'network', retry, this.retryBaseDelayMs) : null;
+        if (delay === null) throw error;
         attempt.retries += 1;
-        // Discard the body without waiting: a cancel can stay pending while the stream is shared.
-        void response.body?.cancel().catch(() => undefined);
-        await this.sleep(retryDelayMs(retry + 1, this.retryBaseDelayMs));
+        await this.sleep(delay);
         continue;
       }
-      return response;
+      const delay = retryDelayAfter(method, response.status, retry, this.retryBaseDelayMs);
+      if (delay === null) return response;
+      attempt.retries += 1;
+      // Discard the body without waiting: a cancel can stay pending while the stream is shared.
+      void response.body?.cancel().catch(() => undefined);
+      await this.sleep(delay);
     }
   }
 

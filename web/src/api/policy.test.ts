@@ -6,6 +6,7 @@ import {
   isRetryableNetworkError,
   isRetryableStatus,
   needsCsrf,
+  retryDelayAfter,
   retryDelayMs,
   routeOf,
   withQuery,
@@ -49,6 +50,16 @@ describe('policy', () => {
 
   it('waits 500 ms times the retry number', () => {
     expect([1, 2, 3].map((n) => retryDelayMs(n))).toEqual([500, 1000, 1500]);
+  });
+
+  it('retries a call once, after the wait, when its method and outcome allow it', () => {
+    expect(retryDelayAfter('GET', 502, 0)).toBe(500);
+    expect(retryDelayAfter('GET', 'network', 0, 20)).toBe(20);
+    expect(retryDelayAfter('POST', 503, 0)).toBe(500);
+    expect(retryDelayAfter('GET', 502, 1)).toBeNull();
+    expect(retryDelayAfter('POST', 502, 0)).toBeNull();
+    expect(retryDelayAfter('POST', 'network', 0)).toBeNull();
+    expect(retryDelayAfter('GET', 200, 0)).toBeNull();
   });
 
   it('normalises paths and appends query strings', () => {

@@ -62,6 +62,23 @@ export function retryDelayMs(retryNumber: number, baseMs: number = RETRY_BASE_DE
   return baseMs * retryNumber;
 }
 
+/**
+ * How long to wait before retrying a call whose attempt number `retry` (0 for the first) ended with
+ * this status, or with 'network' when no answer came; null when it is not retried (at most
+ * MAX_RETRIES retries, of what isRetryableStatus and isRetryableNetworkError allow).
+ */
+export function retryDelayAfter(
+  method: HttpMethod,
+  outcome: number | 'network',
+  retry: number,
+  baseMs: number = RETRY_BASE_DELAY_MS,
+): number | null {
+  if (retry >= MAX_RETRIES) return null;
+  const retryable =
+    outcome === 'network' ? isRetryableNetworkError(method) : isRetryableStatus(method, outcome);
+  return retryable ? retryDelayMs(retry + 1, baseMs) : null;
+}
+
 /** Appends query parameters, skipping undefined and null values. */
 export function withQuery(
   path: string,

@@ -1,6 +1,7 @@
 // The artist-selection shapes of spec section 3 (Submission, Pagination, Vote response, Upload-URL
 // response) and tolerant readers for the answers: fields at the top level or under `data`, camelCase
 // or snake_case, ISO or epoch times. A reader never throws on a malformed body.
+import type { SubmissionFields } from '@tessera/facts/submissions';
 import { isRecord } from '../lib/json.js';
 import type { SubmissionSort } from '../lib/search-params.js';
 
@@ -9,13 +10,8 @@ export const PAGE_SIZE = 10;
 /** 1 upvote, -1 downvote, 0 none. */
 export type VoteType = 1 | -1 | 0;
 
-export interface Submission {
-  id: string;
-  userId: string;
-  username: string;
-  title: string;
-  description: string;
-  imageUrl: string;
+/** A submission as the app holds it: the spec's fields (@tessera/facts/submissions), times as epoch ms. */
+export interface Submission extends SubmissionFields {
   /** Epoch milliseconds; null when the server sent no usable time. */
   createdAt: number | null;
   netScore: number;

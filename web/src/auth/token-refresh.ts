@@ -1,6 +1,7 @@
 // Renews the access token from the refresh cookie shortly before it counts as expiring (120 s left),
 // so a signed-in visitor who stays on one page keeps a valid token. The API client still refreshes
 // before any request made with an expiring token; this only keeps it fresh in the background.
+import { singleTimer, type TimerDeps } from '../lib/single-timer.js';
 import { TOKEN_EXPIRY_MARGIN_MS, type AuthStore } from './auth-store.js';
 
 /**
@@ -16,41 +17,32 @@ export function refreshDelayMs(
   return Math.max(remainingMs - marginMs, Math.floor(remainingMs / 2));
 }
 
-export interface TokenRefreshDeps {
+export interface TokenRefreshDeps extends TimerDeps {
   auth: Pick<AuthStore, 'subscribe' | 'getAccessToken' | 'remainingMs'>;
   refresh: () => Promise<boolean>;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
 }
 
 /** Keeps one timer per access token; returns the function that stops it. */
 export function startTokenRefresh(deps: TokenRefreshDeps): () => void {
-  const setTimer = deps.setTimer ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-  const clearTimer = deps.clearTimer ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
-  let timer: unknown = null;
+  const timer = singleTimer(deps);
   let scheduledFor: string | null = null;
 
   const schedule = () => {
     const token = deps.auth.getAccessToken();
     if (token === scheduledFor) return;
-    if (timer !== null) clearTimer(timer);
-    timer = null;
+    timer.cancel();
     scheduledFor = token;
     if (token === null) return;
     const delay = refreshDelayMs(deps.auth.remainingMs());
     if (delay === null) return;
-    timer = setTimer(() => {
-      timer = null;
-      // A failure is left to the API client: its next call retries and, failing again, signs out.
-      void deps.refresh().catch(() => false);
-    }, delay);
+    // A failure is left to the API client: its next call retries and, failing again, signs out.
+    timer.start(() => void deps.refresh().catch(() => false), delay);
   };
 
   schedule();
   const unsubscribe = deps.auth.subscribe(schedule);
   return () => {
     unsubscribe();
-    if (timer !== null) clearTimer(timer);
-    timer = null;
+    timer.cancel();
   };
 }

@@ -1,4 +1,5 @@
 /** The BFF in front of a real canvas service and renderer (HTTP/2 on port 0), all on one bus. */
+import { afterAll, beforeAll } from 'vitest';
 import { createInProcessBus } from '@tessera/kit';
 import { startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { startBff, type RunningBff } from '../../auth/test/app.js';
@@ -24,6 +25,38 @@ export async function startBffStack(opts: { extraModules?: RouteModule[] } = {})
       await bff.close();
       await stack.close();
       await bus.close();
+    },
+  };
+}
+
+/** A BffStack that tests share, with the index of its active canvas. */
+export interface SharedBffStack extends Omit<BffStack, 'close'> {
+  canvasIndex: number;
+}
+
+/**
+ * A BffStack for the tests of the enclosing file or describe block: started before their first test
+ * (60 s allowed) and closed after their last. Its fields can be read while those tests run.
+ */
+export function sharedBffStack(opts: { extraModules?: RouteModule[] } = {}): SharedBffStack {
+  let started: BffStack | undefined;
+  beforeAll(async () => {
+    started = await startBffStack(opts);
+  }, 60_000);
+  afterAll(() => started?.close());
+  const get = () => {
+    if (!started) throw new Error('a shared BffStack runs from beforeAll to afterAll only');
+    return started;
+  };
+  return {
+    get stack() {
+      return get().stack;
+    },
+    get bff() {
+      return get().bff;
+    },
+    get canvasIndex() {
+      return get().stack.canvasIndex;
     },
   };
 }

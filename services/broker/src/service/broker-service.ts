@@ -50,6 +50,10 @@ type PublishBatchResultInit = MessageInitShape<typeof PublishBatchResultSchema>;
 export const SUBSCRIBE_BATCH = 256;
 /** Most messages in one PublishBatch call (the kit's publish queue sends at most 256). */
 export const MAX_PUBLISH_BATCH = 1000;
+/** Most sequences in one Ack call (the kit's ack queue sends at most 256). */
+export const MAX_ACK_BATCH = 1000;
+/** Most messages handed to a durable's subscriber in one Consume response. */
+export const CONSUME_BATCH = 256;
 /** Errors that refuse one message of a batch, not the batch. */
 const REFUSALS = new Set([Code.InvalidArgument, Code.PermissionDenied]);
 
@@ -115,9 +119,12 @@ async function* consumeStream(
   try {
     yield { ready: true };
     for (;;) {
-      const item = await queue.shift(ctx.signal);
-      if (!item) return;
-      yield { message: toProto(item[0], item[1]) };
+      // what the broker handed over together (say, after an ack of several) goes in one response
+      const batch = await queue.shiftMany(ctx.signal, CONSUME_BATCH);
+      if (!batch) return;
+      yield batch.length === 1
+        ? { message: toProto(batch[0]![0], batch[0]![1]) }
+        : { messages: batch.map(([m, n]) => toProto(m, n)) };
     }
   } finally {
     handle.close(); // what this stream held unacked goes to the other subscribers at once
@@ -217,13 +224,17 @@ export class BrokerService {
     return subscribeStream(this.broker, this.access, req, ctx);
   }
 
+  /** Acks `seq` and every one of `seqs` (a consumer's acks of one tick), all checked first. */
   ack(req: AckRequest, ctx: HandlerContext): void {
+    const seqs = [req.seq, ...req.seqs];
     checked(() => {
       assertDurable(req.durable);
-      assertSeq(req.seq);
+      if (seqs.length > MAX_ACK_BATCH)
+        throw new BusError(`an ack holds at most ${MAX_ACK_BATCH} sequences (got ${seqs.length})`);
+      seqs.forEach(assertSeq);
     });
     this.assertSettles(req.durable, ctx);
-    checked(() => this.broker.ack(req.durable, req.seq));
+    checked(() => this.broker.ackAll(req.durable, seqs));
   }
 
   nak(req: NakRequest, ctx: HandlerContext): void {

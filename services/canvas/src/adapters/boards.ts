@@ -3,7 +3,7 @@
  * Every change is one conditional replace on (_id, version): a compare-and-set, so concurrent
  * writers of one board are serialised by the store without transactions.
  */
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import { boardId, type BoardDoc } from '../domain/board.js';
 
 export interface BoardSummaryRow {
@@ -78,14 +78,8 @@ export class BoardRepository {
   }
 
   /** Inserts unless the board exists already (creation is idempotent); true when inserted. */
-  async insertIfMissing(doc: BoardDoc): Promise<boolean> {
-    try {
-      await this.boards.insertOne(doc);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  insertIfMissing(doc: BoardDoc): Promise<boolean> {
+    return insertIfAbsent(this.boards, doc);
   }
 
   /** Writes `next` only if the stored board still has `expectedVersion`; false when it changed. */

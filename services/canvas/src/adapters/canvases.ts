@@ -2,7 +2,7 @@
  * Canvas documents (collection `canvases`, unique on canvasIndex) and the active-canvas pointer
  * (collection `meta`, document `active`): activating is one atomic write of that pointer.
  */
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import { canvasId, type ActivePointer, type CanvasDoc } from '../domain/canvas.js';
 
 export class CanvasRepository {
@@ -46,14 +46,8 @@ export class CanvasRepository {
   }
 
   /** Claims a canvas index (and its source, if any); false when another writer claimed either first. */
-  async insert(doc: CanvasDoc): Promise<boolean> {
-    try {
-      await this.canvases.insertOne(doc);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  insert(doc: CanvasDoc): Promise<boolean> {
+    return insertIfAbsent(this.canvases, doc);
   }
 
   async markReady(canvasIndex: number): Promise<void> {
@@ -74,14 +68,8 @@ export class CanvasRepository {
   }
 
   /** Sets the pointer only when there is none yet (first start); true when this call set it. */
-  async activateIfNone(canvasIndex: number, now: number): Promise<boolean> {
-    try {
-      await this.meta.insertOne({ _id: 'active', canvasIndex, activatedAt: now, previousCanvasIndex: -1 });
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  activateIfNone(canvasIndex: number, now: number): Promise<boolean> {
+    return insertIfAbsent(this.meta, { _id: 'active', canvasIndex, activatedAt: now, previousCanvasIndex: -1 });
   }
 
   /**

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { createEmbeddedDocumentStore, createMemoryKeyValueStore } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { FREE_FAILURES } from '../security/throttle.js';
 import { createMailer, OutboxMailer, SmtpMailer } from './mailer.js';
 import { openRepositories } from './repositories.js';
 import { storedKeyProvider } from './signing-keys.js';
+import { startSmtpServer } from '../test/smtp.js';
 import { AccountThrottle, ResendCooldown } from './throttle-store.js';
 
 const logger = testLogger('identity');
@@ -74,25 +73,10 @@ describe('mailers', () => {
   });
 
   it('SMTP delivers through nodemailer', async () => {
-    const got: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-        stream.on('end', () => {
-          got.push(raw);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
-    const port = (server.server.address() as AddressInfo).port;
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
     const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Tessera <no-reply@x.io>', production: true },
+      { smtpUrl: smtp.url, mailFrom: 'Tessera <no-reply@x.io>', production: true },
       '',
       logger,
     );
@@ -103,8 +87,8 @@ describe('mailers', () => {
       text: 'Your 6-digit reset code is: 123456',
     });
     await mailer.close();
-    expect(got).toHaveLength(1);
-    expect(got[0]).toContain('Subject: Your code: 123456');
-    expect(got[0]).toContain('123456');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ to: ['a@b.co'], subject: 'Your code: 123456' });
+    expect(smtp.received[0]!.text).toContain('123456');
   });
 });

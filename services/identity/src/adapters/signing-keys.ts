@@ -12,7 +12,7 @@ import {
   type CryptoKey,
   type JWK,
 } from 'jose';
-import { DuplicateKeyError, type Collection, type Logger } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type Logger } from '@tessera/kit';
 import type { SigningKey, SigningKeyProvider } from '../service/ports.js';
 import type { KeyDoc } from '../domain/documents.js';
 
@@ -70,18 +70,15 @@ export async function storedKeyProvider(
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = await exportJWK(privateKey);
     const key = await signingKeyFromJwk(jwk);
-    try {
-      await keys.insertOne({
-        _id: STORED_KEY_ID,
-        kid: key.kid,
-        alg: key.alg,
-        privateJwk: jwk as Record<string, unknown>,
-        createdAt: now(),
-      });
-      logger.info({ kid: key.kid }, 'generated and stored a new access-token signing key');
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
+    const stored = await insertIfAbsent(keys, {
+      _id: STORED_KEY_ID,
+      kid: key.kid,
+      alg: key.alg,
+      privateJwk: jwk as Record<string, unknown>,
+      createdAt: now(),
+    });
+    // not stored: another replica stored its key first, which all replicas then use
+    if (stored) logger.info({ kid: key.kid }, 'generated and stored a new access-token signing key');
     doc = await keys.findOne({ _id: STORED_KEY_ID });
     if (doc === null) throw new Error('signing key vanished after it was stored');
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { REFRESH_TOKEN_TTL_MS } from '../domain/policy.js';
-import { failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
+import { failureOf, forgedAccessTokens, newAccount, startHarness, type Harness } from '../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,24 +43,14 @@ describe('access tokens', () => {
     const { session } = await h.client.register(newAccount());
     const sub = session!.user!.id;
     const keys = await h.client.getSigningKeys({});
-    const none = new UnsecuredJWT({})
-      .setIssuer(keys.issuer)
-      .setAudience(keys.audience)
-      .setSubject(sub)
-      .setExpirationTime('5m')
-      .encode();
-    await expect(verify(none)).rejects.toBeInstanceOf(errors.JOSEError);
-    // a token for another audience, signed with another key of the same algorithm
-    const { generateKeyPair } = await import('jose');
-    const other = await generateKeyPair('ES256');
-    const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256', kid: decodeProtectedHeader(session!.accessToken).kid })
-      .setIssuer(keys.issuer)
-      .setAudience(keys.audience)
-      .setSubject(sub)
-      .setExpirationTime('5m')
-      .sign(other.privateKey);
-    await expect(verify(forged)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+    const { unsigned, foreignKey } = await forgedAccessTokens(
+      keys,
+      sub,
+      decodeProtectedHeader(session!.accessToken).kid,
+    );
+    await expect(verify(unsigned)).rejects.toBeInstanceOf(errors.JOSEError);
+    // signed with another key of the same algorithm
+    await expect(verify(foreignKey)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
     // wrong audience: the genuine token checked against another audience
     const jwks = createLocalJWKSet(JSON.parse(keys.jwksJson) as { keys: [] });
     await expect(jwtVerify(session!.accessToken, jwks, { audience: 'someone-else' })).rejects.toBeInstanceOf(

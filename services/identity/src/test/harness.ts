@@ -10,6 +10,7 @@ import {
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
+import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { OutboxMailer } from '../adapters/mailer.js';
 import { codeInMail } from '../domain/reset.js';
 import type { Clock, Mailer, PasswordHasher } from '../service/ports.js';
@@ -139,6 +140,33 @@ export function newAccount(): { username: string; email: string; password: strin
   seq++;
   const tag = `${Date.now().toString(36)}${seq}`;
   return { username: `user_${tag}`, email: `user.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
+}
+
+/**
+ * Access tokens that name the genuine issuer, audience and subject but must be refused: one with alg
+ * "none", and one signed by a foreign key under the genuine key id `kid`. Both expire in 5 minutes.
+ */
+export async function forgedAccessTokens(
+  keys: { issuer: string; audience: string },
+  sub: string,
+  kid: string | undefined,
+): Promise<{ unsigned: string; foreignKey: string }> {
+  const unsigned = new UnsecuredJWT({})
+    .setIssuer(keys.issuer)
+    .setAudience(keys.audience)
+    .setSubject(sub)
+    .setExpirationTime('5m')
+    .encode();
+  const foreign = await generateKeyPair('ES256');
+  const foreignKey = await new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', kid })
+    .setIssuer(keys.issuer)
+    .setAudience(keys.audience)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(foreign.privateKey);
+  return { unsigned, foreignKey };
 }
 
 /** The application error code a call failed with (fails the test when it succeeded). */

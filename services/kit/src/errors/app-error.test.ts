@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { appError, classifyError, errorBody, GENERIC_MESSAGE, NOT_IMPLEMENTED_MESSAGE } from './app-error.js';
+import { ERROR_BODY_FIELDS } from '../testing/index.js';
 
 describe('error model', () => {
   it('carries the application code and field through a ConnectError', () => {
@@ -53,14 +54,7 @@ describe('error model', () => {
 
   it('renders the spec error body', () => {
     const body = errorBody({ code: 'INVALID_CREDENTIALS', status: 401, message: 'Nope', field: null });
-    expect(Object.keys(body).sort()).toEqual([
-      'error',
-      'field',
-      'message',
-      'statusCode',
-      'success',
-      'timestamp',
-    ]);
+    expect(Object.keys(body).sort()).toEqual(ERROR_BODY_FIELDS);
     expect(body).toMatchObject({ success: false, error: 'INVALID_CREDENTIALS', statusCode: 401 });
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
   });

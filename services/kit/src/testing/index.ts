@@ -2,11 +2,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ErrorBody } from '../errors/app-error.js';
 import { createLogger, type Logger } from '../log/logger.js';
 
 export { testIdentities, type TestIdentities } from './identities.js';
 export { recordSubjects, type Recorder } from './recorder.js';
 export { refusal, rpcError } from './refusal.js';
+
+/** The fields of the spec's error body (sections 3 and 8), sorted: `Object.keys(body).sort()` of every one. */
+export const ERROR_BODY_FIELDS = [
+  'error',
+  'field',
+  'message',
+  'statusCode',
+  'success',
+  'timestamp',
+] as const satisfies readonly (keyof ErrorBody)[];
 
 /** A logger that writes nothing (set TEST_LOG_LEVEL=debug to see the lines). */
 export function testLogger(name = 'test'): Logger {

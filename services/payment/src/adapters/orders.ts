@@ -5,7 +5,7 @@
  * (the client's intent and purchase records). (Older versions kept the ledger entries in a
  * `ledger` collection of their own; a granted order without an entry gets it computed.)
  */
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import { ledgerEntry, type LedgerEntry } from '../domain/ledger.js';
 import type { Order, OrderState } from '../domain/order.js';
 
@@ -55,14 +55,8 @@ export class OrderRepository {
     return this.orders.findOne({ idempotencyKey: key });
   }
 
-  async insert(order: Order): Promise<boolean> {
-    try {
-      await this.orders.insertOne(order);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  insert(order: Order): Promise<boolean> {
+    return insertIfAbsent(this.orders, order);
   }
 
   /** Applies `set` if the order is still at `version` (compare-and-set); the new order or null. */
@@ -91,14 +85,8 @@ export class OrderRepository {
   }
 
   /** Takes a provider event for handling: false when it was taken before (a duplicate). */
-  async takeEvent(rec: EventRecord): Promise<boolean> {
-    try {
-      await this.events.insertOne(rec);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  takeEvent(rec: EventRecord): Promise<boolean> {
+    return insertIfAbsent(this.events, rec);
   }
 
   /** Gives an event back when its handling failed, so the provider's next delivery is handled. */

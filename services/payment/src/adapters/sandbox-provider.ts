@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { DuplicateKeyError, insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
 import type { TaxQuote } from '../domain/order.js';
@@ -116,15 +116,11 @@ export class SandboxProvider implements PaymentProvider {
       lastError: '',
       createdAt: this.opts.now(),
     };
-    try {
-      await this.intents.insertOne(doc);
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const raced = await this.intents.findOne({ idempotencyKey: input.idempotencyKey });
-      if (!raced) throw err;
-      return toIntent(raced);
-    }
-    return toIntent(doc);
+    if (await insertIfAbsent(this.intents, doc)) return toIntent(doc);
+    // another create with the same idempotency key was first: its intent is the answer
+    const raced = await this.intents.findOne({ idempotencyKey: input.idempotencyKey });
+    if (!raced) throw new DuplicateKeyError('sandbox_intents', undefined, `intent id ${doc._id} is taken`);
+    return toIntent(raced);
   }
 
   private async get(id: string): Promise<SandboxIntent> {
@@ -221,10 +217,8 @@ export class SandboxProvider implements PaymentProvider {
       intentId: id,
       amountCents: amount,
     };
-    try {
-      await this.refunds.insertOne(refund);
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
+    if (!(await insertIfAbsent(this.refunds, refund))) {
+      // a refund with this idempotency key was made before: the same answer again
       const raced = (await this.refunds.findOne({ _id: idempotencyKey }))!;
       return { id: raced.refundId, amountCents: raced.amountCents, status: 'succeeded' };
     }

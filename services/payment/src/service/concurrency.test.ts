@@ -13,7 +13,6 @@ import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
 let h: PaymentHarness;
 beforeAll(async () => {
   h = await startPaymentHarness();
-  h.locks.set('*', { userId: '*', fencingToken: 1 });
 }, 60_000);
 afterAll(() => h?.close());
 

@@ -24,7 +24,6 @@ const events: { intentId: string; type: string; payload: Uint8Array; signature: 
 
 beforeAll(async () => {
   h = await startPaymentHarness({ deliverEvents: false, claimWaitMs: 30 });
-  h.locks.set('*', { userId: '*', fencingToken: 1 });
   h.sandbox.onEvent((payload, signature) => {
     const e = JSON.parse(new TextDecoder().decode(payload)) as {
       type: string;

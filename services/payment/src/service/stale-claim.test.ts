@@ -19,7 +19,6 @@ let h: PaymentHarness;
 const published: BusMessage[] = [];
 beforeAll(async () => {
   h = await startPaymentHarness({ deliverEvents: false });
-  h.locks.set('*', { userId: '*', fencingToken: 1 });
   await h.bus.subscribe({ subjects: ['tessera.payment.>'], handler: (m) => void published.push(m) });
 }, 60_000);
 afterAll(() => h?.close());

@@ -92,7 +92,11 @@ export interface PaymentHarness {
   canvasIndex: number;
   bus: EventBus;
   store: DocumentStore;
-  /** Lock holders: `board` -> user id (all boards: '*'); fencing token per board. */
+  /**
+   * Lock holders: `board` -> user id and fencing token; `'*'` stands for every board not listed.
+   * It starts with `'*'` -> any user, token 1 (every lock check passes); a test that checks refusals
+   * deletes it or lists the boards it needs.
+   */
   locks: Map<string, { userId: string; fencingToken: number }>;
   /** The payment and canvas clocks (ms); move them with `advance`. */
   now(): number;
@@ -126,7 +130,9 @@ export async function startPaymentHarness(
   const store = await createEmbeddedDocumentStore(payDir.dir);
   const bus = opts.bus ?? createInProcessBus();
   const traced = opts.interceptors ?? [];
-  const locks = new Map<string, { userId: string; fencingToken: number }>();
+  const locks = new Map<string, { userId: string; fencingToken: number }>([
+    ['*', { userId: '*', fencingToken: 1 }],
+  ]);
   const heldOf = (boardIndex: number) => locks.get(String(boardIndex)) ?? locks.get('*');
   const lockTransport = createRouterTransport(
     (router) =>

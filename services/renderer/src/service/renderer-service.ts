@@ -20,8 +20,13 @@ import { RenderSchedule, type Snapshot } from './render-schedule.js';
 export interface RendererOptions {
   /** Bytes of encoded images kept (default 64 MiB). */
   cacheBytes?: number;
-  /** Delay of the background re-encode of the page's images after a change (default 1 s; -1: none). */
+  /**
+   * Delay of the background re-encode of the page's images after a change (default 1 s; -1: none).
+   * Only an image someone asked for within `warmInterestMs` is re-encoded ahead of the next request.
+   */
   warmDelayMs?: number;
+  /** How long after a request for one of the page's images it is still re-encoded ahead (default 60 s). */
+  warmInterestMs?: number;
   /** Shortest time between two encodes of one image family (default 1 s). */
   minEncodeIntervalMs?: number;
   /** Encodes at once, their memory and the waiting line (encode-gate.ts). */
@@ -91,6 +96,9 @@ export class RendererService {
   readonly gate: EncodeGate;
   readonly schedule: RenderSchedule;
   private warmTimer: NodeJS.Timeout | undefined;
+  /** When each of the page's images (`c{canvas}-{view}`) was last asked for (performance.now()). */
+  private readonly asked = new Map<string, number>();
+  private readonly warmInterestMs: number;
 
   constructor(
     readonly frames: FrameStore,
@@ -100,6 +108,7 @@ export class RendererService {
     this.cache = new ImageCache(opts.cacheBytes);
     this.gate = new EncodeGate(opts.gate);
     this.schedule = new RenderSchedule(this.cache, this.gate, opts.minEncodeIntervalMs ?? 1000);
+    this.warmInterestMs = opts.warmInterestMs ?? 60_000;
     const delay = opts.warmDelayMs ?? 1000;
     if (delay >= 0) frames.onChange = (frame) => this.scheduleWarm(frame, delay);
   }
@@ -110,7 +119,14 @@ export class RendererService {
   }
 
   async renderComposite(p: RenderParams): Promise<RenderedImage> {
+    return this.composite(p, false);
+  }
+
+  /** A composite; `warm`: the background re-encode, which does not count as someone asking. */
+  private async composite(p: RenderParams, warm: boolean): Promise<RenderedImage> {
     const c = check(p);
+    if (!warm && c.format === 'webp' && c.scale === WARM.scale && c.quality === WARM.quality && !p.grid)
+      this.asked.set(`c${p.canvasIndex}-${c.view}`, performance.now());
     const frame = await this.frames.get(p.canvasIndex);
     const options = `${c.view}-${c.format}-s${c.scale}-q${c.quality}-g${p.grid ? 1 : 0}`;
     return this.respond(
@@ -210,12 +226,25 @@ export class RendererService {
     };
   }
 
+  /** The page's views of `canvasIndex` that someone asked for recently (the ones worth pre-encoding). */
+  private wanted(canvasIndex: number): boolean[] {
+    const since = performance.now() - this.warmInterestMs;
+    return [false, true].filter((preview) => {
+      const at = this.asked.get(`c${canvasIndex}-${preview ? 'preview' : 'live'}`);
+      return at !== undefined && at >= since;
+    });
+  }
+
+  /**
+   * After a change, re-encodes the page's images that someone asked for recently, so their next
+   * request is a cache hit; an image nobody looks at is encoded when it is asked for, not before.
+   */
   private scheduleWarm(frame: CanvasFrame, delayMs: number): void {
-    if (this.warmTimer) return;
+    if (this.warmTimer || this.wanted(frame.canvasIndex).length === 0) return;
     this.warmTimer = setTimeout(() => {
       this.warmTimer = undefined;
-      for (const preview of [false, true]) {
-        this.renderComposite({ ...WARM, canvasIndex: frame.canvasIndex, preview, ifNoneMatch: '' }).catch(
+      for (const preview of this.wanted(frame.canvasIndex)) {
+        this.composite({ ...WARM, canvasIndex: frame.canvasIndex, preview, ifNoneMatch: '' }, true).catch(
           (err: unknown) => this.logger.warn({ err }, 'pre-encoding failed'),
         );
       }

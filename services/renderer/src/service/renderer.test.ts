@@ -22,7 +22,8 @@ import {
 import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import { startRenderer } from '../setup.js';
-import type { RendererService } from './renderer-service.js';
+import { FrameStore } from './frames.js';
+import { RendererService } from './renderer-service.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: DocumentStore;
@@ -184,8 +185,8 @@ describe('composite rendering', () => {
     await bus.publish('tessera.pixels.committed', toBinary(PixelsCommittedSchema, ev), {
       msgId: 'redelivered-o1',
     });
-    // the renderer consumes in stream order, one at a time: once a later sale shows, the redelivered
-    // event has been handled
+    // the renderer applies events in stream order: once a later sale shows, the redelivered event
+    // has been handled
     await sell('after-redelivery', 'u3', 200, { x: 1, y: 1, color: '#123456' });
     await eventually(async () => {
       const { px } = await decode((await render(false, ImageFormat.PNG)).data);
@@ -216,6 +217,66 @@ describe('composite rendering', () => {
     const thumb = await decode(image!.data);
     expect(thumb.info.width).toBe(49);
     expect(thumb.px(48, 0)).toEqual([0xab, 0xcd, 0xef]);
+  });
+});
+
+describe('pre-encoding after changes', () => {
+  it('re-encodes only the page images someone asked for, and those ahead of their next request', async () => {
+    const logger = testLogger('warm');
+    const core = new RendererService(new FrameStore(canvas, logger), logger, {
+      warmDelayMs: 10,
+      minEncodeIntervalMs: 0,
+    });
+    const change = (n: number) =>
+      core.frames.apply(
+        create(PixelsCommittedSchema, {
+          orderId: `warm-${n}`,
+          canvasIndex: c,
+          boardIndex: 400,
+          userId: 'u-warm',
+          pixels: [{ x: n, y: 3, color: n % 2 ? '#112233' : '#445566' }],
+          boardVersion: 1000 + n,
+        }),
+      );
+    const preview = (ifNoneMatch = '') =>
+      core.renderComposite({
+        canvasIndex: c,
+        format: ImageFormat.WEBP,
+        scale: 1,
+        quality: 95,
+        grid: false,
+        preview: true,
+        ifNoneMatch,
+      });
+    let stored = 0; // images put in the cache (an encode finished)
+    const put = core.cache.put.bind(core.cache);
+    core.cache.put = (key, img) => {
+      stored++;
+      put(key, img);
+    };
+    try {
+      await core.frames.get(c);
+      change(1);
+      // nobody asked for an image of this canvas: nothing to pre-encode (no signal exists for an
+      // encode that does not happen; 300 ms is 30 times the warm delay)
+      await new Promise((r) => setTimeout(r, 300));
+      expect(core.schedule.encodes).toBe(0);
+      const first = await preview();
+      expect(core.schedule.encodes).toBe(1);
+      change(2);
+      // the preview was asked for: re-encoded after the change, before anyone asks again
+      await eventually(() => expect(stored).toBe(2));
+      expect(core.schedule.encodes).toBe(2);
+      const misses = core.cache.misses;
+      const second = await preview(first.etag);
+      expect(second.etag).not.toBe(first.etag);
+      expect(core.cache.misses).toBe(misses); // a cache hit
+      // the live view was never asked for: still only the preview's two encodes
+      await new Promise((r) => setTimeout(r, 300));
+      expect(core.schedule.encodes).toBe(2);
+    } finally {
+      core.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * writes are idempotent (an upsert of a fixed id; a pointer that only moves to a later activation),
  * so redelivered and duplicate events change nothing.
  */
-import type { Collection, DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 
 interface ContributorDoc {
   _id: string;
@@ -65,7 +65,8 @@ export class ContributorRepository {
       { $set: { canvasIndex, atMs } },
     );
     if (r.matchedCount === 0) {
-      await this.state.insertOne({ _id: CURRENT, canvasIndex, atMs }).catch(() => undefined); // exists with a later (or the same) activation: keep it
+      // false: it exists with a later (or the same) activation: keep it
+      await insertIfAbsent(this.state, { _id: CURRENT, canvasIndex, atMs });
     }
   }
 }

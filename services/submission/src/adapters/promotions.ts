@@ -4,7 +4,7 @@
  * (a redelivered sold-out event, an operator at the same time) resume the first instead of starting
  * another.
  */
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 
 export type PromotionState = 'started' | 'created' | 'done';
 
@@ -36,14 +36,8 @@ export class PromotionRepository {
   }
 
   /** Starts a record; false when one exists for that canvas already. */
-  async start(doc: PromotionDoc): Promise<boolean> {
-    try {
-      await this.c.insertOne(doc);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  start(doc: PromotionDoc): Promise<boolean> {
+    return insertIfAbsent(this.c, doc);
   }
 
   /** Drops a record that never got past `started` (its submission could not be taken). */

@@ -4,7 +4,7 @@
  * every restart sign and verify alike (the same way identity keeps its generated signing key).
  */
 import { randomBytes } from 'node:crypto';
-import type { DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type DocumentStore } from '@tessera/kit';
 import type { StateDoc } from './contributors.js';
 
 const ID = 'upload-signing-secret';
@@ -14,7 +14,8 @@ export async function uploadSecret(store: DocumentStore, configured?: string): P
   const state = await store.collection<StateDoc>('state');
   const existing = await state.findOne({ _id: ID });
   if (existing?.secret) return Buffer.from(existing.secret, 'base64');
-  await state.insertOne({ _id: ID, secret: randomBytes(32).toString('base64') }).catch(() => undefined); // another replica stored one first: use that
+  // false: another replica stored one first: use that
+  await insertIfAbsent(state, { _id: ID, secret: randomBytes(32).toString('base64') });
   const stored = await state.findOne({ _id: ID });
   if (!stored?.secret) throw new Error('upload signing secret could not be stored');
   return Buffer.from(stored.secret, 'base64');

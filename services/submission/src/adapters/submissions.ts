@@ -3,7 +3,7 @@
  * sparse index on `activeOwner` (set only while active); every status change is one conditional
  * update that also removes `activeOwner`, so an ended submission frees its owner at once.
  */
-import { DuplicateKeyError, type Collection, type DocumentStore, type Filter } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore, type Filter } from '@tessera/kit';
 import {
   literalPattern,
   sortFor,
@@ -32,14 +32,8 @@ export class SubmissionRepository {
   }
 
   /** Inserts an active submission; false when the owner already has one. */
-  async insertActive(doc: SubmissionDoc): Promise<boolean> {
-    try {
-      await this.c.insertOne({ ...doc, status: 'active', activeOwner: doc.userId });
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  insertActive(doc: SubmissionDoc): Promise<boolean> {
+    return insertIfAbsent(this.c, { ...doc, status: 'active', activeOwner: doc.userId });
   }
 
   get(id: string): Promise<SubmissionDoc | null> {

@@ -7,7 +7,7 @@
  * (see service/votes.ts).
  */
 import { createHash } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import type { VoteValue } from '../domain/votes.js';
 
 export interface VoteDoc {
@@ -62,21 +62,16 @@ export class VoteRepository {
   ): Promise<boolean> {
     if (!current) {
       const version = 1;
-      try {
-        await this.c.insertOne({
-          _id: VoteRepository.id(ids.submissionId, ids.userId),
-          submissionId: ids.submissionId,
-          userId: ids.userId,
-          voter: voterKey(ids.userId),
-          value: next,
-          version,
-          pending: { version, delta, since: now },
-        });
-        return true;
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) return false; // another first vote of this voter won
-        throw err;
-      }
+      // false: another first vote of this voter won
+      return insertIfAbsent(this.c, {
+        _id: VoteRepository.id(ids.submissionId, ids.userId),
+        submissionId: ids.submissionId,
+        userId: ids.userId,
+        voter: voterKey(ids.userId),
+        value: next,
+        version,
+        pending: { version, delta, since: now },
+      });
     }
     const version = current.version + 1;
     const r = await this.c.updateOne(

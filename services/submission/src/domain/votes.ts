@@ -4,12 +4,10 @@
  * of votes; a submission at net score -10 or lower is removed.
  */
 import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
-  TITLE_MAX,
-  TITLE_MIN,
+  artworkTextProblem,
+  type ArtworkTextProblem,
 } from '@tessera/facts/artwork';
 
 export type VoteValue = -1 | 0 | 1;
@@ -35,17 +33,28 @@ export function isRemoved(netScore: number): boolean {
 
 export type Problem = { field: string; message: string } | null;
 
+/** The API's answer to each problem of a title or a description (the web form says the same). */
+const TEXT_MESSAGES = {
+  title: {
+    required: 'Please enter a title for your artwork',
+    short: 'Title must be at least 3 characters',
+    long: 'Title must be under 100 characters',
+  },
+  description: {
+    required: 'Please enter a description for your artwork',
+    short: 'Description must be at least 10 characters',
+    long: 'Description must be under 500 characters',
+  },
+} as const satisfies Record<'title' | 'description', Record<ArtworkTextProblem, string>>;
+
 export function checkSubmission(title: string, description: string): Problem {
-  const t = title.trim();
-  const d = description.trim();
-  if (t.length === 0) return { field: 'title', message: 'Please enter a title for your artwork' };
-  if (t.length < TITLE_MIN) return { field: 'title', message: 'Title must be at least 3 characters' };
-  if (t.length > TITLE_MAX) return { field: 'title', message: 'Title must be under 100 characters' };
-  if (d.length === 0) return { field: 'description', message: 'Please enter a description for your artwork' };
-  if (d.length < DESCRIPTION_MIN)
-    return { field: 'description', message: 'Description must be at least 10 characters' };
-  if (d.length > DESCRIPTION_MAX)
-    return { field: 'description', message: 'Description must be under 500 characters' };
+  for (const [field, value] of [
+    ['title', title],
+    ['description', description],
+  ] as const) {
+    const problem = artworkTextProblem(field, value);
+    if (problem !== null) return { field, message: TEXT_MESSAGES[field][problem] };
+  }
   return null;
 }
 

@@ -62,6 +62,49 @@ describe('verified contributors', () => {
   });
 });
 
+describe('verified contributors, many orders of one buyer', () => {
+  it('records a buyer once per canvas: concurrent events share one write, later ones need none', async () => {
+    const repo = h.core.deps.contributors;
+    const writes: string[] = [];
+    const add = repo.add.bind(repo);
+    repo.add = (canvasIndex, userId, orderId, at) => {
+      writes.push(`${canvasIndex}:${userId}`);
+      return add(canvasIndex, userId, orderId, at);
+    };
+    const c = h.core.contributors;
+    const onCommitted = c.onCommitted.bind(c);
+    let handled = 0;
+    c.onCommitted = async (msg) => {
+      await onCommitted(msg);
+      handled++;
+    };
+    const order = (i: number) =>
+      h.bus.publish(
+        SUBJECTS.pixelsCommitted,
+        encodeEvent(SUBJECTS.pixelsCommitted, {
+          orderId: `many-${i}`,
+          canvasIndex: 7,
+          boardIndex: 3,
+          userId: 'many-orders',
+          pixels: [{ x: i, y: 1, color: '#FFFFFF' }],
+          committedAtMs: Date.now(),
+        }),
+        { msgId: `many-${i}` },
+      );
+    try {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => order(i)));
+      await eventually(() => handled === 10, 10_000);
+      await order(10);
+      await eventually(() => handled === 11, 10_000);
+      expect(await repo.among(7, ['many-orders'])).toEqual(new Set(['many-orders']));
+      expect(writes.filter((w) => w === '7:many-orders')).toHaveLength(1);
+    } finally {
+      repo.add = add;
+      c.onCommitted = onCommitted;
+    }
+  });
+});
+
 describe('operator removal', () => {
   it('removes any active submission with a reason, audited; refuses without reason or operator', async () => {
     const s = await submitAs(h, 'r1');

@@ -4,7 +4,7 @@
  * or expired form is refused; 10 MB + 1 byte is refused; and a form is used once. Through the
  * submission service's RPCs over a real server (the BFF's streaming cap is tested in the BFF).
  */
-import { deflateSync, crc32 } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { ConnectError } from '@connectrpc/connect';
 import sharp from 'sharp';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharpImageProcessor } from '../adapters/images.js';
 import { DIMENSIONS_MESSAGE, TYPE_MESSAGE, UNREADABLE_MESSAGE } from '../domain/image-header.js';
 import { EXPIRED_MESSAGE, FORGED_MESSAGE, UPLOAD_TTL_MS } from '../domain/upload-policy.js';
-import { startHarness, pngOf, type Harness } from '../test/harness.js';
+import { startHarness, pngChunk, pngOf, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let clock = Date.now();
@@ -32,16 +32,6 @@ const refusal = async (p: Promise<unknown>) => {
 const form = (contentType = 'image/png', fileSize = 1000, userId = 'up1') =>
   h.rpc.createUploadUrl({ userId, filename: 'a.png', contentType, fileSize });
 
-/** A PNG chunk with its length and CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 /** A valid PNG file of about 1 KB whose header declares 20000x20000 RGB pixels (a decompression bomb's header). */
 function bombPng(): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -52,11 +42,11 @@ function bombPng(): Buffer {
   const idat = deflateSync(Buffer.alloc(400_000), { level: 9 }); // the first rows: zeros
   const head = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
+    pngChunk('IHDR', ihdr),
   ]);
-  const tail = Buffer.concat([chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  const tail = Buffer.concat([pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
   // a comment chunk brings it to 1 KB
-  const pad = chunk('tEXt', Buffer.alloc(1024 - head.length - tail.length - 12, 0x61));
+  const pad = pngChunk('tEXt', Buffer.alloc(1024 - head.length - tail.length - 12, 0x61));
   return Buffer.concat([head, pad, tail]);
 }
 

@@ -8,6 +8,7 @@
 import { createClient, createRouterTransport, type Client, type ServiceImpl } from '@connectrpc/connect';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import { create, type DescService } from '@bufbuild/protobuf';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import {
   createEmbeddedDocumentStore,
@@ -182,6 +183,16 @@ export function pngOf(width = 8, height = 8, background = { r: 10, g: 120, b: 24
   return sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
+}
+
+/** A PNG chunk (length, type, data, CRC), for test images written byte by byte. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
 }
 
 /** Uploads an image as `userId` through the RPCs, returning its imageUrl. */

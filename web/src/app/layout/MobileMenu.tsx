@@ -1,23 +1,17 @@
 // The header's items behind a menu button at 768 px and below. Escape or a press outside closes it
 // and returns focus to the button; opening moves focus to the first item; navigating closes it.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { AuthUser } from '../../auth/auth-user.js';
-import { useDismiss } from '../../lib/use-dismiss.js';
+import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { NAV_ITEMS } from './nav-items.js';
 import { AccountSummary, SignOutButton, displayName } from './ProfileMenu.js';
 
 export function MobileMenu({ user }: { user: AuthUser | null }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
+  const { open, setOpen, close, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const close = useCallback(() => setOpen(false), []);
-  const refs = useMemo(() => [buttonRef, panelRef], []);
-  useDismiss(open, close, refs, buttonRef);
 
   // Navigating or widening the window past the breakpoint closes the menu.
   const [seenPath, setSeenPath] = useState(pathname);
@@ -29,18 +23,11 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
 
   useEffect(() => {
     if (open) panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-  }, [open]);
+  }, [open, panelRef]);
 
   return (
     <div className="mobile-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="mobile-menu__toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
+      <button ref={buttonRef} className="mobile-menu__toggle" {...toggleProps}>
         <span className={`hamburger${open ? ' hamburger--open' : ''}`} aria-hidden="true">
           <span />
           <span />

@@ -1,8 +1,8 @@
 // Signed-in header block: "Welcome, {username}" and an avatar button opening the profile menu.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { AuthUser } from '../../auth/auth-user.js';
-import { useDismiss } from '../../lib/use-dismiss.js';
+import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { useApi } from '../router-context.js';
 import { signOut } from '../session.js';
 
@@ -65,13 +65,7 @@ export function SignOutButton() {
 }
 
 export function ProfileMenu({ user }: { user: AuthUser }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  const refs = useMemo(() => [buttonRef, panelRef], []);
-  useDismiss(open, close, refs, buttonRef);
+  const { open, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
   const name = displayName(user);
 
   return (
@@ -81,12 +75,9 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
       </span>
       <button
         ref={buttonRef}
-        type="button"
         className="profile__trigger"
-        aria-expanded={open}
-        aria-controls={panelId}
         aria-label={`Account menu for ${name}`}
-        onClick={() => setOpen((v) => !v)}
+        {...toggleProps}
       >
         <Avatar user={user} />
       </button>

@@ -1,12 +1,11 @@
 // Footer bar with a toggle button revealing copyright, legal links and social links.
-import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useDisclosure } from '../../lib/use-disclosure.js';
 import { BRAND, SOCIAL_LINKS, TAGLINE } from '../site.js';
 import { SocialIcon } from './SocialIcon.js';
 
 export function SiteFooter() {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, panelId, toggleProps } = useDisclosure();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -18,13 +17,7 @@ export function SiteFooter() {
             <span aria-hidden="true">·</span> {TAGLINE}
           </span>
         </span>
-        <button
-          type="button"
-          className="site-footer__toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((v) => !v)}
-        >
+        <button className="site-footer__toggle" {...toggleProps}>
           Legal &amp; social
           <span className={`chevron${open ? ' chevron--up' : ''}`} aria-hidden="true" />
         </button>

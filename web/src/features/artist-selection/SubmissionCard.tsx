@@ -26,7 +26,7 @@ export function SubmissionCard({ submission, context }: { submission: Submission
 
   return (
     <article className="submission-card" aria-labelledby={titleId} data-submission-id={submission.id}>
-      <div className="submission-card__media">
+      <div className="submission-card__media checkerboard">
         <img src={submission.imageUrl} alt={submission.title} loading="lazy" decoding="async" />
       </div>
       <div className="submission-card__body">

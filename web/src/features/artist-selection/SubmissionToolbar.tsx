@@ -1,14 +1,22 @@
 // The search box with its clear button, and the Hot ("most votes") / New ("most recent") tabs.
 import { useId } from 'react';
+import { PillTabs, type PillTab } from '../../components/PillTabs.js';
 import type { SubmissionSort } from '../../lib/search-params.js';
 import { PAGE_TEXT } from './messages.js';
 import { RESULTS_ID } from './SubmissionResults.js';
 import type { SearchInput } from './use-search-input.js';
 
-const TABS: ReadonlyArray<{ sort: SubmissionSort; label: string; hint: string }> = [
-  { sort: 'hot', label: PAGE_TEXT.hot, hint: PAGE_TEXT.hotHint },
-  { sort: 'new', label: PAGE_TEXT.new, hint: PAGE_TEXT.newHint },
-];
+const tab = (sort: SubmissionSort, label: string, hint: string): PillTab<SubmissionSort> => ({
+  value: sort,
+  content: (
+    <>
+      <span className="artist-tabs__label">{label}</span>
+      <span className="artist-tabs__hint">{hint}</span>
+    </>
+  ),
+});
+
+const TABS = [tab('hot', PAGE_TEXT.hot, PAGE_TEXT.hotHint), tab('new', PAGE_TEXT.new, PAGE_TEXT.newHint)];
 
 export interface SubmissionToolbarProps {
   input: SearchInput;
@@ -59,24 +67,14 @@ export function SubmissionToolbar({ input, sort, onSort }: SubmissionToolbarProp
           </button>
         )}
       </form>
-      <div className="artist-tabs" role="tablist" aria-label="Sort submissions">
-        {TABS.map((tab) => (
-          <button
-            key={tab.sort}
-            type="button"
-            role="tab"
-            aria-selected={sort === tab.sort}
-            aria-controls={RESULTS_ID}
-            className={`artist-tabs__tab${sort === tab.sort ? ' is-selected' : ''}`}
-            onClick={() => {
-              if (sort !== tab.sort) onSort(tab.sort);
-            }}
-          >
-            <span className="artist-tabs__label">{tab.label}</span>
-            <span className="artist-tabs__hint">{tab.hint}</span>
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        className="artist-tabs"
+        label="Sort submissions"
+        tabs={TABS}
+        selected={sort}
+        controls={RESULTS_ID}
+        onSelect={onSort}
+      />
     </div>
   );
 }

@@ -3,19 +3,36 @@
 // and Cancel. The image is uploaded first, then the submission is created. It cannot be closed while
 // submitting; it never closes on a click outside it.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Submission } from '../../api/artist-selection.js';
 import { useApi } from '../../app/router-context.js';
 import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
 import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
-import { DESCRIPTION_MAX, TITLE_MAX } from '@tessera/facts/artwork';
+import { ARTWORK_TEXT_LIMITS, type ArtworkTextField } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
 import './submit-modal.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
+import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
 
 export const SUBMITTING = 'Submitting...';
+
+/** The title and description inputs, in the form's order (their limits: @tessera/facts/artwork). */
+const TEXT_FIELDS: ReadonlyArray<{
+  name: ArtworkTextField;
+  label: string;
+  placeholder: string;
+  multiline?: boolean;
+}> = [
+  { name: 'title', label: 'Title', placeholder: 'Give your artwork a title' },
+  {
+    name: 'description',
+    label: 'Description',
+    placeholder: 'Your artist statement: what it shows and why',
+    multiline: true,
+  },
+];
 
 export interface SubmitArtworkModalProps {
   onClose(): void;
@@ -25,10 +42,10 @@ export interface SubmitArtworkModalProps {
 export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalProps) {
   const api = useApi();
   const titleId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useFocusedHeading();
   const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const [text, setText] = useState<Record<ArtworkTextField, string>>({ title: '', description: '' });
+  const { title, description } = text;
   const [errors, setErrors] = useState<FormErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const mutation = useMutation({
@@ -36,15 +53,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   });
   const submitting = mutation.isPending;
 
-  useEffect(() => headingRef.current?.focus(), []);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !submitting) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [submitting, onClose]);
+  useEscapeToClose(onClose, submitting);
 
   const edited = (field: keyof FormErrors) => {
     setBanner(null);
@@ -86,7 +95,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   return (
     <div className="modal-backdrop artist-modal" role="presentation">
       <form
-        className="artist-modal__card"
+        className="modal-card artist-modal__card"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -94,7 +103,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
         noValidate
         onSubmit={submit}
       >
-        <header className="artist-modal__header">
+        <header className="modal-card__header">
           <h2 id={titleId} ref={headingRef} tabIndex={-1}>
             {PAGE_TEXT.submit}
           </h2>
@@ -119,33 +128,23 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
             edited('image');
           }}
         />
-        <CountedField
-          label="Title"
-          name="title"
-          value={title}
-          max={TITLE_MAX}
-          error={errors.title}
-          disabled={submitting}
-          placeholder="Give your artwork a title"
-          onChange={(value) => {
-            setTitle(value);
-            edited('title');
-          }}
-        />
-        <CountedField
-          label="Description"
-          name="description"
-          multiline
-          value={description}
-          max={DESCRIPTION_MAX}
-          error={errors.description}
-          disabled={submitting}
-          placeholder="Your artist statement: what it shows and why"
-          onChange={(value) => {
-            setDescription(value);
-            edited('description');
-          }}
-        />
+        {TEXT_FIELDS.map((field) => (
+          <CountedField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            multiline={field.multiline}
+            value={text[field.name]}
+            max={ARTWORK_TEXT_LIMITS[field.name].max}
+            error={errors[field.name]}
+            disabled={submitting}
+            placeholder={field.placeholder}
+            onChange={(value) => {
+              setText((current) => ({ ...current, [field.name]: value }));
+              edited(field.name);
+            }}
+          />
+        ))}
         <div className="artist-modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
             Cancel

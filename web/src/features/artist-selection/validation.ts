@@ -3,23 +3,32 @@
 // at most 10 MB.
 
 import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
-  TITLE_MAX,
-  TITLE_MIN,
+  artworkTextProblem,
+  type ArtworkTextField,
+  type ArtworkTextProblem,
 } from '@tessera/facts/artwork';
+
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
+/** The title's and the description's messages, by problem (the rule is @tessera/facts/artwork's). */
+export const TEXT_MESSAGES: Record<ArtworkTextField, Record<ArtworkTextProblem, string>> = {
+  title: {
+    required: 'Please enter a title for your artwork',
+    short: 'Title must be at least 3 characters',
+    long: 'Title must be under 100 characters',
+  },
+  description: {
+    required: 'Please enter a description for your artwork',
+    short: 'Description must be at least 10 characters',
+    long: 'Description must be under 500 characters',
+  },
+};
+
+/** The image's messages. */
 export const VALIDATION_MESSAGES = {
-  titleRequired: 'Please enter a title for your artwork',
-  titleShort: 'Title must be at least 3 characters',
-  titleLong: 'Title must be under 100 characters',
-  descriptionRequired: 'Please enter a description for your artwork',
-  descriptionShort: 'Description must be at least 10 characters',
-  descriptionLong: 'Description must be under 500 characters',
   imageRequired: 'Please select an image for your artwork',
   imageType: 'Only PNG, JPEG, and WebP images are allowed',
   imageSize: 'File size must be under 10MB',
@@ -39,20 +48,17 @@ export function validateImage(file: FileInfo | null): string | null {
   return null;
 }
 
+function textMessage(field: ArtworkTextField, value: string): string | null {
+  const problem = artworkTextProblem(field, value);
+  return problem === null ? null : TEXT_MESSAGES[field][problem];
+}
+
 export function validateTitle(title: string): string | null {
-  const text = title.trim();
-  if (text === '') return VALIDATION_MESSAGES.titleRequired;
-  if (text.length < TITLE_MIN) return VALIDATION_MESSAGES.titleShort;
-  if (text.length > TITLE_MAX) return VALIDATION_MESSAGES.titleLong;
-  return null;
+  return textMessage('title', title);
 }
 
 export function validateDescription(description: string): string | null {
-  const text = description.trim();
-  if (text === '') return VALIDATION_MESSAGES.descriptionRequired;
-  if (text.length < DESCRIPTION_MIN) return VALIDATION_MESSAGES.descriptionShort;
-  if (text.length > DESCRIPTION_MAX) return VALIDATION_MESSAGES.descriptionLong;
-  return null;
+  return textMessage('description', description);
 }
 
 export interface SubmissionForm {

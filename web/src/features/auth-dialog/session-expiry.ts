@@ -2,37 +2,29 @@
 // store signs out with reason session-expired; the sign-in dialog then opens and, 2 s later, the
 // visitor is sent to /login.
 import type { AuthStore } from '../../auth/auth-store.js';
+import { singleTimer, type TimerDeps } from '../../lib/single-timer.js';
 import type { SignInReason } from './dialog-content.js';
 
 export const SESSION_EXPIRED_REDIRECT_MS = 2000;
 
-export interface SessionExpiryDeps {
+export interface SessionExpiryDeps extends TimerDeps {
   auth: Pick<AuthStore, 'onSignOut'>;
   openDialog: (reason: SignInReason) => void;
   /** Called after the delay; the app navigates to /login (unless it is already there). */
   toLogin: () => void;
   delayMs?: number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
 }
 
 /** Starts watching; returns the function that stops it (and cancels a pending redirect). */
 export function watchSessionExpiry(deps: SessionExpiryDeps): () => void {
-  const setTimer = deps.setTimer ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-  const clearTimer = deps.clearTimer ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
-  let pending: unknown = null;
+  const redirect = singleTimer(deps);
   const stop = deps.auth.onSignOut((reason) => {
     if (reason !== 'session-expired') return;
     deps.openDialog('session-expired');
-    if (pending !== null) clearTimer(pending);
-    pending = setTimer(() => {
-      pending = null;
-      deps.toLogin();
-    }, deps.delayMs ?? SESSION_EXPIRED_REDIRECT_MS);
+    redirect.start(() => deps.toLogin(), deps.delayMs ?? SESSION_EXPIRED_REDIRECT_MS);
   });
   return () => {
     stop();
-    if (pending !== null) clearTimer(pending);
-    pending = null;
+    redirect.cancel();
   };
 }

@@ -2,6 +2,7 @@
 // the failed-OAuth notice and the legal links.
 import { useCallback, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { PillTabs, type PillTab } from '../../components/PillTabs.js';
 import { AuthCard } from './AuthCard.js';
 import { ForgotPassword } from './ForgotPassword.js';
 import { FormBanner } from './FormBanner.js';
@@ -15,9 +16,11 @@ export const OAUTH_FAILED_MESSAGE = 'Signing in with your provider did not compl
 
 export type LoginMode = 'signin' | 'signup' | 'forgot';
 
-const TABS: Array<{ mode: 'signin' | 'signup'; label: string }> = [
-  { mode: 'signin', label: 'Sign In' },
-  { mode: 'signup', label: 'Sign Up' },
+type Tab = 'signin' | 'signup';
+
+const TABS: ReadonlyArray<PillTab<Tab>> = [
+  { value: 'signin', content: 'Sign In', id: 'auth-tab-signin' },
+  { value: 'signup', content: 'Sign Up', id: 'auth-tab-signup' },
 ];
 
 export function LoginPage() {
@@ -42,22 +45,14 @@ export function LoginPage() {
         <ForgotPassword key={formKey} initialEmail={email} onBackToSignIn={backToSignIn} />
       ) : (
         <>
-          <div className="auth-tabs" role="tablist" aria-label="Sign in or create an account">
-            {TABS.map((tab) => (
-              <button
-                key={tab.mode}
-                type="button"
-                role="tab"
-                id={`auth-tab-${tab.mode}`}
-                aria-selected={mode === tab.mode}
-                aria-controls="auth-panel"
-                className={`auth-tabs__tab${mode === tab.mode ? ' auth-tabs__tab--active' : ''}`}
-                onClick={() => setMode(tab.mode)}
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
+          <PillTabs<Tab>
+            className="auth-tabs"
+            label="Sign in or create an account"
+            tabs={TABS}
+            selected={mode}
+            controls="auth-panel"
+            onSelect={setMode}
+          />
           <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`}>
             {mode === 'signin' ? (
               <SignInForm
@@ -72,7 +67,7 @@ export function LoginPage() {
               <SignUpForm initialEmail={email} />
             )}
           </div>
-          <div className="auth-divider" role="separator">
+          <div className="divider auth-divider" role="separator">
             <span>or</span>
           </div>
           <GoogleButton checkNow={error === 'oauth_failed'} />

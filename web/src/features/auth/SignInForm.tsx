@@ -5,7 +5,7 @@ import { login } from './auth-api.js';
 import { FormBanner } from './FormBanner.js';
 import { EmailField, PasswordField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
-import { useAuthSubmit } from './use-auth-submit.js';
+import { fieldBinder, useAuthSubmit } from './use-auth-submit.js';
 import { validateLogin } from './validation.js';
 
 const FIELDS = ['email', 'password'] as const;
@@ -19,8 +19,8 @@ export function SignInForm({
 }) {
   const deps = useAuthDeps();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState({ email: initialEmail, password: '' });
+  const { email, password } = values;
   const { busy, failure, onSubmit, clearField } = useAuthSubmit({
     validate: () => validateLogin({ email, password }),
     send: () => login(deps, email, password),
@@ -29,31 +29,13 @@ export function SignInForm({
     fields: FIELDS,
     staysBusy: true,
   });
+  const field = fieldBinder(values, setValues, { failure, clearField });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign In">
       <FormBanner message={failure.banner} />
-      <EmailField
-        value={email}
-        error={failure.fields.email}
-        flagged={failure.flagged.includes('email')}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          clearField('email');
-        }}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        error={failure.fields.password}
-        flagged={failure.flagged.includes('password')}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clearField('password');
-        }}
-      />
+      <EmailField {...field('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <div className="auth-form__row">
         <button type="button" className="link-button" onClick={() => onForgotPassword(email)}>
           Forgot password?

@@ -8,7 +8,7 @@ import { FormBanner } from './FormBanner.js';
 import { SecurityNote, StrengthMeter } from './StrengthMeter.js';
 import { EmailField, PasswordField, TextField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
-import { useAuthSubmit } from './use-auth-submit.js';
+import { fieldBinder, useAuthSubmit } from './use-auth-submit.js';
 import { canSubmitRegister, validateRegister, type RegisterValues } from './validation.js';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
@@ -35,16 +35,7 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const field = (name: keyof RegisterValues) => ({
-    name,
-    value: values[name],
-    error: failure.fields[name],
-    flagged: failure.flagged.includes(name),
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      clearField(name);
-    },
-  });
+  const field = fieldBinder(values, setValues, { failure, clearField });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign Up">

@@ -1,7 +1,7 @@
 // The submit flow of every auth form: the client-side checks first (their messages go under the
 // fields), then the call with the form busy; a failed call is spread over the form (formFailure:
 // a message about one field under it, anything else in the banner).
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { formFailure, NO_FAILURE, type FormFailure } from './auth-messages.js';
 import { hasErrors, type FieldErrors } from './validation.js';
 
@@ -66,4 +66,25 @@ export function useAuthSubmit<T>(options: AuthSubmitOptions<T>): AuthSubmit {
     clearField: (name) => setFailure((f) => ({ ...f, fields: { ...f.fields, [name]: undefined } })),
     clearFailure: () => setFailure(NO_FAILURE),
   };
+}
+
+/**
+ * For a form whose values are one object: the props of the field `name` (its value, its message and
+ * flag, and an onChange that stores the new value and clears the message under it).
+ */
+export function fieldBinder<V extends { [K in keyof V]: string }>(
+  values: V,
+  setValues: Dispatch<SetStateAction<V>>,
+  { failure, clearField }: Pick<AuthSubmit, 'failure' | 'clearField'>,
+) {
+  return (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    error: failure.fields[name],
+    flagged: failure.flagged.includes(name),
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      clearField(name);
+    },
+  });
 }

@@ -16,6 +16,12 @@ interface Props {
   canvasName: string;
 }
 
+/** The two composites, live first, each with what its alt text says it is while shown. */
+const IMAGES: ReadonlyArray<{ mode: ViewMode; alt: string }> = [
+  { mode: 'live', alt: 'live canvas' },
+  { mode: 'preview', alt: 'artist preview' },
+];
+
 export const CanvasImages = memo(function CanvasImages(props: Props) {
   const { layout, mode, live, preview, crossFade, pixelated, liveLayerRef, canvasName } = props;
   const box = { left: layout.padding, top: layout.padding, width: layout.gridSize, height: layout.gridSize };
@@ -23,28 +29,23 @@ export const CanvasImages = memo(function CanvasImages(props: Props) {
   return (
     <>
       <div className="canvas-world__frame" style={box} />
-      {live && (
-        <img
-          className={`${className}${mode === 'live' ? ' is-shown' : ''}`}
-          style={box}
-          src={live}
-          alt={mode === 'live' ? `${canvasName}, live canvas` : ''}
-          aria-hidden={mode !== 'live'}
-          draggable={false}
-          data-mode="live"
-        />
-      )}
-      {preview && (
-        <img
-          className={`${className}${mode === 'preview' ? ' is-shown' : ''}`}
-          style={box}
-          src={preview}
-          alt={mode === 'preview' ? `${canvasName}, artist preview` : ''}
-          aria-hidden={mode !== 'preview'}
-          draggable={false}
-          data-mode="preview"
-        />
-      )}
+      {IMAGES.map(({ mode: imageMode, alt }) => {
+        const src = imageMode === 'live' ? live : preview;
+        const shown = mode === imageMode;
+        if (!src) return null;
+        return (
+          <img
+            key={imageMode}
+            className={`${className}${shown ? ' is-shown' : ''}`}
+            style={box}
+            src={src}
+            alt={shown ? `${canvasName}, ${alt}` : ''}
+            aria-hidden={!shown}
+            draggable={false}
+            data-mode={imageMode}
+          />
+        );
+      })}
       <canvas
         ref={liveLayerRef}
         className={`canvas-live-layer${pixelated ? ' canvas-image--pixelated' : ''}`}

@@ -52,7 +52,7 @@ export function CanvasLoading() {
         <div className="skeleton skeleton--line" aria-hidden="true" />
         <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" />
       </header>
-      <div className="canvas-stage canvas-stage--loading">
+      <div className="canvas-stage canvas-stage--loading checkerboard">
         <div className="canvas-stage__center">
           <Spinner label="Loading canvas..." size="lg" />
         </div>

@@ -132,7 +132,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
   return (
     <div
       ref={stageRef}
-      className={`canvas-stage canvas-stage--live${preview ? ' canvas-stage--preview' : ''}`}
+      className={`canvas-stage canvas-stage--live checkerboard${preview ? ' canvas-stage--preview' : ''}`}
       style={{ cursor }}
       role="application"
       aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus.`}

@@ -76,12 +76,12 @@ function ToolsContent(p: ToolsProps) {
       </ToolsGroup>
 
       <ToolsGroup id="tools-view" title="View">
-        <div className="segmented" role="group" aria-label="View mode">
+        <div className="pill-tabs segmented" role="group" aria-label="View mode">
           {(['live', 'preview'] as const).map((m) => (
             <button
               key={m}
               type="button"
-              className="segmented__option"
+              className="pill-tabs__option segmented__option"
               aria-pressed={p.mode === m}
               onClick={() => p.onModeChange(m)}
             >

@@ -1,16 +1,28 @@
 // The colour modal (spec sections 2 and 5): the artist's colour or a custom one (picker, hex input
 // with validation, ten quick colours, default #188118), the price of the selection, and the
 // purchased-pixel messages. Apply is disabled while checking or when purchased pixels are included.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ModalBackdrop } from '../../components/ModalBackdrop.js';
+import { useFocusedHeading } from '../../lib/use-modal.js';
 import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS, normaliseHex } from './model/colour.js';
 import type { ColourChoice } from './model/pending.js';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatUsd } from './model/pricing.js';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatUsd } from '../payment/pricing.js';
 
 export function ownedSelectionMessage(ownedCount: number): string | null {
   if (ownedCount === 0) return null;
   if (ownedCount === 1) return 'The selected pixel has been purchased and cannot be modified.';
   return `${ownedCount} of the selected pixels have been purchased and cannot be modified.`;
 }
+
+type Mode = ColourChoice['mode'];
+
+const UNIT_CENTS: Record<Mode, number> = { default: ARTIST_COLOR_CENTS, custom: CUSTOM_COLOR_CENTS };
+
+/** The two purchase options, each with its swatch and price per pixel. */
+const OPTIONS: ReadonlyArray<{ mode: Mode; title: string; kind: string }> = [
+  { mode: 'default', title: 'Trust the artist', kind: 'Artist colour' },
+  { mode: 'custom', title: 'Choose your own colour', kind: 'Custom colour' },
+];
 
 interface Props {
   count: number;
@@ -23,16 +35,15 @@ interface Props {
 }
 
 export function ColourModal({ count, ownedCount, artistColour, checking, onApply, onCancel }: Props) {
-  const [mode, setMode] = useState<'default' | 'custom'>('default');
+  const [mode, setMode] = useState<Mode>('default');
   const [colour, setColour] = useState(DEFAULT_PICKER_COLOUR);
   const [hexText, setHexText] = useState(DEFAULT_PICKER_COLOUR);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  const headingRef = useFocusedHeading();
 
   const hexValid = normaliseHex(hexText) !== null;
   const owned = ownedSelectionMessage(ownedCount);
   const disabled = checking || ownedCount > 0 || (mode === 'custom' && !hexValid);
-  const unit = mode === 'default' ? ARTIST_COLOR_CENTS : CUSTOM_COLOR_CENTS;
+  const unit = UNIT_CENTS[mode];
 
   const pick = (value: string) => {
     const hex = normaliseHex(value);
@@ -43,16 +54,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
   };
 
   return (
-    <div
-      className="modal-backdrop editor-modal"
-      role="presentation"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onCancel();
-        }
-      }}
-    >
+    <ModalBackdrop className="editor-modal" onEscape={onCancel}>
       <div
         className="editor-modal__card colour-modal"
         role="dialog"
@@ -63,32 +65,29 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
           Colour {count} {count === 1 ? 'pixel' : 'pixels'}
         </h2>
         <div className="colour-modal__modes" role="radiogroup" aria-label="Purchase option">
-          <button
-            type="button"
-            role="radio"
-            aria-checked={mode === 'default'}
-            className={`colour-option${mode === 'default' ? ' colour-option--on' : ''}`}
-            onClick={() => setMode('default')}
-          >
-            <span className="colour-option__swatch" style={{ background: artistColour }} aria-hidden="true" />
-            <span className="colour-option__text">
-              <strong>Trust the artist</strong>
-              <span>Artist colour · {formatUsd(ARTIST_COLOR_CENTS)} per pixel</span>
-            </span>
-          </button>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={mode === 'custom'}
-            className={`colour-option${mode === 'custom' ? ' colour-option--on' : ''}`}
-            onClick={() => setMode('custom')}
-          >
-            <span className="colour-option__swatch" style={{ background: colour }} aria-hidden="true" />
-            <span className="colour-option__text">
-              <strong>Choose your own colour</strong>
-              <span>Custom colour · {formatUsd(CUSTOM_COLOR_CENTS)} per pixel</span>
-            </span>
-          </button>
+          {OPTIONS.map((option) => (
+            <button
+              key={option.mode}
+              type="button"
+              role="radio"
+              aria-checked={mode === option.mode}
+              className={`colour-option${mode === option.mode ? ' colour-option--on' : ''}`}
+              onClick={() => setMode(option.mode)}
+            >
+              <span
+                className="colour-option__swatch"
+                style={{ background: option.mode === 'default' ? artistColour : colour }}
+                aria-hidden="true"
+              />
+              <span className="colour-option__text">
+                <strong>{option.title}</strong>
+                <span>
+                  {`${option.kind} · `}
+                  {formatUsd(UNIT_CENTS[option.mode])} per pixel
+                </span>
+              </span>
+            </button>
+          ))}
         </div>
 
         {mode === 'custom' && (
@@ -165,6 +164,6 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
           </button>
         </div>
       </div>
-    </div>
+    </ModalBackdrop>
   );
 }

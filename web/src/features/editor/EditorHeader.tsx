@@ -4,7 +4,8 @@
 import { memo, useState } from 'react';
 import { countdownTone, formatCountdown, LockGlyph, type LockBusy } from '../locks/index.js';
 import type { LockPhase } from './use-editor-lock.js';
-import { formatUsd, type PriceSummary, type SaveLabel } from './model/pricing.js';
+import { formatUsd } from '../payment/pricing.js';
+import type { PriceSummary, SaveLabel } from './model/pricing.js';
 
 interface Props {
   boardIndex: number;

@@ -1,7 +1,8 @@
 // The fifteen sections of the Privacy Policy, in the order the spec lists them.
 import { Link } from '@tanstack/react-router';
-import { CONTACT, MAILING_ADDRESS, mailto } from '../../app/site.js';
+import { CONTACT, MAILING_ADDRESS } from '../../app/site.js';
 import type { LegalSection } from './LegalDocument.js';
+import { MailLink, contactSection } from './contact.js';
 
 export const RETENTION_PERIODS = [
   { record: 'Account data', period: '3 years after the account is closed' },
@@ -112,9 +113,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         You may ask to access, correct, export or delete your personal information, and to close your account,
-        by writing to <a href={mailto(CONTACT.privacy)}>{CONTACT.privacy}</a>. We answer within 30 days.
-        Deleting an account does not remove pixels already purchased from the canvas, because purchases are
-        final, but the pixels are no longer linked to your name.
+        by writing to <MailLink address={CONTACT.privacy} />. We answer within 30 days. Deleting an account
+        does not remove pixels already purchased from the canvas, because purchases are final, but the pixels
+        are no longer linked to your name.
       </p>
     ),
   },
@@ -138,7 +139,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         Tessera is not intended for children under 13, and we do not knowingly collect personal information
         from them. Users aged 13 to 17 need a parent&apos;s or guardian&apos;s consent to make purchases. If
         you are a parent and believe your child has given us information, contact us at{' '}
-        <a href={mailto(CONTACT.parents)}>{CONTACT.parents}</a> and we will delete it.
+        <MailLink address={CONTACT.parents} /> and we will delete it.
       </p>
     ),
   },
@@ -162,7 +163,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         disclose, to ask us to delete or correct it, and not to be discriminated against for exercising these
         rights. We do not sell or share personal information for cross-context behavioural advertising. You
         may make a request to know twice per 12 months, free of charge, by writing to{' '}
-        <a href={mailto(CONTACT.privacy)}>{CONTACT.privacy}</a>.
+        <MailLink address={CONTACT.privacy} />.
       </p>
     ),
   },
@@ -186,8 +187,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       <p>
         We send project news, such as a new featured artist or a canvas that is close to selling out, only if
         you opt in. Every marketing e-mail has an unsubscribe link, and you can also opt out by writing to{' '}
-        <a href={mailto(CONTACT.privacy)}>{CONTACT.privacy}</a>. Service messages such as password reset codes
-        are sent regardless, because the service needs them.
+        <MailLink address={CONTACT.privacy} />. Service messages such as password reset codes are sent
+        regardless, because the service needs them.
       </p>
     ),
   },
@@ -212,25 +213,15 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact Us',
-    body: (
-      <>
-        <ul>
-          <li>
-            Privacy questions and requests: <a href={mailto(CONTACT.privacy)}>{CONTACT.privacy}</a>
-          </li>
-          <li>
-            Parents and guardians: <a href={mailto(CONTACT.parents)}>{CONTACT.parents}</a>
-          </li>
-        </ul>
-        <address className="legal__address">
-          {MAILING_ADDRESS.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-        </address>
-      </>
-    ),
-  },
+  contactSection(
+    [
+      ['Privacy questions and requests', CONTACT.privacy],
+      ['Parents and guardians', CONTACT.parents],
+    ],
+    <address className="legal__address">
+      {MAILING_ADDRESS.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+    </address>,
+  ),
 ];

@@ -1,7 +1,8 @@
 // The eighteen sections of the Terms of Service.
 import { Link } from '@tanstack/react-router';
-import { CONTACT, mailto } from '../../app/site.js';
+import { CONTACT } from '../../app/site.js';
 import type { LegalSection } from './LegalDocument.js';
+import { MailLink, contactSection } from './contact.js';
 
 export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
@@ -40,8 +41,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         You sign in with an e-mail address and password or through a supported identity provider. You are
         responsible for keeping your credentials confidential and for all activity under your account. Your
         username can be chosen only once and must not impersonate anyone or contain offensive language. Tell
-        us promptly at <a href={mailto(CONTACT.support)}>{CONTACT.support}</a> if you believe your account has
-        been compromised.
+        us promptly at <MailLink address={CONTACT.support} /> if you believe your account has been
+        compromised.
       </p>
     ),
   },
@@ -109,8 +110,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>
           Artists aged 18 or older may submit a title, an artist statement and a high-resolution image on the
           Artist Selection page, and may also send submissions and questions by e-mail to{' '}
-          <a href={mailto(CONTACT.artists)}>{CONTACT.artists}</a>. Each user may have one active submission at
-          a time. Following Tessera on social media is required to be eligible for selection.
+          <MailLink address={CONTACT.artists} />. Each user may have one active submission at a time.
+          Following Tessera on social media is required to be eligible for selection.
         </p>
         <p>
           You must own or have the rights to everything you submit. By submitting, you grant Tessera a
@@ -219,8 +220,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         agree that any dispute will be resolved by binding arbitration on an individual basis, rather than in
         court, except that either party may bring an individual claim in small-claims court. You and Tessera
         waive any right to a jury trial and to take part in a class action. You may opt out of arbitration by
-        e-mailing <a href={mailto(CONTACT.legal)}>{CONTACT.legal}</a> within 30 days of first accepting these
-        Terms.
+        e-mailing <MailLink address={CONTACT.legal} /> within 30 days of first accepting these Terms.
       </p>
     ),
   },
@@ -235,21 +235,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact Us',
-    body: (
-      <ul>
-        <li>
-          Legal questions: <a href={mailto(CONTACT.legal)}>{CONTACT.legal}</a>
-        </li>
-        <li>
-          Artist submissions and selection: <a href={mailto(CONTACT.artists)}>{CONTACT.artists}</a>
-        </li>
-        <li>
-          Account and purchase support: <a href={mailto(CONTACT.support)}>{CONTACT.support}</a>
-        </li>
-      </ul>
-    ),
-  },
+  contactSection([
+    ['Legal questions', CONTACT.legal],
+    ['Artist submissions and selection', CONTACT.artists],
+    ['Account and purchase support', CONTACT.support],
+  ]),
 ];

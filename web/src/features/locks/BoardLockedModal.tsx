@@ -1,7 +1,8 @@
 // "Board Locked" (editor: who holds it and until when, Go Back to Canvas / Refresh) and the canvas
 // page's "Board Currently Locked" / "This Board is Currently Being Edited" (holder and minutes left,
 // Back to Canvas / Close).
-import { useEffect, useRef } from 'react';
+import { ModalBackdrop } from '../../components/ModalBackdrop.js';
+import { useFocusedHeading } from '../../lib/use-modal.js';
 import { LOCK_MESSAGES } from './lock-messages.js';
 
 interface EditorVariant {
@@ -23,22 +24,12 @@ interface CanvasVariant {
 }
 
 export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  const headingRef = useFocusedHeading();
   const close = props.variant === 'editor' ? props.onBack : props.onClose;
   const title = props.variant === 'editor' ? 'Board Locked' : 'Board Currently Locked';
 
   return (
-    <div
-      className="modal-backdrop lock-modal"
-      role="presentation"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          close();
-        }
-      }}
-    >
+    <ModalBackdrop className="lock-modal" onEscape={close}>
       <div className="lock-modal__card" role="dialog" aria-modal="true" aria-labelledby="lock-modal-title">
         <div className="lock-modal__icon" aria-hidden="true">
           <LockGlyph />
@@ -98,7 +89,7 @@ export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
           )}
         </div>
       </div>
-    </div>
+    </ModalBackdrop>
   );
 }
 

@@ -21,6 +21,12 @@ function harness(table: Parameters<typeof routes>[0]) {
   return { ...h, locks: createLockApi(h.client) };
 }
 
+/** What h.locks.acquire(0, 7) throws when the server refuses the lock with this status and body. */
+function acquireRefused(status: number, body: Record<string, unknown>): Promise<unknown> {
+  const h = harness({ 'POST /boards/0/7/lock': [json(status, { success: false, ...body })] });
+  return h.locks.acquire(0, 7).catch((e: unknown) => e);
+}
+
 describe('lock api', () => {
   it('acquires with POST /boards/{c}/{b}/lock {duration: 5} and reads the server lock', async () => {
     const h = harness({ 'POST /boards/0/7/lock': [json(200, { success: true, lock: serverLock })] });
@@ -40,17 +46,11 @@ describe('lock api', () => {
   });
 
   it('maps a 409 existing_lock to the spec message with existingLock', async () => {
-    const h = harness({
-      'POST /boards/0/7/lock': [
-        json(409, {
-          success: false,
-          error: 'existing_lock',
-          message: 'x',
-          existingLock: { boardIndex: 3, canvasIndex: 0 },
-        }),
-      ],
+    const err = await acquireRefused(409, {
+      error: 'existing_lock',
+      message: 'x',
+      existingLock: { boardIndex: 3, canvasIndex: 0 },
     });
-    const err = await h.locks.acquire(0, 7).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LockError);
     expect(err).toMatchObject({
       kind: 'existing_lock',
@@ -60,24 +60,17 @@ describe('lock api', () => {
   });
 
   it('maps a 409 held by someone else to "Board {n} is locked by {user} until {time}"', async () => {
-    const h = harness({
-      'POST /boards/0/7/lock': [
-        json(409, {
-          success: false,
-          error: 'CONFLICT',
-          message: 'locked',
-          lock: { ...serverLock, user: { id: 'u2', username: 'bob' } },
-        }),
-      ],
-    });
-    const err = (await h.locks.acquire(0, 7).catch((e: unknown) => e)) as LockError;
+    const err = (await acquireRefused(409, {
+      error: 'CONFLICT',
+      message: 'locked',
+      lock: { ...serverLock, user: { id: 'u2', username: 'bob' } },
+    })) as LockError;
     expect(err.kind).toBe('locked_by_other');
     expect(err.message).toMatch(/^Board 7 is locked by bob until .+/);
   });
 
   it('any other failure is "Failed to acquire lock. Please try again."', async () => {
-    const h = harness({ 'POST /boards/0/7/lock': [json(400, { success: false, message: 'bad' })] });
-    await expect(h.locks.acquire(0, 7)).rejects.toMatchObject({
+    expect(await acquireRefused(400, { message: 'bad' })).toMatchObject({
       kind: 'failed',
       message: 'Failed to acquire lock. Please try again.',
     });

@@ -134,7 +134,7 @@ export function CheckoutForm(props: Props) {
           <section className="pay-section pay-express" aria-label="Express checkout">
             <ExpressCheckoutMount elements={elements} onConfirm={onWallet} />
           </section>
-          <div className="pay-divider" role="separator">
+          <div className="divider pay-divider" role="separator">
             <span>OR</span>
           </div>
         </>

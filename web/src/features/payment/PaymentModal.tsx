@@ -1,7 +1,7 @@
 // The payment modal of spec section 2: "Complete Your Purchase". It does not close on an overlay
 // click; Escape and Close work except while paying or saving.
 import { useRouteContext } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAuth } from '../../auth/use-auth.js';
 import { Spinner } from '../../components/Spinner.js';
 import { CheckoutForm } from './CheckoutForm.js';
@@ -10,6 +10,7 @@ import type { PaymentResult, PendingPurchase } from './types.js';
 import { usePaymentSetup } from './use-payment-setup.js';
 import './payment.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
+import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
 
 export interface PaymentModalProps {
   purchase: PendingPurchase;
@@ -22,34 +23,18 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
   const userId = useAuth().user?.id ?? null;
   const setup = usePaymentSetup(api, purchase, userId ?? '');
   const [busy, setBusy] = useState(false);
-  const title = useRef<HTMLHeadingElement>(null);
+  const title = useFocusedHeading();
   const { state } = setup;
 
-  useEffect(() => {
-    title.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !busy) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [busy, onClose]);
+  useEscapeToClose(onClose, busy);
 
   let body: ReactNode;
   switch (state.name) {
     case 'loading':
-      body = (
-        <div className="pay-state">
-          <Spinner label={MODAL_TEXT.loading} size="lg" />
-        </div>
-      );
-      break;
     case 'preparing':
       body = (
         <div className="pay-state">
-          <Spinner label={MODAL_TEXT.preparing} size="lg" />
+          <Spinner label={MODAL_TEXT[state.name]} size="lg" />
         </div>
       );
       break;
@@ -91,8 +76,13 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
 
   return (
     <div className="modal-backdrop pay-modal">
-      <div className="pay-modal__card" role="dialog" aria-modal="true" aria-labelledby="pay-modal-title">
-        <header className="pay-modal__header">
+      <div
+        className="modal-card pay-modal__card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pay-modal-title"
+      >
+        <header className="modal-card__header pay-modal__header">
           <h2 id="pay-modal-title" ref={title} tabIndex={-1}>
             {MODAL_TEXT.title}
           </h2>

@@ -100,23 +100,30 @@ export const EMPTY_ADDRESS: BillingAddress = {
 const ZIP_FORMAT = /^\d{5}(-\d{4})?$/;
 const REJECTED_ZIP_BASES = new Set(['00000', '99999', '12345']);
 
-export function validateLine1(value: string): string | null {
-  const v = value.trim();
-  if (v === '') return ADDRESS_MESSAGES.line1Required;
-  if (v.length > LINE_MAX) return ADDRESS_MESSAGES.line1TooLong;
-  return null;
+/** A required field of at most `max` characters once trimmed. */
+function requiredText(max: number, required: string, tooLong: string): (value: string) => string | null {
+  return (value) => {
+    const v = value.trim();
+    if (v === '') return required;
+    return v.length > max ? tooLong : null;
+  };
 }
+
+export const validateLine1 = requiredText(
+  LINE_MAX,
+  ADDRESS_MESSAGES.line1Required,
+  ADDRESS_MESSAGES.line1TooLong,
+);
 
 export function validateLine2(value: string): string | null {
   return value.trim().length > LINE_MAX ? ADDRESS_MESSAGES.line2TooLong : null;
 }
 
-export function validateCity(value: string): string | null {
-  const v = value.trim();
-  if (v === '') return ADDRESS_MESSAGES.cityRequired;
-  if (v.length > CITY_MAX) return ADDRESS_MESSAGES.cityTooLong;
-  return null;
-}
+export const validateCity = requiredText(
+  CITY_MAX,
+  ADDRESS_MESSAGES.cityRequired,
+  ADDRESS_MESSAGES.cityTooLong,
+);
 
 export function validateState(value: string): string | null {
   const v = value.trim().toUpperCase();

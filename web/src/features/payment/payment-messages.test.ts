@@ -71,32 +71,24 @@ describe('purchase errors', () => {
 });
 
 describe('save error mapping', () => {
-  it('maps by what the message is about', () => {
-    expect(saveErrorMessage(new Error('Authentication failed'))).toBe(
-      'Session expired - please refresh the page and log in again',
-    );
-    expect(saveErrorMessage(new Error('Please log in'))).toBe(
-      'Session expired - please refresh the page and log in again',
-    );
-    expect(saveErrorMessage(new Error('canvas data stale'))).toBe(
-      'Canvas data issue - please refresh the page and try again',
-    );
-    expect(saveErrorMessage(new PaymentFlowError('Payment verification failed'))).toBe(
+  it.each([
+    [new Error('Authentication failed'), 'Session expired - please refresh the page and log in again'],
+    [new Error('Please log in'), 'Session expired - please refresh the page and log in again'],
+    [new Error('canvas data stale'), 'Canvas data issue - please refresh the page and try again'],
+    [
+      new PaymentFlowError('Payment verification failed'),
       'Payment verification failed. Please contact support if your payment was charged.',
-    );
-    expect(saveErrorMessage(new Error('database rejected canvas index 7'))).toBe(
-      'Canvas configuration error - please refresh the page',
-    );
-    expect(saveErrorMessage(new Error('Payment tracking failed'))).toBe(
+    ],
+    [new Error('database rejected canvas index 7'), 'Canvas configuration error - please refresh the page'],
+    [
+      new Error('Payment tracking failed'),
       'Payment was successful but tracking failed. Please contact support.',
-    );
-    expect(saveErrorMessage(new Error('Failed to fetch'))).toBe(
-      'Network error - please check your connection and try again',
-    );
-    expect(saveErrorMessage(new Error('Board is sold out'))).toBe('Save failed: Board is sold out');
-    expect(saveErrorMessage(new Error(''))).toBe(
-      'Payment successful but there was an error saving. Please contact support.',
-    );
+    ],
+    [new Error('Failed to fetch'), 'Network error - please check your connection and try again'],
+    [new Error('Board is sold out'), 'Save failed: Board is sold out'],
+    [new Error(''), 'Payment successful but there was an error saving. Please contact support.'],
+  ])('maps by what the message is about: %s', (error, message) => {
+    expect(saveErrorMessage(error)).toBe(message);
   });
 
   it('network and timeout errors of the client map to the network text and are auto-retried', () => {

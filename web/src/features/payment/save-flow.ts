@@ -83,6 +83,25 @@ function mapStepError(error: unknown, input: SaveInput, otherwise: (error: unkno
   return otherwise(error);
 }
 
+/**
+ * One step of the save that a retry does not repeat once it has succeeded: runs it unless `progress`
+ * marks it done, and throws what `failed` makes of its error.
+ */
+async function resumableStep(
+  progress: SaveProgress,
+  step: 'verified' | 'tracked' | 'recorded',
+  run: () => Promise<unknown>,
+  failed: (error: unknown) => unknown = (error) => error,
+): Promise<void> {
+  if (progress[step]) return;
+  try {
+    await run();
+  } catch (error) {
+    throw failed(error);
+  }
+  progress[step] = true;
+}
+
 export async function savePurchase(input: SaveInput, deps: SaveDeps, progress: SaveProgress): Promise<void> {
   validateSave(input);
   const id = input.paymentIntentId as string;
@@ -90,13 +109,14 @@ export async function savePurchase(input: SaveInput, deps: SaveDeps, progress: S
   const at = { canvasIndex: purchase.canvasIndex, boardIndex: purchase.boardIndex };
   progress.purchasedAt ??= deps.now().toISOString();
 
-  if (!progress.verified) {
-    await verifyPayment({ getStatus: () => fetchIntentStatus(deps.api, id), sleep: deps.sleep });
-    progress.verified = true;
-  }
-  if (!progress.tracked) {
-    try {
-      await trackPaymentIntent(deps.api, {
+  await resumableStep(progress, 'verified', () =>
+    verifyPayment({ getStatus: () => fetchIntentStatus(deps.api, id), sleep: deps.sleep }),
+  );
+  await resumableStep(
+    progress,
+    'tracked',
+    () =>
+      trackPaymentIntent(deps.api, {
         stripe_payment_intent_id: id,
         amount: breakdown.totalAmountCents,
         currency: 'usd',
@@ -112,28 +132,25 @@ export async function savePurchase(input: SaveInput, deps: SaveDeps, progress: S
         billing_address_postal_code: address.postal_code,
         billing_address_country: address.country,
         metadata: input.metadata,
-      });
-    } catch (error) {
-      throw mapStepError(error, input, () => new PaymentFlowError(SAVE_MESSAGES.tracking));
-    }
-    progress.tracked = true;
-  }
-  if (!progress.recorded) {
-    try {
-      await recordPixelPurchase(deps.api, {
+      }),
+    (error) => mapStepError(error, input, () => new PaymentFlowError(SAVE_MESSAGES.tracking)),
+  );
+  const purchasedAt = progress.purchasedAt;
+  await resumableStep(
+    progress,
+    'recorded',
+    () =>
+      recordPixelPurchase(deps.api, {
         payment_intent_id: id,
         canvas_index: purchase.canvasIndex,
         x_y_array: purchase.pixels.map((p) => [p.x, p.y]),
         price_cents: breakdown.subtotal,
         purchase_status: 'completed',
-        purchased_at: progress.purchasedAt,
+        purchased_at: purchasedAt,
         tax_amount_cents: breakdown.taxAmount,
-      });
-    } catch (error) {
-      throw mapStepError(error, input, (e) => e);
-    }
-    progress.recorded = true;
-  }
+      }),
+    (error) => mapStepError(error, input, (e) => e),
+  );
 
   const info = (type: PurchaseInfo['purchase_type']): PurchaseInfo => ({
     payment_intent_id: id,

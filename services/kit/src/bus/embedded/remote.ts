@@ -1,9 +1,11 @@
 /**
  * The event bus of a service when the embedded broker process runs (`BUS_URL`): BrokerService over
  * Connect/HTTP2. Publishes are queued and sent as one PublishBatch call per tick (publish-queue.ts:
- * one batch in flight, in publish order); batches, ack, nak and term are unary calls retried while
- * the broker restarts (publish ids make a retried publish safe); consume and subscribe are server streams reopened
- * with backoff when the connection drops. A durable resumes from the broker's (persisted) state; a
+ * one batch in flight, in publish order), and a durable consumer's acks of a tick as one Ack call;
+ * messages the broker hands a consumer together arrive in one Consume response. Batches, ack, nak
+ * and term are unary calls retried while the broker restarts (publish ids make a retried publish
+ * safe, acks are idempotent); consume and subscribe are server streams reopened with backoff when
+ * the connection drops. A durable resumes from the broker's (persisted) state; a
  * subscriber resumes after the last sequence it received, so it misses nothing.
  */
 import { createClient, ConnectError, Code, type Client, type Interceptor } from '@connectrpc/connect';
@@ -38,6 +40,7 @@ import {
 } from '../retry.js';
 import { BusError } from '../subjects.js';
 import { PublishQueue, type QueuedMessage } from '../publish-queue.js';
+import { TickBatches } from '../tick-batches.js';
 
 export interface RemoteBusOptions {
   /** The broker's address (BUS_URL), e.g. http://127.0.0.1:4223. */
@@ -163,6 +166,7 @@ export class RemoteBus implements EventBus {
   async consume(options: ConsumeOptions): Promise<Subscription> {
     this.assertOpen();
     const { o, pool } = durableConsumer(options, this.logger);
+    const settler = this.settler(o.durable);
     const stream = new AbortController();
     const ready = deferred<void>();
     let stopped = false;
@@ -178,8 +182,8 @@ export class RemoteBus implements EventBus {
       (signal) => this.client.consume(req, { signal, timeoutMs: 0 }),
       (res) => {
         if (res.ready) return ready.resolve();
-        if (!res.message || stopped) return; // not run: the broker redelivers it to the others
-        pool.run(fromProto(res.message), this.settler(o.durable, res.message.seq));
+        if (stopped) return; // not run: the broker redelivers them to the others
+        for (const m of res.message ? [res.message] : res.messages) pool.run(fromProto(m), settler(m.seq));
       },
       stream.signal,
       (err) => ready.reject(asBusError(err)),
@@ -248,12 +252,21 @@ export class RemoteBus implements EventBus {
     this.sessions.abort();
   }
 
-  private settler(durable: string, seq: number): Settle {
-    return {
-      ack: async () => void (await this.retry(() => this.client.ack({ durable, seq }))),
+  /**
+   * How a durable's messages are settled: acks of one tick go together in one Ack call (one call in
+   * flight per durable, retried whole while the broker restarts: acks are idempotent); naks and
+   * terms, rare, go one call each.
+   */
+  private settler(durable: string): (seq: number) => Settle {
+    const acks = new TickBatches<number, void>(async (seqs) => {
+      await this.retry(() => this.client.ack({ durable, seq: seqs[0]!, seqs: seqs.slice(1) }));
+      return seqs.map(() => undefined);
+    });
+    return (seq) => ({
+      ack: () => acks.add(seq),
       nak: async (delayMs) => void (await this.retry(() => this.client.nak({ durable, seq, delayMs }))),
       term: async (reason) => void (await this.retry(() => this.client.term({ durable, seq, reason }))),
-    };
+    });
   }
 
   private retry<T>(fn: () => Promise<T>): Promise<T> {

@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { syncDir } from '../../fs/sync-dir.js';
 import { StoreUnavailableError } from './errors.js';
 import type { JsonObject } from './values.js';
 
@@ -220,15 +221,6 @@ export class CollectionFiles {
     } finally {
       fs.closeSync(this.#fd);
     }
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await fsp.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 

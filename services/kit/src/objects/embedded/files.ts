@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { syncDir } from '../../fs/sync-dir.js';
 import type { Logger } from '../../log/logger.js';
 import {
   assertObjectKey,
@@ -39,15 +40,6 @@ export function decodeObjectFile(key: string, buf: Buffer): StoredObject {
   const data = new Uint8Array(buf.subarray(start + len));
   if (data.length !== info.size) throw new Error(`object file of ${key} is truncated`);
   return { key, ...info, data };
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  const h = await fs.open(dir, 'r');
-  try {
-    await h.sync();
-  } finally {
-    await h.close();
-  }
 }
 
 const isCode = (err: unknown, code: string) => (err as NodeJS.ErrnoException | undefined)?.code === code;
@@ -101,7 +93,7 @@ export class EmbeddedObjectStore implements ObjectStore {
     } finally {
       await fs.rm(tmp, { force: true });
     }
-    await fsyncDir(path.dirname(final));
+    await syncDir(path.dirname(final));
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -147,7 +139,7 @@ export class EmbeddedObjectStore implements ObjectStore {
       if (isCode(err, 'ENOENT') || isCode(err, 'ENOTDIR')) return false;
       throw err;
     }
-    await fsyncDir(path.dirname(this.file(key)));
+    await syncDir(path.dirname(this.file(key)));
     return true;
   }
 

@@ -4,7 +4,8 @@ import type { PixelRecord } from '../board-pixels.js';
 import { rectKeys } from './cells.js';
 import { normaliseHex, QUICK_COLOURS, DEFAULT_PICKER_COLOUR } from './colour.js';
 import { applyChoice, changesToBuy, isOwned, prunePending } from './pending.js';
-import { formatUsd, priceChanges, saveLabel } from './pricing.js';
+import { formatUsd } from '../../payment/pricing.js';
+import { priceChanges, saveLabel } from './pricing.js';
 import {
   EMPTY_SELECTION,
   endDrag,

@@ -1,11 +1,15 @@
-// The editor's price display (spec sections 1 and 9) in integer cents: artist colour 100, custom
-// colour 200, service fee 3% of the subtotal plus 30, estimated tax 8% of the subtotal (rounded half
-// up). The server computes the charged amount; this only shows what the user will see there.
-export const ARTIST_COLOR_CENTS = 100;
-export const CUSTOM_COLOR_CENTS = 200;
-export const SERVICE_FEE_PERCENT = 3;
-export const SERVICE_FEE_FIXED_CENTS = 30;
-export const ESTIMATED_TAX_PERCENT = 8;
+// The editor's price display (spec sections 1 and 9) in integer cents, with the prices and the
+// arithmetic of the payment feature (../../payment/pricing.ts): artist colour 100, custom colour 200,
+// service fee 3% of the subtotal plus 30, estimated tax 8% of the subtotal (rounded half up). The
+// server computes the charged amount; this only shows what the user will see there.
+import {
+  ARTIST_COLOR_CENTS,
+  CUSTOM_COLOR_CENTS,
+  ESTIMATED_TAX_BPS,
+  applyBps,
+  formatUsd,
+  serviceFeeCents,
+} from '../../payment/pricing.js';
 
 export interface PriceSummary {
   artistColorCount: number;
@@ -19,11 +23,6 @@ export interface PriceSummary {
   estimatedTotalCents: number;
 }
 
-/** amount x percent / 100, rounded half up, in integers. */
-function percentOf(cents: number, percent: number): number {
-  return Math.floor((cents * percent + 50) / 100);
-}
-
 export function priceChanges(changes: Iterable<{ isDefault: boolean }>): PriceSummary {
   let artistColorCount = 0;
   let customColorCount = 0;
@@ -32,26 +31,18 @@ export function priceChanges(changes: Iterable<{ isDefault: boolean }>): PriceSu
     else customColorCount += 1;
   }
   const subtotalCents = artistColorCount * ARTIST_COLOR_CENTS + customColorCount * CUSTOM_COLOR_CENTS;
-  const serviceFeeCents =
-    subtotalCents === 0 ? 0 : percentOf(subtotalCents, SERVICE_FEE_PERCENT) + SERVICE_FEE_FIXED_CENTS;
-  const estimatedTaxCents = percentOf(subtotalCents, ESTIMATED_TAX_PERCENT);
-  const totalWithFeesCents = subtotalCents + serviceFeeCents;
+  const feeCents = subtotalCents === 0 ? 0 : serviceFeeCents(subtotalCents);
+  const estimatedTaxCents = applyBps(subtotalCents, ESTIMATED_TAX_BPS);
+  const totalWithFeesCents = subtotalCents + feeCents;
   return {
     artistColorCount,
     customColorCount,
     subtotalCents,
-    serviceFeeCents,
+    serviceFeeCents: feeCents,
     totalWithFeesCents,
     estimatedTaxCents,
     estimatedTotalCents: totalWithFeesCents + estimatedTaxCents,
   };
-}
-
-/** "$12.34" */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export type SaveLabel =

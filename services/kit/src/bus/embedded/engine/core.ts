@@ -143,8 +143,16 @@ export class Broker {
   }
 
   ack(durable: string, seq: number): void {
+    this.ackAll(durable, [seq]);
+  }
+
+  /** Acks several messages of a durable, then hands out what that frees in one dispatch. */
+  ackAll(durable: string, seqs: readonly number[]): void {
     const d = this.durables.get(durable);
-    if (!d || !d.settle(seq)) return; // unknown or already settled: acks are idempotent
+    if (!d) return;
+    let settled = false;
+    for (const seq of seqs) if (d.settle(seq)) settled = true; // already settled: acks are idempotent
+    if (!settled) return;
     this.dispatch(d, this.now());
     this.compactMaybe();
   }

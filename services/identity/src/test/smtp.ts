@@ -1,4 +1,4 @@
-/** A real SMTP server (smtp-server) on loopback that keeps what it receives, for the reset-mail tests. */
+/** A real SMTP server (smtp-server) on loopback that keeps what it receives, for the mailer and reset-mail tests. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
