@@ -60,9 +60,17 @@ export async function run(ctx) {
   await Promise.all(conns.map((_, w) => pair(w)));
 
   ctx.phase('through the BFF');
+  // the processes a pair goes through: their CPU per pair is printed beside the stack's
+  const hops = ['bff', 'lock', 'broker'];
+  const hop0 = hops.map((p) => ctx.processCpuSeconds(p));
   const cpu0 = ctx.stackCpuSeconds();
   const bff = await closedLoop({ workers: clients, durationSeconds: ctx.durationSeconds, iteration: pair });
   const cpuPerPair = ((ctx.stackCpuSeconds() - cpu0) * 1000) / Math.max(1, bff.iterations);
+  const perHop = hops.map(
+    (p, i) =>
+      `${p} ${(((ctx.processCpuSeconds(p) - (hop0[i] ?? 0)) * 1000) / Math.max(1, bff.iterations)).toFixed(2)} ms`,
+  );
+  ctx.log(`CPU per pair: ${perHop.join(', ')} (of ${cpuPerPair.toFixed(2)} ms for the stack)`);
   for (const c of conns) c.close();
   if (bff.samples.length) ctx.log(`errors: ${bff.samples.join(' | ')}`);
 

@@ -13,14 +13,25 @@ export type OriginDecision =
   | { ok: true; /** no browser provenance header at all (curl, k6, server-to-server) */ headerless: boolean }
   | { ok: false; reason: string };
 
+/** Origins parsed lately: every state-changing request parses its own and its `Origin` header's. */
+const parsed = new Map<string, string | undefined>();
+const PARSED_LIMIT = 256;
+
 /** The origin (`scheme://host[:port]`) of a URL, or undefined when it is not an absolute http(s) URL. */
 export function originOf(url: string): string | undefined {
+  if (parsed.has(url)) return parsed.get(url);
+  let origin: string | undefined;
   try {
     const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+    origin = u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
   } catch {
-    return undefined;
+    origin = undefined;
   }
+  if (url.length <= 512) {
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(url, origin);
+  }
+  return origin;
 }
 
 /**

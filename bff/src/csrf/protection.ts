@@ -15,7 +15,7 @@ import { HttpError } from '../middleware/errors.js';
 import { sessionKeysFor } from './keys.js';
 import { checkOrigin, originOf, serverOrigin } from './origin.js';
 import { sessionIdOf } from './session.js';
-import { verifyCsrfToken } from './token.js';
+import { csrfVerifier } from './token.js';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 
@@ -57,6 +57,12 @@ export function allowedOrigins(
 }
 
 export function csrfProtection(deps: Pick<BffDeps, 'config' | 'logger' | 'now'>): Middleware {
+  const verifiers = new WeakMap<Uint8Array, ReturnType<typeof csrfVerifier>>();
+  const verifierOf = (key: Uint8Array) => {
+    let v = verifiers.get(key);
+    if (!v) verifiers.set(key, (v = csrfVerifier(key)));
+    return v;
+  };
   return async function csrfProtection(ctx: Context, next: Next) {
     if (!UNSAFE_METHODS.has(ctx.method)) return next();
     const key = routeKey(ctx.method, ctx.path);
@@ -73,7 +79,7 @@ export function csrfProtection(deps: Pick<BffDeps, 'config' | 'logger' | 'now'>)
     const header = ctx.get(CSRF_HEADER);
     const sid = sessionIdOf(ctx, deps);
     const keys = sessionKeysFor(deps.config.auth, deps.logger);
-    const check = verifyCsrfToken(keys.csrf, sid, header === '' ? undefined : header, deps.now());
+    const check = verifierOf(keys.csrf)(sid, header === '' ? undefined : header, deps.now());
     if (check !== 'ok') {
       deps.logger.info(
         { path: ctx.path, check, hasSession: sid !== undefined },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSRF_TOKEN_TTL_MS, issueCsrfToken, newSessionId, verifyCsrfToken } from './token.js';
+import { CSRF_TOKEN_TTL_MS, csrfVerifier, issueCsrfToken, newSessionId, verifyCsrfToken } from './token.js';
 import { deriveSessionKeys } from './keys.js';
 
 const key = deriveSessionKeys('k'.repeat(32)).csrf;
@@ -41,5 +41,19 @@ describe('CSRF tokens', () => {
     const ids = new Set(Array.from({ length: 100 }, () => newSessionId()));
     expect(ids.size).toBe(100);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('remembers a verified token per session, and still expires it and refuses it to others', () => {
+    const verify = csrfVerifier(key);
+    const { token, expiresAt } = issueCsrfToken(key, 'session-a', now, 1000);
+    expect(verify('session-a', token, now)).toBe('ok');
+    expect(verify('session-a', token, now + 1)).toBe('ok'); // remembered
+    expect(verify('session-b', token, now)).toBe('mismatch');
+    expect(verify(undefined, token, now)).toBe('mismatch');
+    expect(verify('session-a', token, expiresAt)).toBe('expired');
+    const [, mac] = token.split('.');
+    expect(verify('session-a', `${(expiresAt + 3_600_000).toString(36)}.${mac}`, now)).toBe('mismatch');
+    // another key's verifier knows nothing of it
+    expect(csrfVerifier(deriveSessionKeys('z'.repeat(32)).csrf)('session-a', token, now)).toBe('mismatch');
   });
 });

@@ -59,3 +59,32 @@ export function verifyCsrfToken(
   if (expiresAt <= now) return 'expired';
   return 'ok';
 }
+
+/** Tokens remembered per verifier (the oldest is forgotten first). */
+export const VERIFIED_CSRF_CACHE_SIZE = 4096;
+
+/**
+ * `verifyCsrfToken` for one key that remembers the (session id, token) pairs whose MAC matched, with
+ * the token's expiry: a page's token is MACed once, not on every call it makes. Expiry is checked
+ * on every call; anything that did not match is checked in full every time.
+ */
+export function csrfVerifier(
+  key: Uint8Array,
+): (sid: string | undefined, token: string | undefined, now: number) => CsrfCheck {
+  const verified = new Map<string, number>();
+  return (sid, token, now) => {
+    if (sid !== undefined && sid !== '' && token !== undefined && token !== '') {
+      const expiresAt = verified.get(`${sid} ${token}`);
+      if (expiresAt !== undefined) return expiresAt <= now ? 'expired' : 'ok';
+    }
+    const check = verifyCsrfToken(key, sid, token, now);
+    if (check === 'ok') {
+      if (verified.size >= VERIFIED_CSRF_CACHE_SIZE) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+      verified.set(`${sid!} ${token!}`, parseInt(token!.slice(0, token!.indexOf('.')), 36));
+    }
+    return check;
+  };
+}

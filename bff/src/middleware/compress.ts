@@ -59,6 +59,13 @@ export function compressGzip(body: Buffer): Promise<Buffer> {
   return gzip(body, { level: 6 });
 }
 
+/** An object or array that Koa would answer as JSON.stringify(body). */
+function isPlainJson(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const proto: unknown = Object.getPrototypeOf(body);
+  return Array.isArray(body) || proto === Object.prototype || proto === null;
+}
+
 /** Compresses the finished response when worthwhile (see above). */
 export function compressResponses() {
   return async function compressResponses(ctx: Context, next: Next) {
@@ -70,10 +77,15 @@ export function compressResponses() {
     if (body === null || body === undefined || typeof (body as { pipe?: unknown }).pipe === 'function')
       return;
     if (!COMPRESSIBLE.test(ctx.response.type || '')) return;
-    const raw = Buffer.isBuffer(body)
-      ? body
-      : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    if (raw.length < MIN_BYTES) return;
+    // a JSON object is serialized here once: a small one is answered as that text (Koa would
+    // serialize it again), a large one compressed
+    const text = Buffer.isBuffer(body) ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const size = text === undefined ? (body as Buffer).length : Buffer.byteLength(text);
+    if (size < MIN_BYTES) {
+      if (text !== body && isPlainJson(body)) ctx.body = text;
+      return;
+    }
+    const raw = text === undefined ? (body as Buffer) : Buffer.from(text);
     const encoding = pickEncoding(ctx.get('Accept-Encoding'));
     if (encoding === 'identity') return;
     const type = ctx.response.type;

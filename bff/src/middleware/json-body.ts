@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import { HttpError } from './errors.js';
 
@@ -12,6 +13,48 @@ export const STREAMED_BODY_ROUTES: ReadonlySet<string> = new Set(['POST /api/art
 function streamed(ctx: Context): boolean {
   const p = ctx.path.toLowerCase();
   return STREAMED_BODY_ROUTES.has(`${ctx.method} ${p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p}`);
+}
+
+/**
+ * The whole body, read with the stream's events (an async iterator over the request costs a few
+ * promises and stream listeners per chunk). As the iterator did: an error or a premature close of
+ * the request rejects, and a body over `limit` rejects with 413.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      // the rest of the body is read and dropped (the stream keeps flowing) so that the 413 arrives
+      done();
+      reject(new HttpError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(err);
+    };
+    const onClose = () => {
+      done();
+      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', onClose);
+  });
 }
 
 declare module 'koa' {
@@ -43,14 +86,7 @@ export function jsonBody(opts: { maxBytes?: number } = {}) {
       );
     }
     if (length > limit) throw new HttpError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) throw new HttpError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-      chunks.push(chunk);
-    }
-    const raw = Buffer.concat(chunks);
+    const raw = await readBody(ctx.req, limit);
     ctx.request.rawBody = raw;
     const text = raw.toString('utf8');
     if (text.trim() === '') return next();

@@ -2,4 +2,5 @@ import { runService } from '@tessera/kit';
 import { readLockSettings } from './settings.js';
 import { setup } from './setup.js';
 
-await runService({ name: 'lock', config: readLockSettings, setup });
+// a line per released lock: written 4 KiB at a time (loadtests/README.md, lock pairs)
+await runService({ name: 'lock', config: readLockSettings, setup, bufferedLog: true });

@@ -1,9 +1,10 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
-import { createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
+import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { clientTracing } from '../telemetry/interceptors.js';
 import { attachIdentity } from './identity/guard.js';
 import { processIdentity, type CallerIdentity } from './identity/identity.js';
+import { createUnaryTransport } from './unary-transport.js';
 
 export interface TransportOptions {
   /** Deadline for calls that set none (milliseconds). */
@@ -21,25 +22,30 @@ export interface TransportOptions {
 
 /**
  * A transport to a peer service over HTTP/2 with tracing, the caller's service token and a default
- * deadline.
+ * deadline. With Connect (the default), unary calls take the short path of unary-transport.ts and
+ * streams connect-node's transport, both on one HTTP/2 connection.
  */
 export function createPeerTransport(baseUrl: string, opts: TransportOptions = {}): Transport {
-  const common = {
+  const interceptors = [
+    clientTracing,
+    attachIdentity(() => opts.identity ?? processIdentity()),
+    ...(opts.interceptors ?? []),
+  ];
+  const defaultTimeoutMs = opts.timeoutMs ?? 10_000;
+  // keep one connection per peer warm; ping idle connections so a dead peer is noticed
+  const keepAlive = { pingIntervalMs: 30_000, idleConnectionTimeoutMs: 5 * 60_000 };
+  if (opts.protocol === 'grpc')
+    return createGrpcTransport({ baseUrl, interceptors, defaultTimeoutMs, ...keepAlive });
+  const sessionManager = new Http2SessionManager(baseUrl, keepAlive);
+  const streams = createConnectTransport({
     baseUrl,
-    httpVersion: '2' as const,
-    interceptors: [
-      clientTracing,
-      attachIdentity(() => opts.identity ?? processIdentity()),
-      ...(opts.interceptors ?? []),
-    ],
-    defaultTimeoutMs: opts.timeoutMs ?? 10_000,
-    // keep one connection per peer warm; ping idle connections so a dead peer is noticed
-    pingIntervalMs: 30_000,
-    idleConnectionTimeoutMs: 5 * 60_000,
-  };
-  return opts.protocol === 'grpc'
-    ? createGrpcTransport(common)
-    : createConnectTransport({ ...common, useBinaryFormat: true });
+    httpVersion: '2',
+    useBinaryFormat: true,
+    sessionManager,
+    interceptors,
+    defaultTimeoutMs,
+  });
+  return createUnaryTransport({ baseUrl, sessionManager, interceptors, defaultTimeoutMs, streams });
 }
 
 /** A typed client for one service of a peer. */

@@ -10,6 +10,7 @@ import { serverTracing } from '../telemetry/interceptors.js';
 import { classifyError, localRefusalReason, GENERIC_MESSAGE, REFUSED_HEADER } from '../errors/app-error.js';
 import { HealthState, ServingStatus } from './health.js';
 import { CALLER, requireCaller, type RpcTrust } from './identity/guard.js';
+import { UnaryHandler } from './unary-handler.js';
 
 export interface RpcServerOptions {
   name: string;
@@ -105,24 +106,31 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
     }
   };
 
-  const handler = connectNodeAdapter({
+  // The identity guard sits outside the call logging: a refusal reaches the caller as
+  // unauthenticated / permission_denied (logged by the guard), never turned into internal.
+  const interceptors = [
+    serverTracing,
+    ...(opts.trust ? [requireCaller(opts.trust, opts.logger)] : []),
+    callLogging(opts.logger),
+    counting,
+  ];
+  const maxTimeoutMs = opts.maxTimeoutMs ?? 60_000;
+  // binary unary calls take the short path (unary-handler.ts); the adapter serves everything else
+  const shortPath = new UnaryHandler({ interceptors, shutdownSignal: shutdown.signal, maxTimeoutMs });
+  const adapter = connectNodeAdapter({
     routes: (router) => {
-      health.routes(router);
-      opts.routes(router);
+      const recording = shortPath.recording(router);
+      health.routes(recording);
+      opts.routes(recording);
     },
-    // The identity guard sits outside the call logging: a refusal reaches the caller as
-    // unauthenticated / permission_denied (logged by the guard), never turned into internal.
-    interceptors: [
-      serverTracing,
-      ...(opts.trust ? [requireCaller(opts.trust, opts.logger)] : []),
-      callLogging(opts.logger),
-      counting,
-    ],
+    interceptors,
     shutdownSignal: shutdown.signal,
-    maxTimeoutMs: opts.maxTimeoutMs ?? 60_000,
+    maxTimeoutMs,
   });
 
-  const server = http2.createServer({}, handler);
+  const server = http2.createServer({}, (req, res) => {
+    if (!shortPath.handle(req, res)) adapter(req, res);
+  });
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (s) => {
     sessions.add(s);

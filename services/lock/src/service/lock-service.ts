@@ -53,6 +53,8 @@ export type AcquireResult =
 const TAKE_ATTEMPTS = 3;
 /** Locks this replica remembers having taken or extended (the oldest is forgotten first). */
 const HELD_LIMIT = 4096;
+/** Events of changes handed to the bus and not yet stored: past this many, a change waits for its own. */
+export const UNCONFIRMED_EVENTS_LIMIT = 1024;
 
 /** 16 random bytes as hex, cut from a pool refilled 4 KiB at a time (one system call per 256 ids). */
 function pooledRandomId(): () => string {
@@ -78,6 +80,7 @@ export class LockService {
    * another replica changed it) the board is read and the step taken as before.
    */
   readonly #held = new Map<string, LockView>();
+  #unconfirmed = 0;
 
   constructor(readonly deps: LockDeps) {
     this.#randomId = deps.randomId ?? pooledRandomId();
@@ -111,7 +114,7 @@ export class LockService {
       const taken = await this.deps.store.take(record, ttlMs);
       if (taken.ok) {
         this.#remember(taken.lock);
-        await this.publish('acquired', taken.lock);
+        await this.#announce('acquired', taken.lock);
         return { lock: taken.lock };
       }
       const { user, board } = taken;
@@ -141,7 +144,7 @@ export class LockService {
       { canvasIndex: q.canvasIndex, boardIndex: q.boardIndex, userId: q.userId, explicit: !!req.explicit },
       'lock released',
     );
-    await this.publish('released', current);
+    await this.#announce('released', current);
     return true;
   }
 
@@ -159,7 +162,7 @@ export class LockService {
     const view = (hint && (await this.#extendFrom(hint, minutes))) ?? (await this.#extendRead(q, minutes));
     if (!view) return null;
     this.#remember(view);
-    await this.publish('extended', view);
+    await this.#announce('extended', view);
     return view;
   }
 
@@ -225,6 +228,26 @@ export class LockService {
     const q = this.#holderQuery(req);
     const current = await this.deps.store.board(q.canvasIndex, q.boardIndex);
     return { valid: isHolder(current, q), lock: current };
+  }
+
+  /**
+   * The event of a change made by a call: queued on the bus at once (the bus keeps the order of
+   * publishes) and stored while the call answers, so the caller does not also wait for a round trip
+   * to the broker (the lock pairs of issue 13, loadtests/README.md). Its outcome is handled by `publish` (a
+   * lost event is logged, as before). While UNCONFIRMED_EVENTS_LIMIT events are on their way (the
+   * broker slow or away), a change waits for its own, so the queue stays bounded.
+   */
+  #announce(kind: LockEventKind, lock: LockRecord & { fencingToken?: number }): Promise<void> {
+    const sent = this.publish(kind, lock);
+    if (this.#unconfirmed >= UNCONFIRMED_EVENTS_LIMIT) return sent;
+    this.#unconfirmed++;
+    void sent.finally(() => this.#unconfirmed--);
+    return Promise.resolve();
+  }
+
+  /** Events handed to the bus and not yet stored (observability and tests). */
+  get unconfirmedEvents(): number {
+    return this.#unconfirmed;
   }
 
   /** Publishes `tessera.lock.<kind>`; a lost event is logged, never turned into a failed call. */
