@@ -69,7 +69,12 @@ export class CanvasRepository {
 
   /** Sets the pointer only when there is none yet (first start); true when this call set it. */
   activateIfNone(canvasIndex: number, now: number): Promise<boolean> {
-    return insertIfAbsent(this.meta, { _id: 'active', canvasIndex, activatedAt: now, previousCanvasIndex: -1 });
+    return insertIfAbsent(this.meta, {
+      _id: 'active',
+      canvasIndex,
+      activatedAt: now,
+      previousCanvasIndex: -1,
+    });
   }
 
   /**

@@ -7,7 +7,8 @@ interface Item extends Doc {
 }
 
 /** A collection whose insertOne does what `insert` says; nothing else is called. */
-const collection = (insert: (doc: Item) => Promise<void>) => ({ insertOne: insert }) as unknown as Collection<Item>;
+const collection = (insert: (doc: Item) => Promise<void>) =>
+  ({ insertOne: insert }) as unknown as Collection<Item>;
 
 describe('insertIfAbsent', () => {
   it('is true when the insert succeeds, false on a duplicate key', async () => {
@@ -23,6 +24,11 @@ describe('insertIfAbsent', () => {
 
   it('throws any other failure: a claim is never taken as lost on an error', async () => {
     const down = new Error('store unavailable');
-    await expect(insertIfAbsent(collection(() => Promise.reject(down)), { _id: 'a' })).rejects.toBe(down);
+    await expect(
+      insertIfAbsent(
+        collection(() => Promise.reject(down)),
+        { _id: 'a' },
+      ),
+    ).rejects.toBe(down);
   });
 });
