@@ -3,10 +3,30 @@
 import type { Page } from 'playwright-core';
 import { BOARD_SIZE } from '@tessera/facts/grid';
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The pixel grid's box once the layout has settled: the same in two reads two animation frames
+ * apart (a lock re-renders the header and the hints around the grid, which can move it; a drag
+ * aimed at a box read before that lands beside the cells).
+ */
+async function settledGridBox(page: Page): Promise<Box> {
+  const grid = page.locator('canvas.pixel-grid');
+  let before = await grid.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
+    const now = await grid.boundingBox();
+    if (before && now && JSON.stringify(before) === JSON.stringify(now)) return now;
+    before = now;
+  }
+  throw new Error('the pixel grid kept moving');
+}
+
 /** Drags over board cells `from` (x, y) to `to` (x, y) on the editor's pixel grid. */
 export async function dragCells(page: Page, from: [number, number], to: [number, number]): Promise<void> {
-  const box = await page.locator('canvas.pixel-grid').boundingBox();
-  if (!box) throw new Error('no pixel grid');
+  const box = await settledGridBox(page);
   const cell = box.width / BOARD_SIZE;
   const at = ([x, y]: [number, number]) => ({ x: box.x + (x + 0.5) * cell, y: box.y + (y + 0.5) * cell });
   const a = at(from);
