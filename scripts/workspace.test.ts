@@ -76,9 +76,10 @@ describe('workspace rules', () => {
         new RegExp(`export function routes\\(_?core: ${className}\\)`),
       );
       expect(fs.readFileSync(path.join(src, 'setup.ts'), 'utf8')).toMatch(/export async function setup\(/);
-      // main.ts is the process only: it runs setup and holds no wiring of its own
+      // main.ts is the process only: it runs setup and holds no wiring of its own (a service that logs
+      // a line on a hot path may ask for buffered logging, ServiceDefinition.bufferedLog)
       const main = fs.readFileSync(path.join(src, 'main.ts'), 'utf8');
-      expect(main).toMatch(/runService\(\{ name: '[a-z]+',( config: \w+,)? setup \}\)/);
+      expect(main).toMatch(/runService\(\{ name: '[a-z]+',( config: \w+,)? setup(, bufferedLog: true)? \}\)/);
       expect(main).not.toMatch(/open(DocumentStore|EventBus|KeyValueStore)/);
       expect(fs.existsSync(path.join(src, 'domain'))).toBe(true);
     },
