@@ -4,6 +4,7 @@
  * most once per 30 s, so a key rotation is picked up without letting forged `kid`s hammer identity.
  */
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { BoundedMap } from '@tessera/kit';
 
 export interface SigningKeys {
   jwks: JSONWebKeySet;
@@ -95,7 +96,9 @@ export class TokenVerifier {
    * Tokens verified with the current keys, until they expire: a signed-in user's token is checked
    * once, not on every request. A key reload (rotation, or the keys' maximum age) forgets them all.
    */
-  private readonly verified = new Map<string, { auth: AuthContext; keys: LoadedKeys }>();
+  private readonly verified = new BoundedMap<string, { auth: AuthContext; keys: LoadedKeys }>(
+    VERIFIED_CACHE_SIZE,
+  );
 
   constructor(opts: TokenVerifierOptions) {
     this.fetchKeys = opts.fetchKeys;
@@ -144,10 +147,6 @@ export class TokenVerifier {
   }
 
   private remember(token: string, auth: AuthContext, keys: LoadedKeys): void {
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
-    }
     this.verified.set(token, { auth: { ...auth }, keys });
   }
 

@@ -17,6 +17,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { BoundedMap } from '@tessera/kit';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { boardPixelsJson } from './board-json.js';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
@@ -70,7 +71,7 @@ export async function buildBoardBody(board: Board, canvasIndex: number): Promise
 }
 
 export class BoardCache {
-  private readonly entries = new Map<string, BoardBody>();
+  private readonly entries = new BoundedMap<string, BoardBody>(MAX_ENTRIES);
   private readonly state = new Map<string, KeyState>();
   private readonly reads = new Map<string, Read>();
   private globalEpoch = 0;
@@ -136,7 +137,6 @@ export class BoardCache {
     if (old && old.version > body.version) return;
     this.entries.delete(key);
     this.entries.set(key, body);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 
   private epochOf(key: string): string {

@@ -16,6 +16,7 @@
  * but kept for `laggingMs` only (then read again), so a late renderer cannot leave an old image in
  * the cache until the next commit.
  */
+import { BoundedMap } from '@tessera/kit';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
 
 export interface CompositeKey {
@@ -54,7 +55,7 @@ function idOf(key: CompositeKey): string {
 }
 
 export class CompositeCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new BoundedMap<string, Entry>(MAX_ENTRIES);
   private readonly reads = new Map<string, Read>();
   private readonly generations = new Map<number, number>();
   /** Highest canvas content version announced by a commit, per canvas. */
@@ -106,7 +107,6 @@ export class CompositeCache {
       const until = behind ? performance.now() + this.laggingMs : Number.POSITIVE_INFINITY;
       this.entries.delete(id);
       this.entries.set(id, { image, generation, until });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
     return image;
   }

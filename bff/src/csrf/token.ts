@@ -5,6 +5,7 @@
  * can neither read it nor compute it for the victim's session id.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { BoundedMap } from '@tessera/kit';
 
 /** A CSRF token lives one hour (the web client refreshes it every 5 minutes while in use). */
 export const CSRF_TOKEN_TTL_MS = 60 * 60_000;
@@ -71,7 +72,7 @@ export const VERIFIED_CSRF_CACHE_SIZE = 4096;
 export function csrfVerifier(
   key: Uint8Array,
 ): (sid: string | undefined, token: string | undefined, now: number) => CsrfCheck {
-  const verified = new Map<string, number>();
+  const verified = new BoundedMap<string, number>(VERIFIED_CSRF_CACHE_SIZE);
   return (sid, token, now) => {
     if (sid !== undefined && sid !== '' && token !== undefined && token !== '') {
       const expiresAt = verified.get(`${sid} ${token}`);
@@ -79,10 +80,6 @@ export function csrfVerifier(
     }
     const check = verifyCsrfToken(key, sid, token, now);
     if (check === 'ok') {
-      if (verified.size >= VERIFIED_CSRF_CACHE_SIZE) {
-        const oldest = verified.keys().next().value;
-        if (oldest !== undefined) verified.delete(oldest);
-      }
       verified.set(`${sid!} ${token!}`, parseInt(token!.slice(0, token!.indexOf('.')), 36));
     }
     return check;

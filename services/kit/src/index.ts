@@ -1,4 +1,5 @@
 export * from './config/env.js';
+export { BoundedMap } from './bounded-map.js';
 export * from './config/service-config.js';
 export * from './log/logger.js';
 export * from './errors/index.js';

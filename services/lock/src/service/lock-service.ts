@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { LOCK_SUBJECT_PREFIX } from '@tessera/facts/subjects';
-import { appError, type EventBus, type Logger } from '@tessera/kit';
+import { appError, BoundedMap, type EventBus, type Logger } from '@tessera/kit';
 import { LockChangeKind, LockChangedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import type { LockStore } from '../adapters/lock-store.js';
 import { isHolder, type LockRecord, type LockView } from '../domain/lock-record.js';
@@ -79,7 +79,7 @@ export class LockService {
    * first. Only a hint: the store's atomic compare decides, and when it fails (the lock expired,
    * another replica changed it) the board is read and the step taken as before.
    */
-  readonly #held = new Map<string, LockView>();
+  readonly #held = new BoundedMap<string, LockView>(HELD_LIMIT);
   #unconfirmed = 0;
 
   constructor(readonly deps: LockDeps) {
@@ -197,10 +197,6 @@ export class LockService {
   #remember(lock: LockView): void {
     const key = boardKey(lock);
     this.#held.delete(key);
-    if (this.#held.size >= HELD_LIMIT) {
-      const oldest = this.#held.keys().next().value;
-      if (oldest !== undefined) this.#held.delete(oldest);
-    }
     this.#held.set(key, lock);
   }
 

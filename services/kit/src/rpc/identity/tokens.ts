@@ -7,6 +7,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { BoundedMap } from '../../bounded-map.js';
 import { ownerOfKid, publicJwkOf, type PublishedKey } from './keys.js';
 
 /** Lifetime of a service token. */
@@ -70,7 +71,7 @@ export class TokenRefused extends Error {
 
 export class TokenVerifier {
   private readonly now: () => number;
-  private readonly verified = new Map<string, { caller: string; exp: number }>();
+  private readonly verified = new BoundedMap<string, { caller: string; exp: number }>(VERIFIED_CACHE);
 
   constructor(
     /** The process verifying (the audience tokens must name). */
@@ -127,10 +128,6 @@ export class TokenVerifier {
       throw new TokenRefused(`service token of '${caller}' signed with a key of '${ownerOfKid(kid)}'`);
     if (payload.sub !== undefined && payload.sub !== caller)
       throw new TokenRefused('service token subject differs from its issuer');
-    if (this.verified.size >= VERIFIED_CACHE) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
-    }
     this.verified.set(token, { caller, exp: payload.exp! });
     return caller;
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedMap } from './bounded-map.js';
+
+describe('BoundedMap', () => {
+  it('forgets the entry set longest ago when a new key comes in full', () => {
+    const m = new BoundedMap<string, number>(2);
+    m.set('a', 1).set('b', 2).set('c', 3);
+    expect([...m.keys()]).toEqual(['b', 'c']);
+  });
+
+  it('keeps every entry when an existing key is set again', () => {
+    const m = new BoundedMap<string, number>(2);
+    m.set('a', 1).set('b', 2).set('a', 10);
+    expect([...m.entries()]).toEqual([
+      ['a', 10],
+      ['b', 2],
+    ]);
+  });
+
+  it('a key deleted and set again counts as the newest', () => {
+    const m = new BoundedMap<string, number>(2);
+    m.set('a', 1).set('b', 2);
+    m.delete('a');
+    m.set('a', 1).set('c', 3);
+    expect([...m.keys()]).toEqual(['a', 'c']);
+  });
+
+  it('refuses a limit that is not a positive integer', () => {
+    expect(() => new BoundedMap(0)).toThrow(RangeError);
+    expect(() => new BoundedMap(1.5)).toThrow(RangeError);
+  });
+});
