@@ -4,6 +4,7 @@
  * neither and are then judged by the CSRF token alone.
  */
 import type { Context } from 'koa';
+import { BoundedMap } from '@tessera/kit';
 export interface OriginHeaders {
   origin?: string;
   secFetchSite?: string;
@@ -14,8 +15,8 @@ export type OriginDecision =
   | { ok: false; reason: string };
 
 /** Origins parsed lately: every state-changing request parses its own and its `Origin` header's. */
-const parsed = new Map<string, string | undefined>();
 const PARSED_LIMIT = 256;
+const parsed = new BoundedMap<string, string | undefined>(PARSED_LIMIT);
 
 /** The origin (`scheme://host[:port]`) of a URL, or undefined when it is not an absolute http(s) URL. */
 export function originOf(url: string): string | undefined {
@@ -27,10 +28,7 @@ export function originOf(url: string): string | undefined {
   } catch {
     origin = undefined;
   }
-  if (url.length <= 512) {
-    if (parsed.size >= PARSED_LIMIT) parsed.clear();
-    parsed.set(url, origin);
-  }
+  if (url.length <= 512) parsed.set(url, origin);
   return origin;
 }
 
