@@ -13,7 +13,9 @@
 // 18380 / 18351; base + 20..29 are free for scenarios), BENCH_REDIS=1 (the stack's key-value store on
 // a private redis-server instead of the embedded one), BENCH_JSON=<file> (also write the results as
 // JSON), BENCH_BASE_URL (measure an already running stack instead; no process figures but the runner's),
-// BENCH_CPU_PROF=<folder> (a CPU profile of every process of the stack per phase, lib/cpu-profile.mjs).
+// BENCH_CPU_PROF=<folder> (a CPU profile of every process of the stack per phase, lib/cpu-profile.mjs),
+// BENCH_THREADS=1 (the stack as `npm start` runs it by default, one process with a thread per service,
+// instead of a process per service).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,6 +142,7 @@ async function main() {
   const port = intEnv('BENCH_PORT', 18380, 1024, 65000);
   const portBase = intEnv('BENCH_PORT_BASE', 18351, 1024, 65000);
   const external = process.env.BENCH_BASE_URL;
+  const threads = process.env.BENCH_THREADS === '1';
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
   const runStarted = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
@@ -172,7 +175,15 @@ async function main() {
       /** @type {Record<string, string>} */
       // TESSERA_EXPOSE_KEYS: every process's service key under <data folder>/keys (a throw-away folder),
       // for the scenarios that call a service directly as the process the trust table allows
-      const env = { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_SCALE, TESSERA_EXPOSE_KEYS: '1' };
+      // A process per service (TESSERA_PROCESS_PER_SERVICE=1), as Kubernetes runs them: the CPU, memory
+      // and profiles of each service are its process's. BENCH_THREADS=1 measures `npm start`'s default
+      // instead, one process with a thread per service (its figures are the one process's).
+      const env = {
+        LOG_LEVEL: 'info',
+        AUTH_RATE_LIMIT_SCALE,
+        TESSERA_EXPOSE_KEYS: '1',
+        TESSERA_PROCESS_PER_SERVICE: threads ? '0' : '1',
+      };
       if (profileDir) {
         fs.mkdirSync(profileDir, { recursive: true });
         const hook = pathToFileURL(path.join(root, 'loadtests/lib/cpu-profile.mjs')).href;
@@ -195,7 +206,7 @@ async function main() {
       stack = s;
       baseUrl = s.baseUrl;
       say(
-        `stack: scripts/start.mjs, ${redisUrl ? `key-value store on a private redis-server (${redisUrl})` : 'embedded stores'}, ` +
+        `stack: scripts/start.mjs (${threads ? "one process, a thread per service: npm start's default" : 'a process per service'}), ${redisUrl ? `key-value store on a private redis-server (${redisUrl})` : 'embedded stores'}, ` +
           `LOG_LEVEL=info (logs to ${s.logFile}), telemetry on (spans created; none exported without ` +
           `OTEL_EXPORTER_OTLP_ENDPOINT), AUTH_RATE_LIMIT_SCALE=${AUTH_RATE_LIMIT_SCALE} (test-only: sign-up limits x${AUTH_RATE_LIMIT_SCALE} for the bench users)`,
       );

@@ -1,8 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: builds whatever is not built yet, then runs the embedded event broker, the six
-// services and the BFF as separate processes talking real gRPC/Connect on loopback.
+// services and the BFF, each on its own loopback port, talking real gRPC/Connect to one another.
 // Real backends are switched on by environment variables only (MONGODB_URL, REDIS_URL, NATS_URL, ...).
-// SIGTERM/SIGINT stop every process gracefully (SIGKILL after 5 s).
+//
+// One process, a worker thread per service (the default): each thread runs the service's own
+// `dist/main.js` with its own environment, exactly as its container does, but the Node binary, its
+// libraries and the process around them are there once instead of nine times (issue 13: idle memory,
+// `npm run bench -- memory`). TESSERA_PROCESS_PER_SERVICE=1 runs them as separate processes instead,
+// as Kubernetes does (the benchmarks use it to attribute CPU per service). Either way SIGTERM/SIGINT
+// stop every service gracefully (forced after 5 s), and when one service ends, everything stops.
 //
 // Service identity: at every start a new Ed25519 key pair per process (the BFF, the six services and
 // the operator CLI `ops`). Each child gets its private key (SERVICE_KEY) and every public key
@@ -12,6 +18,7 @@
 // service as the process that may. With NATS_URL, NATS_PASSWORD_<PROCESS> (e.g. NATS_PASSWORD_CANVAS)
 // makes that process connect as NATS user <process> (see services/kit/src/bus/nats-permissions.ts).
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildChanged, root } from './workspaces.mjs';
@@ -73,55 +80,84 @@ const common = {
 };
 
 // Idle memory (issue 13; figures in loadtests/README.md, `npm run bench -- memory`): a young
-// generation of at most 8 MB per semi-space for the processes on the purchase and lock paths (the BFF,
+// generation of at most 8 MB per semi-space for the services on the purchase and lock paths (the BFF,
 // canvas, payment, lock and the broker: at 1 MB the garbage collector took a quarter of the BFF's time
 // under load, and at 2 MB a lock pair cost 2.65 ms of stack CPU against 2.20 ms at 8 MB in the same
 // conditions, for about 50 MB more PSS in all), 2 MB for the others (V8's default grows it to 16 MB
-// during start-up and keeps it: about 10 MB per process), and two malloc arenas. Source-mapped
-// stack traces cost about 12 MB per process (every module's map, node_modules included, is parsed at
-// load); the container images run without them too: `NODE_OPTIONS=--enable-source-maps npm start`
-// turns them on.
+// during start-up and keeps it: about 10 MB per service), and two malloc arenas (for separate
+// processes; the one process of the threads gets them from `npm start`'s script, as glibc reads the
+// variable when a process starts). Source-mapped stack traces cost about 12 MB per service (every
+// module's map, node_modules included, is parsed at load); the container images run without them too:
+// `NODE_OPTIONS=--enable-source-maps npm start` turns them on.
 const HOT_PATH = new Set(['bff', 'canvas', 'payment', 'lock', 'broker']);
-const nodeArgs = (name) => [`--max-semi-space-size=${HOT_PATH.has(name) ? 8 : 2}`];
+const semiSpaceMb = (name) => (HOT_PATH.has(name) ? 8 : 2);
 common.MALLOC_ARENA_MAX ??= '2';
+const PROCESS_PER_SERVICE = env.TESSERA_PROCESS_PER_SERVICE === '1';
+
+/** A running service: `stop()` asks it to shut down gracefully, `kill()` ends it now. */
+function startProcess(name, script, childEnv, onExit) {
+  const child = spawn(
+    process.execPath,
+    [
+      `--max-semi-space-size=${semiSpaceMb(name)}`,
+      '--import',
+      '@tessera/kit/instrument',
+      path.join(root, script),
+    ],
+    { cwd: root, env: childEnv, stdio: 'inherit' },
+  );
+  child.on('exit', (code, signal) => onExit(signal ?? `code ${code}`));
+  return { stop: () => child.kill('SIGTERM'), kill: () => child.kill('SIGKILL') };
+}
+
+// The message the kit's onShutdownSignal takes for SIGTERM in a worker thread (THREAD_SHUTDOWN_MESSAGE).
+const { THREAD_SHUTDOWN_MESSAGE } = await import('@tessera/kit/thread-shutdown');
+
+function startThread(name, script, childEnv, onExit) {
+  const worker = new Worker(path.join(root, 'scripts/service-thread.mjs'), {
+    env: childEnv,
+    workerData: { main: path.join(root, script) },
+    argv: [],
+    execArgv: [],
+    // V8's young generation is three semi-spaces (two, and the large-object space beside them)
+    resourceLimits: { maxYoungGenerationSizeMb: 3 * semiSpaceMb(name) },
+  });
+  // an error that ends the thread (its own handlers log what they catch): 'exit' follows
+  worker.on('error', (err) => say(`${name} failed: ${err?.stack ?? err}`));
+  worker.on('exit', (code) => onExit(`code ${code}`));
+  return { stop: () => worker.postMessage(THREAD_SHUTDOWN_MESSAGE), kill: () => void worker.terminate() };
+}
 
 const children = new Map();
 let stopping = false;
 
 function launch(name, script, extraEnv) {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs(name), '--import', '@tessera/kit/instrument', path.join(root, script)],
-    {
-      cwd: root,
-      env: {
-        ...common,
-        ...extraEnv,
-        ...identityEnv(name),
-        ...natsEnv(name),
-        OTEL_SERVICE_NAME: `tessera-${name}`,
-      },
-      stdio: 'inherit',
-    },
-  );
-  children.set(name, child);
-  child.on('exit', (code, signal) => {
+  const childEnv = {
+    ...common,
+    ...extraEnv,
+    ...identityEnv(name),
+    ...natsEnv(name),
+    OTEL_SERVICE_NAME: `tessera-${name}`,
+  };
+  const start = PROCESS_PER_SERVICE ? startProcess : startThread;
+  const child = start(name, script, childEnv, (how) => {
     children.delete(name);
     if (!stopping) {
-      say(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
+      say(`${name} exited unexpectedly (${how}); stopping everything`);
       stop(1);
     }
   });
+  children.set(name, child);
 }
 
 function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children.values()) child.kill('SIGTERM');
+  for (const child of children.values()) child.stop();
   const killer = setTimeout(() => {
     for (const [name, child] of children) {
       say(`${name} did not stop in 5 s; killing it`);
-      child.kill('SIGKILL');
+      child.kill();
     }
   }, 5000);
   const done = setInterval(() => {

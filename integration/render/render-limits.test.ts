@@ -57,7 +57,13 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; before: 
 beforeAll(async () => {
   if (!built) return;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-render-limits-'));
-  stack = await startProduct({ port: PORT, portBase: PORT_BASE, dataDir });
+  // a process per service: the renderer's own resident memory is what is measured
+  stack = await startProduct({
+    port: PORT,
+    portBase: PORT_BASE,
+    dataDir,
+    env: { TESSERA_PROCESS_PER_SERVICE: '1' },
+  });
   rendererPid = findRenderer();
   const active = (await (await fetch(`${BASE}/api/canvases/active`)).json()) as {
     data: { canvas_index: number }[];

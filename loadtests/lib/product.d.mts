@@ -5,7 +5,7 @@ export interface RunningProduct {
   url: string;
   /** The pid of scripts/start.mjs. */
   pid: number;
-  /** SIGTERM, resolved when every process has exited. */
+  /** SIGTERM, resolved when every service has stopped and start.mjs has exited. */
   stop(): Promise<void>;
 }
 export function startProduct(opts: {
@@ -15,4 +15,6 @@ export function startProduct(opts: {
   logLevel?: string;
   stderr?: 'inherit' | 'ignore';
   timeoutMs?: number;
+  /** More environment for scripts/start.mjs (e.g. TESSERA_PROCESS_PER_SERVICE: '1'). */
+  env?: Record<string, string>;
 }): Promise<RunningProduct>;

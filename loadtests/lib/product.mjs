@@ -37,6 +37,7 @@ export async function startProduct({
   logLevel = 'warn',
   stderr = 'inherit',
   timeoutMs = 120_000,
+  env = {},
 }) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -47,6 +48,7 @@ export async function startProduct({
       DATA_DIR: dataDir,
       TESSERA_SKIP_BUILD: '1',
       LOG_LEVEL: logLevel,
+      ...env,
     },
     stdio: ['ignore', 'pipe', stderr],
   });

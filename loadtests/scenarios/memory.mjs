@@ -1,9 +1,11 @@
 // Idle memory of `npm start` with the demo canvas: a fresh stack of its own (scripts/start.mjs on
 // free ports, its own data folder, LOG_LEVEL info, telemetry on), left idle after its first page
-// request, then every process's resident memory from /proc: RSS (what `ps` shows; the Node binary's
-// shared pages, about 40 MB, are counted in each of the nine), PSS (shared pages divided among the
-// processes sharing them: the sum is the real total) and private anonymous memory. The bench's own
-// stack, after the other scenarios' load, is printed beside it.
+// request, then the resident memory of its processes from /proc: RSS (what `ps` shows; the Node
+// binary's shared pages, about 35 MB, are counted in each process), PSS (shared pages divided among
+// the processes sharing them: the sum is the real total) and private anonymous memory.
+// Measured twice: as `npm start` runs by default (one process, a thread per service: the target row)
+// and with TESSERA_PROCESS_PER_SERVICE=1 (a process per service, as in Kubernetes: what each service
+// holds). The bench's own stack, after the other scenarios' load, is printed beside them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +14,8 @@ import { round, row } from '../lib/bench-kit.mjs';
 import { freePorts, startProduct } from '../lib/product.mjs';
 
 export const name = 'memory';
-export const description = 'npm start idle with the demo canvas: RSS, PSS and private memory of each process';
+export const description =
+  'npm start idle with the demo canvas (one process; and a process per service): RSS, PSS and private memory';
 
 const IDLE_MS = Number(process.env.MEMORY_IDLE_MS ?? 15_000);
 const TARGET_MB = 600;
@@ -47,13 +50,20 @@ const idleRow = (what, mb) =>
     met: mb < TARGET_MB,
   });
 
-export async function run(ctx) {
+/** Starts a fresh `npm start` with `env`, makes a first visit, waits IDLE_MS and measures it. */
+async function idleStack(ctx, env) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-memory-'));
   const { base, bff } = await freePorts((ctx.portBase ?? 20000) + 100);
   let product;
-  let idle;
   try {
-    product = await startProduct({ port: bff, portBase: base, dataDir, logLevel: 'info', stderr: 'ignore' });
+    product = await startProduct({
+      port: bff,
+      portBase: base,
+      dataDir,
+      logLevel: 'info',
+      stderr: 'ignore',
+      env,
+    });
     // what a first visit asks for, then idle
     const url = product.url;
     const active = await (await fetch(`${url}/api/canvases/active`)).json();
@@ -61,18 +71,34 @@ export async function run(ctx) {
     await (await fetch(`${url}/api/canvas-composite/canvas/${c}/render?preview=true`)).arrayBuffer();
     await (await fetch(`${url}/api/canvas-composite/canvas/${c}/render?preview=false`)).arrayBuffer();
     await new Promise((r) => setTimeout(r, IDLE_MS));
-    idle = table(measure(dataDir));
+    return table(measure(dataDir));
   } finally {
     await product?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  ctx.log(`npm start idle (${IDLE_MS / 1000} s after the first page):\n${idle.text}`);
+}
+
+export async function run(ctx) {
+  const idle = await idleStack(ctx, {});
+  ctx.log(`npm start idle, one process (${IDLE_MS / 1000} s after the first page):\n${idle.text}`);
+  const separate = await idleStack(ctx, { TESSERA_PROCESS_PER_SERVICE: '1' });
+  ctx.log(`npm start idle, a process per service (TESSERA_PROCESS_PER_SERVICE=1):\n${separate.text}`);
   const loaded = table(measure(ctx.dataDir));
   ctx.log(`the bench's stack now (after the other scenarios):\n${loaded.text}`);
   return {
     rows: [
-      idleRow('total PSS (real resident total)', idle.total.pss),
-      idleRow('sum of RSS (shared pages counted per process)', idle.total.rss),
+      idleRow('total RSS', idle.total.rss),
+      idleRow('total PSS', idle.total.pss),
+      row({
+        row: 'idle, a process per service: sum of RSS',
+        figure: round(separate.total.rss, 0),
+        unit: 'MB',
+      }),
+      row({
+        row: 'idle, a process per service: total PSS',
+        figure: round(separate.total.pss, 0),
+        unit: 'MB',
+      }),
       row({
         row: 'bench stack after load, total PSS',
         figure: round(loaded.total.pss, 0),

@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { pino, type Logger, type LoggerOptions, type DestinationStream } from 'pino';
 import { trace, isSpanContextValid } from '@opentelemetry/api';
 
@@ -64,8 +65,18 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  const destination = opts.destination ?? (opts.buffered ? bufferedStdout() : undefined);
+  const destination =
+    opts.destination ?? (opts.buffered ? bufferedStdout() : isMainThread ? undefined : threadStdout());
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * stdout of a service running as a worker thread (`npm start`'s default): pino's own stdout writes
+ * asynchronously and, in a worker thread, does not flush when the thread exits, so the last lines
+ * (the graceful stop's "stopped") could be lost. Each line is written at once instead.
+ */
+function threadStdout(): DestinationStream {
+  return pino.destination({ dest: 1, sync: true });
 }
 
 function bufferedStdout(): DestinationStream {

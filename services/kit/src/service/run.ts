@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parentPort } from 'node:worker_threads';
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Logger } from 'pino';
 import { loadConfig, type BaseConfig, type ProcessName } from '../config/service-config.js';
@@ -13,6 +14,7 @@ import {
   type IdentitySettings,
 } from '../rpc/identity/identity.js';
 import { shutdownTelemetry } from '../telemetry/sdk.js';
+import { THREAD_SHUTDOWN_MESSAGE } from './thread-shutdown.js';
 import { openEventBus, type EventBus } from '../bus/index.js';
 import { openDocumentStore, type DocumentStore } from '../docstore/index.js';
 import { openKeyValueStore, type KeyValueStore } from '../kv/index.js';
@@ -121,10 +123,13 @@ export function installProcessHandlers(logger: Logger): void {
   });
 }
 
-/** Runs `fn` once on SIGTERM or SIGINT, then exits 0 (or 1 when `fn` throws). */
+/**
+ * Runs `fn` once on SIGTERM or SIGINT (in a worker thread: on THREAD_SHUTDOWN_MESSAGE from its
+ * parent), then exits 0 (or 1 when `fn` throws); in a worker thread, exiting ends the thread.
+ */
 export function onShutdownSignal(logger: Logger, fn: () => Promise<void>): void {
   let stopping = false;
-  const handle = (signal: NodeJS.Signals) => {
+  const handle = (signal: NodeJS.Signals | typeof THREAD_SHUTDOWN_MESSAGE) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -138,6 +143,9 @@ export function onShutdownSignal(logger: Logger, fn: () => Promise<void>): void 
   };
   process.on('SIGTERM', handle);
   process.on('SIGINT', handle);
+  parentPort?.on('message', (message: unknown) => {
+    if (message === THREAD_SHUTDOWN_MESSAGE) handle(message);
+  });
 }
 
 /** Loads configuration or exits with a message that names each bad variable. */

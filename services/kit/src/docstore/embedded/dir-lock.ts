@@ -1,8 +1,9 @@
 /**
  * An exclusive lock on a data folder, so only one process opens an embedded store at a time.
  *
- * The lock is a file `LOCK` holding `{pid, start, host}` (start = the process start time from
- * /proc, so a recycled pid is not mistaken for the holder). It is created atomically with its content
+ * The lock is a file `LOCK` holding `{pid, thread, start, host}` (start = the process start time from
+ * /proc, so a recycled pid is not mistaken for the holder; thread = the worker thread's id, as
+ * `npm start` runs every service as a thread of one process). It is created atomically with its content
  * by hard-linking a private temp file to `LOCK` (link fails if `LOCK` exists). A lock whose holder is
  * no longer alive (killed, crashed, or this same pid in an earlier container run) is stale: it is
  * moved aside by an atomic rename, checked to be the very lock judged stale, and deleted, then the
@@ -14,15 +15,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { Logger } from 'pino';
 
 interface LockInfo {
   pid: number;
+  /** worker_threads `threadId` of the holder (0: the main thread; absent in older lock files) */
+  thread: number;
   start: string | null;
   host: string;
 }
 
-/** Folders locked by this process (a second open in the same process is refused too). */
+/** Folders locked by this thread (a second open in the same thread is refused too). */
 const heldHere = new Set<string>();
 
 /** Start time of a process (field 22 of /proc/<pid>/stat), or null where /proc is unavailable. */
@@ -38,7 +42,8 @@ function processStart(pid: number | 'self'): string | null {
 }
 
 function isAlive(info: LockInfo, dir: string): boolean {
-  if (info.pid === process.pid) return heldHere.has(dir);
+  // this process: this thread knows what it holds; another thread of this live process is alive
+  if (info.pid === process.pid) return info.thread === threadId ? heldHere.has(dir) : true;
   try {
     process.kill(info.pid, 0);
   } catch (err) {
@@ -55,7 +60,12 @@ function parse(text: string): LockInfo | undefined {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
     if (typeof v.pid === 'number' && Number.isSafeInteger(v.pid) && v.pid > 0)
-      return { pid: v.pid, start: typeof v.start === 'string' ? v.start : null, host: String(v.host ?? '') };
+      return {
+        pid: v.pid,
+        thread: typeof v.thread === 'number' ? v.thread : 0,
+        start: typeof v.start === 'string' ? v.start : null,
+        host: String(v.host ?? ''),
+      };
   } catch {
     // unreadable: treated as stale below
   }
@@ -81,7 +91,12 @@ export function lockDir(dir: string, logger?: Logger): DirLock {
   const abs = path.resolve(dir);
   const file = path.join(abs, 'LOCK');
   if (heldHere.has(abs)) throw new Error(`data folder ${abs} is already open in this process`);
-  const content = JSON.stringify({ pid: process.pid, start: processStart('self'), host: os.hostname() });
+  const content = JSON.stringify({
+    pid: process.pid,
+    thread: threadId,
+    start: processStart('self'),
+    host: os.hostname(),
+  });
   const tmp = path.join(abs, `LOCK.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   fs.writeFileSync(tmp, content);
   try {
@@ -101,7 +116,7 @@ export function lockDir(dir: string, logger?: Logger): DirLock {
       const info = parse(text);
       if (info && isAlive(info, abs))
         throw new Error(
-          `data folder ${abs} is in use by process ${info.pid}${info.host ? ` on ${info.host}` : ''} ` +
+          `data folder ${abs} is in use by process ${info.pid}${info.thread ? ` (thread ${info.thread})` : ''}${info.host ? ` on ${info.host}` : ''} ` +
             `(lock file ${file}); stop that process, or delete the lock file if it is not running`,
         );
       removeStale(file, text);
