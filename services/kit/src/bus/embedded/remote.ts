@@ -1,6 +1,6 @@
 /**
  * The event bus of a service when the embedded broker process runs (`BUS_URL`): BrokerService over
- * Connect/HTTP2. Publishes are queued and sent as one PublishBatch call per tick (publish-queue.ts:
+ * Connect/HTTP2 (unary calls on the peers' short path, rpc/unary-transport.ts). Publishes are queued and sent as one PublishBatch call per tick (publish-queue.ts:
  * one batch in flight, in publish order), and a durable consumer's acks of a tick as one Ack call;
  * messages the broker hands a consumer together arrive in one Consume response. Batches, ack, nak
  * and term are unary calls retried while the broker restarts (publish ids make a retried publish
@@ -17,6 +17,7 @@ import {
 import { REFUSED_HEADER } from '../../errors/app-error.js';
 import type { Logger } from '../../log/logger.js';
 import { clientTracing } from '../../telemetry/interceptors.js';
+import { createUnaryTransport } from '../../rpc/unary-transport.js';
 import { attachIdentity } from '../../rpc/identity/guard.js';
 import { processIdentity, type CallerIdentity } from '../../rpc/identity/identity.js';
 import { durableConsumer, orderedSubscriber, SubscriptionSet, type Settle } from '../handlers.js';
@@ -114,15 +115,25 @@ export class RemoteBus implements EventBus {
     this.retryDeadlineMs = opts.retryDeadlineMs ?? 15_000;
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.sessions = new Http2SessionManager(opts.url, { pingIntervalMs: 10_000, pingTimeoutMs: 5000 });
+    const interceptors = [unaryTracing, attachIdentity(() => opts.identity ?? processIdentity())];
+    const defaultTimeoutMs = opts.callTimeoutMs ?? 5000;
+    const streams = createConnectTransport({
+      baseUrl: opts.url,
+      httpVersion: '2',
+      useBinaryFormat: true,
+      sessionManager: this.sessions,
+      interceptors,
+      defaultTimeoutMs,
+    });
+    // batches, acks, nak and term take the peers' short unary path (rpc/unary-transport.ts)
     this.client = createClient(
       BrokerService,
-      createConnectTransport({
+      createUnaryTransport({
         baseUrl: opts.url,
-        httpVersion: '2',
-        useBinaryFormat: true,
         sessionManager: this.sessions,
-        interceptors: [unaryTracing, attachIdentity(() => opts.identity ?? processIdentity())],
-        defaultTimeoutMs: opts.callTimeoutMs ?? 5000,
+        interceptors,
+        defaultTimeoutMs,
+        streams,
       }),
     );
   }
