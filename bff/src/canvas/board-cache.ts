@@ -22,6 +22,7 @@ import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { boardPixelsJson } from './board-json.js';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
 import { compressBrotli, compressGzip } from '../middleware/compress.js';
+import { SharedReads } from './shared-reads.js';
 
 export interface BoardBody {
   version: number;
@@ -46,11 +47,6 @@ interface KeyState {
   epoch: number;
 }
 
-interface Read {
-  promise: Promise<BoardBody | null>;
-  epoch: string;
-}
-
 /** Entries kept (625 boards of the active canvas and some of others). */
 const MAX_ENTRIES = 2048;
 
@@ -73,7 +69,7 @@ export async function buildBoardBody(board: Board, canvasIndex: number): Promise
 export class BoardCache {
   private readonly entries = new BoundedMap<string, BoardBody>(MAX_ENTRIES);
   private readonly state = new Map<string, KeyState>();
-  private readonly reads = new Map<string, Read>();
+  private readonly reads = new SharedReads<BoardBody | null>();
   private globalEpoch = 0;
   /** Served from memory / read from the canvas service (tests, metrics). */
   hits = 0;
@@ -106,15 +102,7 @@ export class BoardCache {
     this.misses++;
     const live = await this.feed.live();
     const epoch = this.epochOf(key);
-    const running = this.reads.get(key);
-    if (running && running.epoch === epoch) return running.promise;
-    const promise = this.read(key, canvasIndex, boardIndex, epoch, live);
-    this.reads.set(key, { promise, epoch });
-    const forget = () => {
-      if (this.reads.get(key)?.promise === promise) this.reads.delete(key);
-    };
-    promise.then(forget, forget);
-    return promise;
+    return this.reads.join(key, epoch, () => this.read(key, canvasIndex, boardIndex, epoch, live));
   }
 
   private async read(

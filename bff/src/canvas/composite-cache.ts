@@ -18,6 +18,7 @@
  */
 import { BoundedMap } from '@tessera/kit';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
+import { SharedReads } from './shared-reads.js';
 
 export interface CompositeKey {
   canvasIndex: number;
@@ -42,11 +43,6 @@ interface Entry {
   until: number;
 }
 
-interface Read {
-  promise: Promise<CompositeImage>;
-  generation: string;
-}
-
 /** Images kept (two modes of a few canvases; each about 10 KB to 1 MB). */
 const MAX_ENTRIES = 16;
 
@@ -56,7 +52,7 @@ function idOf(key: CompositeKey): string {
 
 export class CompositeCache {
   private readonly entries = new BoundedMap<string, Entry>(MAX_ENTRIES);
-  private readonly reads = new Map<string, Read>();
+  private readonly reads = new SharedReads<CompositeImage>();
   private readonly generations = new Map<number, number>();
   /** Highest canvas content version announced by a commit, per canvas. */
   private readonly committed = new Map<number, number>();
@@ -88,15 +84,7 @@ export class CompositeCache {
     const id = idOf(key);
     const generation = this.generationOf(key.canvasIndex);
     this.misses++;
-    const running = this.reads.get(id);
-    if (running && running.generation === generation) return running.promise;
-    const promise = this.read(id, key, generation);
-    this.reads.set(id, { promise, generation });
-    const forget = () => {
-      if (this.reads.get(id)?.promise === promise) this.reads.delete(id);
-    };
-    promise.then(forget, forget);
-    return promise;
+    return this.reads.join(id, generation, () => this.read(id, key, generation));
   }
 
   private async read(id: string, key: CompositeKey, generation: string): Promise<CompositeImage> {

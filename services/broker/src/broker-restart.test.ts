@@ -18,14 +18,16 @@ describe('embedded broker restarted on the same data folder', () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  /** A broker on `dir` that the test can restart on the same port. */
+  /** A broker on a new data folder, which the test can restart on the same port and folder. */
   async function broker(
-    dir: string,
-    port = 0,
-  ): Promise<{ server: BrokerServer; restart: () => Promise<void> }> {
+    dirPrefix = 'tessera-bus-restart-',
+  ): Promise<{ server: BrokerServer; restart: () => Promise<void>; dir: string }> {
+    const { dir, cleanup } = tempDir(dirPrefix);
+    cleanups.push(cleanup);
     const handle = {
-      server: await startBrokerServer({ port, logger, dataDir: dir }),
+      server: await startBrokerServer({ port: 0, logger, dataDir: dir }),
       restart: async () => {},
+      dir,
     };
     handle.restart = async () => {
       await handle.server.close();
@@ -35,12 +37,16 @@ describe('embedded broker restarted on the same data folder', () => {
     return handle;
   }
 
-  it('keeps unacked messages and durable cursors; a connected subscriber resumes without loss', async () => {
-    const { dir, cleanup } = tempDir('tessera-bus-restart-');
-    cleanups.push(cleanup);
-    const b = await broker(dir);
+  /** A client of the broker that retries quickly, closed after the test. */
+  async function client(b: { server: BrokerServer }): Promise<RemoteBus> {
     const bus = await RemoteBus.connect({ url: b.server.url, logger, ...fastRetry });
     cleanups.push(() => bus.close());
+    return bus;
+  }
+
+  it('keeps unacked messages and durable cursors; a connected subscriber resumes without loss', async () => {
+    const b = await broker();
+    const bus = await client(b);
 
     const handled: BusMessage[] = [];
     let releaseHeld: () => void = () => undefined;
@@ -82,9 +88,7 @@ describe('embedded broker restarted on the same data folder', () => {
   });
 
   it('a client process started after the restart picks up the durable where the old one left it', async () => {
-    const { dir, cleanup } = tempDir('tessera-bus-restart-');
-    cleanups.push(cleanup);
-    const b = await broker(dir);
+    const b = await broker();
     const first = await RemoteBus.connect({ url: b.server.url, logger, ...fastRetry });
     const done: string[] = [];
     await first.consume({
@@ -103,8 +107,7 @@ describe('embedded broker restarted on the same data folder', () => {
     await first.close();
     await b.restart();
 
-    const second = await RemoteBus.connect({ url: b.server.url, logger, ...fastRetry });
-    cleanups.push(() => second.close());
+    const second = await client(b);
     await second.publish('tessera.jobs.run', encode('3'), { msgId: 'job-3' });
     const got: BusMessage[] = [];
     await second.consume({
@@ -120,11 +123,8 @@ describe('embedded broker restarted on the same data folder', () => {
   });
 
   it('remembers publish ids across a restart: a retried publish stays a duplicate', async () => {
-    const { dir, cleanup } = tempDir('tessera-bus-restart-');
-    cleanups.push(cleanup);
-    const b = await broker(dir);
-    const bus = await RemoteBus.connect({ url: b.server.url, logger, ...fastRetry });
-    cleanups.push(() => bus.close());
+    const b = await broker();
+    const bus = await client(b);
     const first = await bus.publish('tessera.ids.x', encode('once'), { msgId: 'payment-42' });
     await b.restart();
     const again = await bus.publish('tessera.ids.x', encode('twice'), { msgId: 'payment-42' });
@@ -142,9 +142,7 @@ describe('embedded broker restarted on the same data folder', () => {
     expect(replay).toEqual(['once', 'end']);
   });
   it('a subscriber and a durable consumer reconnect after the broker was down for a while, with no listener warnings', async () => {
-    const { dir, cleanup } = tempDir('tessera-bus-down-');
-    cleanups.push(cleanup);
-    const b = await broker(dir);
+    const b = await broker('tessera-bus-down-');
     const bus = await RemoteBus.connect({
       url: b.server.url,
       logger,
@@ -170,7 +168,7 @@ describe('embedded broker restarted on the same data folder', () => {
     const port = b.server.port;
     await b.server.close();
     await sleep(600); // dozens of reconnect attempts at 5 to 10 ms
-    b.server = await startBrokerServer({ port, logger, dataDir: dir });
+    b.server = await startBrokerServer({ port, logger, dataDir: b.dir });
     await bus.publish('tessera.down.after', encode('after'), { msgId: 'after' });
     await eventually(() => seen.length === 2, 10_000);
     expect(seen.sort()).toEqual(['after', 'd:after']);

@@ -4,7 +4,6 @@
  * starts the reconciliation job. main.ts calls it with the configured adapters; tests call it with
  * an embedded store, an in-process canvas transport and a clock they control.
  */
-import type { ConnectRouter } from '@connectrpc/connect';
 import type { Client } from '@connectrpc/connect';
 import {
   closingInOrder,
@@ -40,10 +39,8 @@ export interface PaymentParts {
   deliverSandboxEvents?: boolean;
 }
 
-export interface Payment {
+export interface Payment extends ServiceParts {
   core: PaymentService;
-  routes: (router: ConnectRouter) => void;
-  services: string[];
   close(): Promise<void>;
 }
 

@@ -105,6 +105,15 @@ function registerBasicTests({ kv, key, open }: ContractContext): void {
       await expect(kv().set('', 'v')).rejects.toThrow(TypeError);
       await expect(kv().set(k, 42 as unknown as string)).rejects.toThrow(TypeError);
       await expect(kv().setAllIfAbsent([], 1000)).rejects.toThrow(RangeError);
+      // each entry of the all-or-nothing writes is checked before anything is written
+      const bad = <T>(entry: T) => [{ key: k, value: 'v', expected: 'v' }, entry] as never;
+      await expect(kv().setAllIfAbsent(bad({ key: '', value: 'v' }), 1000)).rejects.toThrow(TypeError);
+      await expect(kv().setAllIfAbsent(bad({ key: 'x', value: 1 }), 1000)).rejects.toThrow(TypeError);
+      await expect(kv().setAllIfAbsentFenced(bad(null), 1000, key('fence'))).rejects.toThrow(TypeError);
+      await expect(kv().compareAndDeleteAll(bad({ key: 'x' }))).rejects.toThrow(TypeError);
+      await expect(
+        kv().compareAndExtendAll(bad({ key: 'x', expected: 'v', newValue: 2 }), 1000),
+      ).rejects.toThrow(TypeError);
       await expect(kv().incr(k, { by: 1.5 })).rejects.toThrow(RangeError);
       await expect(kv().zadd(k, 'm', Number.NaN)).rejects.toThrow(RangeError);
       await expect(kv().zrangeByScore(k, 0, 1, -1)).rejects.toThrow(RangeError);

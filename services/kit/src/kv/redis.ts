@@ -20,7 +20,8 @@ import {
   KV_ERRORS,
   checkBytes,
   checkChanges,
-  checkEntries,
+  checkExpectedEntries,
+  checkExtendEntries,
   checkIncrement,
   checkKey,
   checkLimit,
@@ -28,6 +29,7 @@ import {
   checkScore,
   checkString,
   checkTtl,
+  checkValueEntries,
   escapeGlob,
 } from './validate.js';
 
@@ -127,9 +129,9 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async setAllIfAbsent(entries: { key: string; value: string }[], ttlMs: number): Promise<boolean> {
     this.#ready();
-    const list = checkEntries<{ key: string; value: string }>(entries);
-    const keys = list.map((e) => this.#k(e?.key));
-    const values = list.map((e) => checkString(e?.value, 'entries[].value'));
+    const list = checkValueEntries(entries);
+    const keys = list.map((e) => this.#k(e.key));
+    const values = list.map((e) => e.value);
     const ttl = checkTtl(ttlMs);
     return (await this.#eval(SET_ALL_IF_ABSENT, keys, [String(ttl), ...values])) === 1;
   }
@@ -141,9 +143,9 @@ export class RedisKeyValueStore implements KeyValueStore {
     also?: SortedSetChanges,
   ): Promise<number | null> {
     this.#ready();
-    const list = checkEntries<{ key: string; value: string }>(entries);
-    const keys = list.map((e) => this.#k(e?.key));
-    const values = list.map((e) => checkString(e?.value, 'entries[].value'));
+    const list = checkValueEntries(entries);
+    const keys = list.map((e) => this.#k(e.key));
+    const values = list.map((e) => e.value);
     const ttl = checkTtl(ttlMs);
     const fence = this.#k(fenceKey);
     const z = this.#changes(also);
@@ -164,9 +166,9 @@ export class RedisKeyValueStore implements KeyValueStore {
     also?: SortedSetChanges,
   ): Promise<boolean> {
     this.#ready();
-    const list = checkEntries<{ key: string; expected: string }>(entries);
-    const keys = list.map((e) => this.#k(e?.key));
-    const expected = list.map((e) => checkString(e?.expected, 'expected'));
+    const list = checkExpectedEntries(entries);
+    const keys = list.map((e) => this.#k(e.key));
+    const expected = list.map((e) => e.expected);
     const z = this.#changes(also);
     const reply = await this.#eval(
       COMPARE_AND_DELETE_ALL,
@@ -186,13 +188,13 @@ export class RedisKeyValueStore implements KeyValueStore {
     also?: SortedSetChanges,
   ): Promise<boolean> {
     this.#ready();
-    const list = checkEntries<{ key: string; expected: string; newValue?: string }>(entries);
-    const keys = list.map((e) => this.#k(e?.key));
+    const list = checkExtendEntries(entries);
+    const keys = list.map((e) => this.#k(e.key));
     const args = [String(checkTtl(ttlMs)), String(keys.length)];
     for (const e of list) {
-      args.push(checkString(e.expected, 'expected'));
+      args.push(e.expected);
       if (e.newValue === undefined) args.push('0', '');
-      else args.push('1', checkString(e.newValue, 'newValue'));
+      else args.push('1', e.newValue);
     }
     const z = this.#changes(also);
     return (await this.#eval(COMPARE_AND_EXTEND_ALL, [...keys, ...z.keys], [...args, ...z.args])) === 1;

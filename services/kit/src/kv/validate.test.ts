@@ -3,10 +3,13 @@ import {
   KV_ERRORS,
   addCounter,
   checkEntries,
+  checkExpectedEntries,
+  checkExtendEntries,
   checkIncrement,
   checkLimit,
   checkScore,
   checkTtl,
+  checkValueEntries,
   compareCodePoints,
   escapeGlob,
   parseCounter,
@@ -41,6 +44,31 @@ describe('argument checks', () => {
     expect(checkEntries([1])).toEqual([1]);
     expect(() => checkEntries([])).toThrow(RangeError);
     expect(() => checkEntries('x')).toThrow(TypeError);
+  });
+
+  it('checks every entry of the all-or-nothing writes: its key, its value or expected value, a new value', () => {
+    expect(checkValueEntries([{ key: 'a', value: '' }])).toEqual([{ key: 'a', value: '' }]);
+    expect(checkExpectedEntries([{ key: 'a', expected: 'x' }])).toEqual([{ key: 'a', expected: 'x' }]);
+    expect(
+      checkExtendEntries([
+        { key: 'a', expected: 'x', newValue: 'y' },
+        { key: 'b', expected: 'z' },
+      ]),
+    ).toEqual([
+      { key: 'a', expected: 'x', newValue: 'y' },
+      { key: 'b', expected: 'z', newValue: undefined },
+    ]);
+    const ok = { key: 'k', value: 'v', expected: 'v' };
+    for (const check of [checkValueEntries, checkExpectedEntries, checkExtendEntries]) {
+      expect(() => check([])).toThrow(RangeError);
+      for (const bad of [null, 'k', { ...ok, key: '' }, { ...ok, key: 1 }])
+        expect(() => check([ok, bad])).toThrow(TypeError);
+    }
+    expect(() => checkValueEntries([ok, { key: 'k', value: 1 }])).toThrow('entries[].value must be a string');
+    expect(() => checkExpectedEntries([ok, { key: 'k' }])).toThrow('expected must be a string');
+    expect(() => checkExtendEntries([ok, { key: 'k', expected: 'v', newValue: 1 }])).toThrow(
+      'newValue must be a string',
+    );
   });
 });
 

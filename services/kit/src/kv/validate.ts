@@ -76,6 +76,31 @@ export function checkEntries<T>(entries: unknown, name = 'entries'): T[] {
   return entries as T[];
 }
 
+/** The entries of setAllIfAbsent(Fenced), checked: a non-empty list of keys with string values. */
+export function checkValueEntries(entries: unknown): { key: string; value: string }[] {
+  return checkEntries<Record<string, unknown> | null>(entries).map((e) => ({
+    key: checkKey(e?.key),
+    value: checkString(e?.value, 'entries[].value'),
+  }));
+}
+
+/** The entries of compareAndDeleteAll, checked: a non-empty list of keys with the value each must hold. */
+export function checkExpectedEntries(entries: unknown): { key: string; expected: string }[] {
+  return checkEntries<Record<string, unknown> | null>(entries).map((e) => ({
+    key: checkKey(e?.key),
+    expected: checkString(e?.expected, 'expected'),
+  }));
+}
+
+/** The entries of compareAndExtendAll, checked: as checkExpectedEntries, each with an optional new value. */
+export function checkExtendEntries(entries: unknown): { key: string; expected: string; newValue?: string }[] {
+  return checkEntries<Record<string, unknown> | null>(entries).map((e) => ({
+    key: checkKey(e?.key),
+    expected: checkString(e?.expected, 'expected'),
+    newValue: e?.newValue === undefined ? undefined : checkString(e.newValue, 'newValue'),
+  }));
+}
+
 /**
  * Parses a stored counter the way Redis does (string2ll): an optional minus sign and decimal digits,
  * no leading zeros, no spaces, no plus sign. Throws the Redis error otherwise.

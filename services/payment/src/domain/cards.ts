@@ -20,6 +20,23 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
+type Decline = { declineCode: string; message: string };
+
+/** How the declining test cards are declined (Stripe's decline codes and texts). */
+const DECLINES = new Map<string, Decline>([
+  [
+    TEST_CARDS.insufficientFunds,
+    { declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  ],
+  [TEST_CARDS.declined, { declineCode: 'generic_decline', message: 'Your card was declined.' }],
+]);
+
+/** Any other valid number: refused the way test mode refuses a real card. */
+const LIVE_CARD_DECLINE: Decline = {
+  declineCode: 'test_mode_live_card',
+  message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+};
+
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -51,24 +68,5 @@ export function cardOutcome(card: CardInput, nowMs: number): CardOutcome {
   if (!/^\d{3,4}$/.test(card.cvc))
     return { ok: false, code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
   if (number === TEST_CARDS.succeeds) return { ok: true, last4: number.slice(-4), brand: 'visa' };
-  if (number === TEST_CARDS.insufficientFunds)
-    return {
-      ok: false,
-      code: 'card_declined',
-      declineCode: 'insufficient_funds',
-      message: 'Your card has insufficient funds.',
-    };
-  if (number === TEST_CARDS.declined)
-    return {
-      ok: false,
-      code: 'card_declined',
-      declineCode: 'generic_decline',
-      message: 'Your card was declined.',
-    };
-  return {
-    ok: false,
-    code: 'card_declined',
-    declineCode: 'test_mode_live_card',
-    message: 'Your card was declined. Your request was in test mode, but used a non test card.',
-  };
+  return { ok: false, code: 'card_declined', ...(DECLINES.get(number) ?? LIVE_CARD_DECLINE) };
 }

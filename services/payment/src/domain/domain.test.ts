@@ -58,12 +58,15 @@ describe('test cards', () => {
   const now = Date.UTC(2026, 10, 24);
   it('pays with 4242, declines 0002, insufficient funds with 9995', () => {
     expect(cardOutcome(card('4242 4242 4242 4242'), now)).toMatchObject({ ok: true, last4: '4242' });
-    expect(cardOutcome(card(TEST_CARDS.declined), now)).toMatchObject({
+    expect(cardOutcome(card(TEST_CARDS.declined), now)).toEqual({
       ok: false,
+      code: 'card_declined',
+      declineCode: 'generic_decline',
       message: 'Your card was declined.',
     });
-    expect(cardOutcome(card(TEST_CARDS.insufficientFunds), now)).toMatchObject({
+    expect(cardOutcome(card(TEST_CARDS.insufficientFunds), now)).toEqual({
       ok: false,
+      code: 'card_declined',
       declineCode: 'insufficient_funds',
       message: 'Your card has insufficient funds.',
     });
@@ -77,7 +80,12 @@ describe('test cards', () => {
     expect(cardOutcome({ ...card(TEST_CARDS.succeeds), cvc: '1' }, now)).toMatchObject({
       code: 'incomplete_cvc',
     });
-    expect(cardOutcome(card('5555555555554444'), now)).toMatchObject({ ok: false, code: 'card_declined' });
+    expect(cardOutcome(card('5555555555554444'), now)).toEqual({
+      ok: false,
+      code: 'card_declined',
+      declineCode: 'test_mode_live_card',
+      message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+    });
   });
 });
 

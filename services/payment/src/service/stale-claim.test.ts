@@ -40,10 +40,15 @@ async function intent(userId: string, board: number) {
   return intent!;
 }
 
-/** Replica A: its CommitOrder waits at a gate; `sent` resolves when A is held there. */
-async function heldReplica() {
-  let open!: () => void;
-  const gate = new Promise<void>((r) => (open = r));
+/**
+ * A paid order of `userId` on `board` that replica A has taken up and holds just before its
+ * CommitOrder reaches the canvas (at a gate); `release` lets A send it, `stalled` is A's fulfil.
+ */
+async function stalledFulfilment(userId: string, board: number) {
+  const x = await intent(userId, board);
+  await h.client.confirmSandboxPayment({ userId, clientSecret: x.clientSecret, ...card });
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
   let held!: () => void;
   const sent = new Promise<void>((r) => (held = r));
   const a: Payment = await h.replica((canvas): Client<typeof CanvasService> => ({
@@ -54,7 +59,9 @@ async function heldReplica() {
       return canvas.commitOrder(req, opts);
     },
   }));
-  return { a, sent, release: open };
+  const stalled = a.core.fulfilment.fulfil(x.id);
+  await sent; // A is about to send its commit
+  return { x, stalled, release };
 }
 
 /** Money, ledger, events and pixel owners of one order after everything settled. */
@@ -71,11 +78,7 @@ async function settled(intentId: string, board: number) {
 describe('a fulfiller paused before its commit', () => {
   it('cannot grant an order another fulfiller refunded, even when its pixels became free again', async () => {
     const board = 30;
-    const x = await intent('buyer-x', board);
-    await h.client.confirmSandboxPayment({ userId: 'buyer-x', clientSecret: x.clientSecret, ...card });
-    const { a, sent, release } = await heldReplica();
-    const stalled = a.core.fulfilment.fulfil(x.id);
-    await sent; // A is about to send its commit
+    const { x, stalled, release } = await stalledFulfilment('buyer-x', board);
 
     // X's hold expires and Y reserves the same pixels
     h.advance(RESERVATION_MS + 1000);
@@ -103,11 +106,7 @@ describe('a fulfiller paused before its commit', () => {
 
   it('after another fulfiller granted the order, neither grants it again nor refunds it', async () => {
     const board = 31;
-    const x = await intent('buyer-z', board);
-    await h.client.confirmSandboxPayment({ userId: 'buyer-z', clientSecret: x.clientSecret, ...card });
-    const { a, sent, release } = await heldReplica();
-    const stalled = a.core.fulfilment.fulfil(x.id);
-    await sent;
+    const { x, stalled, release } = await stalledFulfilment('buyer-z', board);
     const b = await h.replica();
     const decided = await b.core.fulfilment.fulfil(x.id);
     expect(decided.order.state).toBe('granted');

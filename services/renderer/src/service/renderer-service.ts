@@ -129,25 +129,14 @@ export class RendererService {
       this.asked.set(`c${p.canvasIndex}-${c.view}`, performance.now());
     const frame = await this.frames.get(p.canvasIndex);
     const options = `${c.view}-${c.format}-s${c.scale}-q${c.quality}-g${p.grid ? 1 : 0}`;
-    return this.respond(
-      `c${p.canvasIndex}-${options}`,
-      CANVAS_SIZE * c.scale,
-      frame,
-      p.ifNoneMatch,
-      c,
-      () => ({
-        etag: `"${frame.tag()}-${options}"`,
-        version: frame.version(),
-        raster: () => {
-          // copied now, synchronously: the frame keeps changing while the encode runs
-          const raw = Buffer.from(c.view === 'live' ? frame.live : frame.preview);
-          const size = CANVAS_SIZE * c.scale;
-          const img = upscale(raw, CANVAS_SIZE, c.scale);
-          if (p.grid) drawGrid(img, size, c.scale);
-          return { raw: img, size };
-        },
-      }),
-    );
+    return this.respond(frame, options, CANVAS_SIZE * c.scale, p.ifNoneMatch, c, () => {
+      // copied now, synchronously: the frame keeps changing while the encode runs
+      const raw = Buffer.from(c.view === 'live' ? frame.live : frame.preview);
+      const size = CANVAS_SIZE * c.scale;
+      const img = upscale(raw, CANVAS_SIZE, c.scale);
+      if (p.grid) drawGrid(img, size, c.scale);
+      return { raw: img, size };
+    });
   }
 
   async renderBoardThumbnail(p: {
@@ -165,36 +154,32 @@ export class RendererService {
       });
     const frame = await this.frames.get(p.canvasIndex);
     const options = `b${p.boardIndex}-${c.view}-${c.format}-s${c.scale}`;
-    return this.respond(
-      `c${p.canvasIndex}-${options}`,
-      BOARD_SIZE * c.scale,
-      frame,
-      p.ifNoneMatch,
-      c,
-      () => ({
-        etag: `"${frame.tag()}-${options}"`,
-        version: frame.version(),
-        raster: () => ({
-          raw: upscale(frame.boardTile(p.boardIndex, c.view), BOARD_SIZE, c.scale),
-          size: BOARD_SIZE * c.scale,
-        }),
-      }),
-    );
+    return this.respond(frame, options, BOARD_SIZE * c.scale, p.ifNoneMatch, c, () => ({
+      raw: upscale(frame.boardTile(p.boardIndex, c.view), BOARD_SIZE, c.scale),
+      size: BOARD_SIZE * c.scale,
+    }));
   }
 
   /**
    * `not_modified` when If-None-Match names the current content; else the current image from the
    * cache or the family's next encode (render-schedule.ts: at most one encode per family per second,
-   * bounded by the encode gate).
+   * bounded by the encode gate). The image's family is its canvas and `options`; its ETag, the
+   * frame's current tag and `options`.
    */
   private async respond(
-    family: string,
-    side: number,
     frame: CanvasFrame,
+    options: string,
+    side: number,
     ifNoneMatch: string,
     c: Checked,
-    current: () => Snapshot,
+    raster: Snapshot['raster'],
   ): Promise<RenderedImage> {
+    const family = `c${frame.canvasIndex}-${options}`;
+    const current = (): Snapshot => ({
+      etag: `"${frame.tag()}-${options}"`,
+      version: frame.version(),
+      raster,
+    });
     const canvasVersion = frame.version();
     const { etag } = current();
     if (etagMatches(ifNoneMatch, etag)) {

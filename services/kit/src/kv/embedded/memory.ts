@@ -6,7 +6,8 @@ import {
   addCounter,
   checkBytes,
   checkChanges,
-  checkEntries,
+  checkExpectedEntries,
+  checkExtendEntries,
   checkIncrement,
   checkKey,
   checkLimit,
@@ -14,6 +15,7 @@ import {
   checkScore,
   checkString,
   checkTtl,
+  checkValueEntries,
   parseCounter,
 } from '../validate.js';
 
@@ -143,10 +145,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
 
   async setAllIfAbsent(entries: { key: string; value: string }[], ttlMs: number): Promise<boolean> {
     this.#ready();
-    const list = checkEntries<{ key: string; value: string }>(entries).map((e) => ({
-      k: this.#k(e?.key),
-      value: checkString(e?.value, 'entries[].value'),
-    }));
+    const list = checkValueEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
     const ttl = checkTtl(ttlMs);
     if (list.some((e) => this.#live(e.k))) return false;
     for (const e of list) this.#put(e.k, e.value, ttl);
@@ -160,10 +159,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     also?: SortedSetChanges,
   ): Promise<number | null> {
     this.#ready();
-    const list = checkEntries<{ key: string; value: string }>(entries).map((e) => ({
-      k: this.#k(e?.key),
-      value: checkString(e?.value, 'entries[].value'),
-    }));
+    const list = checkValueEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
     const ttl = checkTtl(ttlMs);
     const fenceK = this.#k(fenceKey);
     const z = this.#changes(also);
@@ -188,10 +184,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     also?: SortedSetChanges,
   ): Promise<boolean> {
     this.#ready();
-    const list = checkEntries<{ key: string; expected: string }>(entries).map((e) => ({
-      k: this.#k(e?.key),
-      expected: checkString(e?.expected, 'expected'),
-    }));
+    const list = checkExpectedEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
     const z = this.#changes(also);
     if (!list.every((e) => this.#holds(e.k, e.expected))) return false;
     this.#zsetTypesOk(z);
@@ -210,11 +203,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     also?: SortedSetChanges,
   ): Promise<boolean> {
     this.#ready();
-    const list = checkEntries<{ key: string; expected: string; newValue?: string }>(entries).map((e) => ({
-      k: this.#k(e?.key),
-      expected: checkString(e?.expected, 'expected'),
-      newValue: e?.newValue === undefined ? undefined : checkString(e.newValue, 'newValue'),
-    }));
+    const list = checkExtendEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
     const ttl = checkTtl(ttlMs);
     const z = this.#changes(also);
     if (!list.every((e) => this.#holds(e.k, e.expected))) return false;

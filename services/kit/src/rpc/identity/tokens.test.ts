@@ -1,5 +1,5 @@
 /** Service tokens: what a verifier accepts and refuses, and how a signer caches and renews. */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { generateServiceKey, jwksOf, parseJwks, parsePrivateKey, publicJwkOf } from './keys.js';
@@ -46,26 +46,23 @@ describe('service tokens', () => {
 
   it('are refused when signed with another process key, an unpublished key, or no signature', async () => {
     const v = new TokenVerifier('canvas', k.published);
+    /** A token from 'bff' to 'canvas', signed by hand with `key` under the key id `kid`. */
+    const bffToken = (kid: string, key: KeyObject) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'EdDSA', kid })
+        .setIssuer('bff')
+        .setAudience('canvas')
+        .setIssuedAt()
+        .setExpirationTime('2m')
+        .sign(key);
     // payment's key, claiming to be the BFF
     const paymentKid = publicJwkOf('payment', k.key('payment')).kid;
-    const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'EdDSA', kid: paymentKid })
-      .setIssuer('bff')
-      .setAudience('canvas')
-      .setIssuedAt()
-      .setExpirationTime('2m')
-      .sign(k.key('payment'));
+    const forged = await bffToken(paymentKid, k.key('payment'));
     expect(await refusal(v.verify(forged))).toMatch(/signed with a key of 'payment'/);
     // the BFF's kid, but a key nobody published
     const stranger = generateKeyPairSync('ed25519').privateKey;
     const bffKid = publicJwkOf('bff', k.key('bff')).kid;
-    const wrongKey = await new SignJWT({})
-      .setProtectedHeader({ alg: 'EdDSA', kid: bffKid })
-      .setIssuer('bff')
-      .setAudience('canvas')
-      .setIssuedAt()
-      .setExpirationTime('2m')
-      .sign(stranger);
+    const wrongKey = await bffToken(bffKid, stranger);
     expect(await refusal(v.verify(wrongKey))).toMatch(/invalid service token/);
     expect(await refusal(new TokenSigner('bff', stranger).token('canvas').then((t) => v.verify(t)))).toMatch(
       /unknown signing key/,
