@@ -1,5 +1,5 @@
 /**
- * `npm start` (scripts/start.mjs) on the built services, both ways it runs them: by default one process
+ * `npm start` (scripts/start.mjs) on the built services and embedded defaults, both ways it runs them: by default one process
  * with a worker thread per service, and with TESSERA_PROCESS_PER_SERVICE=1 a process per service.
  * Either way every service serves on its own port, SIGTERM stops each one gracefully (each logs
  * "stopped") with exit code 0, and one service that cannot run stops the whole stack with exit code 1
@@ -34,6 +34,11 @@ function childProcesses(pid: number): number {
   return n;
 }
 
+/** This environment without the real backends' URLs: the stack on embedded defaults, with its broker. */
+const embeddedEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !['MONGODB_URL', 'REDIS_URL', 'NATS_URL'].includes(k)),
+);
+
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
@@ -51,7 +56,7 @@ async function runStart(
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...embeddedEnv,
       PORT: String(bff),
       TESSERA_PORT_BASE: String(base),
       DATA_DIR: dataDir,
