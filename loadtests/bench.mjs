@@ -15,7 +15,8 @@
 // JSON), BENCH_BASE_URL (measure an already running stack instead; no process figures but the runner's),
 // BENCH_CPU_PROF=<folder> (a CPU profile of every process of the stack per phase, lib/cpu-profile.mjs),
 // BENCH_THREADS=1 (the stack as `npm start` runs it by default, one process with a thread per service,
-// instead of a process per service).
+// instead of a process per service), BENCH_WARMUP (seconds of unmeasured load before each closed-loop
+// phase of the lock and purchase scenarios, default 3; lib/client.mjs `warmUp`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -183,3 +183,21 @@ export async function closedLoop({ workers, durationSeconds, iteration }) {
   const seconds = (performance.now() - started) / 1000;
   return { iterations, errors, seconds, rate: iterations / seconds, latencies, samples };
 }
+
+/** Seconds of unmeasured load before a measured closed loop (BENCH_WARMUP, default 3; 0: none). */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
+
+/**
+ * The same load as the measured phase, for WARMUP_SECONDS, not measured: on a fresh stack the first
+ * seconds include the JIT's optimisation of the hot paths (the lock pairs' first 3 s ran at about
+ * half the rate of the 10 s after them), and a server in service runs warm. Says what it did.
+ * @param {{ workers: number, iteration: (worker: number) => Promise<unknown>, log: (m: string) => void, label?: string }} opts
+ */
+export async function warmUp({ workers, iteration, log, label = '' }) {
+  if (!(WARMUP_SECONDS > 0)) return;
+  const w = await closedLoop({ workers, durationSeconds: WARMUP_SECONDS, iteration });
+  log(
+    `${label ? `${label}: ` : ''}warm-up, ${WARMUP_SECONDS} s at the same load, not measured: ` +
+      `${w.iterations} iterations, ${w.errors} errors${w.samples.length ? ` (${w.samples.join(' | ')})` : ''}`,
+  );
+}

@@ -13,13 +13,14 @@
 // (reserve + commit) on GROUP_BOARDS boards, with the group commit per board (the figure) and with one
 // write per step (the baseline, writeBatch 1): what batching the board writes buys under concurrency.
 //
-// BENCH_PURCHASE_CLIENTS (default 16) sets the number of clients.
+// BENCH_PURCHASE_CLIENTS (default 16) sets the number of clients. Each of the two phases starts after
+// BENCH_WARMUP seconds (default 3) of the same orders, not measured (lib/client.mjs `warmUp`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
-import { Client, closedLoop } from '../lib/client.mjs';
+import { Client, closedLoop, warmUp } from '../lib/client.mjs';
 
 export const name = 'purchase';
 export const description =
@@ -137,6 +138,7 @@ export async function run(ctx) {
 
   /** @param {string} label @param {number} size */
   const measure = async (label, size) => {
+    await warmUp({ workers: clients, iteration: (w) => order(w, size), log: ctx.log, label });
     ctx.phase(label);
     let pixels = 0;
     const cpu0 = ctx.stackCpuSeconds();

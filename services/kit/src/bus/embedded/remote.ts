@@ -121,6 +121,10 @@ export class RemoteBus implements EventBus {
       baseUrl: opts.url,
       httpVersion: '2',
       useBinaryFormat: true,
+      // Consume and Subscribe responses uncompressed: a batch of events over 1 KiB was gzipped by the
+      // broker for the bytes of a loopback or pod network, 17% of its CPU on the lock pairs after a
+      // burst of commits (loadtests/README.md, "Latest figures")
+      acceptCompression: [],
       sessionManager: this.sessions,
       interceptors,
       defaultTimeoutMs,
