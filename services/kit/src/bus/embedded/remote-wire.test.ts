@@ -43,7 +43,7 @@ describe('the remote bus on the wire', () => {
     [
       'Consume',
       (b: RemoteBus) =>
-        b.consume({ durable: 'wire-test', subjects: ['tessera.test.>'], handler: () => undefined }),
+        b.consume({ durable: 'wire-test', subjects: ['tessera.test.>'], handler: async () => undefined }),
     ],
   ])('%s streams accept no compressed responses', async (method, open) => {
     const { url, calls } = await recordingServer();
