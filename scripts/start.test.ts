@@ -13,26 +13,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVICES } from '@tessera/facts/ports';
 import { freePorts } from '../loadtests/lib/product.mjs';
+import { childrenOf } from '../loadtests/lib/procstat.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const built = fs.existsSync(path.join(ROOT, 'bff/dist/main.js'));
 const NAMES = ['broker', ...SERVICES, 'bff'];
-
-/** How many processes have `pid` as their parent (from /proc). */
-function childProcesses(pid: number): number {
-  let n = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // after the command name's closing parenthesis: state, then the parent's pid
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) n++;
-    } catch {
-      // gone
-    }
-  }
-  return n;
-}
 
 /** This environment without the real backends' URLs: the stack on embedded defaults, with its broker. */
 const embeddedEnv = Object.fromEntries(
@@ -106,7 +91,7 @@ describe.skipIf(!built)('npm start', () => {
     let health: unknown;
     const run = await runStart(await someFreePorts(), env, async (out, pid) => {
       if (!out.includes('Tessera is running')) return false;
-      children = childProcesses(pid);
+      children = childrenOf(pid).length;
       const port = /running at http:\/\/localhost:(\d+)/.exec(out)![1];
       health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
       return true;

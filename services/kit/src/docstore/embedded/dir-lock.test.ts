@@ -15,10 +15,6 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const processStart = () => {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-};
 const writeLock = (info: object) => fs.writeFileSync(path.join(dir, 'LOCK'), JSON.stringify(info));
 
 describe('lockDir', () => {
@@ -31,7 +27,10 @@ describe('lockDir', () => {
   });
 
   it('refuses a folder that another thread of this process holds', () => {
-    const held = { pid: process.pid, thread: threadId + 1, start: processStart(), host: os.hostname() };
+    // what another thread of this process writes: this thread's own lock, with the other thread's id
+    const own = lockDir(dir);
+    const held = { ...JSON.parse(fs.readFileSync(own.file, 'utf8')), thread: threadId + 1 };
+    own.release();
     writeLock(held);
     expect(() => lockDir(dir)).toThrow(`in use by process ${process.pid} (thread ${threadId + 1})`);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'LOCK'), 'utf8'))).toEqual(held);
