@@ -10,15 +10,13 @@ import type { BillingAddress } from '../domain/address.js';
 import type { IntentStatus, TaxQuote } from '../domain/order.js';
 import {
   ProviderRequestError,
-  WEBHOOK_TOLERANCE_S,
-  WebhookSignatureError,
   type CreateIntentInput,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
   type ProviderRefund,
 } from './provider.js';
-import { toProviderEvent } from './webhook-event.js';
+import { verifyWebhookEvent } from './webhook-event.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -172,19 +170,6 @@ export class StripeProvider implements PaymentProvider {
   }
 
   verifyEvent(payload: Uint8Array, signature: string): ProviderEvent {
-    let event: unknown;
-    try {
-      event = this.stripe.webhooks.constructEvent(
-        Buffer.from(payload),
-        signature,
-        this.settings.webhookSecret,
-        WEBHOOK_TOLERANCE_S,
-      );
-    } catch (err) {
-      throw new WebhookSignatureError(
-        err instanceof Error ? err.message : 'Webhook signature verification failed',
-      );
-    }
-    return toProviderEvent(event);
+    return verifyWebhookEvent(this.stripe.webhooks, payload, signature, this.settings.webhookSecret);
   }
 }
