@@ -16,7 +16,6 @@ import {
   ProviderRequestError,
   type CreateIntentInput,
   type PaymentProvider,
-  type ProviderEvent,
   type ProviderIntent,
   type ProviderRefund,
 } from './provider.js';
@@ -242,7 +241,7 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
-  verifyEvent(payload: Uint8Array, signature: string): ProviderEvent {
+  verifyEvent(payload: Uint8Array, signature: string) {
     // The age is measured on the sandbox clock.
     return verifyWebhookEvent(webhooks, payload, signature, this.opts.webhookSecret, this.opts.now());
   }

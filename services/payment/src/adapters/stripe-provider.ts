@@ -12,7 +12,6 @@ import {
   ProviderRequestError,
   type CreateIntentInput,
   type PaymentProvider,
-  type ProviderEvent,
   type ProviderIntent,
   type ProviderRefund,
 } from './provider.js';
@@ -169,7 +168,7 @@ export class StripeProvider implements PaymentProvider {
     return { amountCents: calc.tax_amount_exclusive, rateBps, jurisdiction: state };
   }
 
-  verifyEvent(payload: Uint8Array, signature: string): ProviderEvent {
+  verifyEvent(payload: Uint8Array, signature: string) {
     return verifyWebhookEvent(this.stripe.webhooks, payload, signature, this.settings.webhookSecret);
   }
 }
