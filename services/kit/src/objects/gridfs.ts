@@ -12,11 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, MongoClient, MongoServerError, type Db, type ObjectId } from 'mongodb';
 import type { Logger } from '../log/logger.js';
 import {
-  assertObjectKey,
-  assertPut,
+  CheckedObjectStore,
   ObjectExistsError,
   type ObjectInfo,
-  type ObjectStore,
   type PutOptions,
   type StoredObject,
 } from './port.js';
@@ -41,7 +39,7 @@ function infoOf(key: string, f: FileDoc): ObjectInfo {
   };
 }
 
-export class GridFsObjectStore implements ObjectStore {
+export class GridFsObjectStore extends CheckedObjectStore {
   private readonly bucket: GridFSBucket;
 
   private constructor(
@@ -49,6 +47,7 @@ export class GridFsObjectStore implements ObjectStore {
     db: Db,
     bucketName: string,
   ) {
+    super();
     this.bucket = new GridFSBucket(db, { bucketName });
   }
 
@@ -70,8 +69,7 @@ export class GridFsObjectStore implements ObjectStore {
     return (f as FileDoc | undefined) ?? null;
   }
 
-  async put(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
-    assertPut(key, data, options);
+  protected async putValid(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
     if (await this.file(key)) throw new ObjectExistsError(key);
     const upload = this.bucket.openUploadStreamWithId(id(key), key, {
       metadata: { contentType: options.contentType, metadata: { ...options.metadata } },
@@ -84,8 +82,7 @@ export class GridFsObjectStore implements ObjectStore {
     }
   }
 
-  async get(key: string): Promise<StoredObject | null> {
-    assertObjectKey(key);
+  protected async getValid(key: string): Promise<StoredObject | null> {
     const f = await this.file(key);
     if (!f) return null;
     const chunks: Buffer[] = [];
@@ -93,14 +90,12 @@ export class GridFsObjectStore implements ObjectStore {
     return { ...infoOf(key, f), data: new Uint8Array(Buffer.concat(chunks)) };
   }
 
-  async stat(key: string): Promise<ObjectInfo | null> {
-    assertObjectKey(key);
+  protected async statValid(key: string): Promise<ObjectInfo | null> {
     const f = await this.file(key);
     return f ? infoOf(key, f) : null;
   }
 
-  async delete(key: string): Promise<boolean> {
-    assertObjectKey(key);
+  protected async deleteValid(key: string): Promise<boolean> {
     if (!(await this.file(key))) return false;
     try {
       await this.bucket.delete(id(key));

@@ -124,6 +124,7 @@ export function objectStoreContract(name: string, open: () => Promise<ObjectStor
           bad,
         ).rejects.toBeInstanceOf(InvalidObjectError);
         await expect(store().get(bad), bad).rejects.toBeInstanceOf(InvalidObjectError);
+        await expect(store().stat(bad), bad).rejects.toBeInstanceOf(InvalidObjectError);
         await expect(store().delete(bad), bad).rejects.toBeInstanceOf(InvalidObjectError);
       }
       await expect(store().put(key('ct'), new Uint8Array(1), { contentType: '' })).rejects.toBeInstanceOf(

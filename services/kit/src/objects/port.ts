@@ -84,3 +84,35 @@ export function assertPut(key: unknown, data: unknown, options: PutOptions): voi
       throw new InvalidObjectError(`invalid metadata entry '${k}'`);
   }
 }
+
+/**
+ * The checks every adapter makes the same way, before its own work: an adapter extends this class and
+ * implements the `…Valid` methods, which only ever see a valid key (and, for a put, valid arguments).
+ */
+export abstract class CheckedObjectStore implements ObjectStore {
+  async put(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
+    assertPut(key, data, options);
+    return this.putValid(key, data, options);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertObjectKey(key);
+    return this.getValid(key);
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    assertObjectKey(key);
+    return this.statValid(key);
+  }
+
+  async delete(key: string): Promise<boolean> {
+    assertObjectKey(key);
+    return this.deleteValid(key);
+  }
+
+  abstract close(): Promise<void>;
+  protected abstract putValid(key: string, data: Uint8Array, options: PutOptions): Promise<void>;
+  protected abstract getValid(key: string): Promise<StoredObject | null>;
+  protected abstract statValid(key: string): Promise<ObjectInfo | null>;
+  protected abstract deleteValid(key: string): Promise<boolean>;
+}

@@ -11,11 +11,9 @@ import path from 'node:path';
 import { syncDir } from '../../fs/sync-dir.js';
 import type { Logger } from '../../log/logger.js';
 import {
-  assertObjectKey,
-  assertPut,
+  CheckedObjectStore,
   ObjectExistsError,
   type ObjectInfo,
-  type ObjectStore,
   type PutOptions,
   type StoredObject,
 } from '../port.js';
@@ -44,11 +42,13 @@ export function decodeObjectFile(key: string, buf: Buffer): StoredObject {
 
 const isCode = (err: unknown, code: string) => (err as NodeJS.ErrnoException | undefined)?.code === code;
 
-export class EmbeddedObjectStore implements ObjectStore {
+export class EmbeddedObjectStore extends CheckedObjectStore {
   private constructor(
     readonly dir: string,
     private readonly now: () => number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Opens (creating) the folder and removes temporary files a crashed put left behind. */
   static async open(
@@ -67,8 +67,7 @@ export class EmbeddedObjectStore implements ObjectStore {
     return path.join(this.dir, `${key}.obj`);
   }
 
-  async put(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
-    assertPut(key, data, options);
+  protected async putValid(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
     const final = this.file(key);
     await fs.mkdir(path.dirname(final), { recursive: true });
     const tmp = path.join(this.dir, TMP, `${randomBytes(12).toString('hex')}.part`);
@@ -96,8 +95,7 @@ export class EmbeddedObjectStore implements ObjectStore {
     await syncDir(path.dirname(final));
   }
 
-  async get(key: string): Promise<StoredObject | null> {
-    assertObjectKey(key);
+  protected async getValid(key: string): Promise<StoredObject | null> {
     let buf: Buffer;
     try {
       buf = await fs.readFile(this.file(key));
@@ -109,8 +107,7 @@ export class EmbeddedObjectStore implements ObjectStore {
   }
 
   /** Reads the header only (a stat of a 10 MB image reads a few hundred bytes). */
-  async stat(key: string): Promise<ObjectInfo | null> {
-    assertObjectKey(key);
+  protected async statValid(key: string): Promise<ObjectInfo | null> {
     let h;
     try {
       h = await fs.open(this.file(key), 'r');
@@ -131,8 +128,7 @@ export class EmbeddedObjectStore implements ObjectStore {
     }
   }
 
-  async delete(key: string): Promise<boolean> {
-    assertObjectKey(key);
+  protected async deleteValid(key: string): Promise<boolean> {
     try {
       await fs.unlink(this.file(key));
     } catch (err) {
