@@ -13,8 +13,7 @@ import {
   type RetentionLimits,
   type RpcServer,
   type RpcTrust,
-  type ServiceContext,
-  type ServiceParts,
+  type ServiceSetup,
 } from '@tessera/kit';
 import { OPEN_ACCESS, tableAccess } from './domain/access.js';
 import { routes, SERVICES } from './routes.js';
@@ -30,10 +29,7 @@ export function readBrokerSettings(env: EnvReader): BrokerSettings {
 }
 
 /** The process's wiring: the journal in `<DATA_DIR>/bus` and the service on it. */
-export async function setup({
-  config,
-  logger,
-}: ServiceContext<BrokerSettings>): Promise<ServiceParts & { core: BrokerService }> {
+export const setup: ServiceSetup<BrokerSettings, BrokerService> = async ({ config, logger }) => {
   const dataDir = path.join(config.dataDir, 'bus');
   const broker = Broker.open(dataDir, { logger });
   logger.info({ dataDir }, 'journal open');
@@ -48,7 +44,7 @@ export async function setup({
       broker.close();
     },
   };
-}
+};
 
 export interface BrokerServerOptions {
   host?: string;

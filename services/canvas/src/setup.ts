@@ -9,8 +9,7 @@ import {
   type DocumentStore,
   type EventBus,
   type Logger,
-  type ServiceContext,
-  type ServiceParts,
+  type ServiceSetup,
 } from '@tessera/kit';
 import { BoardRepository } from './adapters/boards.js';
 import { CanvasRepository } from './adapters/canvases.js';
@@ -44,11 +43,7 @@ export async function createCanvas(opts: {
 }
 
 /** The process's wiring: the configured adapters, the service on them (with the demo canvas on a fresh store). */
-export async function setup({
-  config,
-  logger,
-  open,
-}: ServiceContext<object>): Promise<ServiceParts & { core: CanvasService }> {
+export const setup: ServiceSetup<object, CanvasService> = async ({ config, logger, open }) => {
   const store = await open.documentStore();
   const bus = await open.eventBus();
   // Reserve and commit check board locks with the lock service (LOCK_URL).
@@ -57,4 +52,4 @@ export async function setup({
   await core.ensureDemoCanvas();
   const parts = { core, routes: routes(core), services: SERVICES };
   return closingInOrder(parts, bus, store);
-}
+};

@@ -4,14 +4,14 @@
  * process, main.ts); `createIdentity` builds the service from given ones (tests call it with an
  * embedded store in a temp folder, a memory key-value store and a clock they control).
  */
-import type { ConnectRouter } from '@connectrpc/connect';
 import {
   closingInOrder,
   type DocumentStore,
   type EventBus,
   type KeyValueStore,
   type Logger,
-  type ServiceContext,
+  type ServiceParts,
+  type ServiceSetup,
 } from '@tessera/kit';
 import { createMailer } from './adapters/mailer.js';
 import { busSessionEvents } from './adapters/session-events.js';
@@ -55,11 +55,9 @@ export interface IdentityParts {
   mailer?: Mailer;
 }
 
-export interface Identity {
+export interface Identity extends ServiceParts {
   core: IdentityService;
   mailer: Mailer;
-  routes: (router: ConnectRouter) => void;
-  services: string[];
   /** Stops housekeeping and flushes the mailer (the stores are the caller's). */
   close(): Promise<void>;
 }
@@ -111,15 +109,15 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
 }
 
 /** The process's wiring: the configured adapters, the service on them, and what closes them. */
-export async function setup({
+export const setup: ServiceSetup<IdentitySettings, IdentityService> = async ({
   config,
   logger,
   dataDir,
   open,
-}: ServiceContext<IdentitySettings>): Promise<Identity> {
+}) => {
   const store = await open.documentStore();
   const kv = await open.keyValueStore();
   const bus = await open.eventBus();
   const identity = await createIdentity({ settings: config, dataDir, logger, store, kv, bus });
   return closingInOrder(identity, bus, kv, store);
-}
+};

@@ -3,13 +3,13 @@
  * embedded) and the event bus. main.ts calls it with the configured adapters; tests call it with a
  * memory store or a Redis namespace of their own, an in-process bus and, when needed, their clock.
  */
-import type { ConnectRouter } from '@connectrpc/connect';
 import {
   closingInOrder,
   type EventBus,
   type KeyValueStore,
   type Logger,
-  type ServiceContext,
+  type ServiceParts,
+  type ServiceSetup,
 } from '@tessera/kit';
 import { LockStore } from './adapters/lock-store.js';
 import { routes, SERVICES } from './routes.js';
@@ -28,11 +28,9 @@ export interface LockParts {
   sweeper?: SweeperOptions;
 }
 
-export interface Lock {
+export interface Lock extends ServiceParts {
   core: LockService;
   sweeper: ExpirySweeper;
-  routes: (router: ConnectRouter) => void;
-  services: string[];
   /** Stops the sweeper (the store and bus are the caller's). */
   close(): Promise<void>;
 }
@@ -52,7 +50,7 @@ export function createLock(parts: LockParts): Lock {
 }
 
 /** Opens the configured store and bus and builds the service on them (the process's setup). */
-export async function setup({ config, logger, open }: ServiceContext<LockSettings>) {
+export const setup: ServiceSetup<LockSettings, LockService> = async ({ config, logger, open }) => {
   const kv = await open.keyValueStore();
   const bus = await open.eventBus();
   if (config.lockMinuteMs !== MINUTE_MS)
@@ -62,4 +60,4 @@ export async function setup({ config, logger, open }: ServiceContext<LockSetting
     );
   const lock = createLock({ kv, bus, logger, minuteMs: config.lockMinuteMs });
   return closingInOrder(lock, bus, kv);
-}
+};

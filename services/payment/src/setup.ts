@@ -11,7 +11,7 @@ import {
   type DocumentStore,
   type EventBus,
   type Logger,
-  type ServiceContext,
+  type ServiceSetup,
   type ServiceParts,
 } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -100,11 +100,7 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
 }
 
 /** The process's wiring: the configured store and bus, the canvas client, the service on them. */
-export async function setup({
-  config,
-  logger,
-  open,
-}: ServiceContext<PaymentSettings>): Promise<ServiceParts & { core: PaymentService }> {
+export const setup: ServiceSetup<PaymentSettings, PaymentService> = async ({ config, logger, open }) => {
   const store = await open.documentStore();
   const bus = await open.eventBus();
   const payment = await createPayment({
@@ -115,4 +111,4 @@ export async function setup({
     canvas: createPeerClient(CanvasService, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs }),
   });
   return closingInOrder(payment, bus, store);
-}
+};

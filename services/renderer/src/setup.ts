@@ -13,8 +13,7 @@ import {
   createPeerClient,
   type EventBus,
   type Logger,
-  type ServiceContext,
-  type ServiceParts,
+  type ServiceSetup,
   type Subscription,
 } from '@tessera/kit';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -81,14 +80,10 @@ export async function startRenderer(opts: {
 }
 
 /** The process's wiring: the bus, a client of the canvas service, the renderer and its consumers. */
-export async function setup({
-  config,
-  logger,
-  open,
-}: ServiceContext<object>): Promise<ServiceParts & { core: RendererService }> {
+export const setup: ServiceSetup<object, RendererService> = async ({ config, logger, open }) => {
   const bus = await open.eventBus();
   const canvas = createPeerClient(CanvasRpc, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs });
   const renderer = await startRenderer({ canvas, bus, logger });
   const parts = { core: renderer.core, routes: routes(renderer.core), services: SERVICES };
   return closingInOrder({ ...parts, close: () => renderer.close() }, bus);
-}
+};

@@ -10,8 +10,7 @@ import {
   createPeerClient,
   type DocumentStore,
   type EventBus,
-  type ServiceContext,
-  type ServiceParts,
+  type ServiceSetup,
   type Subscription,
 } from '@tessera/kit';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -109,11 +108,11 @@ export async function startConsumers(
 }
 
 /** The process's wiring: the configured adapters, the peers, the service and its consumers. */
-export async function setup({
+export const setup: ServiceSetup<SubmissionSettings, SubmissionService> = async ({
   config,
   logger,
   open,
-}: ServiceContext<SubmissionSettings>): Promise<ServiceParts & { core: SubmissionService }> {
+}) => {
   const store = await open.documentStore();
   const objects = await open.objectStore();
   const bus = await open.eventBus();
@@ -133,4 +132,4 @@ export async function setup({
   const consumers = await startConsumers(core, bus);
   const parts = { core, routes: routes(core), services: SERVICES, close: () => consumers.stop() };
   return closingInOrder(parts, bus, objects, store);
-}
+};

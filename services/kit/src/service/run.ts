@@ -84,6 +84,11 @@ export interface ServiceParts {
   close?: () => Promise<void>;
 }
 
+/** A service's `setup` (src/setup.ts): opens its adapters from the context, returns its core and routes. */
+export type ServiceSetup<C extends object, Core> = (
+  ctx: ServiceContext<C>,
+) => Promise<ServiceParts & { core: Core }>;
+
 /**
  * `parts` whose `close` closes them (their own `close`, when they have one) and then each adapter in
  * order: every setup releases the core before the stores and the bus it runs on.
