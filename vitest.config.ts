@@ -7,7 +7,6 @@ export default defineConfig({
   test: {
     include: [
       'proto/test/**/*.test.ts',
-      'facts/src/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'bff/src/**/*.test.ts',
       'ops/src/**/*.test.ts',

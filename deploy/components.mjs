@@ -44,7 +44,7 @@ export const BROKER = Object.freeze({
 export const IMAGES = Object.freeze([...COMPONENTS, BROKER]);
 
 /** Workspaces every process image needs at run time besides its own (built output only). */
-export const SHARED_WORKSPACES = Object.freeze(['proto', 'facts', 'services/kit']);
+export const SHARED_WORKSPACES = Object.freeze(['proto', 'services/facts', 'services/kit']);
 
 /** The command every image runs (relative to /app, the repository root inside the image). */
 export function commandFor(/** @type {Component} */ c) {

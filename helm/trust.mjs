@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes helm/tessera/files/trust.yaml, the part of the trust table (facts/src/trust.ts) that the
+// Writes helm/tessera/files/trust.yaml, the part of the trust table (services/facts/src/trust.ts) that the
 // chart's NetworkPolicies need: per service, the processes that call it (callersOf), and the
 // processes that use the event bus (a publish or subscribe permission in EVENT_PERMISSIONS). The
 // chart cannot import TypeScript, so it reads this generated file; helm/test/netpol.test.ts fails
@@ -26,7 +26,7 @@ export function renderTrust({ services, callersOf, eventPermissions }) {
     .filter(([, p]) => p.publish.length > 0 || p.subscribe.length > 0)
     .map(([name]) => name);
   const lines = [
-    '# GENERATED from facts/src/trust.ts by `node helm/trust.mjs --write`; do not edit.',
+    '# GENERATED from services/facts/src/trust.ts by `node helm/trust.mjs --write`; do not edit.',
     '# callers: per service, the processes that may call at least one of its RPCs (callersOf), i.e.',
     '# the only pods its NetworkPolicy admits. busUsers: the processes with a publish or subscribe',
     '# permission (EVENT_PERMISSIONS), the only pods allowed to reach the event bus.',

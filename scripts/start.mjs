@@ -31,7 +31,7 @@ if (env.TESSERA_SKIP_BUILD !== '1' && !buildChanged()) {
   process.exit(1);
 }
 
-// The port table is built with the workspaces (facts/), so it is read once they are.
+// The port table is built with the workspaces (services/facts/), so it is read once they are.
 const { PORTS, SERVICES } = await import('@tessera/facts/ports');
 const bffPort = Number(env.PORT ?? PORTS.bff);
 const portBase = env.TESSERA_PORT_BASE ? Number(env.TESSERA_PORT_BASE) : undefined; // tests run stacks side by side

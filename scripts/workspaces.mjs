@@ -11,7 +11,7 @@ export const SERVICES = ['identity', 'canvas', 'lock', 'payment', 'renderer', 's
 /** Stages run in order; packages inside one stage build in parallel. */
 export const STAGES = [
   [{ name: '@tessera/proto', dir: 'proto', src: ['gen'], out: 'dist' }],
-  [{ name: '@tessera/facts', dir: 'facts', src: ['src'], out: 'dist' }],
+  [{ name: '@tessera/facts', dir: 'services/facts', src: ['src'], out: 'dist' }],
   [{ name: '@tessera/kit', dir: 'services/kit', src: ['src'], out: 'dist' }],
   [
     { name: '@tessera/broker', dir: 'services/broker', src: ['src'], out: 'dist' },

@@ -188,7 +188,7 @@ describe.each(IMAGES)('$dir/Dockerfile', (c) => {
     expect(dist.sort()).toEqual(
       [
         'proto/dist',
-        'facts/dist',
+        'services/facts/dist',
         'services/kit/dist',
         `${c.dir}/dist`,
         ...(c.serveWeb ? ['web/dist'] : []),

@@ -1,5 +1,5 @@
 // Renders helm/tessera with the real helm binary and evaluates its NetworkPolicies (netpol-eval.ts)
-// against the trust table itself (facts/src/trust.ts, imported here as TypeScript): for every service
+// against the trust table itself (services/facts/src/trust.ts, imported here as TypeScript): for every service
 // the set of processes whose connections its policies admit must be exactly callersOf(service); the
 // BFF admits only the Ingress controller; the development NATS only the processes that publish or
 // subscribe; egress reaches a store only from its owners. A stale files/trust.yaml, an edited

@@ -1,7 +1,7 @@
 {{/*
 Pieces of the NetworkPolicies (templates/networkpolicies.yaml). Each builds a value with dict/list
 and returns it as YAML, so the policies are assembled as data and rendered with toYaml.
-Who calls whom is not written here: files/trust.yaml is generated from facts/src/trust.ts
+Who calls whom is not written here: files/trust.yaml is generated from services/facts/src/trust.ts
 (node helm/trust.mjs --write), and helm/test/netpol.test.ts checks the rendered policies against it.
 */}}
 

@@ -139,7 +139,7 @@ export function natsAuthorization(opts: NatsAuthorizationOptions): string {
     ].join('\n');
   });
   return [
-    '# Generated from EVENT_PERMISSIONS (facts/src/trust.ts) by services/kit/src/bus/nats-permissions.ts.',
+    '# Generated from EVENT_PERMISSIONS (services/facts/src/trust.ts) by services/kit/src/bus/nats-permissions.ts.',
     'authorization {',
     '  users = [',
     users.join('\n'),

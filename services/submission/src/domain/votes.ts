@@ -3,12 +3,7 @@
  * submission; tapping the same vote removes it, the opposite vote switches it; net score is the sum
  * of votes; a submission at net score -10 or lower is removed.
  */
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
-  artworkTextProblem,
-  type ArtworkTextProblem,
-} from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextMessage } from '@tessera/facts/artwork';
 
 export type VoteValue = -1 | 0 | 1;
 
@@ -33,27 +28,13 @@ export function isRemoved(netScore: number): boolean {
 
 export type Problem = { field: string; message: string } | null;
 
-/** The API's answer to each problem of a title or a description (the web form says the same). */
-const TEXT_MESSAGES = {
-  title: {
-    required: 'Please enter a title for your artwork',
-    short: 'Title must be at least 3 characters',
-    long: 'Title must be under 100 characters',
-  },
-  description: {
-    required: 'Please enter a description for your artwork',
-    short: 'Description must be at least 10 characters',
-    long: 'Description must be under 500 characters',
-  },
-} as const satisfies Record<'title' | 'description', Record<ArtworkTextProblem, string>>;
-
 export function checkSubmission(title: string, description: string): Problem {
   for (const [field, value] of [
     ['title', title],
     ['description', description],
   ] as const) {
-    const problem = artworkTextProblem(field, value);
-    if (problem !== null) return { field, message: TEXT_MESSAGES[field][problem] };
+    const message = artworkTextMessage(field, value);
+    if (message !== null) return { field, message };
   }
   return null;
 }

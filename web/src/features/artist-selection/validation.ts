@@ -1,31 +1,11 @@
 // The Submit Artwork form's rules (spec section 5, "Submission"; the limits from @tessera/facts/artwork):
-// title 3 to 100 characters and description 10 to 500 (trimmed), an image of type PNG, JPEG or WebP of
-// at most 10 MB.
+// title 3 to 100 characters and description 10 to 500 (trimmed) with their messages, an image of type
+// PNG, JPEG or WebP of at most 10 MB.
 
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
-  artworkTextProblem,
-  type ArtworkTextField,
-  type ArtworkTextProblem,
-} from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextMessage } from '@tessera/facts/artwork';
 
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
-
-/** The title's and the description's messages, by problem (the rule is @tessera/facts/artwork's). */
-export const TEXT_MESSAGES: Record<ArtworkTextField, Record<ArtworkTextProblem, string>> = {
-  title: {
-    required: 'Please enter a title for your artwork',
-    short: 'Title must be at least 3 characters',
-    long: 'Title must be under 100 characters',
-  },
-  description: {
-    required: 'Please enter a description for your artwork',
-    short: 'Description must be at least 10 characters',
-    long: 'Description must be under 500 characters',
-  },
-};
 
 /** The image's messages. */
 export const VALIDATION_MESSAGES = {
@@ -48,17 +28,12 @@ export function validateImage(file: FileInfo | null): string | null {
   return null;
 }
 
-function textMessage(field: ArtworkTextField, value: string): string | null {
-  const problem = artworkTextProblem(field, value);
-  return problem === null ? null : TEXT_MESSAGES[field][problem];
-}
-
 export function validateTitle(title: string): string | null {
-  return textMessage('title', title);
+  return artworkTextMessage('title', title);
 }
 
 export function validateDescription(description: string): string | null {
-  return textMessage('description', description);
+  return artworkTextMessage('description', description);
 }
 
 export interface SubmissionForm {

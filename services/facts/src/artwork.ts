@@ -18,8 +18,22 @@ export const ARTWORK_TEXT_LIMITS = {
 } as const;
 
 export type ArtworkTextField = keyof typeof ARTWORK_TEXT_LIMITS;
-/** What is wrong with a title or a description; each side words it (the spec's texts are the web form's). */
+/** What is wrong with a title or a description. */
 export type ArtworkTextProblem = 'required' | 'short' | 'long';
+
+/** The spec's words for each problem: the web form shows them and the API answers with them. */
+export const ARTWORK_TEXT_MESSAGES = {
+  title: {
+    required: 'Please enter a title for your artwork',
+    short: 'Title must be at least 3 characters',
+    long: 'Title must be under 100 characters',
+  },
+  description: {
+    required: 'Please enter a description for your artwork',
+    short: 'Description must be at least 10 characters',
+    long: 'Description must be under 500 characters',
+  },
+} as const satisfies Record<ArtworkTextField, Record<ArtworkTextProblem, string>>;
 
 /** The field's problem after trimming (empty, too short, too long), or null when it may be sent. */
 export function artworkTextProblem(field: ArtworkTextField, value: string): ArtworkTextProblem | null {
@@ -29,4 +43,10 @@ export function artworkTextProblem(field: ArtworkTextField, value: string): Artw
   if (text.length < min) return 'short';
   if (text.length > max) return 'long';
   return null;
+}
+
+/** The field's message (ARTWORK_TEXT_MESSAGES), or null when it may be sent. */
+export function artworkTextMessage(field: ArtworkTextField, value: string): string | null {
+  const problem = artworkTextProblem(field, value);
+  return problem === null ? null : ARTWORK_TEXT_MESSAGES[field][problem];
 }
