@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ARTIST_COLOR_CENTS,
-  CUSTOM_COLOR_CENTS,
-  ESTIMATED_TAX_BPS,
-  applyBps,
-  serviceFeeCents,
-} from '@tessera/facts/pricing';
+import { ESTIMATED_TAX_BPS, applyBps, serviceFeeCents } from '@tessera/facts/pricing';
 import {
   analyzePurchase,
   breakdownFromServer,
@@ -34,14 +28,14 @@ describe('pricing in integer cents', () => {
     });
   });
 
-  // The half-up rounding of the fee and the tax is @tessera/facts/pricing's, tested there; here, that
-  // the estimate adds the shared fee and the 8% tax to the subtotal as the payment service does.
+  // The half-up rounding of the fee and the tax is @tessera/facts/pricing's and tested there. Here: the
+  // spec's prices (100 and 200 cents), and that the estimate adds the shared fee and 8% tax to them.
   it('totals every order up to 60 pixels of each kind with the shared price rules', () => {
     const wrong: string[] = [];
     for (let a = 0; a <= 60; a++) {
       for (let c = 0; c <= 60; c++) {
         if (a + c === 0) continue;
-        const subtotal = a * ARTIST_COLOR_CENTS + c * CUSTOM_COLOR_CENTS;
+        const subtotal = a * 100 + c * 200;
         const expected = subtotal + serviceFeeCents(subtotal) + applyBps(subtotal, ESTIMATED_TAX_BPS);
         const b = estimateBreakdown(a, c);
         if (b.totalAmountCents !== expected || !Number.isInteger(b.totalAmountCents)) wrong.push(`${a},${c}`);
