@@ -10,21 +10,25 @@ import {
 } from './validation.js';
 
 describe('submission form', () => {
-  it('title: required, 3 to 100 characters after trimming', () => {
-    expect(validateTitle('')).toBe('Please enter a title for your artwork');
-    expect(validateTitle('    ')).toBe('Please enter a title for your artwork');
-    expect(validateTitle(' ab ')).toBe('Title must be at least 3 characters');
-    expect(validateTitle('abc')).toBeNull();
-    expect(validateTitle(`  ${'x'.repeat(100)}  `)).toBeNull();
-    expect(validateTitle('x'.repeat(101))).toBe('Title must be under 100 characters');
+  it.each([
+    ['empty', '', 'Please enter a title for your artwork'],
+    ['blank', '    ', 'Please enter a title for your artwork'],
+    ['2 characters once trimmed', ' ab ', 'Title must be at least 3 characters'],
+    ['3 characters', 'abc', null],
+    ['100 characters once trimmed', `  ${'x'.repeat(100)}  `, null],
+    ['101 characters', 'x'.repeat(101), 'Title must be under 100 characters'],
+  ])('title (required, 3 to 100 characters after trimming): %s', (_case, title, message) => {
+    expect(validateTitle(title)).toBe(message);
   });
 
-  it('description: required, 10 to 500 characters after trimming', () => {
-    expect(validateDescription(' ')).toBe('Please enter a description for your artwork');
-    expect(validateDescription(' 123456789 ')).toBe('Description must be at least 10 characters');
-    expect(validateDescription('1234567890')).toBeNull();
-    expect(validateDescription('x'.repeat(500))).toBeNull();
-    expect(validateDescription('x'.repeat(501))).toBe('Description must be under 500 characters');
+  it.each([
+    ['blank', ' ', 'Please enter a description for your artwork'],
+    ['9 characters once trimmed', ' 123456789 ', 'Description must be at least 10 characters'],
+    ['10 characters', '1234567890', null],
+    ['500 characters', 'x'.repeat(500), null],
+    ['501 characters', 'x'.repeat(501), 'Description must be under 500 characters'],
+  ])('description (required, 10 to 500 characters after trimming): %s', (_case, description, message) => {
+    expect(validateDescription(description)).toBe(message);
   });
 
   it('image: required, PNG, JPEG or WebP, at most 10 MB', () => {

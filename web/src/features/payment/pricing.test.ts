@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ESTIMATED_TAX_BPS, applyBps, serviceFeeCents } from '@tessera/facts/pricing';
 import {
   analyzePurchase,
   breakdownFromServer,
@@ -27,17 +28,15 @@ describe('pricing in integer cents', () => {
     });
   });
 
-  it('matches the server formula for every order up to 60 pixels of each kind', () => {
+  // The half-up rounding of the fee and the tax is @tessera/facts/pricing's and tested there. Here: the
+  // spec's prices (100 and 200 cents), and that the estimate adds the shared fee and 8% tax to them.
+  it('totals every order up to 60 pixels of each kind with the shared price rules', () => {
     const wrong: string[] = [];
     for (let a = 0; a <= 60; a++) {
       for (let c = 0; c <= 60; c++) {
         if (a + c === 0) continue;
         const subtotal = a * 100 + c * 200;
-        const expected =
-          subtotal +
-          Math.floor((subtotal * 300 + 5000) / 10000) +
-          30 +
-          Math.floor((subtotal * 800 + 5000) / 10000);
+        const expected = subtotal + serviceFeeCents(subtotal) + applyBps(subtotal, ESTIMATED_TAX_BPS);
         const b = estimateBreakdown(a, c);
         if (b.totalAmountCents !== expected || !Number.isInteger(b.totalAmountCents)) wrong.push(`${a},${c}`);
       }

@@ -131,17 +131,20 @@ describe('pricing (integer cents)', () => {
 });
 
 describe('colour input', () => {
-  it('accepts 3 and 6 digit hex with or without #, upper-cased', () => {
-    expect(normaliseHex('#188118')).toBe('#188118');
-    expect(normaliseHex('abc')).toBe('#AABBCC');
-    expect(normaliseHex(' #d4e4bc ')).toBe('#D4E4BC');
+  it.each([
+    ['#188118', '#188118'],
+    ['abc', '#AABBCC'],
+    [' #d4e4bc ', '#D4E4BC'],
+  ])('accepts 3 and 6 digit hex with or without #, upper-cased: %j is %s', (input, hex) => {
+    expect(normaliseHex(input)).toBe(hex);
   });
 
-  it('rejects anything else', () => {
-    for (const bad of ['', '#12', '#1234', '#GGGGGG', 'red', '#1881189', 'rgb(0,0,0)']) {
+  it.each(['', '#12', '#1234', '#GGGGGG', 'red', '#1881189', 'rgb(0,0,0)'])(
+    'rejects anything else: %j',
+    (bad) => {
       expect(normaliseHex(bad)).toBeNull();
-    }
-  });
+    },
+  );
 
   it('has the ten quick colours and the green default', () => {
     expect(QUICK_COLOURS).toHaveLength(10);
