@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, mergeCookies } from './lib/client.mjs';
+import { intEnv } from './lib/harness.mjs';
 import { childrenOf, commandLine, readProcess, Sampler } from './lib/procstat.mjs';
 import { formatProcesses, formatRows } from './lib/report.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
@@ -35,15 +36,14 @@ const ALL_LIMIT_S = 600;
 
 const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
 
-/** @param {string} name @param {number} fallback @param {number} min @param {number} max */
-function intEnv(name, fallback, min, max) {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    console.error(`${name} must be an integer from ${min} to ${max} (got ${raw})`);
+/** lib/harness.mjs `intEnv`, a bad value ending the runner with status 2. */
+function intEnvOrExit(/** @type {Parameters<typeof intEnv>} */ ...args) {
+  try {
+    return intEnv(...args);
+  } catch (err) {
+    console.error(/** @type {Error} */ (err).message);
     process.exit(2);
   }
-  return n;
 }
 
 /** Every scenario file's name (without .mjs), sorted. */
@@ -138,10 +138,10 @@ async function main() {
     console.error(`unknown scenario(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);
     process.exit(2);
   }
-  const durationSeconds = intEnv('BENCH_DURATION', 10, 1, 60);
-  const connections = intEnv('BENCH_CONNECTIONS', 10, 1, 100);
-  const port = intEnv('BENCH_PORT', 18380, 1024, 65000);
-  const portBase = intEnv('BENCH_PORT_BASE', 18351, 1024, 65000);
+  const durationSeconds = intEnvOrExit('BENCH_DURATION', 10, 1, 60);
+  const connections = intEnvOrExit('BENCH_CONNECTIONS', 10, 1, 100);
+  const port = intEnvOrExit('BENCH_PORT', 18380, 1024, 65000);
+  const portBase = intEnvOrExit('BENCH_PORT_BASE', 18351, 1024, 65000);
   const external = process.env.BENCH_BASE_URL;
   const threads = process.env.BENCH_THREADS === '1';
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable, runScenario } from './lib/harness.mjs';
+import { formatTable, intEnv, runScenario } from './lib/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} p */
@@ -36,13 +36,6 @@ const { createApp } = await import(dist('bff/dist/app.js'));
 const { readBffSettings } = await import(dist('bff/dist/config.js'));
 const { createPeers } = await import(dist('bff/dist/peers.js'));
 
-/** @param {string} name @param {number} fallback @param {number} min @param {number} max */
-const intEnv = (name, fallback, min, max) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new RangeError(`${name} must be an integer from ${min} to ${max}`);
-  return n;
-};
 const CONNECTIONS = intEnv('CONNECTIONS', 10, 1, 100);
 const DURATION = intEnv('DURATION', 10, 1, 60);
 const SSE_CLIENTS = intEnv('SSE_CLIENTS', 100, 1, 500);

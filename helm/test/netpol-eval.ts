@@ -44,9 +44,12 @@ export type Endpoint =
   | { pod: { namespace: string; nsLabels: Record<string, string>; labels: Record<string, string> } }
   | { ip: string };
 
-export const releasePod = (labels: Record<string, string>): Endpoint => ({
-  pod: { namespace: RELEASE_NS, nsLabels: { 'kubernetes.io/metadata.name': RELEASE_NS }, labels },
+/** A pod with `labels` in `namespace`, whose namespace carries its standard name label. */
+export const podIn = (namespace: string, labels: Record<string, string>): Endpoint => ({
+  pod: { namespace, nsLabels: { 'kubernetes.io/metadata.name': namespace }, labels },
 });
+
+export const releasePod = (labels: Record<string, string>): Endpoint => podIn(RELEASE_NS, labels);
 
 export function selectorMatches(sel: Selector | undefined, labels: Record<string, string>): boolean {
   if (!sel) return true;

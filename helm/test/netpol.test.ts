@@ -21,7 +21,7 @@ import {
   deploymentSpec,
   nameOf,
 } from './expectations.js';
-import { allows, releasePod, RELEASE_NS, type Endpoint } from './netpol-eval.js';
+import { allows, podIn, releasePod, RELEASE_NS, type Endpoint } from './netpol-eval.js';
 
 const rendered = renderedScenarios(SCENARIOS);
 
@@ -40,13 +40,8 @@ function podOf(m: readonly Manifest[], release: string, who: CallerName | 'nats'
   }
   return releasePod(deploymentSpec(get(m, 'Deployment', nameOf(release, who))).template.metadata.labels);
 }
-const INGRESS_NS = {
-  namespace: 'ingress-nginx',
-  nsLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
-};
-const INGRESS_CONTROLLER: Endpoint = {
-  pod: { ...INGRESS_NS, labels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
-};
+const INGRESS_NS = 'ingress-nginx';
+const INGRESS_CONTROLLER = podIn(INGRESS_NS, { 'app.kubernetes.io/name': 'ingress-nginx' });
 /** Pods that must never get in: another app in the namespace, a BFF of another release, any pod elsewhere. */
 const strangers = (release: string): [string, Endpoint][] => [
   ['another app', releasePod({ app: 'other' })],
@@ -58,7 +53,7 @@ const strangers = (release: string): [string, Endpoint][] => [
       'app.kubernetes.io/component': 'bff',
     }),
   ],
-  ['a pod in the ingress namespace', { pod: { ...INGRESS_NS, labels: {} } }],
+  ['a pod in the ingress namespace', podIn(INGRESS_NS, {})],
 ];
 
 /** Every process that could knock, by name. */
@@ -141,13 +136,7 @@ describe.each(SCENARIOS)('NetworkPolicies with $label', ({ label, release }) => 
   });
 
   it('lets each process reach exactly the services it calls, and DNS', () => {
-    const dns: Endpoint = {
-      pod: {
-        namespace: 'kube-system',
-        nsLabels: { 'kubernetes.io/metadata.name': 'kube-system' },
-        labels: { 'k8s-app': 'kube-dns' },
-      },
-    };
+    const dns = podIn('kube-system', { 'k8s-app': 'kube-dns' });
     for (const c of CALLERS) {
       const from = podOf(m(), release, c);
       const reached = SERVICES.filter((s) => allows(m(), from, podOf(m(), release, s), PORTS[s]));
@@ -174,13 +163,7 @@ describe('egress to external backends', () => {
 
   it('prod: only a store owner reaches its store; only bus users reach NATS; all reach the collector', () => {
     const m = rendered.get('prod overlay + real backends + ingress')!;
-    const collector: Endpoint = {
-      pod: {
-        namespace: 'observability',
-        nsLabels: { 'kubernetes.io/metadata.name': 'observability' },
-        labels: { 'app.kubernetes.io/name': 'opentelemetry-collector' },
-      },
-    };
+    const collector = podIn('observability', { 'app.kubernetes.io/name': 'opentelemetry-collector' });
     for (const c of CALLERS) {
       const from = podOf(m, 'prod', c);
       const owns = (key: string) => c !== 'ops' && BACKENDS[c].includes(key);
@@ -238,13 +221,10 @@ describe('NetworkPolicy values', () => {
       '--set',
       'networkPolicy.kubeletCIDRs={10.0.0.0/16}',
     ]);
-    const traefik: Endpoint = {
-      pod: {
-        namespace: 'traefik',
-        nsLabels: { 'kubernetes.io/metadata.name': 'traefik' },
-        labels: { 'app.kubernetes.io/name': 'traefik', 'app.kubernetes.io/instance': 'traefik' },
-      },
-    };
+    const traefik = podIn('traefik', {
+      'app.kubernetes.io/name': 'traefik',
+      'app.kubernetes.io/instance': 'traefik',
+    });
     const bff = podOf(m, 'tessera', 'bff');
     expect(allows(m, traefik, bff, PORTS.bff)).toBe(true);
     expect(allows(m, INGRESS_CONTROLLER, bff, PORTS.bff)).toBe(false);

@@ -26,7 +26,8 @@ import { createPeers } from '../../bff/src/peers.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
 import { Client as HttpClient, type Got } from './http.js';
-import { createLock } from '../../services/lock/src/setup.js';
+import { createLock, type Lock } from '../../services/lock/src/setup.js';
+import { startLockServer } from '../lock/stack.js';
 import {
   startHarness as startSubmission,
   type Harness as SubmissionHarness,
@@ -60,7 +61,7 @@ export interface BadInputStack {
   canvasIndex: number;
   identityRpc: Client<typeof IdentityService>;
   /** The lock service (embedded store) and its store, for tests that look inside. */
-  lockService: ReturnType<typeof createLock>;
+  lockService: Lock;
   lockKv: ReturnType<typeof createMemoryKeyValueStore>;
   /** The submission service (its core and stores, for tests that look inside). */
   submission: SubmissionHarness;
@@ -79,14 +80,7 @@ export async function startBadInputStack(): Promise<BadInputStack> {
     startCanvasStack({ bus }),
     listenTestProvider(),
     startSubmission({ bus, consumers: false }),
-    startRpcServer({
-      name: 'lock',
-      host: '127.0.0.1',
-      port: 0,
-      logger: testLogger('lock'),
-      routes: lockService.routes,
-      services: lockService.services,
-    }),
+    startLockServer(lockService, testLogger('lock')),
     // payment: no route under test calls it; it only answers health
     ...['payment'].map((name) =>
       startRpcServer({ name, host: '127.0.0.1', port: 0, logger: testLogger(name), routes: () => undefined }),

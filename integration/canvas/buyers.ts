@@ -271,12 +271,9 @@ export class BuyerRun {
     const r = await this.answered(
       (c) =>
         c.reservePixels({
-          orderId: order.id,
-          userId: order.userId,
-          canvasIndex: this.canvasIndex,
-          boardIndex: order.boardIndex,
+          ...orderRef(order, this.canvasIndex),
+          ...reservationOf(order),
           fencingToken: this.token(order.boardIndex),
-          pixels: order.pixels.map((p) => ({ ...p, color: order.color, isDefault: false })),
           ttlSeconds: order.late ? 1 : 0,
         }),
       () => order.unknownReserves++,
@@ -288,12 +285,7 @@ export class BuyerRun {
       // its hold, so a refusal then means the stale token or a pixel taken after an expiry): release it
       if (order.unknownReserves > 0)
         await this.answered(
-          (c) =>
-            c.releaseReservation({
-              orderId: order.id,
-              canvasIndex: this.canvasIndex,
-              boardIndex: order.boardIndex,
-            }),
+          (c) => c.releaseReservation(orderRef(order, this.canvasIndex)),
           () => undefined,
         );
       return false;
@@ -315,10 +307,8 @@ export class BuyerRun {
     const r = await this.answered(
       (c) =>
         c.commitOrder({
-          orderId: order.id,
-          canvasIndex: this.canvasIndex,
-          boardIndex: order.boardIndex,
-          ...(order.late ? commitCopy(order) : {}),
+          ...orderRef(order, this.canvasIndex),
+          ...(order.late ? reservationOf(order) : {}),
         }),
       () => order.unknownCommits++,
     );
@@ -345,8 +335,13 @@ export class BuyerRun {
   }
 }
 
-/** The reservation as the commit request carries it (user and pixels). */
-export function commitCopy(order: OrderRecord) {
+/** The order's id and where it buys: the fields that name it in every canvas call. */
+export function orderRef(order: OrderRecord, canvasIndex: number) {
+  return { orderId: order.id, canvasIndex, boardIndex: order.boardIndex };
+}
+
+/** What the order reserves (user and pixels), as ReservePixels sends it and a commit carries its copy. */
+export function reservationOf(order: OrderRecord) {
   return {
     userId: order.userId,
     pixels: order.pixels.map((p) => ({ ...p, color: order.color, isDefault: false })),

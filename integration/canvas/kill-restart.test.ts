@@ -32,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRpcServer, type RpcServer } from '@tessera/kit';
 import { sleep, tempDir, testLogger } from '@tessera/kit/testing';
 import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
-import { BuyerRun, commitCopy, type OrderRecord } from './buyers.js';
+import { BuyerRun, orderRef, reservationOf, type OrderRecord } from './buyers.js';
 import { CanvasProcess, freePort, requireBuild } from './process.js';
 import { checkBoards, readBoards } from './verify.js';
 
@@ -151,10 +151,8 @@ describe('canvas service process under kill -9 and restart', () => {
     // exactly once: committing every acknowledged order again grants nothing new
     for (const order of acked) {
       const again = await p.client().commitOrder({
-        orderId: order.id,
-        canvasIndex,
-        boardIndex: order.boardIndex,
-        ...commitCopy(order),
+        ...orderRef(order, canvasIndex),
+        ...reservationOf(order),
       });
       expect({ order: order.id, ...again }).toMatchObject({
         order: order.id,

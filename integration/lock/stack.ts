@@ -11,6 +11,7 @@ import {
   createPeerTransport,
   startRpcServer,
   type KeyValueStore,
+  type Logger,
   type RpcServer,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
@@ -36,14 +37,9 @@ export interface LockStack {
   close(): Promise<void>;
 }
 
-export async function startLockStack(
-  kv: KeyValueStore,
-  opts: { minuteMs?: number } = {},
-): Promise<LockStack> {
-  const logger = testLogger('lock-stack');
-  const bus = createInProcessBus();
-  const lock = createLock({ kv, bus, logger, minuteMs: opts.minuteMs, sweeper: { everyMs: 100 } });
-  const lockServer = await startRpcServer({
+/** A lock service's RPC server (without service identity) on a loopback port, for tests. */
+export function startLockServer(lock: Lock, logger: Logger): Promise<RpcServer> {
+  return startRpcServer({
     name: 'lock',
     host: '127.0.0.1',
     port: 0,
@@ -51,6 +47,16 @@ export async function startLockStack(
     routes: lock.routes,
     services: lock.services,
   });
+}
+
+export async function startLockStack(
+  kv: KeyValueStore,
+  opts: { minuteMs?: number } = {},
+): Promise<LockStack> {
+  const logger = testLogger('lock-stack');
+  const bus = createInProcessBus();
+  const lock = createLock({ kv, bus, logger, minuteMs: opts.minuteMs, sweeper: { everyMs: 100 } });
+  const lockServer = await startLockServer(lock, logger);
   const tmp = tempDir('tessera-lock-stack-');
   const store = await createEmbeddedDocumentStore(tmp.dir);
   const canvasCore = await createCanvas({

@@ -1,7 +1,8 @@
 // Helpers of the read-path scenarios (board-pixels, composite, rerender, events, memory, web):
 // percentiles, an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
 // keep the compressed body, a bare Koa baseline in its own process, and one single-pixel purchase
-// through the BFF on the sandbox provider (the way the web app buys).
+// through the BFF on the sandbox provider (the way the web app buys). The lock and purchase
+// scenarios take the active canvas from here too.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

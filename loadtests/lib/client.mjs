@@ -87,6 +87,23 @@ export class Client {
   }
 }
 
+/**
+ * A client with a signed-in user's headers (bearer token, CSRF token, cookies, Origin), like that
+ * user's browser.
+ * @param {string} baseUrl
+ * @param {{ accessToken: string; csrfToken: string; cookie: string }} user a user from ctx.signUp()
+ */
+export function signedInClient(baseUrl, user) {
+  return new Client(baseUrl, {
+    headers: {
+      authorization: `Bearer ${user.accessToken}`,
+      'x-csrf-token': user.csrfToken,
+      cookie: user.cookie,
+      origin: baseUrl,
+    },
+  });
+}
+
 /** Cookie pairs (`name=value`) of a reply's Set-Cookie headers, merged into `jar`. */
 export function mergeCookies(/** @type {Map<string, string>} */ jar, /** @type {Reply} */ reply) {
   const set = reply.headers['set-cookie'] ?? [];

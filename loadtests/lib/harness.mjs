@@ -50,6 +50,20 @@ function boundedInt(name, value, min, max) {
 }
 
 /**
+ * The whole number in environment variable `name` (unset or empty: `fallback`); a RangeError names
+ * the variable and its bounds when it is not a whole number from `min` to `max`.
+ * @param {string} name
+ * @param {number} fallback
+ * @param {number} min
+ * @param {number} max
+ * @returns {number}
+ */
+export function intEnv(name, fallback, min, max) {
+  const raw = process.env[name];
+  return boundedInt(name, raw === undefined || raw === '' ? fallback : raw, min, max);
+}
+
+/**
  * @typedef {object} Scenario
  * @property {string} name             label in the report
  * @property {string} baseUrl          e.g. http://127.0.0.1:8080 (loopback only)

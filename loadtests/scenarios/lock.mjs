@@ -14,7 +14,9 @@
 // include the JIT's optimisation of the hot paths (two 10 s phases in a row on one fresh stack without
 // it: 922 and 1,157 pairs/s, 1.52 and 1.18 ms of stack CPU per pair), and a server runs warm.
 import { randomBytes } from 'node:crypto';
-import { Client, closedLoop, warmUp } from '../lib/client.mjs';
+import { activeCanvas } from '../lib/bench-kit.mjs';
+import { closedLoop, signedInClient, warmUp } from '../lib/client.mjs';
+import { intEnv } from '../lib/harness.mjs';
 import { startRedisServer } from '../lib/redis-server.mjs';
 
 export const name = 'lock';
@@ -25,32 +27,17 @@ const TARGET = 1000;
 
 /** @param {any} ctx */
 export async function run(ctx) {
-  const clients = Number(process.env.BENCH_LOCK_CLIENTS ?? 20);
-  if (!Number.isInteger(clients) || clients < 1 || clients > 100)
-    throw new RangeError('BENCH_LOCK_CLIENTS must be an integer from 1 to 100');
-  const anon = new Client(ctx.baseUrl);
-  const active = await anon.json('GET', '/api/canvases/active');
-  anon.close();
-  const canvas = active.data[0].canvas_index;
+  const clients = intEnv('BENCH_LOCK_CLIENTS', 20, 1, 100);
+  const canvas = await activeCanvas(ctx.baseUrl);
 
   ctx.log(`signing up ${clients} users`);
   const users = [];
   for (let i = 0; i < clients; i++) users.push(await ctx.signUp());
-  const conns = users.map(
-    (u) =>
-      new Client(ctx.baseUrl, {
-        headers: {
-          authorization: `Bearer ${u.accessToken}`,
-          'x-csrf-token': u.csrfToken,
-          cookie: u.cookie,
-          origin: ctx.baseUrl,
-        },
-      }),
-  );
+  const conns = users.map((u) => signedInClient(ctx.baseUrl, u));
 
   /** @param {number} w */
   const pair = async (w) => {
-    const c = /** @type {Client} */ (conns[w]);
+    const c = /** @type {import('../lib/client.mjs').Client} */ (conns[w]);
     const lock = `/api/boards/${canvas}/${w}/lock`;
     const a = await c.request('POST', lock, { duration: 5 });
     if (a.status !== 200) throw new Error(`acquire answered ${a.status}: ${a.text.slice(0, 200)}`);

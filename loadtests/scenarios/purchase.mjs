@@ -20,7 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
-import { Client, closedLoop, warmUp } from '../lib/client.mjs';
+import { activeCanvas } from '../lib/bench-kit.mjs';
+import { Client, closedLoop, signedInClient, warmUp } from '../lib/client.mjs';
+import { intEnv } from '../lib/harness.mjs';
 
 export const name = 'purchase';
 export const description =
@@ -50,27 +52,16 @@ export function customOrderCents(/** @type {number} */ n) {
 
 /** @param {any} ctx */
 export async function run(ctx) {
-  const clients = Number(process.env.BENCH_PURCHASE_CLIENTS ?? 16);
-  if (!Number.isInteger(clients) || clients < 1 || clients > 100)
-    throw new RangeError('BENCH_PURCHASE_CLIENTS must be an integer from 1 to 100');
+  const clients = intEnv('BENCH_PURCHASE_CLIENTS', 16, 1, 100);
   const anon = new Client(ctx.baseUrl);
-  const active = await anon.json('GET', '/api/canvases/active');
-  const canvas = active.data[0].canvas_index;
+  const canvas = await activeCanvas(ctx.baseUrl);
   let nextBoard = BOARDS - 1;
 
   ctx.log(`signing up ${clients} users`);
   /** @type {{ http: Client, board: number, free: number[], seq: number }[]} */
   const buyers = [];
   for (let i = 0; i < clients; i++) {
-    const u = await ctx.signUp();
-    const http = new Client(ctx.baseUrl, {
-      headers: {
-        authorization: `Bearer ${u.accessToken}`,
-        'x-csrf-token': u.csrfToken,
-        cookie: u.cookie,
-        origin: ctx.baseUrl,
-      },
-    });
+    const http = signedInClient(ctx.baseUrl, await ctx.signUp());
     buyers.push({ http, board: -1, free: [], seq: 0 });
   }
 
