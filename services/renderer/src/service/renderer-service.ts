@@ -6,7 +6,12 @@
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError, type BusMessage, type Logger } from '@tessera/kit';
-import { ImageFormat, type RenderedImage } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
+import type { Message } from '@bufbuild/protobuf';
+import {
+  ImageFormat,
+  type RenderCompositeRequest,
+  type RenderedImage,
+} from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { BOARD_SIZE, CANVAS_SIZE, TOTAL_BOARDS, isBoardIndex } from '@tessera/facts/grid';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
@@ -33,15 +38,8 @@ export interface RendererOptions {
   gate?: EncodeGateOptions;
 }
 
-export interface RenderParams {
-  canvasIndex: number;
-  format: ImageFormat;
-  scale: number;
-  quality: number;
-  grid: boolean;
-  preview: boolean;
-  ifNoneMatch: string;
-}
+/** What a composite render takes: the RPC request's fields (tests pass plain objects). */
+export type RenderParams = Omit<RenderCompositeRequest, keyof Message>;
 
 interface Checked {
   format: Format;
