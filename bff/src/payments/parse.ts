@@ -1,6 +1,8 @@
 /** Strict reading of the payment routes' bodies: wrong types and sizes are 400 with the field. */
-import { HttpError } from '../middleware/errors.js';
+import type { Message } from '@bufbuild/protobuf';
 import { BOARD_SIZE } from '@tessera/facts/grid';
+import type { BillingAddress } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import { HttpError } from '../middleware/errors.js';
 
 export function obj(v: unknown, field: string): Record<string, unknown> {
   if (v === null || typeof v !== 'object' || Array.isArray(v))
@@ -60,17 +62,11 @@ export function onlyKeys(body: Record<string, unknown>, allowed: readonly string
       throw new HttpError('VALIDATION_ERROR', `"${k.slice(0, 50)}" is not allowed`, k.slice(0, 50));
 }
 
-export interface AddressJson {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
+/** The payment service's BillingAddress fields, read from the spec's body. */
+export type AddressFields = Omit<BillingAddress, keyof Message>;
 
 /** The spec's billing address (snake_case `postal_code`); the payment service applies the rules. */
-export function address(v: unknown, field = 'billingAddress'): AddressJson {
+export function address(v: unknown, field = 'billingAddress'): AddressFields {
   const a = obj(v, field);
   return {
     line1: str(a.line1, `${field}.line1`, 1000),
