@@ -3,6 +3,7 @@
 // as any decoder (the browser's, the submission service's) reads it.
 import { deflateSync } from 'node:zlib';
 import { pngChunk } from '@tessera/submission/testing';
+import { QUICK_COLOURS } from '../../web/src/features/editor/model/colour.js';
 
 export type Rgb = [number, number, number];
 
@@ -32,19 +33,12 @@ export function encodePng(width: number, height: number, colourAt: (x: number, y
   ]);
 }
 
-/** The spec's quick colours, as a palette for test artwork. */
-export const PALETTE: Rgb[] = [
-  [0xd4, 0xe4, 0xbc],
-  [0x96, 0xac, 0xb7],
-  [0x36, 0x55, 0x8f],
-  [0x40, 0x37, 0x6e],
-  [0x48, 0x23, 0x3c],
-  [0x4c, 0x06, 0x1d],
-  [0xd1, 0x7a, 0x22],
-  [0xb4, 0xc2, 0x92],
-  [0x73, 0x6f, 0x4e],
-  [0x3b, 0x39, 0x23],
-];
+/** The spec's quick colours (the editor's QUICK_COLOURS), as a palette for test artwork. */
+export const PALETTE: Rgb[] = QUICK_COLOURS.map((hex) => [
+  parseInt(hex.slice(1, 3), 16),
+  parseInt(hex.slice(3, 5), 16),
+  parseInt(hex.slice(5, 7), 16),
+]);
 
 /** A size x size "pixel art" PNG of 12 px blocks; `seed` picks the pattern and colours. */
 export function artworkPng(seed: number, size = 96): Buffer {
