@@ -9,6 +9,7 @@ import { appError, type BusMessage, type Logger } from '@tessera/kit';
 import type { Message } from '@bufbuild/protobuf';
 import {
   ImageFormat,
+  type RenderBoardThumbnailRequest,
   type RenderCompositeRequest,
   type RenderedImage,
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
@@ -40,6 +41,8 @@ export interface RendererOptions {
 
 /** What a composite render takes: the RPC request's fields (tests pass plain objects). */
 export type RenderParams = Omit<RenderCompositeRequest, keyof Message>;
+/** What a board thumbnail takes: the RPC request's fields. */
+export type ThumbnailParams = Omit<RenderBoardThumbnailRequest, keyof Message>;
 
 interface Checked {
   format: Format;
@@ -137,14 +140,7 @@ export class RendererService {
     });
   }
 
-  async renderBoardThumbnail(p: {
-    canvasIndex: number;
-    boardIndex: number;
-    format: ImageFormat;
-    scale: number;
-    preview: boolean;
-    ifNoneMatch: string;
-  }): Promise<RenderedImage> {
+  async renderBoardThumbnail(p: ThumbnailParams): Promise<RenderedImage> {
     const c = check({ ...p, quality: 100 });
     if (!isBoardIndex(p.boardIndex))
       throw appError('VALIDATION_ERROR', `board_index must be an integer from 0 to ${TOTAL_BOARDS - 1}`, {
