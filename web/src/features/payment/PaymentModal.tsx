@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/use-auth.js';
 import { Spinner } from '../../components/Spinner.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { MODAL_TEXT } from './payment-messages.js';
+import { PayErrorState } from './PayErrorState.js';
 import type { PaymentResult, PendingPurchase } from './types.js';
 import { usePaymentSetup } from './use-payment-setup.js';
 import './payment.css';
@@ -40,7 +41,7 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
       break;
     case 'system-error':
       body = (
-        <ErrorState title={MODAL_TEXT.systemError} message={state.message} onClose={onClose}>
+        <PayErrorState title={MODAL_TEXT.systemError} message={state.message} onClose={onClose}>
           <button
             type="button"
             className="button button--primary"
@@ -49,11 +50,11 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
           >
             {MODAL_TEXT.retrySystem}
           </button>
-        </ErrorState>
+        </PayErrorState>
       );
       break;
     case 'init-error':
-      body = <ErrorState title={MODAL_TEXT.initError} message={state.message} onClose={onClose} />;
+      body = <PayErrorState title={MODAL_TEXT.initError} message={state.message} onClose={onClose} />;
       break;
     case 'ready':
       body = (
@@ -96,22 +97,6 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
           {purchase.boardIndex}
         </p>
         {body}
-      </div>
-    </div>
-  );
-}
-
-/** A failed step of the modal: its title, the message, Close and any further actions. */
-function ErrorState(props: { title: string; message: string; onClose: () => void; children?: ReactNode }) {
-  return (
-    <div className="pay-state pay-state--error" role="alert">
-      <h3 className="pay-state__title">{props.title}</h3>
-      <p className="pay-state__message">{props.message}</p>
-      <div className="pay-actions">
-        <button type="button" className="button button--secondary" onClick={props.onClose}>
-          Close
-        </button>
-        {props.children}
       </div>
     </div>
   );

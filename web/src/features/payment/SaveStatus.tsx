@@ -1,5 +1,6 @@
 // After the payment: saving the pixels, a save error with its retry, or the end.
 import { Spinner } from '../../components/Spinner.js';
+import { PayErrorState } from './PayErrorState.js';
 import type { CheckoutPhase } from './use-checkout.js';
 
 interface Props {
@@ -27,19 +28,16 @@ export function SaveStatus({ phase, onRetry, onClose }: Props) {
     );
   }
   return (
-    <div className="pay-state pay-state--error" role="alert">
-      <p className="pay-state__message">{phase.message}</p>
-      {phase.retry === 'auto' ? <p className="pay-state__hint">Retrying in 3 seconds...</p> : null}
-      <div className="pay-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
+    <PayErrorState
+      message={phase.message}
+      hint={phase.retry === 'auto' ? 'Retrying in 3 seconds...' : undefined}
+      onClose={onClose}
+    >
+      {phase.retry !== 'none' ? (
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          {phase.retry === 'auto' ? 'Retry now' : 'Retry Save'}
         </button>
-        {phase.retry !== 'none' ? (
-          <button type="button" className="button button--primary" onClick={onRetry}>
-            {phase.retry === 'auto' ? 'Retry now' : 'Retry Save'}
-          </button>
-        ) : null}
-      </div>
-    </div>
+      ) : null}
+    </PayErrorState>
   );
 }
