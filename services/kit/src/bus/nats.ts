@@ -41,12 +41,12 @@ import {
   type NatsNamespace,
   type StreamSettings,
 } from './nats-setup.js';
-import { assertPublish, type ResolvedConsumeOptions } from './options.js';
+import { CheckedEventBus } from './checked-bus.js';
+import type { ResolvedConsumeOptions } from './options.js';
 import {
   DUPLICATE_WINDOW_MS,
   STREAM_NAME,
   type ConsumeOptions,
-  type EventBus,
   type PublishOptions,
   type PublishResult,
   type SubscribeOptions,
@@ -87,7 +87,7 @@ const SUBSCRIBER_HIGH_WATER = 1000;
 const PREFIX_SHAPE = /^([^\s.*>]+\.)*$/;
 const STREAM_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
-export class NatsBus implements EventBus {
+export class NatsBus extends CheckedEventBus {
   private readonly subs = new SubscriptionSet();
   private readonly closing = new AbortController();
   /** Consumer filters this user was seen to be allowed to read (assertMayRead). */
@@ -96,7 +96,6 @@ export class NatsBus implements EventBus {
   private readonly publisher = new PublishQueue((batch) =>
     Promise.all(batch.map((m) => this.publishOne(m).catch((err: unknown) => asError(err)))),
   );
-  private closed = false;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -106,6 +105,7 @@ export class NatsBus implements EventBus {
     private readonly settings: StreamSettings & { publishDeadlineMs: number },
     private readonly logger: Logger,
   ) {
+    super();
     this.watchConnection().catch(() => undefined);
   }
 
@@ -135,9 +135,11 @@ export class NatsBus implements EventBus {
     }
   }
 
-  async publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<PublishResult> {
-    this.assertOpen();
-    assertPublish(subject, data, options);
+  protected async publishChecked(
+    subject: string,
+    data: Uint8Array,
+    options: PublishOptions,
+  ): Promise<PublishResult> {
     return this.publisher.publish(subject, data, options);
   }
 
@@ -170,8 +172,7 @@ export class NatsBus implements EventBus {
     }
   }
 
-  async consume(options: ConsumeOptions): Promise<Subscription> {
-    this.assertOpen();
+  protected async consumeChecked(options: ConsumeOptions): Promise<Subscription> {
     const { o, pool } = durableConsumer(options, this.logger);
     const info = await ensureConsumer(this.jsm, this.ns, o);
     const consumer = this.js.consumers.getPullConsumerFor(info);
@@ -188,8 +189,7 @@ export class NatsBus implements EventBus {
     });
   }
 
-  async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    this.assertOpen();
+  protected async subscribeChecked(options: SubscribeOptions): Promise<Subscription> {
     const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
     const filter = `${this.ns.subjectPrefix}${coveringPattern(subjects)}`;
     if (!this.readable.has(filter)) {
@@ -226,14 +226,11 @@ export class NatsBus implements EventBus {
     });
   }
 
-  async lastSeq(): Promise<number> {
-    this.assertOpen();
+  protected async lastSeqChecked(): Promise<number> {
     return (await this.jsm.streams.info(this.ns.stream)).state.last_seq;
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  protected async closeOnce(): Promise<void> {
     this.closing.abort(); // what is queued gets one more attempt, no retries
     await this.publisher.close();
     await this.subs.stopAll();
@@ -355,10 +352,6 @@ export class NatsBus implements EventBus {
       else if (s.type === Events.Reconnect) this.logger.info({ server: s.data }, 'NATS connection restored');
       else if (s.type === Events.Error) this.logger.warn({ err: String(s.data) }, 'NATS connection error');
     }
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new BusError('the bus is closed');
   }
 }
 

@@ -69,7 +69,7 @@ export class GridFsObjectStore extends CheckedObjectStore {
     return (f as FileDoc | undefined) ?? null;
   }
 
-  protected async putValid(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
+  protected async putChecked(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
     if (await this.file(key)) throw new ObjectExistsError(key);
     const upload = this.bucket.openUploadStreamWithId(id(key), key, {
       metadata: { contentType: options.contentType, metadata: { ...options.metadata } },
@@ -82,7 +82,7 @@ export class GridFsObjectStore extends CheckedObjectStore {
     }
   }
 
-  protected async getValid(key: string): Promise<StoredObject | null> {
+  protected async getChecked(key: string): Promise<StoredObject | null> {
     const f = await this.file(key);
     if (!f) return null;
     const chunks: Buffer[] = [];
@@ -90,12 +90,12 @@ export class GridFsObjectStore extends CheckedObjectStore {
     return { ...infoOf(key, f), data: new Uint8Array(Buffer.concat(chunks)) };
   }
 
-  protected async statValid(key: string): Promise<ObjectInfo | null> {
+  protected async statChecked(key: string): Promise<ObjectInfo | null> {
     const f = await this.file(key);
     return f ? infoOf(key, f) : null;
   }
 
-  protected async deleteValid(key: string): Promise<boolean> {
+  protected async deleteChecked(key: string): Promise<boolean> {
     if (!(await this.file(key))) return false;
     try {
       await this.bucket.delete(id(key));

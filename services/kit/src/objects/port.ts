@@ -87,32 +87,32 @@ export function assertPut(key: unknown, data: unknown, options: PutOptions): voi
 
 /**
  * The checks every adapter makes the same way, before its own work: an adapter extends this class and
- * implements the `…Valid` methods, which only ever see a valid key (and, for a put, valid arguments).
+ * implements the `…Checked` methods, which only ever see a valid key (and, for a put, valid arguments).
  */
 export abstract class CheckedObjectStore implements ObjectStore {
   async put(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
     assertPut(key, data, options);
-    return this.putValid(key, data, options);
+    return this.putChecked(key, data, options);
   }
 
   async get(key: string): Promise<StoredObject | null> {
     assertObjectKey(key);
-    return this.getValid(key);
+    return this.getChecked(key);
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
     assertObjectKey(key);
-    return this.statValid(key);
+    return this.statChecked(key);
   }
 
   async delete(key: string): Promise<boolean> {
     assertObjectKey(key);
-    return this.deleteValid(key);
+    return this.deleteChecked(key);
   }
 
   abstract close(): Promise<void>;
-  protected abstract putValid(key: string, data: Uint8Array, options: PutOptions): Promise<void>;
-  protected abstract getValid(key: string): Promise<StoredObject | null>;
-  protected abstract statValid(key: string): Promise<ObjectInfo | null>;
-  protected abstract deleteValid(key: string): Promise<boolean>;
+  protected abstract putChecked(key: string, data: Uint8Array, options: PutOptions): Promise<void>;
+  protected abstract getChecked(key: string): Promise<StoredObject | null>;
+  protected abstract statChecked(key: string): Promise<ObjectInfo | null>;
+  protected abstract deleteChecked(key: string): Promise<boolean>;
 }

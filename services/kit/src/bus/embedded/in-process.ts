@@ -6,6 +6,7 @@ import type { Logger } from '../../log/logger.js';
 import { createLogger } from '../../log/logger.js';
 import { Broker } from './engine/core.js';
 import type { RetentionLimits, StoredMessage } from './engine/stream.js';
+import { CheckedEventBus } from '../checked-bus.js';
 import { durableConsumer, orderedSubscriber, SubscriptionSet } from '../handlers.js';
 import type {
   BusMessage,
@@ -16,7 +17,6 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port.js';
-import { BusError } from '../subjects.js';
 
 export interface InProcessBusOptions {
   logger?: Logger;
@@ -37,22 +37,25 @@ export function toBusMessage(m: StoredMessage, deliveryCount: number): BusMessag
   };
 }
 
-export class InProcessBus implements EventBus {
+export class InProcessBus extends CheckedEventBus {
   private readonly subs = new SubscriptionSet();
-  private closed = false;
 
   constructor(
     private readonly broker: Broker,
     private readonly logger: Logger,
-  ) {}
-
-  async publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<PublishResult> {
-    const copy = data instanceof Uint8Array ? data.slice() : data;
-    return this.broker.publish(subject, copy, options);
+  ) {
+    super();
   }
 
-  async consume(options: ConsumeOptions): Promise<Subscription> {
-    this.assertOpen();
+  protected async publishChecked(
+    subject: string,
+    data: Uint8Array,
+    options: PublishOptions,
+  ): Promise<PublishResult> {
+    return this.broker.publish(subject, data.slice(), options);
+  }
+
+  protected async consumeChecked(options: ConsumeOptions): Promise<Subscription> {
     const { o, pool } = durableConsumer(options, this.logger);
     const { broker } = this;
     let stopped = false;
@@ -75,8 +78,7 @@ export class InProcessBus implements EventBus {
     });
   }
 
-  async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    this.assertOpen();
+  protected async subscribeChecked(options: SubscribeOptions): Promise<Subscription> {
     const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
     const handle = this.broker.subscribe(subjects, fromSeq, (m) => queue.push(toBusMessage(m, 1)));
     return this.subs.track(async () => {
@@ -85,20 +87,13 @@ export class InProcessBus implements EventBus {
     });
   }
 
-  async lastSeq(): Promise<number> {
-    this.assertOpen();
+  protected async lastSeqChecked(): Promise<number> {
     return this.broker.lastSeq();
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  protected async closeOnce(): Promise<void> {
     await this.subs.stopAll();
     this.broker.close();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new BusError('the bus is closed');
   }
 }
 

@@ -21,11 +21,10 @@ import { createUnaryTransport } from '../../rpc/unary-transport.js';
 import { attachIdentity } from '../../rpc/identity/guard.js';
 import { processIdentity, type CallerIdentity } from '../../rpc/identity/identity.js';
 import { durableConsumer, orderedSubscriber, SubscriptionSet, type Settle } from '../handlers.js';
-import { assertPublish } from '../options.js';
+import { CheckedEventBus } from '../checked-bus.js';
 import type {
   BusMessage,
   ConsumeOptions,
-  EventBus,
   PublishOptions,
   PublishResult,
   SubscribeOptions,
@@ -99,7 +98,7 @@ function deferred<T>() {
 /** Spans for unary calls only (a stream lives as long as the subscriber). */
 const unaryTracing: Interceptor = (next) => (req) => (req.stream ? next(req) : clientTracing(next)(req));
 
-export class RemoteBus implements EventBus {
+export class RemoteBus extends CheckedEventBus {
   private readonly client: Client<typeof BrokerService>;
   private readonly sessions: Http2SessionManager;
   private readonly closing = new AbortController();
@@ -108,9 +107,9 @@ export class RemoteBus implements EventBus {
   private readonly retryDeadlineMs: number;
   private readonly backoff: Backoff;
   private readonly publisher = new PublishQueue((batch) => this.sendBatch(batch));
-  private closed = false;
 
   constructor(private readonly opts: RemoteBusOptions) {
+    super();
     this.logger = opts.logger;
     this.retryDeadlineMs = opts.retryDeadlineMs ?? 15_000;
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
@@ -156,9 +155,11 @@ export class RemoteBus implements EventBus {
     return bus;
   }
 
-  async publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<PublishResult> {
-    this.assertOpen();
-    assertPublish(subject, data, options);
+  protected async publishChecked(
+    subject: string,
+    data: Uint8Array,
+    options: PublishOptions,
+  ): Promise<PublishResult> {
     try {
       return await this.publisher.publish(subject, data, options);
     } catch (err) {
@@ -178,8 +179,7 @@ export class RemoteBus implements EventBus {
     return res.results.map((r) => (r.errorCode === 0 ? { seq: r.seq, duplicate: r.duplicate } : refusal(r)));
   }
 
-  async consume(options: ConsumeOptions): Promise<Subscription> {
-    this.assertOpen();
+  protected async consumeChecked(options: ConsumeOptions): Promise<Subscription> {
     const { o, pool } = durableConsumer(options, this.logger);
     const settler = this.settler(o.durable);
     const stream = new AbortController();
@@ -212,8 +212,7 @@ export class RemoteBus implements EventBus {
     });
   }
 
-  async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    this.assertOpen();
+  protected async subscribeChecked(options: SubscribeOptions): Promise<Subscription> {
     const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
     const stream = new AbortController();
     const ready = deferred<void>();
@@ -253,14 +252,11 @@ export class RemoteBus implements EventBus {
     });
   }
 
-  async lastSeq(): Promise<number> {
-    this.assertOpen();
+  protected async lastSeqChecked(): Promise<number> {
     return (await this.retry(() => this.client.lastSeq({}))).seq;
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  protected async closeOnce(): Promise<void> {
     await this.subs.stopAll();
     this.closing.abort(); // what is queued gets one more attempt, no retries
     await this.publisher.close();
@@ -358,9 +354,5 @@ export class RemoteBus implements EventBus {
       }
       if (!(await sleepUnlessAborted(backoffDelayMs(attempt, this.backoff), signal))) return;
     }
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new BusError('the bus is closed');
   }
 }

@@ -67,7 +67,7 @@ export class EmbeddedObjectStore extends CheckedObjectStore {
     return path.join(this.dir, `${key}.obj`);
   }
 
-  protected async putValid(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
+  protected async putChecked(key: string, data: Uint8Array, options: PutOptions): Promise<void> {
     const final = this.file(key);
     await fs.mkdir(path.dirname(final), { recursive: true });
     const tmp = path.join(this.dir, TMP, `${randomBytes(12).toString('hex')}.part`);
@@ -95,7 +95,7 @@ export class EmbeddedObjectStore extends CheckedObjectStore {
     await syncDir(path.dirname(final));
   }
 
-  protected async getValid(key: string): Promise<StoredObject | null> {
+  protected async getChecked(key: string): Promise<StoredObject | null> {
     let buf: Buffer;
     try {
       buf = await fs.readFile(this.file(key));
@@ -107,7 +107,7 @@ export class EmbeddedObjectStore extends CheckedObjectStore {
   }
 
   /** Reads the header only (a stat of a 10 MB image reads a few hundred bytes). */
-  protected async statValid(key: string): Promise<ObjectInfo | null> {
+  protected async statChecked(key: string): Promise<ObjectInfo | null> {
     let h;
     try {
       h = await fs.open(this.file(key), 'r');
@@ -128,7 +128,7 @@ export class EmbeddedObjectStore extends CheckedObjectStore {
     }
   }
 
-  protected async deleteValid(key: string): Promise<boolean> {
+  protected async deleteChecked(key: string): Promise<boolean> {
     try {
       await fs.unlink(this.file(key));
     } catch (err) {
