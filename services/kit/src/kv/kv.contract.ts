@@ -125,8 +125,31 @@ function registerBasicTests({ kv, key, open }: ContractContext): void {
       try {
         await extra.kv.set('closing', 'v');
         await extra.kv.close();
-        await expect(extra.kv.get('closing')).rejects.toThrow(/closed/);
-        await expect(extra.kv.setIfAbsent('closing', 'v', 1000)).rejects.toThrow(/closed/);
+        const s = extra.kv;
+        const entry = [{ key: 'closing', value: 'v' }];
+        const held = [{ key: 'closing', expected: 'v' }];
+        const calls: [string, () => Promise<unknown>][] = [
+          ['get', () => s.get('closing')],
+          ['mget', () => s.mget(['closing'])],
+          ['set', () => s.set('closing', 'w')],
+          ['setIfAbsent', () => s.setIfAbsent('closing', 'v', 1000)],
+          ['setAllIfAbsent', () => s.setAllIfAbsent(entry, 1000)],
+          ['setAllIfAbsentFenced', () => s.setAllIfAbsentFenced(entry, 1000, 'fence')],
+          ['compareAndDelete', () => s.compareAndDelete('closing', 'v')],
+          ['compareAndDeleteAll', () => s.compareAndDeleteAll(held)],
+          ['compareAndExtend', () => s.compareAndExtend('closing', 'v', 1000)],
+          ['compareAndExtendAll', () => s.compareAndExtendAll(held, 1000)],
+          ['incr', () => s.incr('count')],
+          ['ttl', () => s.ttl('closing')],
+          ['del', () => s.del('closing')],
+          ['scan', () => s.scan('clos')],
+          ['getBytes', () => s.getBytes('closing')],
+          ['setBytes', () => s.setBytes('closing', new Uint8Array(1))],
+          ['zadd', () => s.zadd('zset', 'm', 1)],
+          ['zrangeByScore', () => s.zrangeByScore('zset', 0, 1)],
+          ['zrem', () => s.zrem('zset', 'm')],
+        ];
+        for (const [name, call] of calls) await expect(call(), name).rejects.toThrow(/closed/);
         await extra.kv.close(); // closing twice is harmless
       } finally {
         await extra.cleanup();

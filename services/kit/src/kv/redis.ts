@@ -1,6 +1,12 @@
 import { ErrorReply, RESP_TYPES } from 'redis';
 import { appError } from '../errors/app-error.js';
-import type { KeyValueStore, SortedSetChanges } from './port.js';
+import {
+  CheckedKeyValueStore,
+  type ExpectedEntry,
+  type ExtendEntry,
+  type NamespacedChanges,
+  type ValueEntry,
+} from './checked-kv.js';
 import {
   connectRedis,
   describeRedisUrl,
@@ -16,22 +22,7 @@ import {
   SET_ALL_IF_ABSENT_FENCED,
   type LuaScript,
 } from './redis-scripts.js';
-import {
-  KV_ERRORS,
-  checkBytes,
-  checkChanges,
-  checkExpectedEntries,
-  checkExtendEntries,
-  checkIncrement,
-  checkKey,
-  checkLimit,
-  checkOptionalTtl,
-  checkScore,
-  checkString,
-  checkTtl,
-  checkValueEntries,
-  escapeGlob,
-} from './validate.js';
+import { KV_ERRORS, escapeGlob } from './validate.js';
 
 export interface RedisKeyValueStoreOptions extends RedisConnectionOptions {
   /**
@@ -50,6 +41,15 @@ const SCAN_BATCH = 500;
 /** A score as ZADD takes it from a script argument (Redis spells infinity `inf`). */
 const redisScore = (n: number): string => (n === Infinity ? '+inf' : n === -Infinity ? '-inf' : String(n));
 
+/** The sorted-set changes as script keys and arguments (redis-scripts.ts, ZSET_CHANGES). */
+function scriptChanges({ zadd, zrem }: NamespacedChanges): { keys: string[]; args: string[] } {
+  const keys = [...zadd.map((z) => z.k), ...zrem.map((z) => z.k)];
+  const args = [String(zadd.length), String(zrem.length)];
+  for (const z of zadd) args.push(redisScore(z.score), z.member);
+  for (const z of zrem) args.push(z.member);
+  return { keys, args };
+}
+
 /**
  * The key-value port on Redis (`redis` 5+ client). SET NX PX for single locks; Lua scripts (loaded
  * at connect, run by EVALSHA with an EVAL fallback after a SCRIPT FLUSH or a server restart) for
@@ -60,18 +60,16 @@ const redisScore = (n: number): string => (n === Infinity ? '+inf' : n === -Infi
  * failure (offline while reconnecting, command timeout, socket closed) becomes a ConnectError with
  * code SERVICE_UNAVAILABLE whose message names Redis, so callers answer 503 instead of hanging.
  */
-export class RedisKeyValueStore implements KeyValueStore {
+export class RedisKeyValueStore extends CheckedKeyValueStore {
   readonly #client: RedisClient;
   readonly #bytes: BytesClient;
-  readonly #prefix: string;
   readonly #where: string;
   readonly #deadlineMs: number;
-  #closed = false;
 
   private constructor(client: RedisClient, opts: RedisKeyValueStoreOptions) {
+    super(opts.keyPrefix ?? '');
     this.#client = client;
     this.#bytes = bytesView(client);
-    this.#prefix = opts.keyPrefix ?? '';
     this.#where = describeRedisUrl(opts.url);
     this.#deadlineMs = opts.commandTimeoutMs ?? 5000;
   }
@@ -97,79 +95,56 @@ export class RedisKeyValueStore implements KeyValueStore {
     }
   }
 
-  async get(key: string): Promise<string | null> {
-    const k = this.#k(key);
+  protected async getChecked(k: string): Promise<string | null> {
     return this.#run(() => this.#client.get(k));
   }
 
-  async mget(keys: string[]): Promise<(string | null)[]> {
-    this.#ready();
-    if (!Array.isArray(keys)) throw new TypeError('keys must be an array');
-    const full = keys.map((key) => this.#k(key));
-    if (full.length === 0) return [];
-    return this.#run(() => this.#client.mGet(full));
+  protected async mgetChecked(ks: string[]): Promise<(string | null)[]> {
+    if (ks.length === 0) return [];
+    return this.#run(() => this.#client.mGet(ks));
   }
 
-  async set(key: string, value: string, options?: { ttlMs?: number }): Promise<void> {
-    const k = this.#k(key);
-    checkString(value);
-    const ttl = checkOptionalTtl(options?.ttlMs);
+  protected async setChecked(k: string, value: string, ttl: number | undefined): Promise<void> {
     await this.#run(() => this.#client.set(k, value, ttl ? { expiration: { type: 'PX', value: ttl } } : {}));
   }
 
-  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    const k = this.#k(key);
-    checkString(value);
-    const ttl = checkTtl(ttlMs);
+  protected async setIfAbsentChecked(k: string, value: string, ttl: number): Promise<boolean> {
     const reply = await this.#run(() =>
       this.#client.set(k, value, { condition: 'NX', expiration: { type: 'PX', value: ttl } }),
     );
     return reply !== null;
   }
 
-  async setAllIfAbsent(entries: { key: string; value: string }[], ttlMs: number): Promise<boolean> {
-    this.#ready();
-    const list = checkValueEntries(entries);
-    const keys = list.map((e) => this.#k(e.key));
+  protected async setAllIfAbsentChecked(list: ValueEntry[], ttl: number): Promise<boolean> {
+    const keys = list.map((e) => e.k);
     const values = list.map((e) => e.value);
-    const ttl = checkTtl(ttlMs);
     return (await this.#eval(SET_ALL_IF_ABSENT, keys, [String(ttl), ...values])) === 1;
   }
 
-  async setAllIfAbsentFenced(
-    entries: { key: string; value: string }[],
-    ttlMs: number,
-    fenceKey: string,
-    also?: SortedSetChanges,
+  protected async setAllIfAbsentFencedChecked(
+    list: ValueEntry[],
+    ttl: number,
+    fenceK: string,
+    changes: NamespacedChanges,
   ): Promise<number | null> {
-    this.#ready();
-    const list = checkValueEntries(entries);
-    const keys = list.map((e) => this.#k(e.key));
+    const keys = list.map((e) => e.k);
     const values = list.map((e) => e.value);
-    const ttl = checkTtl(ttlMs);
-    const fence = this.#k(fenceKey);
-    const z = this.#changes(also);
+    const z = scriptChanges(changes);
     const reply = await this.#eval(
       SET_ALL_IF_ABSENT_FENCED,
-      [...keys, fence, ...z.keys],
+      [...keys, fenceK, ...z.keys],
       [String(ttl), String(keys.length), ...values, ...z.args],
     );
     return reply === null || reply === undefined ? null : Number(reply);
   }
 
-  async compareAndDelete(key: string, expected: string): Promise<boolean> {
-    return this.compareAndDeleteAll([{ key, expected }]);
-  }
-
-  async compareAndDeleteAll(
-    entries: { key: string; expected: string }[],
-    also?: SortedSetChanges,
+  protected async compareAndDeleteAllChecked(
+    list: ExpectedEntry[],
+    changes: NamespacedChanges,
   ): Promise<boolean> {
-    this.#ready();
-    const list = checkExpectedEntries(entries);
-    const keys = list.map((e) => this.#k(e.key));
+    const keys = list.map((e) => e.k);
     const expected = list.map((e) => e.expected);
-    const z = this.#changes(also);
+    const z = scriptChanges(changes);
     const reply = await this.#eval(
       COMPARE_AND_DELETE_ALL,
       [...keys, ...z.keys],
@@ -178,38 +153,28 @@ export class RedisKeyValueStore implements KeyValueStore {
     return reply === 1;
   }
 
-  async compareAndExtend(key: string, expected: string, ttlMs: number, newValue?: string): Promise<boolean> {
-    return this.compareAndExtendAll([{ key, expected, newValue }], ttlMs);
-  }
-
-  async compareAndExtendAll(
-    entries: { key: string; expected: string; newValue?: string }[],
-    ttlMs: number,
-    also?: SortedSetChanges,
+  protected async compareAndExtendAllChecked(
+    list: ExtendEntry[],
+    ttl: number,
+    changes: NamespacedChanges,
   ): Promise<boolean> {
-    this.#ready();
-    const list = checkExtendEntries(entries);
-    const keys = list.map((e) => this.#k(e.key));
-    const args = [String(checkTtl(ttlMs)), String(keys.length)];
+    const keys = list.map((e) => e.k);
+    const args = [String(ttl), String(keys.length)];
     for (const e of list) {
       args.push(e.expected);
       if (e.newValue === undefined) args.push('0', '');
       else args.push('1', e.newValue);
     }
-    const z = this.#changes(also);
+    const z = scriptChanges(changes);
     return (await this.#eval(COMPARE_AND_EXTEND_ALL, [...keys, ...z.keys], [...args, ...z.args])) === 1;
   }
 
-  async incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number> {
-    const k = this.#k(key);
-    const by = checkIncrement(options?.by);
-    const ttl = checkOptionalTtl(options?.ttlMs);
+  protected async incrChecked(k: string, by: number, ttl: number | undefined): Promise<number> {
     const reply = await this.#eval(INCR_WITH_TTL, [k], [String(by), String(ttl ?? 0)]);
     return Number(reply);
   }
 
-  async ttl(key: string): Promise<number | null> {
-    const k = this.#k(key);
+  protected async ttlChecked(k: string): Promise<number | null> {
     const ms = await this.#run(() => this.#client.pTTL(k));
     if (ms === -2) return null;
     // PTTL says 0 in the last millisecond of a live key; like the embedded store, a live key with
@@ -217,15 +182,13 @@ export class RedisKeyValueStore implements KeyValueStore {
     return ms === 0 ? 1 : ms;
   }
 
-  async del(key: string): Promise<boolean> {
-    const k = this.#k(key);
+  protected async delChecked(k: string): Promise<boolean> {
     return (await this.#run(() => this.#client.del(k))) > 0;
   }
 
-  async scan(prefix: string): Promise<{ key: string; value: string }[]> {
-    this.#ready();
-    const match = `${escapeGlob(this.#prefix + checkString(prefix, 'prefix'))}*`;
-    const strip = this.#prefix.length;
+  protected async scanChecked(full: string): Promise<{ key: string; value: string }[]> {
+    const match = `${escapeGlob(full)}*`;
+    const strip = this.keyPrefix.length;
     // SCAN may report a key more than once; the map keeps one entry per key.
     const found = new Map<string, string>();
     let cursor = '0';
@@ -246,70 +209,47 @@ export class RedisKeyValueStore implements KeyValueStore {
     return [...found].map(([key, value]) => ({ key, value }));
   }
 
-  async getBytes(key: string): Promise<Uint8Array | null> {
-    const k = this.#k(key);
+  protected async getBytesChecked(k: string): Promise<Uint8Array | null> {
     const buf = await this.#run(() => this.#bytes.get(k));
     return buf === null ? null : new Uint8Array(buf);
   }
 
-  async setBytes(key: string, value: Uint8Array, options?: { ttlMs?: number }): Promise<void> {
-    const k = this.#k(key);
-    const copy = Buffer.from(checkBytes(value));
-    const ttl = checkOptionalTtl(options?.ttlMs);
+  protected async setBytesChecked(k: string, value: Uint8Array, ttl: number | undefined): Promise<void> {
+    const copy = Buffer.from(value);
     await this.#run(() => this.#client.set(k, copy, ttl ? { expiration: { type: 'PX', value: ttl } } : {}));
   }
 
-  async zadd(key: string, member: string, score: number): Promise<void> {
-    const k = this.#k(key);
-    checkString(member, 'member');
-    checkScore(score);
+  protected async zaddChecked(k: string, member: string, score: number): Promise<void> {
     await this.#run(() => this.#client.zAdd(k, { score, value: member }));
   }
 
-  async zrangeByScore(
-    key: string,
+  protected async zrangeByScoreChecked(
+    k: string,
     min: number,
     max: number,
-    limit?: number,
+    limit: number | undefined,
   ): Promise<{ member: string; score: number }[]> {
-    const k = this.#k(key);
-    checkScore(min, 'min');
-    checkScore(max, 'max');
-    const n = checkLimit(limit);
-    if (n === 0 || min > max) return [];
+    if (limit === 0 || min > max) return [];
     const rows = await this.#run(() =>
       this.#client.zRangeWithScores(k, min, max, {
         BY: 'SCORE',
-        ...(n === undefined ? {} : { LIMIT: { offset: 0, count: n } }),
+        ...(limit === undefined ? {} : { LIMIT: { offset: 0, count: limit } }),
       }),
     );
     return rows.map((r) => ({ member: String(r.value), score: Number(r.score) }));
   }
 
-  async zrem(key: string, member: string): Promise<boolean> {
-    const k = this.#k(key);
-    checkString(member, 'member');
+  protected async zremChecked(k: string, member: string): Promise<boolean> {
     return (await this.#run(() => this.#client.zRem(k, member))) > 0;
   }
 
   /** Waits for replies in flight, then closes the connection (QUIT-like; forced if that fails). */
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
+  protected async closeOnce(): Promise<void> {
     try {
       await this.#client.close();
     } catch {
       this.#client.destroy();
     }
-  }
-
-  #ready(): void {
-    if (this.#closed) throw new Error(KV_ERRORS.closed);
-  }
-
-  #k(key: unknown): string {
-    this.#ready();
-    return this.#prefix + checkKey(key);
   }
 
   /**
@@ -326,7 +266,7 @@ export class RedisKeyValueStore implements KeyValueStore {
       return await Promise.race([fn(), deadline]);
     } catch (err) {
       if (err instanceof ErrorReply) throw err;
-      if (this.#closed) throw new Error(KV_ERRORS.closed, { cause: err });
+      if (this.closed) throw new Error(KV_ERRORS.closed, { cause: err });
       const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       throw appError('SERVICE_UNAVAILABLE', `Redis is unavailable at ${this.#where} (${reason})`, {
         cause: err,
@@ -334,16 +274,6 @@ export class RedisKeyValueStore implements KeyValueStore {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /** The sorted-set changes as script keys and arguments (redis-scripts.ts, ZSET_CHANGES). */
-  #changes(also: SortedSetChanges | undefined): { keys: string[]; args: string[] } {
-    const { zadd, zrem } = checkChanges(also);
-    const keys = [...zadd.map((z) => this.#k(z.key)), ...zrem.map((z) => this.#k(z.key))];
-    const args = [String(zadd.length), String(zrem.length)];
-    for (const z of zadd) args.push(redisScore(z.score), z.member);
-    for (const z of zrem) args.push(z.member);
-    return { keys, args };
   }
 
   /** EVALSHA, or EVAL when the server does not know the script (after SCRIPT FLUSH or a restart). */

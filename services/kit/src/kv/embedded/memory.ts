@@ -1,29 +1,13 @@
-import { ExpiryHeap } from './expiry-heap.js';
-import type { KeyValueStore, SortedSetChanges } from '../port.js';
-import { SortedSet } from './sorted-set.js';
 import {
-  KV_ERRORS,
-  addCounter,
-  checkBytes,
-  checkChanges,
-  checkExpectedEntries,
-  checkExtendEntries,
-  checkIncrement,
-  checkKey,
-  checkLimit,
-  checkOptionalTtl,
-  checkScore,
-  checkString,
-  checkTtl,
-  checkValueEntries,
-  parseCounter,
-} from '../validate.js';
-
-/** Sorted-set changes of a conditional write, with namespaced keys (port.ts, SortedSetChanges). */
-interface Changes {
-  zadd: { k: string; member: string; score: number }[];
-  zrem: { k: string; member: string }[];
-}
+  CheckedKeyValueStore,
+  type ExpectedEntry,
+  type ExtendEntry,
+  type NamespacedChanges,
+  type ValueEntry,
+} from '../checked-kv.js';
+import { KV_ERRORS, addCounter, parseCounter } from '../validate.js';
+import { ExpiryHeap } from './expiry-heap.js';
+import { SortedSet } from './sorted-set.js';
 
 export interface MemoryKeyValueStoreOptions {
   /** Namespaces every key (kept for parity with the Redis adapter; keys are reported without it). */
@@ -68,17 +52,15 @@ const holds = (v: Stored, expected: string): boolean =>
  * operations are all-or-nothing. An expired key is invisible to every reader at once (each access
  * checks the deadline); an unref'd sweeper drops expired keys so memory does not grow.
  */
-export class MemoryKeyValueStore implements KeyValueStore {
+export class MemoryKeyValueStore extends CheckedKeyValueStore {
   readonly #data = new Map<string, Entry>();
   readonly #heap = new ExpiryHeap();
-  readonly #prefix: string;
   readonly #now: () => number;
   readonly #wallClock: () => number;
   #timer: NodeJS.Timeout | undefined;
-  #closed = false;
 
   constructor(opts: MemoryKeyValueStoreOptions = {}) {
-    this.#prefix = opts.keyPrefix ?? '';
+    super(opts.keyPrefix ?? '');
     this.#now = opts.now ?? (() => performance.now());
     this.#wallClock = opts.wallClock ?? (() => performance.timeOrigin + performance.now());
     const every = opts.sweepIntervalMs ?? 1000;
@@ -113,56 +95,40 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return removed;
   }
 
-  async get(key: string): Promise<string | null> {
-    const e = this.#string(this.#k(key));
+  protected async getChecked(k: string): Promise<string | null> {
+    const e = this.#string(k);
     return e ? toText(e.value) : null;
   }
 
-  async mget(keys: string[]): Promise<(string | null)[]> {
-    this.#ready();
-    if (!Array.isArray(keys)) throw new TypeError('keys must be an array');
-    const full = keys.map((k) => this.#k(k));
-    return full.map((k) => {
+  protected async mgetChecked(ks: string[]): Promise<(string | null)[]> {
+    return ks.map((k) => {
       const e = this.#live(k);
       return e?.kind === 'string' ? toText(e.value) : null;
     });
   }
 
-  async set(key: string, value: string, options?: { ttlMs?: number }): Promise<void> {
-    const k = this.#k(key);
-    checkString(value);
-    this.#put(k, value, checkOptionalTtl(options?.ttlMs));
+  protected async setChecked(k: string, value: string, ttl: number | undefined): Promise<void> {
+    this.#put(k, value, ttl);
   }
 
-  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    const k = this.#k(key);
-    checkString(value);
-    const ttl = checkTtl(ttlMs);
+  protected async setIfAbsentChecked(k: string, value: string, ttl: number): Promise<boolean> {
     if (this.#live(k)) return false;
     this.#put(k, value, ttl);
     return true;
   }
 
-  async setAllIfAbsent(entries: { key: string; value: string }[], ttlMs: number): Promise<boolean> {
-    this.#ready();
-    const list = checkValueEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
-    const ttl = checkTtl(ttlMs);
+  protected async setAllIfAbsentChecked(list: ValueEntry[], ttl: number): Promise<boolean> {
     if (list.some((e) => this.#live(e.k))) return false;
     for (const e of list) this.#put(e.k, e.value, ttl);
     return true;
   }
 
-  async setAllIfAbsentFenced(
-    entries: { key: string; value: string }[],
-    ttlMs: number,
-    fenceKey: string,
-    also?: SortedSetChanges,
+  protected async setAllIfAbsentFencedChecked(
+    list: ValueEntry[],
+    ttl: number,
+    fenceK: string,
+    z: NamespacedChanges,
   ): Promise<number | null> {
-    this.#ready();
-    const list = checkValueEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
-    const ttl = checkTtl(ttlMs);
-    const fenceK = this.#k(fenceKey);
-    const z = this.#changes(also);
     if (list.some((e) => this.#live(e.k))) return null;
     this.#zsetTypesOk(z);
     const current = this.#string(fenceK);
@@ -175,17 +141,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return fence;
   }
 
-  async compareAndDelete(key: string, expected: string): Promise<boolean> {
-    return this.compareAndDeleteAll([{ key, expected }]);
-  }
-
-  async compareAndDeleteAll(
-    entries: { key: string; expected: string }[],
-    also?: SortedSetChanges,
-  ): Promise<boolean> {
-    this.#ready();
-    const list = checkExpectedEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
-    const z = this.#changes(also);
+  protected async compareAndDeleteAllChecked(list: ExpectedEntry[], z: NamespacedChanges): Promise<boolean> {
     if (!list.every((e) => this.#holds(e.k, e.expected))) return false;
     this.#zsetTypesOk(z);
     for (const e of list) this.#data.delete(e.k);
@@ -193,19 +149,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return true;
   }
 
-  async compareAndExtend(key: string, expected: string, ttlMs: number, newValue?: string): Promise<boolean> {
-    return this.compareAndExtendAll([{ key, expected, newValue }], ttlMs);
-  }
-
-  async compareAndExtendAll(
-    entries: { key: string; expected: string; newValue?: string }[],
-    ttlMs: number,
-    also?: SortedSetChanges,
+  protected async compareAndExtendAllChecked(
+    list: ExtendEntry[],
+    ttl: number,
+    z: NamespacedChanges,
   ): Promise<boolean> {
-    this.#ready();
-    const list = checkExtendEntries(entries).map((e) => ({ ...e, k: this.#k(e.key) }));
-    const ttl = checkTtl(ttlMs);
-    const z = this.#changes(also);
     if (!list.every((e) => this.#holds(e.k, e.expected))) return false;
     this.#zsetTypesOk(z);
     for (const e of list) {
@@ -216,10 +164,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return true;
   }
 
-  async incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number> {
-    const k = this.#k(key);
-    const by = checkIncrement(options?.by);
-    const ttl = checkOptionalTtl(options?.ttlMs);
+  protected async incrChecked(k: string, by: number, ttl: number | undefined): Promise<number> {
     const e = this.#live(k);
     if (e?.kind === 'zset') throw new Error(KV_ERRORS.wrongType);
     const next = addCounter(e ? parseCounter(toText(e.value)) : 0, by);
@@ -233,47 +178,39 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return next;
   }
 
-  async ttl(key: string): Promise<number | null> {
-    const e = this.#live(this.#k(key));
+  protected async ttlChecked(k: string): Promise<number | null> {
+    const e = this.#live(k);
     if (!e) return null;
     if (e.expiresAt === null) return -1;
     return Math.max(1, Math.ceil(e.expiresAt - this.#now()));
   }
 
-  async del(key: string): Promise<boolean> {
-    const k = this.#k(key);
+  protected async delChecked(k: string): Promise<boolean> {
     const existed = this.#live(k) !== undefined;
     this.#data.delete(k);
     return existed;
   }
 
-  async scan(prefix: string): Promise<{ key: string; value: string }[]> {
-    this.#ready();
-    const full = this.#prefix + checkString(prefix, 'prefix');
+  protected async scanChecked(full: string): Promise<{ key: string; value: string }[]> {
     const out: { key: string; value: string }[] = [];
     for (const k of [...this.#data.keys()]) {
       if (!k.startsWith(full)) continue;
       const e = this.#live(k);
-      if (e?.kind === 'string') out.push({ key: k.slice(this.#prefix.length), value: toText(e.value) });
+      if (e?.kind === 'string') out.push({ key: k.slice(this.keyPrefix.length), value: toText(e.value) });
     }
     return out;
   }
 
-  async getBytes(key: string): Promise<Uint8Array | null> {
-    const e = this.#string(this.#k(key));
+  protected async getBytesChecked(k: string): Promise<Uint8Array | null> {
+    const e = this.#string(k);
     return e ? toBytes(e.value) : null;
   }
 
-  async setBytes(key: string, value: Uint8Array, options?: { ttlMs?: number }): Promise<void> {
-    const k = this.#k(key);
-    const copy = new Uint8Array(checkBytes(value));
-    this.#put(k, copy, checkOptionalTtl(options?.ttlMs));
+  protected async setBytesChecked(k: string, value: Uint8Array, ttl: number | undefined): Promise<void> {
+    this.#put(k, new Uint8Array(value), ttl);
   }
 
-  async zadd(key: string, member: string, score: number): Promise<void> {
-    const k = this.#k(key);
-    checkString(member, 'member');
-    checkScore(score);
+  protected async zaddChecked(k: string, member: string, score: number): Promise<void> {
     let e = this.#live(k);
     if (e?.kind === 'string') throw new Error(KV_ERRORS.wrongType);
     if (!e) {
@@ -283,25 +220,19 @@ export class MemoryKeyValueStore implements KeyValueStore {
     e.zset.add(member, score);
   }
 
-  async zrangeByScore(
-    key: string,
+  protected async zrangeByScoreChecked(
+    k: string,
     min: number,
     max: number,
-    limit?: number,
+    limit: number | undefined,
   ): Promise<{ member: string; score: number }[]> {
-    const k = this.#k(key);
-    checkScore(min, 'min');
-    checkScore(max, 'max');
-    const n = checkLimit(limit);
     const e = this.#live(k);
     if (!e) return [];
     if (e.kind !== 'zset') throw new Error(KV_ERRORS.wrongType);
-    return e.zset.rangeByScore(min, max, n);
+    return e.zset.rangeByScore(min, max, limit);
   }
 
-  async zrem(key: string, member: string): Promise<boolean> {
-    const k = this.#k(key);
-    checkString(member, 'member');
+  protected async zremChecked(k: string, member: string): Promise<boolean> {
     const e = this.#live(k);
     if (!e) return false;
     if (e.kind !== 'zset') throw new Error(KV_ERRORS.wrongType);
@@ -311,34 +242,20 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return removed;
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
+  protected async closeOnce(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
     this.#data.clear();
     this.#heap.clear();
   }
 
-  #ready(): void {
-    if (this.#closed) throw new Error(KV_ERRORS.closed);
-  }
-
-  /** Checked sorted-set changes with namespaced keys. */
-  #changes(also: SortedSetChanges | undefined): Changes {
-    const { zadd, zrem } = checkChanges(also);
-    return {
-      zadd: zadd.map((z) => ({ ...z, k: this.#k(z.key) })),
-      zrem: zrem.map((z) => ({ ...z, k: this.#k(z.key) })),
-    };
-  }
-
   /** Refuses (before anything changed) when a key of the changes holds a string, as the Lua does. */
-  #zsetTypesOk(z: Changes): void {
+  #zsetTypesOk(z: NamespacedChanges): void {
     for (const c of [...z.zadd, ...z.zrem])
       if (this.#live(c.k)?.kind === 'string') throw new Error(KV_ERRORS.wrongType);
   }
 
-  #applyChanges(z: Changes): void {
+  #applyChanges(z: NamespacedChanges): void {
     for (const c of z.zadd) {
       let e = this.#live(c.k);
       if (!e) {
@@ -353,12 +270,6 @@ export class MemoryKeyValueStore implements KeyValueStore {
       e.zset.remove(c.member);
       if (e.zset.size === 0) this.#data.delete(c.k);
     }
-  }
-
-  /** Checks the store is open and the key valid; returns the namespaced key. */
-  #k(key: unknown): string {
-    this.#ready();
-    return this.#prefix + checkKey(key);
   }
 
   /** The entry, or undefined when missing or expired (an expired entry is dropped on the spot). */
