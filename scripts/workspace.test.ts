@@ -75,7 +75,9 @@ describe('workspace rules', () => {
       expect(fs.readFileSync(path.join(src, 'routes.ts'), 'utf8')).toMatch(
         new RegExp(`export function routes\\(_?core: ${className}\\)`),
       );
-      expect(fs.readFileSync(path.join(src, 'setup.ts'), 'utf8')).toMatch(/export async function setup\(/);
+      expect(fs.readFileSync(path.join(src, 'setup.ts'), 'utf8')).toMatch(
+        new RegExp(`export const setup: ServiceSetup<\\w+, ${className}> = async \\(`),
+      );
       // main.ts is the process only: it runs setup and holds no wiring of its own (a service that logs
       // a line on a hot path may ask for buffered logging, ServiceDefinition.bufferedLog)
       const main = fs.readFileSync(path.join(src, 'main.ts'), 'utf8');
