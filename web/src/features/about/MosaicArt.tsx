@@ -1,5 +1,8 @@
 // Decorative mosaic for the About hero: a small canvas of boards, some pixels still unsold.
-const PALETTE = ['#D4E4BC', '#96ACB7', '#36558F', '#40376E', '#48233C', '#D17A22', '#B4C292', '#736F4E'];
+import { QUICK_COLOURS } from '../editor/model/colour.js';
+
+/** The spec's quick colours without the two darkest (#4C061D, #3B3923). */
+const PALETTE: readonly string[] = QUICK_COLOURS.filter((c) => c !== '#4C061D' && c !== '#3B3923');
 const SIZE = 9;
 
 /** Deterministic pseudo-random colour index per cell (same picture on every render). */
