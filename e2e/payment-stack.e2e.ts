@@ -28,6 +28,7 @@ import {
   waitForImage,
 } from './lib/canvas-page.js';
 import { assertStackHealthy, freshAccount } from './lib/full-stack.js';
+import { rgbOf, type Rgb } from './lib/png.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';
@@ -41,7 +42,6 @@ const BOUGHT = [
   { x: 3, y: 1 },
 ];
 
-type Rgb = [number, number, number];
 interface BoardPixel {
   x: number;
   y: number;
@@ -58,8 +58,6 @@ async function shot(
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', clip });
 }
-
-const rgbOf = (hex: string): Rgb => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
 
 async function activeCanvas(page: Page): Promise<number> {
   const res = await page.request.get(urlOf('/api/canvases/active'));

@@ -33,12 +33,11 @@ export function encodePng(width: number, height: number, colourAt: (x: number, y
   ]);
 }
 
+/** `#RRGGBB` as its red, green and blue. */
+export const rgbOf = (hex: string): Rgb => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+
 /** The spec's quick colours (the editor's QUICK_COLOURS), as a palette for test artwork. */
-export const PALETTE: Rgb[] = QUICK_COLOURS.map((hex) => [
-  parseInt(hex.slice(1, 3), 16),
-  parseInt(hex.slice(3, 5), 16),
-  parseInt(hex.slice(5, 7), 16),
-]);
+export const PALETTE: Rgb[] = QUICK_COLOURS.map(rgbOf);
 
 /** A size x size "pixel art" PNG of 12 px blocks; `seed` picks the pattern and colours. */
 export function artworkPng(seed: number, size = 96): Buffer {
