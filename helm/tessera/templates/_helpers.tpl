@@ -171,9 +171,6 @@ true
 {{- define "tessera.env" -}}
 {{- $root := .root -}}
 {{- $c := index $root.Values.components .name -}}
-{{- $chartSecret := include "tessera.secretName" $root -}}
-{{- $chartData := include "tessera.secretData" $root | fromYaml -}}
-{{- $existing := $root.Values.secrets.existingSecret -}}
 - name: HOST
   value: "0.0.0.0"
 - name: PORT
@@ -195,20 +192,9 @@ true
 {{- end }}
 {{- end }}
 {{- range $key := concat $c.backends $c.secretEnv }}
-{{- if hasKey $chartData $key }}
-- name: {{ $key }}
-  valueFrom:
-    secretKeyRef:
-      name: {{ $chartSecret }}
-      key: {{ $key }}
-      optional: false
-{{- else if $existing }}
-- name: {{ $key }}
-  valueFrom:
-    secretKeyRef:
-      name: {{ $existing }}
-      key: {{ $key }}
-      optional: true
+{{- $fromSecret := include "tessera.secretEnv" (dict "root" $root "env" $key "key" $key) }}
+{{- if $fromSecret }}
+{{- $fromSecret }}
 {{- else if and (eq $key "NATS_URL") $root.Values.devNats.enabled }}
 - name: NATS_URL
   value: {{ printf "nats://%s-nats:4222" (include "tessera.fullname" $root) | quote }}
@@ -258,7 +244,6 @@ unless secrets.existingSecret may hold them.
 {{- define "tessera.identityEnv" -}}
 {{- $root := .root -}}
 {{- $c := index $root.Values.components .name -}}
-{{- $chartSecret := include "tessera.secretName" $root -}}
 {{- $chartData := include "tessera.secretData" $root | fromYaml -}}
 {{- $existing := $root.Values.secrets.existingSecret -}}
 {{- $refs := list (dict "env" "SERVICE_KEY" "key" (include "tessera.identityKey" (dict "variable" "SERVICE_KEY" "name" .name))) -}}
@@ -271,11 +256,22 @@ unless secrets.existingSecret may hold them.
   value: {{ .name | quote }}
 {{- end }}
 {{- range $refs }}
-{{- if hasKey $chartData .key }}
+{{- include "tessera.secretEnv" (dict "root" $root "env" .env "key" .key) }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Variable .env from key .key of a Secret: the chart Secret when it holds the key (required there);
+else secrets.existingSecret when one is named (optional: it may lack the key); else nothing.
+*/}}
+{{- define "tessera.secretEnv" -}}
+{{- $root := .root -}}
+{{- $existing := $root.Values.secrets.existingSecret -}}
+{{- if hasKey (include "tessera.secretData" $root | fromYaml) .key }}
 - name: {{ .env }}
   valueFrom:
     secretKeyRef:
-      name: {{ $chartSecret }}
+      name: {{ include "tessera.secretName" $root }}
       key: {{ .key }}
       optional: false
 {{- else if $existing }}
@@ -285,7 +281,6 @@ unless secrets.existingSecret may hold them.
       name: {{ $existing }}
       key: {{ .key }}
       optional: true
-{{- end }}
 {{- end }}
 {{- end -}}
 
