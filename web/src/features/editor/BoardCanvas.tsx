@@ -85,6 +85,15 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
     return cellAt(x - rect.left, y - rect.top, rect.width, rect.height);
   };
 
+  /** Ends pointer `pointerId`'s gesture; an additive selection stays additive only while `stillAdding`. */
+  const endGesture = (pointerId: number, stillAdding: boolean) => {
+    const g = gesture.current;
+    if (!g || g.id !== pointerId) return;
+    gesture.current = null;
+    setPanning(false);
+    if (g.kind === 'select') props.onDragEnd(g.additive && stillAdding);
+  };
+
   return (
     <div
       ref={stageRef}
@@ -128,20 +137,8 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
           if (cell) props.onDragMove(cell);
         }
       }}
-      onPointerUp={(e) => {
-        const g = gesture.current;
-        if (!g || g.id !== e.pointerId) return;
-        gesture.current = null;
-        setPanning(false);
-        if (g.kind === 'select') props.onDragEnd(g.additive && (e.ctrlKey || e.metaKey));
-      }}
-      onPointerCancel={(e) => {
-        const g = gesture.current;
-        if (!g || g.id !== e.pointerId) return;
-        gesture.current = null;
-        setPanning(false);
-        if (g.kind === 'select') props.onDragEnd(g.additive);
-      }}
+      onPointerUp={(e) => endGesture(e.pointerId, e.ctrlKey || e.metaKey)}
+      onPointerCancel={(e) => endGesture(e.pointerId, true)}
     >
       <div
         className="board-stage__world"
