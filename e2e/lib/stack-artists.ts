@@ -3,6 +3,7 @@
 // way the page does it (spec section 7): the upload URL, the direct multipart POST of its fields and
 // the file (no token, no CSRF header), then the create call.
 import { request, type APIRequestContext, type APIResponse } from 'playwright-core';
+import type { UploadTarget } from '@tessera/facts/submissions';
 import type { Account } from './full-stack.js';
 
 export interface CreatedSubmission {
@@ -69,7 +70,7 @@ export class StackArtist {
       contentType: 'image/png',
       fileSize: png.length,
     });
-    const target = asked.data as { uploadUrl: string; fields: Record<string, string>; imageUrl: string };
+    const target = asked.data as UploadTarget;
     const upload = await this.http.post(target.uploadUrl, {
       multipart: { ...target.fields, file: { name: 'artwork.png', mimeType: 'image/png', buffer: png } },
     });

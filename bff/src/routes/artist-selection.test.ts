@@ -8,6 +8,7 @@ import http from 'node:http';
 import { create } from '@bufbuild/protobuf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadTarget } from '@tessera/facts/submissions';
 import { UserSchema } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { startHarness, type Harness } from '@tessera/submission/testing';
 import { startBff, type RunningBff } from '../auth/test/app.js';
@@ -95,7 +96,7 @@ async function uploadUrl(user: string, size: number, contentType = 'image/png') 
     body: { filename: 'art.png', contentType, fileSize: size },
   });
   expect(res.status).toBe(200);
-  return (res.json as { data: { uploadUrl: string; fields: Record<string, string>; imageUrl: string } }).data;
+  return (res.json as { data: UploadTarget }).data;
 }
 
 async function submit(user: string, title: string) {

@@ -7,7 +7,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { submissionJson } from '@tessera/facts/submissions';
+import { submissionJson, type UploadTarget } from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
@@ -119,6 +119,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
       fileSize: Math.max(-1, Math.min(fileSize, 0x7fffffff)),
     });
     noStore(ctx);
-    ctx.body = { success: true, data: { uploadUrl: r.uploadUrl, fields: r.fields, imageUrl: r.imageUrl } };
+    const data: UploadTarget = { uploadUrl: r.uploadUrl, fields: r.fields, imageUrl: r.imageUrl };
+    ctx.body = { success: true, data };
   });
 }

@@ -24,6 +24,16 @@ export interface SubmissionJson extends SubmissionFields {
   isVerifiedContributor: boolean;
 }
 
+/** The `data` of POST /api/artist-selection/upload-url: where and how the browser uploads the image. */
+export interface UploadTarget {
+  /** The storage's upload address (a POST form). */
+  uploadUrl: string;
+  /** The form fields to send before the file. */
+  fields: Record<string, string>;
+  /** The image's address once uploaded, for the new submission. */
+  imageUrl: string;
+}
+
 /** What `submissionJson` needs: the fields, the creation time in epoch ms, the score and the viewer's vote. */
 export interface SubmissionSource extends SubmissionFields {
   createdAtMs: number;

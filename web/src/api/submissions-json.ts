@@ -1,9 +1,11 @@
 // The artist-selection shapes of spec section 3 (Submission, Pagination, Vote response, Upload-URL
 // response) and tolerant readers for the answers: fields at the top level or under `data`, camelCase
 // or snake_case, ISO or epoch times. A reader never throws on a malformed body.
-import type { SubmissionFields } from '@tessera/facts/submissions';
+import type { SubmissionFields, UploadTarget } from '@tessera/facts/submissions';
 import { isRecord } from '../lib/json.js';
 import type { SubmissionSort } from '../lib/search-params.js';
+
+export type { UploadTarget };
 
 export const PAGE_SIZE = 10;
 
@@ -35,12 +37,6 @@ export interface VoteResult {
   userVoteType: VoteType;
   netScore: number;
   deleted: boolean;
-}
-
-export interface UploadTarget {
-  uploadUrl: string;
-  fields: Record<string, string>;
-  imageUrl: string;
 }
 
 export interface ListParams {
