@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { canvasClientOf } from '@tessera/renderer/testing';
-import { startBffStack, type BffStack } from '../canvas/test/stack.js';
+import { sharedBffStack } from '../canvas/test/stack.js';
 
-let s: BffStack;
+const s = sharedBffStack();
 let c: number;
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${s.bff.base}${path}`, { headers });
+const get = s.get;
 
 beforeAll(async () => {
-  s = await startBffStack();
-  c = s.stack.canvasIndex;
+  c = s.canvasIndex;
   await s.stack.canvasCore.createCanvas({
     name: 'inactive',
     description: '',
@@ -26,7 +24,6 @@ beforeAll(async () => {
   });
   await s.stack.rendererCore.frames.get(c); // built once up front (the BFF's test deadline is 2 s)
 }, 60_000);
-afterAll(() => s.close());
 
 function expectErrorBody(body: unknown, status: number, code: string, field?: string) {
   expect(body).toMatchObject({ success: false, error: code, statusCode: status });

@@ -8,6 +8,7 @@ import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutesWith } from './events.js';
 import { StreamCap } from '../hardening/stream-cap.js';
 import { withListening } from '../test/listen.js';
+import { busWithSubscribe } from '../test/bus-view.js';
 
 const s = sharedBffStack();
 let n = 0;
@@ -23,16 +24,10 @@ const commit = (boardIndex: number, x: number) =>
 /** The bus of the stack, counting the subscriptions made on it. */
 function countingBus(bus: EventBus) {
   const subs: SubscribeOptions[] = [];
-  const counted: EventBus = {
-    publish: (...a) => bus.publish(...a),
-    consume: (o) => bus.consume(o),
-    lastSeq: () => bus.lastSeq(),
-    close: async () => undefined,
-    subscribe: (o) => {
-      subs.push(o);
-      return bus.subscribe(o);
-    },
-  };
+  const counted = busWithSubscribe(bus, (o) => {
+    subs.push(o);
+    return bus.subscribe(o);
+  });
   return { bus: counted, subs };
 }
 

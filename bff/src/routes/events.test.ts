@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { create, toBinary } from '@bufbuild/protobuf';
-import type { EventBus } from '@tessera/kit';
 import {
   LockChangedSchema,
   LockChangeKind,
@@ -14,6 +13,7 @@ import { sharedBffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutes, eventRoutesWith } from './events.js';
 import { withListening } from '../test/listen.js';
+import { busWithSubscribe } from '../test/bus-view.js';
 
 const s = sharedBffStack();
 const open = (headers: Record<string, string> = {}) => SseClient.open(`${s.bff.base}/api/events`, headers);
@@ -94,16 +94,10 @@ describe('GET /api/events', () => {
   it('delivers an event committed right after the stream opened, even when subscribing is slow', async () => {
     // a bus whose subscriptions take 200 ms to become live, like a remote broker under load
     const bus = s.stack.bus;
-    const slow: EventBus = {
-      publish: (...a) => bus.publish(...a),
-      consume: (o) => bus.consume(o),
-      lastSeq: () => bus.lastSeq(),
-      close: async () => undefined,
-      subscribe: async (o) => {
-        await new Promise((r) => setTimeout(r, 200));
-        return bus.subscribe(o);
-      },
-    };
+    const slow = busWithSubscribe(bus, async (o) => {
+      await new Promise((r) => setTimeout(r, 200));
+      return bus.subscribe(o);
+    });
     await withApp(testDeps({ canvas: s.stack.canvasUrl }, { bus: slow }), async (base) => {
       const client = await SseClient.open(`${base}/api/events`);
       expect(client.status).toBe(200);

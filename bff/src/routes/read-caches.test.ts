@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { createInProcessBus } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
-import { startBffStack, type BffStack } from '../canvas/test/stack.js';
+import { sharedBffStack } from '../canvas/test/stack.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { BoardCache } from '../canvas/board-cache.js';
 import { ChangeFeed, type CanvasChange } from '../canvas/change-feed.js';
 import { CompositeCache, type CompositeImage } from '../canvas/composite-cache.js';
 
-let s: BffStack;
+const s = sharedBffStack();
 let c: number;
 let order = 0;
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${s.bff.base}${path}`, { headers });
+const get = s.get;
 
 beforeAll(async () => {
-  s = await startBffStack();
-  c = s.stack.canvasIndex;
+  c = s.canvasIndex;
   await s.stack.rendererCore.frames.get(c);
 }, 60_000);
-afterAll(() => s.close());
 
 /** Resolves when the BFF's change feed has seen a change matching `match`. */
 function changeSeen(match: (ch: CanvasChange) => boolean): Promise<void> {

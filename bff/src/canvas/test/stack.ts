@@ -32,6 +32,8 @@ export async function startBffStack(opts: { extraModules?: RouteModule[] } = {})
 /** A BffStack that tests share, with the index of its active canvas. */
 export interface SharedBffStack extends Omit<BffStack, 'close'> {
   canvasIndex: number;
+  /** A GET of `path` from the BFF. */
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
 /**
@@ -58,5 +60,6 @@ export function sharedBffStack(opts: { extraModules?: RouteModule[] } = {}): Sha
     get canvasIndex() {
       return get().stack.canvasIndex;
     },
+    get: (path, headers = {}) => fetch(`${get().bff.base}${path}`, { headers }),
   };
 }
