@@ -6,31 +6,25 @@
  * are unchanged afterwards, and every process answers.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UploadTarget } from '@tessera/facts/submissions';
+import { forSuite } from '@tessera/kit/testing';
 import { bodyRequest, fieldCases, LONG, malformedBodies, wrongShapes } from './cases.js';
 import { expectSpecError, send, type Got } from './http.js';
-import { expectSurvived, startBadInputStack, type BadInputStack } from './stack.js';
+import { expectSurvived, startBadInputStack } from './stack.js';
 
-let s: BadInputStack;
-let auth: Record<string, string>;
+const s = forSuite(startBadInputStack);
 let seeded: { id: string; imageUrl: string; netScore: number };
 let spareImageUrl = '';
 
-const asSeed = (
-  method: string,
-  path: string,
-  extra: { body?: unknown; headers?: Record<string, string> } = {},
-) => s.seed.browser.request({ method, path, body: extra.body, headers: { ...auth, ...extra.headers } });
-
 async function uploadForm(contentType = 'image/png', fileSize = 1000) {
-  const res = await asSeed('POST', '/api/artist-selection/upload-url', {
+  const res = await s.seed.request('POST', '/api/artist-selection/upload-url', {
     body: { filename: 'art.png', contentType, fileSize },
   });
   expect(res.status).toBe(200);
-  return (res.json as { data: { uploadUrl: string; fields: Record<string, string>; imageUrl: string } }).data;
+  return (res.json as { data: UploadTarget }).data;
 }
 
-/** A multipart body with these parts in order (a part with `file` set is a file part). */
 /** One part of a multipart body; a part with `file` is a file (Content-Type `type`, else image/png). */
 type Part = { name: string; value: string | Buffer; file?: string; type?: string };
 
@@ -60,8 +54,6 @@ const postUpload = (body: Buffer | string, contentType: string, headers: Record<
 let png: Buffer;
 
 beforeAll(async () => {
-  s = await startBadInputStack();
-  auth = { authorization: `Bearer ${s.seed.accessToken}` };
   png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#224466' } })
     .png()
     .toBuffer();
@@ -75,7 +67,7 @@ beforeAll(async () => {
     expect(up.status, up.text).toBe(201);
     if (which === 'spare') spareImageUrl = f.imageUrl;
     else {
-      const created = await asSeed('POST', '/api/artist-selection/submissions', {
+      const created = await s.seed.request('POST', '/api/artist-selection/submissions', {
         body: { title: 'Seeded artwork', description: 'A description long enough', imageUrl: f.imageUrl },
       });
       expect(created.status, created.text).toBe(201);
@@ -83,7 +75,6 @@ beforeAll(async () => {
     }
   }
 }, 90_000);
-afterAll(() => s?.close());
 
 const validCreate = () => ({
   title: 'Another artwork',
@@ -141,13 +132,13 @@ describe('artist-selection routes', () => {
           s.base,
           bodyRequest(method, path, {
             ...bc,
-            headers: { ...(await s.seed.browser.headersFor(method)), ...auth, ...bc.headers },
+            headers: { ...(await s.seed.browser.headersFor(method)), ...s.seed.bearer, ...bc.headers },
           }),
         );
         expectSpecError(res, `${path} malformed ${bc.name}`, bc.want);
       }
       for (const bc of wrongShapes(valid)) {
-        const res: Got = await asSeed(method, path, { body: bc.body });
+        const res: Got = await s.seed.request(method, path, { body: bc.body });
         if (res.status === 200 && path.endsWith('/upload-url')) continue; // a harmless new form
         if (res.status === 200 && path.endsWith('/vote')) {
           // the duplicate-key case carries voteType 5 last... any accepted vote is undone below
@@ -160,14 +151,14 @@ describe('artist-selection routes', () => {
 
   it('refuse bad fields of a new submission (every valid one meets the seeded active submission: 409)', async () => {
     for (const bc of fieldCases(validCreate)) {
-      const res = await asSeed('POST', '/api/artist-selection/submissions', { body: bc.body });
+      const res = await s.seed.request('POST', '/api/artist-selection/submissions', { body: bc.body });
       expectSpecError(res, `create ${bc.name}`, bc.want);
     }
   });
 
   it('refuse bad vote types with "Invalid vote type." and bad ids with 404', async () => {
     for (const voteType of [0, 2, -2, 1.5, '1', '-1', 'up', null, true, [], {}, 1e308, LONG]) {
-      const res = await asSeed('POST', `/api/artist-selection/submissions/${seeded.id}/vote`, {
+      const res = await s.seed.request('POST', `/api/artist-selection/submissions/${seeded.id}/vote`, {
         body: { voteType },
       });
       expectSpecError(res, `voteType ${JSON.stringify(voteType).slice(0, 20)}`, {
@@ -190,7 +181,7 @@ describe('artist-selection routes', () => {
         ['POST', `/api/artist-selection/submissions/${id}/vote`, { voteType: 1 }],
         ['DELETE', `/api/artist-selection/submissions/${id}`, undefined],
       ] as const) {
-        expectSpecError(await asSeed(method, path, { body }), `${method} ${path}`, {
+        expectSpecError(await s.seed.request(method, path, { body }), `${method} ${path}`, {
           status: 404,
           code: 'NOT_FOUND',
         });
@@ -220,7 +211,7 @@ describe('artist-selection routes', () => {
       [{ filename: 'a\u0000.png', contentType: 'image/png', fileSize: 10 }, undefined],
       [{ filename: LONG, contentType: 'image/png', fileSize: 10 }, undefined],
     ] as const) {
-      const res = await asSeed('POST', '/api/artist-selection/upload-url', { body });
+      const res = await s.seed.request('POST', '/api/artist-selection/upload-url', { body });
       expectSpecError(res, JSON.stringify(body).slice(0, 60), { status: 400 });
       if (message) expect((res.json as { message: string }).message).toBe(message);
     }
@@ -326,16 +317,16 @@ describe('artist-selection routes', () => {
 
   it('leave the seeded submission, its image and every process as they were', async () => {
     // a vote-shaped case may have voted: undo whatever vote the seed user has left
-    const list = await asSeed('GET', '/api/artist-selection/submissions?sort=new');
+    const list = await s.seed.request('GET', '/api/artist-selection/submissions?sort=new');
     const mine = (
       list.json as { data: { id: string; userVoteType: number; netScore: number; title: string }[] }
     ).data.find((x) => x.id === seeded.id)!;
     expect(mine).toMatchObject({ title: 'Seeded artwork' });
     if (mine.userVoteType !== 0)
-      await asSeed('POST', `/api/artist-selection/submissions/${seeded.id}/vote`, {
+      await s.seed.request('POST', `/api/artist-selection/submissions/${seeded.id}/vote`, {
         body: { voteType: mine.userVoteType },
       });
-    const after = await asSeed('GET', '/api/artist-selection/submissions?sort=new');
+    const after = await s.seed.request('GET', '/api/artist-selection/submissions?sort=new');
     expect(
       (after.json as { data: { id: string; netScore: number }[] }).data.find((x) => x.id === seeded.id),
     ).toMatchObject({ netScore: seeded.netScore });

@@ -5,16 +5,13 @@
  * Every answer is a 4xx with the spec's error body; afterwards every process answers and the
  * seeded data is intact.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { bodyRequest, fieldCases, malformedBodies, wrongShapes, type BodyCase } from './cases.js';
 import { expectSpecError } from './http.js';
-import { expectSurvived, startBadInputStack, type BadInputStack } from './stack.js';
+import { expectSurvived, startBadInputStack } from './stack.js';
 
-let s: BadInputStack;
-beforeAll(async () => {
-  s = await startBadInputStack();
-}, 60_000);
-afterAll(() => s?.close());
+const s = forSuite(startBadInputStack);
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;

@@ -5,18 +5,17 @@
  * authenticated routes, bad refresh cookies, and garbage on the Google redirect and callback (which
  * answer redirects, never errors). Afterwards every process answers and the seeded data is intact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { BAD_REFRESH_COOKIES, badBearers, CSRF_CASES, type HeaderCase } from './cases.js';
 import { Client, expectSpecError, send } from './http.js';
-import { expectSurvived, SEED_PASSWORD, startBadInputStack, type BadInputStack } from './stack.js';
+import { expectSurvived, SEED_PASSWORD, startBadInputStack } from './stack.js';
 
-let s: BadInputStack;
+const s = forSuite(startBadInputStack);
 let bearers: HeaderCase[];
 beforeAll(async () => {
-  s = await startBadInputStack();
   bearers = await badBearers(s.seed.accessToken, await s.identityRpc.getSigningKeys({}));
 }, 60_000);
-afterAll(() => s?.close());
 
 /** Each state-changing route with a body that would succeed if the CSRF check let it through. */
 const MUTATIONS: {

@@ -3,30 +3,20 @@
  * bodies and durations, bad tokens, guests. Every refusal is a 4xx with the spec's error body, no
  * lock is left behind by a refused request, and afterwards every process answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { BAD_INDEXES, bodyRequest, malformedBodies, wrongShapes } from './cases.js';
 import { expectSpecError, send, type Got } from './http.js';
-import { expectSurvived, startBadInputStack, type BadInputStack } from './stack.js';
+import { expectSurvived, startBadInputStack } from './stack.js';
 
-let s: BadInputStack;
+const s = forSuite(startBadInputStack);
 let c: number;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  s = await startBadInputStack();
+beforeAll(() => {
   c = s.canvasIndex;
-  auth = { authorization: `Bearer ${s.seed.accessToken}` };
-}, 60_000);
-afterAll(() => s?.close());
-
-/** The seeded browser (cookies, CSRF) with the seeded user's bearer token. */
-const asSeed = (
-  method: string,
-  path: string,
-  extra: { body?: unknown; headers?: Record<string, string> } = {},
-) => s.seed.browser.request({ method, path, body: extra.body, headers: { ...auth, ...extra.headers } });
+});
 
 async function noLockLeft(): Promise<void> {
-  const res = await asSeed('GET', '/api/boards/my-current-lock');
+  const res = await s.seed.request('GET', '/api/boards/my-current-lock');
   expect(res.json).toMatchObject({ success: true, hasLock: false, lock: null });
 }
 
@@ -42,7 +32,7 @@ describe('board-lock routes', () => {
   it('refuse bad canvas and board indexes with 400', async () => {
     for (const bad of [...BAD_INDEXES, '625', '4294967296']) {
       for (const [method, path] of [...LOCK_PATHS(bad), ...LOCK_PATHS('7', bad === '625' ? 'x' : bad)]) {
-        const res = await asSeed(method!, path!);
+        const res = await s.seed.request(method!, path!);
         expectSpecError(res, `${method} ${path}`, { status: 400, code: 'VALIDATION_ERROR' });
       }
     }
@@ -78,7 +68,7 @@ describe('board-lock routes', () => {
   it('refuse bad durations with 400 and take no lock', async () => {
     for (const duration of [0, -1, 31, 1.5, '5', [5], { m: 5 }, true, 1e308, 'x'.repeat(5000)]) {
       for (const method of ['POST', 'PUT']) {
-        const res = await asSeed(method, `/api/boards/${c}/7/lock`, { body: { duration } });
+        const res = await s.seed.request(method, `/api/boards/${c}/7/lock`, { body: { duration } });
         expectSpecError(res, `${method} duration ${JSON.stringify(duration).slice(0, 20)}`, {
           status: method === 'POST' ? 400 : undefined,
         });
@@ -93,17 +83,19 @@ describe('board-lock routes', () => {
         s.base,
         bodyRequest('POST', `/api/boards/${c}/8/lock`, {
           ...bc,
-          headers: { ...(await s.seed.browser.headersFor('POST')), ...auth, ...bc.headers },
+          headers: { ...(await s.seed.browser.headersFor('POST')), ...s.seed.bearer, ...bc.headers },
         }),
       );
       expectSpecError(res, `malformed ${bc.name}`, bc.want);
     }
     await noLockLeft();
     for (const bc of wrongShapes({ duration: 5 })) {
-      const res: Got = await asSeed('POST', `/api/boards/${c}/8/lock`, { body: bc.body });
+      const res: Got = await s.seed.request('POST', `/api/boards/${c}/8/lock`, { body: bc.body });
       if (res.status === 200) {
         expect(res.json, bc.name).toMatchObject({ success: true, lock: { boardIndex: 8 } });
-        expect((await asSeed('DELETE', `/api/boards/${c}/8/lock`)).json).toMatchObject({ released: true });
+        expect((await s.seed.request('DELETE', `/api/boards/${c}/8/lock`)).json).toMatchObject({
+          released: true,
+        });
       } else {
         expectSpecError(res, `shape ${bc.name}`);
       }
@@ -113,16 +105,16 @@ describe('board-lock routes', () => {
 
   it('refuse bad query values', async () => {
     for (const q of ['explicit=maybe', 'explicit=1&explicit=0'])
-      expectSpecError(await asSeed('DELETE', `/api/boards/${c}/7/lock?${q}`), q, { status: 400 });
+      expectSpecError(await s.seed.request('DELETE', `/api/boards/${c}/7/lock?${q}`), q, { status: 400 });
     for (const q of [
       'fencingToken=-1',
       'fencingToken=1.5',
       'fencingToken=abc',
       'fencingToken=99999999999999999',
     ])
-      expectSpecError(await asSeed('GET', `/api/boards/${c}/7/validate?${q}`), q, { status: 400 });
+      expectSpecError(await s.seed.request('GET', `/api/boards/${c}/7/validate?${q}`), q, { status: 400 });
     for (const q of ['canvas_index=-1', 'canvas_index=abc', 'canvas_index=1&canvas_index=2'])
-      expectSpecError(await asSeed('GET', `/api/boards/locks?${q}`), q, { status: 400 });
+      expectSpecError(await s.seed.request('GET', `/api/boards/locks?${q}`), q, { status: 400 });
   });
 
   it('leave every process answering', async () => {

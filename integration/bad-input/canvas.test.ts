@@ -5,18 +5,17 @@
  * with the spec's error body; inputs a route ignores by design (a cache buster, a Last-Event-ID it
  * cannot use) get the normal answer. Afterwards every process answers and the data is intact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { BAD_INDEXES } from './cases.js';
 import { expectSpecError, send } from './http.js';
-import { expectSurvived, SEED_BOARD, startBadInputStack, type BadInputStack } from './stack.js';
+import { expectSurvived, SEED_BOARD, startBadInputStack } from './stack.js';
 
-let s: BadInputStack;
+const s = forSuite(startBadInputStack);
 let c: number;
-beforeAll(async () => {
-  s = await startBadInputStack();
+beforeAll(() => {
   c = s.canvasIndex;
-}, 60_000);
-afterAll(() => s?.close());
+});
 
 async function refused(path: string, want: { status?: number; code?: string } = {}) {
   expectSpecError(await send(s.base, { path }), `GET ${path.slice(0, 200)}`, want);

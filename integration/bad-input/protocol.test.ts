@@ -8,16 +8,16 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { createApp, createHttpServer } from '../../bff/src/app.js';
 import { expectSpecError, send, type Got, type Req } from './http.js';
-import { expectSurvived, SEED_BOARD, startBadInputStack, type BadInputStack } from './stack.js';
+import { expectSurvived, SEED_BOARD, startBadInputStack } from './stack.js';
 
-let s: BadInputStack;
+const s = forSuite(startBadInputStack);
 /** A second BFF on the same dependencies, behind the production HTTP server (bff/src/main.ts). */
 let server: http.Server;
 let prodBase: string;
 beforeAll(async () => {
-  s = await startBadInputStack();
   server = createHttpServer(createApp(s.bff.deps)).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   prodBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

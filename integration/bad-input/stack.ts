@@ -25,7 +25,7 @@ import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recor
 import { createPeers } from '../../bff/src/peers.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
-import { Client as HttpClient, type Got } from './http.js';
+import { Client as HttpClient, type Got, type Req } from './http.js';
 import { createLock, type Lock } from '../../services/lock/src/setup.js';
 import { startLockServer } from '../lock/stack.js';
 import {
@@ -44,6 +44,10 @@ export interface Seed {
   accessToken: string;
   /** The seeded browser: its refresh and session cookies and a CSRF token. */
   browser: HttpClient;
+  /** The Authorization header with `accessToken`. */
+  bearer: Record<string, string>;
+  /** A request of the seeded browser with the seeded user's bearer token (`headers` override it). */
+  request(method: string, path: string, extra?: Pick<Req, 'body' | 'headers'>): Promise<Got>;
   /** Access token of a user who signed in with OpenID Connect and has no username yet. */
   oidcToken: string;
   oidcUserId: string;
@@ -159,6 +163,7 @@ async function seedData(base: string, identityRpc: Client<typeof IdentityService
   const reg = await browser.post('/api/auth/register', { username, email, password: SEED_PASSWORD });
   expect(reg.status).toBe(201);
   const accessToken = json(reg).access_token as string;
+  const bearer = { authorization: `Bearer ${accessToken}` };
   const userId = (json(reg).user as { id: string }).id;
 
   const oidc = await identityRpc.signInWithOidc({
@@ -184,6 +189,9 @@ async function seedData(base: string, identityRpc: Client<typeof IdentityService
     userId,
     accessToken,
     browser,
+    bearer,
+    request: (method, path, extra = {}) =>
+      browser.request({ method, path, body: extra.body, headers: { ...bearer, ...extra.headers } }),
     oidcToken: json(exchanged).access_token as string,
     oidcUserId: (json(exchanged).user as { id: string }).id,
     board: board.text,
