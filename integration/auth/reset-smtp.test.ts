@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../bff/src/auth/test/browser.js';
-import { registerIn, startAuthStack, type AuthStack } from './stack.js';
+import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 let stack: AuthStack;
 
@@ -22,10 +22,7 @@ async function registered() {
 }
 
 async function askForCode(email: string) {
-  const res = await new Browser(stack.bff.base).request('POST', '/api/auth/reset-password-email', {
-    body: { email },
-    csrf: false,
-  });
+  const res = await askResetCode(new Browser(stack.bff.base), email);
   expect(res.status).toBe(200);
   return stack.resetCodeFor(email);
 }
@@ -65,10 +62,7 @@ describe('password reset over SMTP', () => {
   it('sends nothing for an unknown address, with the same answer', async () => {
     const email = `nobody.${Date.now()}@example.com`;
     const before = stack.smtp!.received.length;
-    const res = await new Browser(stack.bff.base).request('POST', '/api/auth/reset-password-email', {
-      body: { email },
-      csrf: false,
-    });
+    const res = await askResetCode(new Browser(stack.bff.base), email);
     expect(res.body).toEqual({
       success: true,
       message: 'If an account exists with this email, a reset code has been sent.',
@@ -101,10 +95,7 @@ describe('password reset over SMTP', () => {
     const late = await resetWith(user.email, code);
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ error: 'OTP_EXPIRED', statusCode: 400 });
-    const fresh = await new Browser(stack.bff.base).request('POST', '/api/auth/reset-password-email', {
-      body: { email: user.email },
-      csrf: false,
-    });
+    const fresh = await askResetCode(new Browser(stack.bff.base), user.email);
     expect(fresh.status).toBe(200);
     const code2 = await stack.resetCodeFor(user.email, { newerThan: code });
     expect((await resetWith(user.email, code2)).status).toBe(200);

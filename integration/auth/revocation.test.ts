@@ -11,7 +11,7 @@ import { createInProcessBus, PEERS, type EventBus, type PeerName } from '@tesser
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
-import { registerIn, startAuthStack, type AuthStack } from './stack.js';
+import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 /** Generous bound for "within 1 s" on a busy machine (the measured delay is printed). */
 const EVENT_BOUND_MS = 5_000;
@@ -114,10 +114,7 @@ describe('access tokens end with the session', () => {
   it('after a password reset ends every session', async () => {
     const { user, token } = await signedIn();
     const anon = new Browser(stack.bff.base);
-    const sent = await anon.request('POST', '/api/auth/reset-password-email', {
-      body: { email: user.email },
-      csrf: false,
-    });
+    const sent = await askResetCode(anon, user.email);
     expect(sent.status).toBe(200);
     const code = await stack.resetCodeFor(user.email);
     await expectEnded('password reset', token, async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { newAccount } from '../../services/identity/src/test/harness.js';
-import { registerIn, startAuthStack, type AuthStack } from './stack.js';
+import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 let stack: AuthStack;
 
@@ -120,19 +120,13 @@ describe('password reset', () => {
     const b = new Browser(stack.bff.base);
     const { user } = await registerIn(b);
     const anon = new Browser(stack.bff.base);
-    const sent = await anon.request('POST', '/api/auth/reset-password-email', {
-      body: { email: user.email },
-      csrf: false,
-    });
+    const sent = await askResetCode(anon, user.email);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({
       success: true,
       message: 'If an account exists with this email, a reset code has been sent.',
     });
-    const unknown = await anon.request('POST', '/api/auth/reset-password-email', {
-      body: { email: `nobody.${Date.now()}@example.com` },
-      csrf: false,
-    });
+    const unknown = await askResetCode(anon, `nobody.${Date.now()}@example.com`);
     expect(unknown.body).toEqual(sent.body);
 
     const code = await stack.resetCodeFor(user.email);
@@ -169,15 +163,9 @@ describe('rate limits', () => {
       `cooldown.${Date.now()}@example.com`,
       (await registerIn(new Browser(stack.bff.base))).user.email,
     ]) {
-      const first = await anon.request('POST', '/api/auth/reset-password-email', {
-        body: { email },
-        csrf: false,
-      });
+      const first = await askResetCode(anon, email);
       expect(first.status).toBe(200);
-      const again = await anon.request('POST', '/api/auth/reset-password-email', {
-        body: { email },
-        csrf: false,
-      });
+      const again = await askResetCode(anon, email);
       expect(again.status).toBe(429);
       expect(again.body).toMatchObject({ success: false, error: 'RATE_LIMIT_EXCEEDED', statusCode: 429 });
       expect(String(again.body.message)).toMatch(/wait \d+ seconds before requesting another reset code/);
@@ -188,17 +176,11 @@ describe('rate limits', () => {
     const anon = new Browser(stack.bff.base);
     const email = `limit.${Date.now()}@example.com`;
     for (let i = 0; i < 5; i++) {
-      const ok = await anon.request('POST', '/api/auth/reset-password-email', {
-        body: { email },
-        csrf: false,
-      });
+      const ok = await askResetCode(anon, email);
       expect(ok.status).toBe(200);
       stack.clock.advance(61_000); // past identity's 60 s resend cooldown; the BFF's window keeps real time
     }
-    const res = await anon.request('POST', '/api/auth/reset-password-email', {
-      body: { email },
-      csrf: false,
-    });
+    const res = await askResetCode(anon, email);
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({ success: false, error: 'RATE_LIMIT_EXCEEDED', statusCode: 429 });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -75,3 +75,8 @@ export async function registerIn(b: Browser, user = newAccount()) {
   expect(res.status).toBe(201);
   return { res, user, token: String(res.body.access_token) };
 }
+
+/** Asks for a password reset code for `email` from browser `b`, as a signed-out page does (no CSRF token). */
+export function askResetCode(b: Browser, email: string) {
+  return b.request('POST', '/api/auth/reset-password-email', { body: { email }, csrf: false });
+}

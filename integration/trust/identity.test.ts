@@ -71,24 +71,31 @@ async function call(
   label: string,
   identity?: CallerIdentity,
 ): Promise<Outcome> {
-  const client = clientOf(desc, url, label, identity) as unknown as Record<
-    string,
-    (req: unknown, o: { signal: AbortSignal }) => unknown
-  >;
+  const client = clientOf(desc, url, label, identity) as unknown as Record<string, ClientMethod>;
   const stop = new AbortController();
   try {
-    const req = create(method.input);
-    if (method.methodKind === 'unary') await client[method.localName]!(req, { signal: stop.signal });
-    else {
-      for await (const _ of client[method.localName]!(req, { signal: stop.signal }) as AsyncIterable<unknown>)
-        break;
-    }
+    return await outcomeOf(invoke(client[method.localName]!, method, stop.signal));
+  } finally {
+    stop.abort();
+  }
+}
+
+type ClientMethod = (req: unknown, o: { signal: AbortSignal }) => unknown;
+
+async function invoke(fn: ClientMethod, method: DescMethod, signal: AbortSignal): Promise<void> {
+  const req = create(method.input);
+  if (method.methodKind === 'unary') await fn(req, { signal });
+  else for await (const _ of fn(req, { signal }) as AsyncIterable<unknown>) break;
+}
+
+/** How a call ended: ok, or its error code, whether the caller's identity was refused, and the message. */
+async function outcomeOf(p: Promise<unknown>): Promise<Outcome> {
+  try {
+    await p;
     return { code: 'ok', refused: false, message: '' };
   } catch (err) {
     const ce = ConnectError.from(err);
     return { code: ce.code, refused: ce.metadata.get(REFUSED_HEADER) !== null, message: ce.rawMessage };
-  } finally {
-    stop.abort();
   }
 }
 
@@ -293,15 +300,6 @@ describe('the broker', () => {
   afterAll(async () => {
     for (const b of buses) await b.close();
   });
-  const refusal = async (p: Promise<unknown>): Promise<Outcome> => {
-    try {
-      await p;
-      return { code: 'ok', refused: false, message: '' };
-    } catch (err) {
-      const ce = ConnectError.from(err);
-      return { code: ce.code, refused: ce.metadata.get(REFUSED_HEADER) !== null, message: ce.rawMessage };
-    }
-  };
 
   it('refuses Publish without credentials, with an expired token, and from processes without event permissions', async () => {
     const plain = await rawJson(stack.brokerUrl, '/tessera.bus.v1.BrokerService/Publish', {
@@ -312,16 +310,18 @@ describe('the broker', () => {
     expect(plain.status).toBe(401);
     const data = new Uint8Array([1]);
     expectRefused(
-      await refusal(busAs().publish(SUBJECTS.pixelsCommitted, data, { msgId: 'f2' })),
+      await outcomeOf(busAs().publish(SUBJECTS.pixelsCommitted, data, { msgId: 'f2' })),
       Code.Unauthenticated,
       'no token',
     );
     expectRefused(
-      await refusal(busAs(stack.expired('canvas')).publish(SUBJECTS.pixelsCommitted, data, { msgId: 'f3' })),
+      await outcomeOf(
+        busAs(stack.expired('canvas')).publish(SUBJECTS.pixelsCommitted, data, { msgId: 'f3' }),
+      ),
       Code.Unauthenticated,
       'expired',
     );
-    expectRefused(await refusal(busAs(stack.as('ops')).lastSeq()), Code.PermissionDenied, 'ops');
+    expectRefused(await outcomeOf(busAs(stack.as('ops')).lastSeq()), Code.PermissionDenied, 'ops');
   });
 
   it('refuses every publish outside a process event permissions and every read outside them; allowed reads work', async () => {
@@ -336,7 +336,7 @@ describe('the broker', () => {
         );
         if (!mayPublish) {
           expectRefused(
-            await refusal(
+            await outcomeOf(
               bus.publish(subject, new Uint8Array([1]), { msgId: `forged-${process}-${subject}` }),
             ),
             Code.PermissionDenied,
@@ -349,10 +349,10 @@ describe('the broker', () => {
         );
         const sub = bus.subscribe({ subjects: [subject], handler: () => undefined });
         if (mayRead) await (await sub).stop();
-        else expectRefused(await refusal(sub), Code.PermissionDenied, `${process} reading ${subject}`);
+        else expectRefused(await outcomeOf(sub), Code.PermissionDenied, `${process} reading ${subject}`);
       }
       expectRefused(
-        await refusal(bus.subscribe({ subjects: ['tessera.>'], handler: () => undefined })),
+        await outcomeOf(bus.subscribe({ subjects: ['tessera.>'], handler: () => undefined })),
         Code.PermissionDenied,
         `${process} reading everything`,
       );
