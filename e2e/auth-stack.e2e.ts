@@ -24,7 +24,14 @@ import {
   type Account,
 } from './lib/full-stack.js';
 import { skipTutorial } from './lib/canvas-page.js';
-import { INVALID_CREDENTIALS_TEXT, field, fillSignUp, openLogin } from './lib/scripted-auth.js';
+import {
+  INVALID_CREDENTIALS_TEXT,
+  SIGN_UP_SUCCESS_TEXT,
+  expectSignUpSuccess,
+  field,
+  fillSignUp,
+  openLogin,
+} from './lib/scripted-auth.js';
 import { describeOnStack, requireDataStack, type DataStack } from './lib/stack.js';
 
 /** The browser's line for an HTTP error answer a step provokes on purpose. */
@@ -117,12 +124,10 @@ describeOnStack('identity and sign-in on the real stack', () => {
           return original(...args);
         };
       }
-    }, 'Registration successful! Redirecting...');
+    }, SIGN_UP_SUCCESS_TEXT);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.getByText('Registration successful! Redirecting...').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
-    await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 5000 });
+    await expectSignUpSuccess(page);
     // the spec waits 1.5 s after registration before going to the canvas
     const times = await page.evaluate(
       () => (window as unknown as { __signUpTimes: { shown?: number; left?: number } }).__signUpTimes,
