@@ -31,6 +31,7 @@ import {
   field,
   fillSignUp,
   openLogin,
+  signOutFromProfileMenu,
 } from './lib/scripted-auth.js';
 import { describeOnStack, requireDataStack, type DataStack } from './lib/stack.js';
 
@@ -177,10 +178,7 @@ describeOnStack('identity and sign-in on the real stack', () => {
     const panel = page.locator('.profile__panel');
     expect(await panel.innerText()).toContain(account.email);
     await screenshot(page, 'auth-stack-profile-menu-desktop');
-    await panel.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
+    await signOutFromProfileMenu(page);
     expect(await refreshCookieOf(deviceA.context)).toBeNull();
     // the refresh token the browser held is revoked, not just forgotten
     expect(await replayRefreshToken(stack.baseUrl, before!.value)).toEqual({

@@ -1,5 +1,6 @@
 // Shared by the auth browser tests: the /api scripted with page.route, a stored user, and small
-// helpers for the /login screen (the signed-out page itself: withSignedOutPage in browser.ts).
+// helpers for the /login screen and for signing out (the signed-out page itself: withSignedOutPage in
+// browser.ts).
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { urlOf } from './browser.js';
@@ -142,6 +143,17 @@ export async function expectSignUpSuccess(page: Page): Promise<void> {
   await page.getByText(SIGN_UP_SUCCESS_TEXT).waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
   await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 5000 });
+}
+
+/**
+ * Clicks Sign Out in the open profile menu and waits until the page is on /login signed out: the header
+ * offers Sign In and no user is stored.
+ */
+export async function signOutFromProfileMenu(page: Page): Promise<void> {
+  await page.locator('.profile__panel').getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
 }
 
 /** Signs up through the form and waits until the page lands on /canvas signed in. */
