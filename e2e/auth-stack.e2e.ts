@@ -24,7 +24,15 @@ import {
   type Account,
 } from './lib/full-stack.js';
 import { skipTutorial } from './lib/canvas-page.js';
-import { INVALID_CREDENTIALS_TEXT, field, fillSignUp, openLogin } from './lib/scripted-auth.js';
+import {
+  INVALID_CREDENTIALS_TEXT,
+  SIGN_UP_SUCCESS_TEXT,
+  expectSignUpSuccess,
+  field,
+  fillSignUp,
+  openLogin,
+  signOutFromProfileMenu,
+} from './lib/scripted-auth.js';
 import { describeOnStack, requireDataStack, type DataStack } from './lib/stack.js';
 
 /** The browser's line for an HTTP error answer a step provokes on purpose. */
@@ -117,12 +125,10 @@ describeOnStack('identity and sign-in on the real stack', () => {
           return original(...args);
         };
       }
-    }, 'Registration successful! Redirecting...');
+    }, SIGN_UP_SUCCESS_TEXT);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.getByText('Registration successful! Redirecting...').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
-    await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 5000 });
+    await expectSignUpSuccess(page);
     // the spec waits 1.5 s after registration before going to the canvas
     const times = await page.evaluate(
       () => (window as unknown as { __signUpTimes: { shown?: number; left?: number } }).__signUpTimes,
@@ -172,10 +178,7 @@ describeOnStack('identity and sign-in on the real stack', () => {
     const panel = page.locator('.profile__panel');
     expect(await panel.innerText()).toContain(account.email);
     await screenshot(page, 'auth-stack-profile-menu-desktop');
-    await panel.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
+    await signOutFromProfileMenu(page);
     expect(await refreshCookieOf(deviceA.context)).toBeNull();
     // the refresh token the browser held is revoked, not just forgotten
     expect(await replayRefreshToken(stack.baseUrl, before!.value)).toEqual({

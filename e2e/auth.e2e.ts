@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SIZES, VIEWPORTS, screenshot, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
 import {
   INVALID_CREDENTIALS_TEXT,
+  expectSignUpSuccess,
   field,
   fillSignUp,
   grant,
@@ -34,9 +35,7 @@ describe('sign up and sign in', () => {
       await page.getByRole('button', { name: 'Show password' }).click();
       expect(await field(page, 'password').getAttribute('type')).toBe('text');
       await field(page, 'confirmPassword').press('Enter');
-      await page.getByText('Registration successful! Redirecting...').waitFor();
-      expect(new URL(page.url()).pathname).toBe('/login');
-      await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 5000 });
+      await expectSignUpSuccess(page);
       await page.locator('.site-header__account').getByText('Welcome, ada').waitFor();
       const register = api.requests.find((r) => r.path === 'POST /api/auth/register');
       expect(register?.body).toEqual({

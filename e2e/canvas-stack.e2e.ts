@@ -15,15 +15,18 @@ import { CanvasService, type Board } from '@tessera/proto/tessera/canvas/v1/canv
 import { ConflictType, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { VIEWPORTS, screenshot, sharedBrowser, urlOf, withPage } from './lib/browser.js';
 import {
-  boardPoint,
   canvasPixel,
   compositeOf,
+  hoverBoard,
   screenPixel,
   screenPointOfComposite,
   imagePixel as imageRgba,
   imageSrc,
   skipTutorial,
+  stageBox,
+  waitForHoverBoard,
   waitForImage,
+  wheelZoom,
   zoomText,
   type ViewMode,
 } from './lib/canvas-page.js';
@@ -243,14 +246,7 @@ describeOnStack('canvas page on the full stack', () => {
       const start = await zoom();
       await page.getByRole('button', { name: 'Zoom in' }).click();
       expect(await zoom()).toBe(start + 10);
-      const stageBox = await page.locator('.canvas-stage').boundingBox();
-      if (!stageBox) throw new Error('no stage');
-      await page.mouse.move(stageBox.x + stageBox.width / 2, stageBox.y + stageBox.height / 2);
-      await page.mouse.wheel(0, -200);
-      await page.waitForFunction(
-        (want) => document.querySelector('output.zoom-controls__value')?.textContent === `${want}%`,
-        start + 30,
-      );
+      await wheelZoom(page, -200, start + 30);
       await page.getByRole('button', { name: 'Zoom out' }).click();
       expect(await zoom()).toBe(start + 20);
       await page.getByRole('button', { name: 'Reset' }).click();
@@ -264,12 +260,9 @@ describeOnStack('canvas page on the full stack', () => {
       await page.locator('img.canvas-image.is-shown[data-mode="live"]').waitFor();
 
       // Hover highlights the board under the cursor (a tint on the overlay canvas).
-      const p26 = await boardPoint(page, 26);
-      await page.mouse.move(p26.x, p26.y);
-      await page.waitForFunction(
-        () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '26',
-      );
-      const [x26, y26] = [Math.round(p26.x - stageBox.x), Math.round(p26.y - stageBox.y)];
+      const p26 = await hoverBoard(page, 26);
+      const stage = await stageBox(page);
+      const [x26, y26] = [Math.round(p26.x - stage.x), Math.round(p26.y - stage.y)];
       expect((await canvasPixel(page, 'canvas.canvas-overlay', x26, y26))[3], 'hover tint').toBeGreaterThan(
         0,
       );
@@ -294,15 +287,9 @@ describeOnStack('canvas page on the full stack', () => {
 
       // On screen: zoomed in to 400% around the first pixel, the browser shows its colour there.
       const at = await screenPointOf(page, spots[0]!);
-      await page.mouse.move(at.x, at.y);
-      await page.mouse.wheel(0, -4000);
-      await page.waitForFunction(
-        () => document.querySelector('output.zoom-controls__value')?.textContent === '400%',
-      );
+      await wheelZoom(page, -4000, 400, at);
       await page.mouse.move(5, 5); // off the stage: no hover tint over the board
-      await page.waitForFunction(
-        () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '',
-      );
+      await waitForHoverBoard(page, null);
       const zoomed = await screenPointOf(page, spots[0]!);
       expect(await screenPixel(page, zoomed)).toEqual(color);
       await screenshot(page, 'canvas-stack-zoomed-desktop');

@@ -7,7 +7,16 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
 import { VIEWPORTS, sharedBrowser, openPage, screenshot, urlOf, type Viewport } from './lib/browser.js';
-import { boardPoint, canvasPixel, skipTutorial, waitForImage, zoomText } from './lib/canvas-page.js';
+import {
+  boardPoint,
+  canvasPixel,
+  hoverBoard,
+  skipTutorial,
+  stageBox,
+  waitForImage,
+  wheelZoom,
+  zoomText,
+} from './lib/canvas-page.js';
 
 const SIDE = CANVAS_SIZE;
 const CANVAS = { canvas_index: 2, name: 'Harbour Lights', is_active: true };
@@ -169,25 +178,19 @@ describe('canvas page, desktop', () => {
       expect(await zoomText(page)).toBe('100%');
       await page.getByRole('button', { name: 'Zoom in' }).click();
       expect(await zoomText(page)).toBe('110%');
-      const stage = page.locator('.canvas-stage');
-      const stageBox = await stage.boundingBox();
-      if (!stageBox) throw new Error('no stage');
-      await page.mouse.move(stageBox.x + stageBox.width / 2, stageBox.y + stageBox.height / 2);
-      await page.mouse.wheel(0, -200);
-      await page.waitForFunction(
-        () => document.querySelector('output.zoom-controls__value')?.textContent === '130%',
-      );
+      await wheelZoom(page, -200, 130);
       await page.getByRole('button', { name: 'Zoom out' }).click();
       expect(await zoomText(page)).toBe('120%');
       await page.getByRole('button', { name: 'Reset' }).click();
       expect(await zoomText(page)).toBe('100%');
 
       // Alt + drag pans the view.
+      const stage = await stageBox(page);
       const before = await page.locator('img.canvas-image.is-shown').boundingBox();
       await page.keyboard.down('Alt');
-      await page.mouse.move(stageBox.x + 100, stageBox.y + 100);
+      await page.mouse.move(stage.x + 100, stage.y + 100);
       await page.mouse.down();
-      await page.mouse.move(stageBox.x + 160, stageBox.y + 130, { steps: 4 });
+      await page.mouse.move(stage.x + 160, stage.y + 130, { steps: 4 });
       await page.mouse.up();
       await page.keyboard.up('Alt');
       const after = await page.locator('img.canvas-image.is-shown').boundingBox();
@@ -204,16 +207,12 @@ describe('canvas page, desktop', () => {
       expect(await page.locator('img.canvas-image.is-shown').getAttribute('data-mode')).toBe('live');
 
       // Hover highlights the board under the cursor, on the overlay canvas.
-      const p26 = await boardPoint(page, 26);
-      await page.mouse.move(p26.x, p26.y);
-      await page.waitForFunction(
-        () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '26',
-      );
+      const p26 = await hoverBoard(page, 26);
       const tint = await canvasPixel(
         page,
         'canvas.canvas-overlay',
-        Math.round(p26.x - stageBox.x),
-        Math.round(p26.y - stageBox.y),
+        Math.round(p26.x - stage.x),
+        Math.round(p26.y - stage.y),
       );
       expect(tint[3]).toBeGreaterThan(0);
       expect(tint[2]).toBeGreaterThan(tint[0] ?? 255);

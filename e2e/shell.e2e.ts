@@ -1,6 +1,6 @@
 // The app shell in a real browser: legal and About pages, redirects, header navigation, the mobile
 // menu and the footer panel, at desktop and phone widths, with no console errors.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SIZES, VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
 
@@ -26,6 +26,12 @@ async function holdApi(page: Page): Promise<void> {
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** The mobile menu or the footer panel is open (or closed): its toggle says so, its panel shows (or not). */
+async function expectExpanded(toggle: Locator, panel: Locator, open: boolean): Promise<void> {
+  expect(await toggle.getAttribute('aria-expanded')).toBe(String(open));
+  expect(await panel.isVisible()).toBe(open);
 }
 
 describe.each(SIZES)('content pages at %s width', (label, viewport) => {
@@ -159,12 +165,10 @@ describe('mobile menu at 390 px', () => {
       const toggle = page.locator('.mobile-menu__toggle');
       const panel = page.locator('.mobile-menu__panel');
       expect(await toggle.isVisible()).toBe(true);
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await panel.isVisible()).toBe(false);
+      await expectExpanded(toggle, panel, false);
 
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-      expect(await panel.isVisible()).toBe(true);
+      await expectExpanded(toggle, panel, true);
       expect(await panel.getByRole('link').allInnerTexts()).toEqual([
         'Canvas',
         'Artist Selection',
@@ -175,8 +179,7 @@ describe('mobile menu at 390 px', () => {
       await screenshot(page, 'mobile-menu-open');
 
       await page.keyboard.press('Escape');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await panel.isVisible()).toBe(false);
+      await expectExpanded(toggle, panel, false);
       expect(
         await page.evaluate(() => document.activeElement?.classList.contains('mobile-menu__toggle')),
       ).toBe(true);
@@ -188,8 +191,7 @@ describe('mobile menu at 390 px', () => {
       await toggle.click();
       await panel.getByRole('link', { name: 'Artist Selection' }).click();
       await waitForPath(page, '/artist-selection');
-      expect(await panel.isVisible()).toBe(false);
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await expectExpanded(toggle, panel, false);
       await screenshot(page, 'artist-selection-mobile');
     });
   });
@@ -201,12 +203,10 @@ describe('footer panel', () => {
       await visit(page, '/about');
       const toggle = page.locator('.site-footer__toggle');
       const panel = page.locator('.site-footer__panel');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await panel.isVisible()).toBe(false);
+      await expectExpanded(toggle, panel, false);
 
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-      expect(await panel.isVisible()).toBe(true);
+      await expectExpanded(toggle, panel, true);
       expect(await panel.innerText()).toMatch(/© \d{4} Tessera/);
       expect(await panel.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).toBe(
         '/terms',

@@ -4,7 +4,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
-import { seedUser } from './lib/scripted-auth.js';
+import { seedUser, signOutFromProfileMenu } from './lib/scripted-auth.js';
 
 const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
 
@@ -97,10 +97,7 @@ describe('signed-in header', () => {
       expect(await panel.count()).toBe(0);
 
       await trigger.click();
-      await panel.getByRole('button', { name: 'Sign Out' }).click();
-      await page.waitForURL((url) => url.pathname === '/login');
-      await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
+      await signOutFromProfileMenu(page);
       const logout = requests.find((r) => new URL(r.url()).pathname === '/api/auth/logout');
       expect(logout?.method()).toBe('POST');
       expect(logout?.headers()['x-csrf-token']).toBe('csrf-e2e');

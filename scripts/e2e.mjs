@@ -8,9 +8,9 @@
 //  5. sends SIGTERM and requires every process to be gone within 5 s.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { listening } from '../loadtests/lib/listening.mjs';
 import { PACKAGES, root } from './workspaces.mjs';
 
 const fresh = process.argv.includes('--fresh');
@@ -130,12 +130,7 @@ if (result.code !== 0) fail(`npm start exited with ${result.signal ?? result.cod
 const { SERVICES } = await import('@tessera/facts/ports');
 const ports = [PORT, ...SERVICES.map((_, i) => PORT_BASE + i), PORT_BASE + 10];
 for (const port of ports) {
-  const open = await new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-  if (open) fail(`port ${port} still accepts connections after shutdown`);
+  if (await listening(port)) fail(`port ${port} still accepts connections after shutdown`);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 say(process.exitCode ? 'FAILED' : 'passed');

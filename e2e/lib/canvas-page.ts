@@ -1,10 +1,11 @@
-// Helpers for browser tests of the canvas page (/canvas): the tutorial, the composite images, and
-// reading back what the page's canvases and images hold.
+// Helpers for browser tests of the canvas page (/canvas): the tutorial, the composite images, wheel
+// zoom and board hover, and reading back what the page's canvases and images hold.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { BOARDS_PER_SIDE, CANVAS_SIZE, boardPosition, canvasPixelOf } from '@tessera/facts/grid';
 
 export type ViewMode = 'live' | 'preview';
+export type Point = { x: number; y: number };
 
 /** Marks the first-visit tutorial as skipped for this session before the page loads. */
 export async function skipTutorial(page: Page): Promise<void> {
@@ -46,6 +47,32 @@ export async function waitForCanvasOf(page: Page, mode: ViewMode, canvasIndex: n
 /** The zoom percentage the tools show, e.g. "100%". */
 export const zoomText = (page: Page) => page.getByLabel('Zoom level').innerText();
 
+/** The canvas stage's box on screen (the area the image is shown and zoomed in). */
+export async function stageBox(page: Page): Promise<Point & { width: number; height: number }> {
+  const box = await page.locator('.canvas-stage').boundingBox();
+  if (!box) throw new Error('no stage');
+  return box;
+}
+
+async function stageCentre(page: Page): Promise<Point> {
+  const box = await stageBox(page);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Turns the mouse wheel by `deltaY` (negative zooms in) over `at`, by default the stage's centre, and
+ * waits until the zoom tools show `percent`%.
+ */
+export async function wheelZoom(page: Page, deltaY: number, percent: number, at?: Point): Promise<void> {
+  const { x, y } = at ?? (await stageCentre(page));
+  await page.mouse.move(x, y);
+  await page.mouse.wheel(0, deltaY);
+  await page.waitForFunction(
+    (want) => document.querySelector('output.zoom-controls__value')?.textContent === want,
+    `${percent}%`,
+  );
+}
+
 /** RGBA of one pixel of a 2D canvas of the page (the overlay, the live layer). */
 export async function canvasPixel(page: Page, selector: string, x: number, y: number): Promise<number[]> {
   return page.evaluate(
@@ -75,12 +102,28 @@ export async function imagePixel(page: Page, mode: ViewMode, x: number, y: numbe
 }
 
 /** The screen point at the centre of board `index`, from the shown image's box. */
-export async function boardPoint(page: Page, index: number): Promise<{ x: number; y: number }> {
+export async function boardPoint(page: Page, index: number): Promise<Point> {
   const box = await page.locator('img.canvas-image.is-shown').boundingBox();
   if (!box) throw new Error('no image shown');
   const cell = box.width / BOARDS_PER_SIDE;
   const { row, col } = boardPosition(index);
   return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
+}
+
+/** Waits until the stage marks board `index` as the one under the mouse (null: none is). */
+export async function waitForHoverBoard(page: Page, index: number | null): Promise<void> {
+  await page.waitForFunction(
+    (want) => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === want,
+    index === null ? '' : String(index),
+  );
+}
+
+/** The centre of board `index`, once the mouse is moved there and the stage marks the board hovered. */
+export async function hoverBoard(page: Page, index: number): Promise<Point> {
+  const p = await boardPoint(page, index);
+  await page.mouse.move(p.x, p.y);
+  await waitForHoverBoard(page, index);
+  return p;
 }
 
 /** Where pixel (x, y) of board `board` sits in the whole-canvas composite. */

@@ -1,6 +1,8 @@
 // Shared by the auth browser tests: the /api scripted with page.route, a stored user, and small
-// helpers for the /login screen (the signed-out page itself: withSignedOutPage in browser.ts).
+// helpers for the /login screen and for signing out (the signed-out page itself: withSignedOutPage in
+// browser.ts).
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { urlOf } from './browser.js';
 
 declare global {
@@ -114,6 +116,7 @@ export const grant = (user: unknown = USER, extra: Record<string, unknown> = {})
 });
 export const INVALID_CREDENTIALS_TEXT =
   "That email or password doesn't look right. Please check both and try again.";
+export const SIGN_UP_SUCCESS_TEXT = 'Registration successful! Redirecting...';
 
 export async function openLogin(page: Page, query = ''): Promise<void> {
   await page.goto(urlOf(`/login${query}`));
@@ -133,6 +136,24 @@ export async function fillSignUp(
   await field(page, 'email').fill(form.email);
   await field(page, 'password').fill(form.password);
   await field(page, 'confirmPassword').fill(form.confirmPassword ?? form.password);
+}
+
+/** A sent sign-up succeeds: the message shows on /login, then the page goes on to /canvas within 5 s. */
+export async function expectSignUpSuccess(page: Page): Promise<void> {
+  await page.getByText(SIGN_UP_SUCCESS_TEXT).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await page.waitForURL((url) => url.pathname === '/canvas', { timeout: 5000 });
+}
+
+/**
+ * Clicks Sign Out in the open profile menu and waits until the page is on /login signed out: the header
+ * offers Sign In and no user is stored.
+ */
+export async function signOutFromProfileMenu(page: Page): Promise<void> {
+  await page.locator('.profile__panel').getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
 }
 
 /** Signs up through the form and waits until the page lands on /canvas signed in. */

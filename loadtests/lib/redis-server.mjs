@@ -3,7 +3,7 @@
 // binary is installed. Types: redis-server.d.mts.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { listening } from './listening.mjs';
 
 const CANDIDATES = ['/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server'];
 
@@ -39,12 +39,7 @@ export async function startRedisServer(port) {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const until = Date.now() + 10_000;
   for (;;) {
-    const up = await new Promise((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (up) break;
+    if (await listening(port)) break;
     if (child.exitCode !== null || Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`redis-server did not start on port ${port}`);

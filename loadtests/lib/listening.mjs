@@ -1,0 +1,16 @@
+// Whether a TCP port on loopback takes connections: the private redis-server waits until its port
+// does, scripts/e2e.mjs checks that no port of the stopped stack still does.
+import net from 'node:net';
+
+/**
+ * True when something accepts a TCP connection on 127.0.0.1:`port` (the connection is closed again).
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+export function listening(port) {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
