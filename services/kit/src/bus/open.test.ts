@@ -6,7 +6,7 @@ import { InProcessBus } from './embedded/in-process.js';
 import { openEventBus } from './open.js';
 import type { EventBus } from './port.js';
 import { BusError } from './subjects.js';
-import { closedPort } from './test/ports.js';
+import { closedPort } from '../testing/ports.js';
 
 const logger = testLogger('bus-open');
 
