@@ -3,7 +3,7 @@
  * process does): stored messages, publish ids, durable cursors and unacked messages survive, and the
  * clients that were connected carry on by themselves (RemoteBus reconnects and resumes).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { RemoteBus, type BusMessage } from '@tessera/kit';
 import { decode, encode } from '@tessera/kit/bus-contract';
 import { eventually, sleep, tempDir, testLogger } from '@tessera/kit/testing';
@@ -13,17 +13,12 @@ const logger = testLogger('bus-restart');
 const fastRetry = { retryDeadlineMs: 10_000, backoff: { initialMs: 20, maxMs: 200 } };
 
 describe('embedded broker restarted on the same data folder', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
-
   /** A broker on a new data folder, which the test can restart on the same port and folder. */
   async function broker(
     dirPrefix = 'tessera-bus-restart-',
   ): Promise<{ server: BrokerServer; restart: () => Promise<void>; dir: string }> {
     const { dir, cleanup } = tempDir(dirPrefix);
-    cleanups.push(cleanup);
+    onTestFinished(cleanup);
     const handle = {
       server: await startBrokerServer({ port: 0, logger, dataDir: dir }),
       restart: async () => {},
@@ -33,14 +28,14 @@ describe('embedded broker restarted on the same data folder', () => {
       await handle.server.close();
       handle.server = await startBrokerServer({ port: handle.server.port, logger, dataDir: dir });
     };
-    cleanups.push(() => handle.server.close());
+    onTestFinished(() => handle.server.close());
     return handle;
   }
 
   /** A client of the broker that retries quickly, closed after the test. */
   async function client(b: { server: BrokerServer }): Promise<RemoteBus> {
     const bus = await RemoteBus.connect({ url: b.server.url, logger, ...fastRetry });
-    cleanups.push(() => bus.close());
+    onTestFinished(() => bus.close());
     return bus;
   }
 
@@ -149,11 +144,11 @@ describe('embedded broker restarted on the same data folder', () => {
       retryDeadlineMs: 10_000,
       backoff: { initialMs: 5, maxMs: 10 },
     });
-    cleanups.push(() => bus.close());
+    onTestFinished(() => bus.close());
     const warnings: Error[] = [];
     const onWarning = (w: Error) => void warnings.push(w);
     process.on('warning', onWarning);
-    cleanups.push(() => void process.off('warning', onWarning));
+    onTestFinished(() => void process.off('warning', onWarning));
 
     const seen: string[] = [];
     await bus.subscribe({ subjects: ['tessera.down.>'], handler: (m) => void seen.push(m.msgId) });

@@ -3,10 +3,10 @@
  * broker server on port 0 over a temporary folder, and `openEventBus` reaching it by BUS_URL (what
  * every service does under `npm start`). Restarts on the same folder: broker-restart.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openEventBus, RemoteBus } from '@tessera/kit';
-import { encode, eventBusContract, recorder } from '@tessera/kit/bus-contract';
-import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
+import { eventBusContract, roundTrip } from '@tessera/kit/bus-contract';
+import { tempDir, testLogger } from '@tessera/kit/testing';
 import { startBrokerServer } from './setup.js';
 
 eventBusContract('embedded broker over RemoteBus', async (logger) => {
@@ -25,22 +25,13 @@ eventBusContract('embedded broker over RemoteBus', async (logger) => {
 });
 
 describe('openEventBus with BUS_URL', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
-
   it('connects to the broker process', async () => {
     const logger = testLogger('bus-open');
     const server = await startBrokerServer({ port: 0, logger });
-    cleanups.push(() => server.close());
+    onTestFinished(() => server.close());
     const bus = await openEventBus({ busUrl: server.url, logger, name: 'test' });
-    cleanups.push(() => bus.close());
+    onTestFinished(() => bus.close());
     expect(bus).toBeInstanceOf(RemoteBus);
-    const rec = recorder();
-    const sub = await bus.subscribe({ subjects: ['tessera.open.>'], handler: rec.handler });
-    await bus.publish('tessera.open.ping', encode('ping'), { msgId: `ping-${Date.now()}` });
-    await eventually(() => rec.got.length === 1);
-    await sub.stop();
+    await roundTrip(bus);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createEmbeddedDocumentStore, createMemoryKeyValueStore } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { FREE_FAILURES } from '../security/throttle.js';
@@ -11,10 +11,6 @@ import { startSmtpServer } from '../test/smtp.js';
 import { AccountThrottle, ResendCooldown } from './throttle-store.js';
 
 const logger = testLogger('identity');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
 describe('throttle state in the key-value store', () => {
   it('counts every one of many concurrent failures', async () => {
@@ -40,7 +36,8 @@ describe('stored signing key', () => {
   it('is generated once, even by concurrent first starts, and survives reopening', async () => {
     const { dir, cleanup } = tempDir();
     const store = await createEmbeddedDocumentStore(dir, { logger });
-    cleanups.push(cleanup, () => store.close());
+    onTestFinished(cleanup);
+    onTestFinished(() => store.close());
     const repos = await openRepositories(store);
     const [a, b] = await Promise.all([
       storedKeyProvider(repos.keys, Date.now, logger),
@@ -53,7 +50,7 @@ describe('stored signing key', () => {
 describe('mailers', () => {
   it('the outbox keeps the last messages and appends JSON lines', async () => {
     const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    onTestFinished(cleanup);
     const mailer = createMailer({ mailFrom: 'x@y.z', production: false }, dir, logger);
     expect(mailer).toBeInstanceOf(OutboxMailer);
     for (let i = 0; i < 60; i++) await mailer.send({ to: `u${i}@x.io`, subject: 's', text: `t${i}` });
@@ -66,7 +63,7 @@ describe('mailers', () => {
 
   it('in production the outbox writes no file', async () => {
     const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    onTestFinished(cleanup);
     const mailer = createMailer({ mailFrom: 'x@y.z', production: true }, dir, logger);
     await mailer.send({ to: 'a@b.co', subject: 's', text: 't' });
     expect(fs.existsSync(path.join(dir, 'outbox.jsonl'))).toBe(false);
@@ -74,7 +71,7 @@ describe('mailers', () => {
 
   it('SMTP delivers through nodemailer', async () => {
     const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
+    onTestFinished(() => smtp.close());
     const mailer = createMailer(
       { smtpUrl: smtp.url, mailFrom: 'Tessera <no-reply@x.io>', production: true },
       '',

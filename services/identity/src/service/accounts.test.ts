@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { HOURLY_LIMIT } from '../security/throttle.js';
 import { scryptHasher } from '../setup.js';
-import { FAST_SCRYPT, failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
+import { FAST_SCRYPT, failureOf, newAccount, startHarness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = forSuite(startHarness);
 
 describe('registration', () => {
   it('creates the user and a session', async () => {

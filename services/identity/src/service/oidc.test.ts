@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { EXCHANGE_TOKEN_TTL_MS } from '../domain/policy.js';
-import { failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
+import { failureOf, newAccount, startHarness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = forSuite(startHarness);
 
 let n = 0;
 function identity(

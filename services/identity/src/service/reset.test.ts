@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
+import { forSuite } from '@tessera/kit/testing';
 import { RESET_RESEND_COOLDOWN_MS } from '../domain/policy.js';
-import { failureOf, newAccount, startHarness, type Harness } from '../test/harness.js';
+import { failureOf, newAccount, startHarness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = forSuite(startHarness);
 
 async function accountWithCode() {
   const a = newAccount();

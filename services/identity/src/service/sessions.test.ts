@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { forSuite } from '@tessera/kit/testing';
 import { REFRESH_TOKEN_TTL_MS } from '../domain/policy.js';
-import { failureOf, forgedAccessTokens, newAccount, startHarness, type Harness } from '../test/harness.js';
+import { failureOf, forgedAccessTokens, newAccount, startHarness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = forSuite(startHarness);
 
 async function verifier() {
   const keys = await h.client.getSigningKeys({});

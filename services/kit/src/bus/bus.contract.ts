@@ -61,6 +61,15 @@ export function recorder(): { got: BusMessage[]; handler: (m: BusMessage) => Pro
   return { got, handler: async (m) => void got.push(m) };
 }
 
+/** Publishes one message on `bus` and waits for a subscriber of it to get it (a bus that works end to end). */
+export async function roundTrip(bus: EventBus): Promise<void> {
+  const rec = recorder();
+  const sub = await bus.subscribe({ subjects: ['tessera.open.>'], handler: rec.handler });
+  await bus.publish('tessera.open.ping', encode('ping'), { msgId: `ping-${Date.now()}` });
+  await eventually(() => rec.got.length === 1);
+  await sub.stop();
+}
+
 export function eventBusContract(name: string, factory: BusFactory): void {
   describe(`EventBus contract: ${name}`, () => {
     let fixture: BusFixture | undefined;

@@ -13,7 +13,7 @@ import { NatsBus } from './nats.js';
 import { DUPLICATE_WINDOW_MS } from './port.js';
 import { BusError } from './subjects.js';
 import { deleteStream, streamsWithPrefix, withJetStream } from './test/nats-helpers.js';
-import { closedPort } from './test/ports.js';
+import { closedPort } from '../testing/ports.js';
 
 const NATS_URL = process.env.NATS_URL;
 

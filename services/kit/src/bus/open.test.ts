@@ -1,44 +1,30 @@
 /** openEventBus picks the adapter from configuration and fails clearly when its server is not there. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, tempDir, testLogger } from '../testing/index.js';
-import { encode, recorder } from './bus.contract.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tempDir, testLogger } from '../testing/index.js';
+import { closedPort } from '../testing/ports.js';
+import { encode, roundTrip } from './bus.contract.js';
 import { InProcessBus } from './embedded/in-process.js';
 import { openEventBus } from './open.js';
-import type { EventBus } from './port.js';
 import { BusError } from './subjects.js';
-import { closedPort } from './test/ports.js';
 
 const logger = testLogger('bus-open');
 
 describe('openEventBus', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
-
-  async function roundTrip(bus: EventBus): Promise<void> {
-    const rec = recorder();
-    const sub = await bus.subscribe({ subjects: ['tessera.open.>'], handler: rec.handler });
-    await bus.publish('tessera.open.ping', encode('ping'), { msgId: `ping-${Date.now()}` });
-    await eventually(() => rec.got.length === 1);
-    await sub.stop();
-  }
-
   it('without URLs opens an in-process bus', async () => {
     const bus = await openEventBus({ logger, name: 'test' });
-    cleanups.push(() => bus.close());
+    onTestFinished(() => bus.close());
     expect(bus).toBeInstanceOf(InProcessBus);
     await roundTrip(bus);
   });
 
   it('without URLs but with a data folder keeps the in-process bus in `<dataDir>/bus`', async () => {
     const { dir, cleanup } = tempDir('tessera-bus-open-');
-    cleanups.push(cleanup);
+    onTestFinished(cleanup);
     const first = await openEventBus({ logger, name: 'test', dataDir: dir });
     await first.publish('tessera.open.kept', encode('kept'), { msgId: 'kept' });
     await first.close();
     const again = await openEventBus({ logger, name: 'test', dataDir: dir });
-    cleanups.push(() => again.close());
+    onTestFinished(() => again.close());
     expect(await again.lastSeq()).toBe(1);
     expect(await again.publish('tessera.open.kept', encode('kept'), { msgId: 'kept' })).toEqual({
       seq: 1,

@@ -3,10 +3,10 @@
  * that can refuse or stall), script cache loss, key namespacing. Suites needing a server run only
  * when REDIS_URL is set; the ones about an unreachable server always run.
  */
-import net from 'node:net';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, testLogger, uniquePrefix } from '../testing/index.js';
+import { closedPort } from '../testing/ports.js';
 import { MemoryKeyValueStore, openKeyValueStore } from './index.js';
 import { RedisKeyValueStore } from './redis.js';
 import { describeRedisUrl, reconnectDelay } from './redis-connection.js';
@@ -14,15 +14,6 @@ import { FlakyProxy, deleteKeysWithPrefix, keysWithPrefix, withRawClient } from 
 
 const REDIS_URL = process.env.REDIS_URL;
 const logger = testLogger('kv-redis');
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const isUnavailable = (err: unknown) => err instanceof ConnectError && err.code === Code.Unavailable;
 

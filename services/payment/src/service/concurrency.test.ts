@@ -4,17 +4,14 @@
  * ends granted or refunded in full, money is conserved, and every buyer refused at reservation never
  * paid (the intent was canceled before any card could be used).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
+import { forSuite } from '@tessera/kit/testing';
 import { estimateBreakdown } from '../domain/order.js';
-import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
+import { startPaymentHarness } from '../test/harness.js';
 
-let h: PaymentHarness;
-beforeAll(async () => {
-  h = await startPaymentHarness();
-}, 60_000);
-afterAll(() => h?.close());
+const h = forSuite(startPaymentHarness);
 
 const BOARD = 300;
 /** Buyer i wants 3 pixels of row i mod 4 starting at (3i) mod 20: neighbours overlap. */

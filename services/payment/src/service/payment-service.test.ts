@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
+import { forSuite } from '@tessera/kit/testing';
 import { OrderState } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { estimateBreakdown } from '../domain/order.js';
-import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
+import { startPaymentHarness } from '../test/harness.js';
 
-let h: PaymentHarness;
-beforeAll(async () => {
-  h = await startPaymentHarness();
-}, 60_000);
-afterAll(() => h?.close());
+const h = forSuite(startPaymentHarness);
 
 async function failure(p: Promise<unknown>): Promise<{ code: Code; app: string | null; message: string }> {
   try {

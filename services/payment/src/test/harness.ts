@@ -8,7 +8,6 @@
  * Exported as `@tessera/payment/testing` (`source` condition) for other workspaces' tests.
  */
 import { create } from '@bufbuild/protobuf';
-import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import {
   Code,
   ConnectError,
@@ -30,6 +29,7 @@ import {
   canvasRoutes,
   createCanvas,
   lockGateOver,
+  testArt,
   type CanvasService as CanvasCore,
 } from '@tessera/canvas/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -73,14 +73,6 @@ function killableStore(store: DocumentStore, dead: () => boolean): DocumentStore
     collection: async (name, opts) => killable(await store.collection(name, opts), dead),
     close: () => Promise.resolve(),
   };
-}
-
-/** A fixed artwork for test canvases: board b, offset o. */
-export function testArt(boardIndex: number): string {
-  const parts: string[] = [];
-  for (let o = 0; o < PIXELS_PER_BOARD; o++)
-    parts.push(((boardIndex * 7919 + o * 31) & 0xffffff).toString(16).padStart(6, '0').toUpperCase());
-  return parts.join('');
 }
 
 export interface PaymentHarness {

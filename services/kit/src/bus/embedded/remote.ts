@@ -182,8 +182,6 @@ export class RemoteBus extends CheckedEventBus {
   protected async consumeChecked(options: ConsumeOptions): Promise<Subscription> {
     const { o, pool } = durableConsumer(options, this.logger);
     const settler = this.settler(o.durable);
-    const stream = new AbortController();
-    const ready = deferred<void>();
     let stopped = false;
     const req = {
       durable: o.durable,
@@ -192,36 +190,30 @@ export class RemoteBus extends CheckedEventBus {
       maxDeliver: o.maxDeliver,
       maxInFlight: o.concurrency,
     };
-    const loop = this.keepStreaming(
+    const stopStream = await this.openStream(
       `durable ${o.durable}`,
       (signal) => this.client.consume(req, { signal, timeoutMs: 0 }),
-      (res) => {
-        if (res.ready) return ready.resolve();
+      (res, ready) => {
+        if (res.ready) return ready();
         if (stopped) return; // not run: the broker redelivers them to the others
         for (const m of res.message ? [res.message] : res.messages) pool.run(fromProto(m), settler(m.seq));
       },
-      stream.signal,
-      (err) => ready.reject(asBusError(err)),
     );
-    await this.firstReady(ready.promise, stream, loop);
     return this.subs.track(async () => {
       stopped = true;
       await pool.idle();
-      stream.abort();
-      await loop;
+      await stopStream();
     });
   }
 
   protected async subscribeChecked(options: SubscribeOptions): Promise<Subscription> {
     const { subjects, fromSeq, queue } = orderedSubscriber(options, this.logger);
-    const stream = new AbortController();
-    const ready = deferred<void>();
     let next = fromSeq; // the next sequence wanted (0 until the first `ready`: new messages only)
     let connected = false;
-    const loop = this.keepStreaming(
+    const stopStream = await this.openStream(
       'subscriber',
       (signal) => this.client.subscribe({ subjects, fromSeq: next }, { signal, timeoutMs: 0 }),
-      async (res) => {
+      async (res, ready) => {
         if (res.ready) {
           if (next === 0) next = res.lastSeq + 1;
           else if (connected && res.lastSeq < next - 1) {
@@ -232,7 +224,7 @@ export class RemoteBus extends CheckedEventBus {
             next = res.lastSeq + 1;
           }
           connected = true;
-          return ready.resolve();
+          return ready();
         }
         for (const m of res.message ? [res.message] : res.messages) {
           if (m.seq < next) continue;
@@ -241,13 +233,9 @@ export class RemoteBus extends CheckedEventBus {
         }
         if (queue.backlog() > SUBSCRIBER_HIGH_WATER) await queue.waitBelow(SUBSCRIBER_HIGH_WATER / 2);
       },
-      stream.signal,
-      (err) => ready.reject(asBusError(err)),
     );
-    await this.firstReady(ready.promise, stream, loop);
     return this.subs.track(async () => {
-      stream.abort();
-      await loop;
+      await stopStream();
       await queue.stop();
     });
   }
@@ -286,6 +274,31 @@ export class RemoteBus extends CheckedEventBus {
       signal: this.closing.signal,
       backoff: this.backoff,
     });
+  }
+
+  /**
+   * Opens a server stream kept open until the returned stop function is called (keepStreaming) and
+   * waits for the broker's first `ready` on it, which `handle` reports by calling `ready()`.
+   */
+  private async openStream<R>(
+    what: string,
+    open: (signal: AbortSignal) => AsyncIterable<R>,
+    handle: (res: R, ready: () => void) => void | Promise<void>,
+  ): Promise<() => Promise<void>> {
+    const stream = new AbortController();
+    const ready = deferred<void>();
+    const loop = this.keepStreaming(
+      what,
+      open,
+      (res) => handle(res, ready.resolve),
+      stream.signal,
+      (err) => ready.reject(asBusError(err)),
+    );
+    await this.firstReady(ready.promise, stream, loop);
+    return async () => {
+      stream.abort();
+      await loop;
+    };
   }
 
   /** Waits for the first `ready` (or a bad-argument failure, or the retry deadline). */
