@@ -5,22 +5,16 @@
  * response (RemoteBus handles every shape; the event-bus contract in broker.test.ts covers its
  * delivery semantics).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { BrokerService as BrokerRpc } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import { RemoteBus } from '@tessera/kit';
 import { encode, recorder } from '@tessera/kit/bus-contract';
-import { eventually, testLogger } from '@tessera/kit/testing';
-import { startBrokerServer, type BrokerServer } from './setup.js';
+import { eventually, testLogger, forSuite } from '@tessera/kit/testing';
+import { startBrokerServer } from './setup.js';
 
-let server: BrokerServer;
-beforeAll(async () => {
-  server = await startBrokerServer({ port: 0, logger: testLogger('broker-batches') });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = forSuite(() => startBrokerServer({ port: 0, logger: testLogger('broker-batches') }));
 
 describe('batches', () => {
   it('delivers the messages of one PublishBatch to a subscriber in one response, in order', async () => {

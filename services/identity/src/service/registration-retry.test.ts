@@ -1,13 +1,10 @@
 /** A registration retried after its answer was lost gets the same account; anything else does not. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
+import { startHarness } from '../test/harness.js';
 import { REGISTRATION_RETRY_MS } from './registration-retry.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = forSuite(startHarness);
 
 let n = 0;
 function account() {

@@ -7,18 +7,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import type { ExchangeTokenDoc, RefreshTokenDoc, ResetCodeDoc, UserDoc } from '../domain/documents.js';
 import { OUTBOX_FILE } from '../adapters/mailer.js';
-import { newAccount, startHarness, type Harness } from '../test/harness.js';
+import { newAccount, startHarness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ hasher: 'service-default' });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = forSuite(() => startHarness({ hasher: 'service-default' }));
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 

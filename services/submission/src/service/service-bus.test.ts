@@ -5,17 +5,13 @@
  */
 import { decodeEvent, encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { eventually } from '@tessera/kit/testing';
+import { eventually, forSuite } from '@tessera/kit/testing';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refusal } from '@tessera/kit/testing';
-import { startHarness, submitAs, type Harness } from '../test/harness.js';
+import { startHarness, submitAs } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = forSuite(startHarness);
 
 describe('verified contributors', () => {
   it('marks owners who bought pixels on the current canvas, from the bus, idempotently', async () => {

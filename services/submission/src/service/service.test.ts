@@ -8,14 +8,10 @@ import type { ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from '@tessera/kit/testing';
+import { refusal, forSuite } from '@tessera/kit/testing';
 import { startHarness, submitAs, uploadAs, type Harness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = forSuite(startHarness);
 
 describe('create', () => {
   it('creates with trimmed title and description and answers the Submission', async () => {

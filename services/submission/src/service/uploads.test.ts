@@ -8,20 +8,16 @@ import { deflateSync } from 'node:zlib';
 import type { ConnectError } from '@connectrpc/connect';
 import sharp from 'sharp';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
-import { refusal as kitRefusal } from '@tessera/kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal as kitRefusal, forSuite } from '@tessera/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { SharpImageProcessor } from '../adapters/images.js';
 import { DIMENSIONS_MESSAGE, TYPE_MESSAGE, UNREADABLE_MESSAGE } from '../domain/image-header.js';
 import { EXPIRED_MESSAGE, FORGED_MESSAGE, UPLOAD_TTL_MS } from '../domain/upload-policy.js';
-import { startHarness, pngChunk, pngOf, type Harness } from '../test/harness.js';
+import { startHarness, pngChunk, pngOf } from '../test/harness.js';
 
-let h: Harness;
+const h = forSuite(() => startHarness({ now: () => clock, images, consumers: false }));
 let clock = Date.now();
 const images = new SharpImageProcessor();
-beforeAll(async () => {
-  h = await startHarness({ now: () => clock, images, consumers: false });
-});
-afterAll(() => h?.close());
 
 /** The code and message only (these cases name no field). */
 const refusal = async (p: Promise<unknown>) => {

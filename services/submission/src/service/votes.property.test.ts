@@ -7,14 +7,11 @@
 import { ConnectError } from '@connectrpc/connect';
 import fc from 'fast-check';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { startHarness, submitAs, type Harness } from '../test/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ consumers: false });
-});
-afterAll(() => h?.close());
+const h = forSuite(() => startHarness({ consumers: false }));
 
 /** The stored net score and the sum of the stored current votes of a submission. */
 async function scoreAndSum(t: Harness, id: string) {
