@@ -26,6 +26,8 @@ import {
   screenPointOfComposite,
   skipTutorial,
   waitForImage,
+  waitForHoverBoard,
+  wheelZoom,
 } from './lib/canvas-page.js';
 import { assertStackHealthy, freshAccount } from './lib/full-stack.js';
 import { rgbOf, type Rgb } from './lib/png.js';
@@ -179,15 +181,9 @@ describeOnStack('a purchase on the real stack (sandbox provider)', () => {
 
     // on screen: zoomed to 400 % around the bought pixels, the second browser shows each colour
     const first = await screenPointOfComposite(watch.page, spots[1]!.cx, spots[1]!.cy);
-    await watch.page.mouse.move(first.x, first.y);
-    await watch.page.mouse.wheel(0, -4000);
-    await watch.page.waitForFunction(
-      () => document.querySelector('output.zoom-controls__value')?.textContent === '400%',
-    );
+    await wheelZoom(watch.page, -4000, 400, first);
     await watch.page.mouse.move(5, 5); // off the stage: no hover tint
-    await watch.page.waitForFunction(
-      () => document.querySelector('.canvas-stage')?.getAttribute('data-hover-board') === '',
-    );
+    await waitForHoverBoard(watch.page, null);
     for (const [i, s] of spots.entries()) {
       const at = await screenPointOfComposite(watch.page, s.cx, s.cy);
       expect(await screenPixel(watch.page, at), `on screen (${BOUGHT[i]!.x},${BOUGHT[i]!.y})`).toEqual(
