@@ -1,6 +1,6 @@
 /** The BFF in front of a real canvas service and renderer (HTTP/2 on port 0), all on one bus. */
-import { afterAll, beforeAll } from 'vitest';
 import { createInProcessBus } from '@tessera/kit';
+import { forSuite } from '@tessera/kit/testing';
 import { startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { startBff, type RunningBff } from '../../auth/test/app.js';
 import type { RouteModule } from '../../routes/index.js';
@@ -41,25 +41,17 @@ export interface SharedBffStack extends Omit<BffStack, 'close'> {
  * (60 s allowed) and closed after their last. Its fields can be read while those tests run.
  */
 export function sharedBffStack(opts: { extraModules?: RouteModule[] } = {}): SharedBffStack {
-  let started: BffStack | undefined;
-  beforeAll(async () => {
-    started = await startBffStack(opts);
-  }, 60_000);
-  afterAll(() => started?.close());
-  const get = () => {
-    if (!started) throw new Error('a shared BffStack runs from beforeAll to afterAll only');
-    return started;
-  };
+  const started = forSuite(() => startBffStack(opts));
   return {
     get stack() {
-      return get().stack;
+      return started.stack;
     },
     get bff() {
-      return get().bff;
+      return started.bff;
     },
     get canvasIndex() {
-      return get().stack.canvasIndex;
+      return started.stack.canvasIndex;
     },
-    get: (path, headers = {}) => fetch(`${get().bff.base}${path}`, { headers }),
+    get: (path, headers = {}) => fetch(`${started.bff.base}${path}`, { headers }),
   };
 }
