@@ -11,7 +11,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, ErrorCode, Events, NatsError, type NatsConnection } from 'nats';
@@ -28,23 +27,12 @@ import {
   type EventProcess,
 } from '@tessera/kit';
 import { NatsBus } from '@tessera/kit/nats';
-import { eventually, sleep, tempDir, testLogger } from '@tessera/kit/testing';
+import { closedPort, eventually, sleep, tempDir, testLogger } from '@tessera/kit/testing';
 
 const NATS_SERVER = '/usr/sbin/nats-server';
 const HAS_NATS = fs.existsSync(NATS_SERVER) && spawnSync(NATS_SERVER, ['--version']).status === 0;
 const logger = testLogger('nats-permissions');
 const data = (s: string) => new TextEncoder().encode(s);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', () => {
   const passwords = Object.fromEntries(EVENT_PROCESSES.map((p) => [p, generateNatsPassword()])) as Record<
@@ -93,7 +81,7 @@ describe.skipIf(!HAS_NATS)('NATS users generated from the event permissions', ()
     };
     let output = '';
     for (let attempt = 0; attempt < 3 && !url; attempt++) {
-      const port = await freePort();
+      const port = await closedPort();
       const child = spawn(
         NATS_SERVER,
         ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(tmp.dir, 'js'), '-c', conf],

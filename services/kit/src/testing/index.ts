@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../log/logger.js';
 export { testIdentities, type TestIdentities } from './identities.js';
 export { recordSubjects, type Recorder } from './recorder.js';
 export { refusal, rpcError } from './refusal.js';
+export { closedPort } from './ports.js';
 export { forSuite } from './suite.js';
 
 /** The fields of the spec's error body (sections 3 and 8), sorted: `Object.keys(body).sort()` of every one. */

@@ -1,4 +1,3 @@
-/** Ports for the kit's own tests of unreachable servers (kit-internal, not exported by `@tessera/kit/testing`). */
 import net from 'node:net';
 
 /** A loopback port nothing listens on (bound once by the OS, then released). */
