@@ -320,8 +320,8 @@ describeOnStack('canvas page on the full stack', () => {
       const fit = Number(await page.locator('.canvas-stage').getAttribute('data-zoom'));
       expect(fit).toBeGreaterThan(0.1);
       expect(fit).toBeLessThan(1);
-      const stage = await page.locator('.canvas-stage').boundingBox();
-      expect(stage?.width ?? 0).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+      const stage = await stageBox(page);
+      expect(stage.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
       expect(earlierSale, 'the desktop test sold pixels first').toBeDefined();
       expectClose(await imagePixel(page, 'live', earlierSale!.spot), earlierSale!.color, 'earlier sale');
 
