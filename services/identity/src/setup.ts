@@ -6,6 +6,7 @@
  */
 import {
   closingInOrder,
+  type AdmissionGate,
   type DocumentStore,
   type EventBus,
   type KeyValueStore,
@@ -29,7 +30,7 @@ import {
   type PasswordHasher,
   type RandomSource,
 } from './service/ports.js';
-import { gatedHasher, HashGate } from './security/hash-gate.js';
+import { gatedHasher, hashGate } from './security/hash-gate.js';
 import type { IdentitySettings } from './settings.js';
 
 export const SWEEP_EVERY_MS = 10 * 60_000;
@@ -51,7 +52,7 @@ export interface IdentityParts {
   random?: RandomSource;
   hasher?: PasswordHasher;
   /** Bounds concurrent password hashing (default: sized to the cores; security/hash-gate.ts). */
-  hashGate?: HashGate;
+  hashGate?: AdmissionGate;
   mailer?: Mailer;
 }
 
@@ -83,7 +84,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     mailer,
     clock,
     random: parts.random ?? cryptoRandom,
-    hasher: gatedHasher(parts.hasher ?? scryptHasher(), parts.hashGate ?? new HashGate()),
+    hasher: gatedHasher(parts.hasher ?? scryptHasher(), parts.hashGate ?? hashGate()),
     keys,
     tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
     events: busSessionEvents(parts.bus, logger),

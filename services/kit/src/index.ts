@@ -15,3 +15,4 @@ export * from './docstore/index.js';
 export * from './kv/index.js';
 export * from './bus/index.js';
 export * from './objects/index.js';
+export * from './load/admission-gate.js';

@@ -17,8 +17,10 @@ import {
   type Subscription,
 } from '@tessera/kit';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { sharpImages } from './adapters/sharp-images.js';
 import { routes, SERVICES } from './routes.js';
 import { FrameStore } from './service/frames.js';
+import type { ImageCodec } from './service/ports.js';
 import { RendererService } from './service/renderer-service.js';
 import { onReset } from './service/resets.js';
 
@@ -31,12 +33,15 @@ export async function startRenderer(opts: {
   canvas: Client<typeof CanvasRpc>;
   bus: EventBus;
   logger: Logger;
+  /** The image codec (default: sharp). */
+  images?: ImageCodec;
   durable?: string;
   warmDelayMs?: number;
   /** Build the active canvas's frame at start (default true). */
   prebuild?: boolean;
 }): Promise<{ core: RendererService; close(): Promise<void> }> {
-  const core = new RendererService(new FrameStore(opts.canvas, opts.logger), opts.logger, {
+  const frames = new FrameStore(opts.canvas, opts.logger);
+  const core = new RendererService(frames, opts.images ?? sharpImages, opts.logger, {
     warmDelayMs: opts.warmDelayMs,
   });
   const durable = opts.durable ?? consumerName();

@@ -1,12 +1,22 @@
-/** The bounded hashing queue: refuses at once when full, and one source cannot take every place. */
+/**
+ * The hashing gate's wiring: every hash and verify goes through the kit's AdmissionGate (its own
+ * tests: services/kit/src/load), counted against the caller's source, refused with this service's
+ * message. The limits are sized to the cores.
+ */
 import { describe, expect, it } from 'vitest';
 import { ConnectError } from '@connectrpc/connect';
-import { HashGate } from './hash-gate.js';
+import { BUSY_MESSAGE } from '@tessera/kit';
+import type { PasswordHasher } from '../service/ports.js';
+import { defaultLimits, gatedHasher, hashGate } from './hash-gate.js';
 
-function held(): { promise: Promise<string>; release: () => void } {
-  let release!: () => void;
-  const promise = new Promise<string>((r) => (release = () => r('done')));
-  return { promise, release };
+/** A hasher whose every call waits until released. */
+function slowHasher(): { hasher: PasswordHasher; releaseAll: () => void } {
+  const waiting: (() => void)[] = [];
+  const later = <T>(value: T) => new Promise<T>((r) => waiting.push(() => r(value)));
+  return {
+    hasher: { hash: (pw) => later(`h:${pw}`), verify: (pw, stored) => later(stored === `h:${pw}`) },
+    releaseAll: () => waiting.splice(0).forEach((go) => go()),
+  };
 }
 
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -14,81 +24,41 @@ async function refusal(p: Promise<unknown>): Promise<string> {
     await p;
     return 'accepted';
   } catch (err) {
-    return err instanceof ConnectError ? err.message : String(err);
+    return err instanceof ConnectError ? err.rawMessage : String(err);
   }
 }
 
-describe('HashGate', () => {
-  it('runs at most `running` at once, queues `waiting`, refuses the rest at once', async () => {
-    const gate = new HashGate({ running: 2, waiting: 2, perSource: 10, maxWaitMs: 60_000, budgetMs: 60_000 });
-    const work = Array.from({ length: 4 }, () => held());
-    let started = 0;
-    const runs = work.map((w, i) =>
-      gate.run(`s${i}`, () => {
-        started++;
-        return w.promise;
-      }),
-    );
-    await new Promise((r) => setTimeout(r, 10));
-    expect(started).toBe(2);
-    expect(gate.load()).toEqual({ active: 2, waiting: 2 });
-    expect(await refusal(gate.run('s9', () => Promise.resolve('x')))).toMatch(/busy/);
-    for (const w of work) w.release();
-    expect(await Promise.all(runs)).toEqual(['done', 'done', 'done', 'done']);
-    expect(gate.load()).toEqual({ active: 0, waiting: 0 });
-    expect(await gate.run('s9', () => Promise.resolve('x'))).toBe('x');
-  });
-
-  it('leaves places for other sources when one source bursts', async () => {
-    const gate = new HashGate({ running: 1, waiting: 5, perSource: 2, maxWaitMs: 60_000, budgetMs: 60_000 });
-    const w = held();
-    const mine = [gate.run('attacker', () => w.promise), gate.run('attacker', () => w.promise)];
-    expect(await refusal(gate.run('attacker', () => Promise.resolve('x')))).toMatch(/busy/);
-    const owner = gate.run('owner', () => Promise.resolve('owner ok'));
-    w.release();
-    expect(await owner).toBe('owner ok');
-    await Promise.all(mine);
-  });
-
-  it('refuses a waiter whose turn comes after maxWaitMs instead of starting its work', async () => {
-    let clock = 0;
-    const gate = new HashGate(
-      { running: 1, waiting: 5, perSource: 5, maxWaitMs: 3000, budgetMs: 60_000 },
-      () => clock,
-    );
-    const w = held();
-    const first = gate.run('a', () => w.promise);
-    let ran = false;
-    const late = refusal(
-      gate.run('b', () => {
-        ran = true;
-        return Promise.resolve('x');
-      }),
-    );
-    clock = 3001;
-    w.release();
-    await first;
-    expect(await late).toMatch(/busy/);
-    expect(ran).toBe(false);
-    expect(gate.load()).toEqual({ active: 0, waiting: 0 });
-  });
-
-  it('refuses at once when the measured hash time says the work would not finish within the budget', async () => {
-    let clock = 0;
-    const gate = new HashGate(
-      { running: 1, waiting: 5, perSource: 5, maxWaitMs: 60_000, budgetMs: 7000 },
-      () => clock,
-    );
-    await gate.run('a', async () => {
-      clock += 4000; // a hash took 4 s
-      return 'x';
+describe('the hashing gate', () => {
+  it('sizes the places to the cores, with a per-source share and the time bounds', () => {
+    expect(defaultLimits(4)).toEqual({
+      running: 4,
+      waiting: 16,
+      perSource: 4,
+      maxWaitMs: 3000,
+      budgetMs: 7000,
     });
-    const w = held();
-    const running = gate.run('a', () => w.promise);
-    // one running: this one would wait about 4 s and work about 4 s, past the 7 s budget
-    expect(await refusal(gate.run('b', () => Promise.resolve('x')))).toMatch(/busy/);
-    w.release();
-    await running;
-    expect(await gate.run('b', () => Promise.resolve('ok'))).toBe('ok');
+    expect(defaultLimits(1)).toMatchObject({ running: 1, waiting: 4, perSource: 2 });
+  });
+
+  it('counts hashes and verifies against the caller source and refuses with the busy message', async () => {
+    const { hasher, releaseAll } = slowHasher();
+    const gate = hashGate({ running: 1, waiting: 5, perSource: 2, maxWaitMs: 60_000, budgetMs: 60_000 });
+    const gated = gatedHasher(hasher, gate);
+    const mine = [gated.hash('a', '10.0.0.1'), gated.verify('a', 'h:a', '10.0.0.1')];
+    // the third call of one source is refused at once, whether hash or verify
+    expect(await refusal(gated.hash('b', '10.0.0.1'))).toBe(BUSY_MESSAGE);
+    expect(await refusal(gated.verify('b', 'h:b', '10.0.0.1'))).toBe(BUSY_MESSAGE);
+    // another source, and a call without one, still get a place
+    const other = gated.verify('c', 'h:c', '10.0.0.2');
+    const anonymous = gated.hash('d');
+    expect(gate.load()).toEqual({ running: 1, waiting: 3 });
+    for (let i = 0; i < 4; i++) {
+      releaseAll();
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await Promise.all(mine)).toEqual(['h:a', true]);
+    expect(await other).toBe(true);
+    expect(await anonymous).toBe('h:d');
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -9,7 +9,9 @@ import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/can
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { routes, SERVICES } from '../routes.js';
 import { FrameStore } from './frames.js';
-import { DEFAULT_COLORS_BYTES, MAX_IMAGE_BYTES, SingleLane } from './rasterize.js';
+import { sharpImages } from '../adapters/sharp-images.js';
+import type { ImageCodec } from './ports.js';
+import { ArtworkRasterizer, BUSY_MESSAGE, DEFAULT_COLORS_BYTES, MAX_IMAGE_BYTES } from './rasterize.js';
 import { RendererService } from './renderer-service.js';
 
 const SIDE = 1225;
@@ -29,7 +31,7 @@ beforeAll(async () => {
     CanvasRpc,
     createRouterTransport(() => undefined),
   );
-  const core = new RendererService(new FrameStore(canvas, logger), logger, { warmDelayMs: -1 });
+  const core = new RendererService(new FrameStore(canvas, logger), sharpImages, logger, { warmDelayMs: -1 });
   server = await startRpcServer({
     name: 'renderer',
     host: '127.0.0.1',
@@ -185,21 +187,25 @@ describe('RasterizeArtwork', () => {
   }, 60_000);
 });
 
-describe('SingleLane', () => {
-  it('never runs two tasks at once, and refuses beyond the waiting places', async () => {
-    const lane = new SingleLane(3);
+describe('ArtworkRasterizer', () => {
+  it('never rasterises two artworks at once, and refuses beyond the waiting places', async () => {
     let now = 0;
     let most = 0;
     const releases: (() => void)[] = [];
-    const task = () =>
-      lane.run(async () => {
+    const codec: ImageCodec = {
+      encodeRgb: () => Promise.reject(new Error('not used')),
+      rasterizeArtwork: async () => {
         most = Math.max(most, ++now);
         await new Promise<void>((r) => releases.push(r));
         now--;
-      });
+        return new Uint8Array(DEFAULT_COLORS_BYTES);
+      },
+    };
+    const artwork = new ArtworkRasterizer(codec, { maxWaiting: 3 });
+    const task = () => artwork.rasterize(new Uint8Array([1]));
     const running = [task(), task(), task(), task()];
-    await expect(task()).rejects.toMatchObject({ code: Code.Unavailable });
-    expect(lane.load()).toEqual({ running: true, waiting: 3 });
+    await expect(task()).rejects.toMatchObject({ code: Code.Unavailable, rawMessage: BUSY_MESSAGE });
+    expect(artwork.lane.load()).toEqual({ running: 1, waiting: 3 });
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setImmediate(r));
       expect(releases).toHaveLength(1);
@@ -207,7 +213,7 @@ describe('SingleLane', () => {
     }
     await Promise.all(running);
     expect(most).toBe(1);
-    expect(lane.load()).toEqual({ running: false, waiting: 0 });
+    expect(artwork.lane.load()).toEqual({ running: 0, waiting: 0 });
   });
 });
 

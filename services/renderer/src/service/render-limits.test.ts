@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectError } from '@connectrpc/connect';
-import { EncodeGate } from './encode-gate.js';
+import { BUSY_MESSAGE, encodeCost, encodeGate } from './encode-gate.js';
 import { ImageCache } from './image-cache.js';
 import { RenderSchedule, type Snapshot } from './render-schedule.js';
 
@@ -20,13 +20,13 @@ function fakeEncoder(ms: number) {
   return { stats, encode };
 }
 
-describe('EncodeGate', () => {
+describe('the encode gate', () => {
   it('runs at most maxConcurrent at once and sheds callers over the waiting line with SERVICE_UNAVAILABLE', async () => {
-    const gate = new EncodeGate({ maxConcurrent: 2, maxQueued: 3 });
+    const gate = encodeGate({ maxConcurrent: 2, maxQueued: 3 });
     const { stats, encode } = fakeEncoder(30);
     const runs = Array.from({ length: 8 }, () =>
       gate
-        .run(1, () => encode(Buffer.from('x')))
+        .run(() => encode(Buffer.from('x')), { cost: encodeCost(1225) })
         .then(
           () => 'ok',
           (err: unknown) => err,
@@ -39,24 +39,23 @@ describe('EncodeGate', () => {
     expect(shed).toHaveLength(3);
     for (const err of shed) {
       expect(err).toBeInstanceOf(ConnectError);
-      expect((err as ConnectError).rawMessage).toMatch(/busy/);
+      expect((err as ConnectError).rawMessage).toBe(BUSY_MESSAGE);
     }
     expect(gate.shed).toBe(3);
-    expect(gate.load()).toEqual({ running: 0, queued: 0 });
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('admits by memory: two encodes whose estimates exceed the budget run one after the other', async () => {
-    const gate = new EncodeGate({ maxConcurrent: 2, maxBytes: 100 });
+  it('admits by memory: by default two scale-4 composites run one after the other, two scale-1 ones together', async () => {
+    const gate = encodeGate();
     const { stats, encode } = fakeEncoder(20);
-    await Promise.all([
-      gate.run(80, () => encode(Buffer.from('a'))),
-      gate.run(80, () => encode(Buffer.from('b'))),
-    ]);
+    const both = (side: number) =>
+      Promise.all([
+        gate.run(() => encode(Buffer.from('a')), { cost: encodeCost(side) }),
+        gate.run(() => encode(Buffer.from('b')), { cost: encodeCost(side) }),
+      ]);
+    await both(1225 * 4);
     expect(stats.peak).toBe(1);
-    await Promise.all([
-      gate.run(40, () => encode(Buffer.from('a'))),
-      gate.run(40, () => encode(Buffer.from('b'))),
-    ]);
+    await both(1225);
     expect(stats.peak).toBe(2);
   });
 });
@@ -73,7 +72,7 @@ describe('RenderSchedule', () => {
   }
 
   it('coalesces identical in-flight renders into one encode', async () => {
-    const schedule = new RenderSchedule(new ImageCache(), new EncodeGate(), 1000);
+    const schedule = new RenderSchedule(new ImageCache(), encodeGate(), 1000);
     const { current } = frame();
     const { stats, encode } = fakeEncoder(40);
     const images = await Promise.all(
@@ -88,7 +87,7 @@ describe('RenderSchedule', () => {
 
   it('encodes a family at most once per interval under a stream of changes, and each answer is as new as its request', async () => {
     const interval = 200;
-    const schedule = new RenderSchedule(new ImageCache(), new EncodeGate(), interval);
+    const schedule = new RenderSchedule(new ImageCache(), encodeGate(), interval);
     const { f, current } = frame();
     const { stats, encode } = fakeEncoder(5);
     const starts: number[] = [];
@@ -121,7 +120,7 @@ describe('RenderSchedule', () => {
 
   it('keeps only the newest image of a family', async () => {
     const cache = new ImageCache();
-    const schedule = new RenderSchedule(cache, new EncodeGate(), 0);
+    const schedule = new RenderSchedule(cache, encodeGate(), 0);
     const { f, current } = frame();
     const { encode } = fakeEncoder(1);
     await schedule.image('fam', 1, current, encode);

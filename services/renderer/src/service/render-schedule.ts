@@ -8,11 +8,12 @@
  *   a burst of commits and requests costs one encode per second, not one per commit) and takes its
  *   snapshot of the frame when it starts, so it shows everything committed before any request that
  *   joined it arrived;
- * - the encode itself runs through the EncodeGate (bounded concurrency and memory, shedding).
+ * - the encode itself runs through the encode gate (encode-gate.ts: bounded concurrency and memory,
+ *   shedding).
  * Only the newest image of a family is kept in the cache: an older version is never asked for again
  * (requests are answered with the current content), so memory stays one image per family.
  */
-import type { EncodeGate } from './encode-gate.js';
+import type { AdmissionGate } from '@tessera/kit';
 import type { CachedImage, ImageCache } from './image-cache.js';
 
 /** The frame's current content for one family, read synchronously at the moment of the call. */
@@ -42,14 +43,14 @@ export class RenderSchedule {
 
   constructor(
     private readonly cache: ImageCache,
-    private readonly gate: EncodeGate,
+    private readonly gate: AdmissionGate,
     readonly minIntervalMs = 1000,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
   /**
    * The image of `family` for the content `current()` describes now (or newer).
-   * `cost` is the encode's estimated working memory (EncodeGate).
+   * `cost` is the encode's estimated working memory (encode-gate.ts).
    */
   image(family: string, cost: number, current: () => Snapshot, encode: Encoder): Promise<CachedImage> {
     const { etag } = current();
@@ -77,27 +78,30 @@ export class RenderSchedule {
     holder.p = (async () => {
       // (always yields first, so `fam.next` is this promise before the encode can start)
       await (wait > 0 ? new Promise((r) => setTimeout(r, Math.ceil(wait))) : Promise.resolve());
-      return this.gate.run(cost, async () => {
-        // the encode starts: later requests wait for the next one
-        if (fam.next === holder.p) fam.next = undefined;
-        fam.lastStart = this.now();
-        const snap = current();
-        const cached = this.cache.get(snap.etag);
-        if (cached) return cached;
-        const { raw, size } = snap.raster();
-        this.encodes++;
-        const job = encode(raw, size).then((img) => ({ ...img, etag: snap.etag, version: snap.version }));
-        this.running.set(snap.etag, job);
-        try {
-          const img = await job;
-          this.cache.put(snap.etag, img);
-          if (fam.latest !== undefined && fam.latest !== snap.etag) this.cache.delete(fam.latest);
-          fam.latest = snap.etag;
-          return img;
-        } finally {
-          this.running.delete(snap.etag);
-        }
-      });
+      return this.gate.run(
+        async () => {
+          // the encode starts: later requests wait for the next one
+          if (fam.next === holder.p) fam.next = undefined;
+          fam.lastStart = this.now();
+          const snap = current();
+          const cached = this.cache.get(snap.etag);
+          if (cached) return cached;
+          const { raw, size } = snap.raster();
+          this.encodes++;
+          const job = encode(raw, size).then((img) => ({ ...img, etag: snap.etag, version: snap.version }));
+          this.running.set(snap.etag, job);
+          try {
+            const img = await job;
+            this.cache.put(snap.etag, img);
+            if (fam.latest !== undefined && fam.latest !== snap.etag) this.cache.delete(fam.latest);
+            fam.latest = snap.etag;
+            return img;
+          } finally {
+            this.running.delete(snap.etag);
+          }
+        },
+        { cost },
+      );
     })();
     const forget = () => {
       if (fam.next === holder.p) fam.next = undefined; // shed or failed before it started

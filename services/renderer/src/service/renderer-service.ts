@@ -5,7 +5,7 @@
  */
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, type BusMessage, type Logger } from '@tessera/kit';
+import { appError, type AdmissionGate, type BusMessage, type Logger } from '@tessera/kit';
 import type { Message } from '@bufbuild/protobuf';
 import {
   ImageFormat,
@@ -16,10 +16,10 @@ import {
 import { BOARD_SIZE, CANVAS_SIZE, TOTAL_BOARDS, isBoardIndex } from '@tessera/facts/grid';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
-import { CONTENT_TYPES, encodeRgb, type Format } from './encode.js';
-import { EncodeGate, encodeCost, type EncodeGateOptions } from './encode-gate.js';
+import { encodeCost, encodeGate, type EncodeGateOptions } from './encode-gate.js';
 import type { FrameStore } from './frames.js';
 import { ImageCache } from './image-cache.js';
+import { CONTENT_TYPES, type Format, type ImageCodec } from './ports.js';
 import { ArtworkRasterizer } from './rasterize.js';
 import { RenderSchedule, type Snapshot } from './render-schedule.js';
 
@@ -93,8 +93,8 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 export class RendererService {
   readonly cache: ImageCache;
   /** RasterizeArtwork (rasterize.ts): its own bounded lane, apart from the composite encodes. */
-  readonly artwork = new ArtworkRasterizer();
-  readonly gate: EncodeGate;
+  readonly artwork: ArtworkRasterizer;
+  readonly gate: AdmissionGate;
   readonly schedule: RenderSchedule;
   private warmTimer: NodeJS.Timeout | undefined;
   /** When each of the page's images (`c{canvas}-{view}`) was last asked for (performance.now()). */
@@ -103,11 +103,13 @@ export class RendererService {
 
   constructor(
     readonly frames: FrameStore,
+    private readonly images: ImageCodec,
     private readonly logger: Logger,
     opts: RendererOptions = {},
   ) {
+    this.artwork = new ArtworkRasterizer(images);
     this.cache = new ImageCache(opts.cacheBytes);
-    this.gate = new EncodeGate(opts.gate);
+    this.gate = encodeGate(opts.gate);
     this.schedule = new RenderSchedule(this.cache, this.gate, opts.minEncodeIntervalMs ?? 1000);
     this.warmInterestMs = opts.warmInterestMs ?? 60_000;
     const delay = opts.warmDelayMs ?? 1000;
@@ -188,7 +190,7 @@ export class RendererService {
     }
     const img = await this.schedule.image(family, encodeCost(side), current, async (raw, size) => {
       const started = performance.now();
-      const data = await encodeRgb(raw, size, size, c.format, c.quality || 100);
+      const data = await this.images.encodeRgb(raw, size, size, c.format, c.quality || 100);
       this.logger.info(
         { family, bytes: data.length, ms: Math.round(performance.now() - started) },
         'image encoded',

@@ -22,6 +22,7 @@ import {
 import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import { startRenderer } from '../setup.js';
+import { sharpImages } from '../adapters/sharp-images.js';
 import { FrameStore } from './frames.js';
 import { RendererService } from './renderer-service.js';
 
@@ -223,7 +224,7 @@ describe('composite rendering', () => {
 describe('pre-encoding after changes', () => {
   it('re-encodes only the page images someone asked for, and those ahead of their next request', async () => {
     const logger = testLogger('warm');
-    const core = new RendererService(new FrameStore(canvas, logger), logger, {
+    const core = new RendererService(new FrameStore(canvas, logger), sharpImages, logger, {
       warmDelayMs: 10,
       minEncodeIntervalMs: 0,
     });

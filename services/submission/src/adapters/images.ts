@@ -1,8 +1,8 @@
 /**
  * Checking and re-encoding uploaded images with sharp (libvips), bounded like any expensive work
- * (brief invariant 8): at most `running` images are processed at once and `waiting` more may queue;
- * beyond that an upload is refused at once with SERVICE_UNAVAILABLE (the BFF answers 503 with
- * Retry-After), never left to time out.
+ * (brief invariant 8, the kit's AdmissionGate): at most `running` images are processed at once and
+ * `waiting` more may queue; beyond that an upload is refused at once with SERVICE_UNAVAILABLE (the
+ * BFF answers 503 with Retry-After), never left to time out.
  *
  * An image is accepted only when the magic bytes, the header and the decoder agree: the header check
  * (domain/image-header.ts) runs first and refuses more than 4096 pixels on a side before any decoding;
@@ -13,10 +13,8 @@
  */
 import os from 'node:os';
 import sharp from 'sharp';
-import { appError } from '@tessera/kit';
+import { AdmissionGate, type AdmissionLimits } from '@tessera/kit';
 import { checkImageHeader, MAX_SIDE, UNREADABLE_MESSAGE, type ImageType } from '../domain/image-header.js';
-
-export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
 
 export interface ProcessedImage {
   data: Uint8Array;
@@ -45,22 +43,24 @@ const SHARP_FORMAT: Record<ImageType, 'png' | 'jpeg' | 'webp'> = {
 };
 
 export class SharpImageProcessor implements ImageProcessor {
-  private active = 0;
-  private readonly queue: (() => void)[] = [];
+  /** Images decoded at once and waiting (the kit's gate; refusals carry its BUSY_MESSAGE). */
+  readonly gate: AdmissionGate;
   /** How many images reached the decoder (tests: a refused header never does). */
   decodes = 0;
 
   constructor(
-    readonly limits = {
+    limits: AdmissionLimits = {
       running: Math.max(1, os.availableParallelism()),
       waiting: Math.max(2, os.availableParallelism() * 2),
     },
-  ) {}
+  ) {
+    this.gate = new AdmissionGate(limits);
+  }
 
   async process(data: Uint8Array, declaredType: string): Promise<ProcessedImage> {
     const header = checkImageHeader(data, declaredType);
     if (!header.ok) throw new ImageRefused(header.message);
-    return this.bounded(() => this.decodeAndEncode(Buffer.from(data), header.type, header));
+    return this.gate.run(() => this.decodeAndEncode(Buffer.from(data), header.type, header));
   }
 
   private async decodeAndEncode(
@@ -98,19 +98,5 @@ export class SharpImageProcessor implements ImageProcessor {
       width: out.info.width,
       height: out.info.height,
     };
-  }
-
-  private async bounded<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limits.running) {
-      if (this.queue.length >= this.limits.waiting) throw appError('SERVICE_UNAVAILABLE', BUSY_MESSAGE);
-      await new Promise<void>((go) => this.queue.push(go));
-    } else this.active++;
-    try {
-      return await work();
-    } finally {
-      const next = this.queue.shift();
-      if (next) next();
-      else this.active--;
-    }
   }
 }
