@@ -3,7 +3,7 @@
 // starting the whole stack is exercised by `npm run bench` itself, not here (it takes minutes).
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceOrder } from '../../services/payment/src/domain/pricing.js';
+import { priceOrder } from '@tessera/facts/pricing';
 import { Client, Latencies, closedLoop, mergeCookies } from '../lib/client.mjs';
 import { parseStat, readProcess, Sampler } from '../lib/procstat.mjs';
 import { summarise } from '../lib/profile-summary.mjs';

@@ -14,7 +14,7 @@
  */
 import type { BillingAddress } from './address.js';
 import type { LedgerEntry } from './ledger.js';
-import { priceOrder, type PriceBreakdown } from './pricing.js';
+import { priceOrder, type PriceBreakdown } from '@tessera/facts/pricing';
 
 export type OrderState = 'pending' | 'committing' | 'granted' | 'refunding' | 'refunded' | 'canceled';
 export const FINAL_STATES: ReadonlySet<OrderState> = new Set(['granted', 'refunded', 'canceled']);

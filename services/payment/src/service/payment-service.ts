@@ -29,7 +29,8 @@ import {
   type Breakdown,
   type Order,
 } from '../domain/order.js';
-import { amountMatches, formatDollars } from '../domain/pricing.js';
+import { formatDollars } from '@tessera/facts/pricing';
+import { amountMatches } from '../domain/pricing.js';
 import { saveProblem } from '../domain/save.js';
 import type { PaymentDeps } from './deps.js';
 import { Fulfilment, type FulfilResult } from './fulfilment.js';

@@ -3,7 +3,7 @@ import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { appError } from '@tessera/kit';
 import type { PixelChange } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { OrderPixel } from '../domain/order.js';
-import { MAX_PIXELS_PER_ORDER } from '../domain/pricing.js';
+import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
 
 export function checkId(value: string, field: string): void {
   if (value === '' || value.length > 200 || !/^[\w.:-]+$/.test(value))

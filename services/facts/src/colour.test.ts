@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalColor, isHexColor, normalizeHexColor } from './colour.js';
+
+describe('colours', () => {
+  it.each([
+    ['#AABBCC', true],
+    ['#a1b2c3', true],
+    ['#ABC', false],
+    ['AABBCC', false],
+    ['#AABBCCDD', false],
+    ['#GGGGGG', false],
+    [' #AABBCC', false],
+    ['', false],
+    [7, false],
+    [null, false],
+  ])('the wire form: isHexColor(%j) is %s', (value, ok) => {
+    expect(isHexColor(value)).toBe(ok);
+  });
+
+  it('stores and sends upper case', () => {
+    expect(canonicalColor('#a1b2c3')).toBe('#A1B2C3');
+    expect(canonicalColor('#abc')).toBeUndefined();
+    expect(canonicalColor(undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ['#abc', '#AABBCC'],
+    ['abc', '#AABBCC'],
+    ['aabbcc', '#AABBCC'],
+    [' #188118 ', '#188118'],
+    ['#12345', undefined],
+    ['#ggg', undefined],
+    ['', undefined],
+  ])('what a person types: normalizeHexColor(%j) is %j', (typed, colour) => {
+    expect(normalizeHexColor(typed)).toBe(colour);
+  });
+});
