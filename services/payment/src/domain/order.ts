@@ -14,7 +14,7 @@
  */
 import type { BillingAddress } from './address.js';
 import type { LedgerEntry } from './ledger.js';
-import { priceOrder, type PriceBreakdown } from '@tessera/facts/pricing';
+import { formatDollars, priceOrder, type PriceBreakdown } from '@tessera/facts/pricing';
 
 export type OrderState = 'pending' | 'committing' | 'granted' | 'refunding' | 'refunded' | 'canceled';
 export const FINAL_STATES: ReadonlySet<OrderState> = new Set(['granted', 'refunded', 'canceled']);
@@ -139,6 +139,5 @@ export function nextStep(order: Order, status: IntentStatus | undefined, now: nu
 
 /** The buyer's message when a paid order could not be granted. */
 export function refundMessage(amountCents: number): string {
-  const d = `$${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
-  return `Some of these pixels were sold to another buyer before your payment completed. Your payment of ${d} has been refunded in full.`;
+  return `Some of these pixels were sold to another buyer before your payment completed. Your payment of ${formatDollars(amountCents)} has been refunded in full.`;
 }
