@@ -16,6 +16,7 @@ describe("an order's pixels", () => {
       ]),
     ).toEqual({
       ok: true,
+      problem: null,
       pixels: [
         { x: 0, y: 0, offset: 0, color: '', isDefault: true },
         { x: 48, y: 1, offset: 97, color: '#A1B2C3', isDefault: false },

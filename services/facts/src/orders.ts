@@ -29,7 +29,9 @@ export interface CheckedPixel {
   isDefault: boolean;
 }
 
-export type OrderPixelsReading = { ok: true; pixels: CheckedPixel[] } | { ok: false; problem: InputProblem };
+/** The pixels read, or the first problem (`problem` is null exactly when they were read). */
+export type OrderPixelsReading =
+  { ok: true; pixels: CheckedPixel[]; problem: null } | { ok: false; problem: InputProblem };
 
 const refused = (message: string): OrderPixelsReading => ({
   ok: false,
@@ -53,5 +55,5 @@ export function readOrderPixels(requested: readonly RequestedPixel[]): OrderPixe
     if (custom === undefined) return refused(`Pixel (${x}, ${y}) needs a colour like #RRGGBB`);
     pixels.push({ x, y, offset, color: custom, isDefault });
   }
-  return { ok: true, pixels };
+  return { ok: true, pixels, problem: null };
 }

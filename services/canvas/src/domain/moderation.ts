@@ -35,7 +35,7 @@ export interface ResetInput {
 }
 
 export type ResetOutcome =
-  | { ok: true; board: BoardDoc; entry: ResetEntry; alreadyReset: boolean }
+  | { ok: true; board: BoardDoc; entry: ResetEntry; alreadyReset: boolean; problem: null }
   | { ok: false; reason: 'INVALID_INPUT' | 'NOT_SOLD'; problem: InputProblem };
 
 /**
@@ -47,7 +47,7 @@ export function resetPixel(board: BoardDoc, input: ResetInput, now: number): Res
   if (bad) return { ok: false, reason: 'INVALID_INPUT', problem: bad };
   const offset = pixelOffset(input.x, input.y);
   const earlier = (board.resets ?? []).find((e) => e.offset === offset);
-  if (earlier) return { ok: true, board, entry: earlier, alreadyReset: true };
+  if (earlier) return { ok: true, board, entry: earlier, alreadyReset: true, problem: null };
   const owner = board.owners[offset];
   if (owner === null || owner === undefined) {
     return {
@@ -74,6 +74,7 @@ export function resetPixel(board: BoardDoc, input: ResetInput, now: number): Res
   return {
     ok: true,
     alreadyReset: false,
+    problem: null,
     entry,
     board: {
       ...board,

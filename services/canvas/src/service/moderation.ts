@@ -17,7 +17,7 @@ import {
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { resetPixel } from '../domain/moderation.js';
 import type { CanvasService } from './canvas-service.js';
-import { checkBoardIndex, problemError } from './validate.js';
+import { checkBoardIndex, refuse } from './validate.js';
 
 export class Moderation {
   constructor(private readonly core: CanvasService) {}
@@ -35,7 +35,7 @@ export class Moderation {
         return { next: out.ok && !out.alreadyReset ? out.board : null, result: out };
       },
     );
-    if (!result.ok) throw problemError(result.problem);
+    refuse(result.problem);
     const { entry, alreadyReset } = result;
     if (!alreadyReset)
       deps.logger.info(

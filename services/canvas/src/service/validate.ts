@@ -13,24 +13,20 @@ import {
 } from '@tessera/facts/inputs';
 import { readOrderPixels, type CheckedPixel, type RequestedPixel } from '@tessera/facts/orders';
 
-/** A refused argument as this service's error: MISSING_FIELD for an absent value, else VALIDATION_ERROR. */
-export function problemError(p: InputProblem) {
-  return appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
+/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
+export function refuse(p: InputProblem | null): asserts p is null {
+  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
 }
 
-const refuse = (problem: InputProblem | null) => {
-  if (problem) throw problemError(problem);
-};
-
-export const checkCanvasIndex = (value: number) => refuse(canvasIndexProblem(value));
-export const checkBoardIndex = (value: number) => refuse(boardIndexProblem(value));
-export const checkUserId = (value: string) => refuse(userIdProblem(value));
-export const checkOrderId = (value: string) => refuse(orderIdProblem(value));
+export const checkCanvasIndex = (value: number): void => refuse(canvasIndexProblem(value));
+export const checkBoardIndex = (value: number): void => refuse(boardIndexProblem(value));
+export const checkUserId = (value: string): void => refuse(userIdProblem(value));
+export const checkOrderId = (value: string): void => refuse(orderIdProblem(value));
 
 /** An order's pixels, checked and in stored form (field `pixels`). */
 export function checkOrderPixels(pixels: readonly RequestedPixel[]): CheckedPixel[] {
   const read = readOrderPixels(pixels);
-  if (!read.ok) throw problemError(read.problem);
+  refuse(read.problem);
   return read.pixels;
 }
 

@@ -14,18 +14,20 @@ import { MAX_LOCK_MINUTES } from '../domain/lock-rules.js';
 
 const bad = (field: string, message: string) => appError('VALIDATION_ERROR', message, { field });
 
-/** Throws the problem, if any: MISSING_FIELD for an absent value, else VALIDATION_ERROR. */
-function refuse<T>(value: T, problem: InputProblem | null): T {
-  if (problem)
-    throw appError(problem.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', problem.message, {
-      field: problem.field,
-    });
-  return value;
+/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
+function refuse(p: InputProblem | null): asserts p is null {
+  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
 }
 
-export const checkCanvas = (v: number): number => refuse(v, canvasIndexProblem(v));
-export const checkBoard = (v: number): number => refuse(v, boardIndexProblem(v));
-export const checkUserId = (v: string): string => refuse(v, userIdProblem(v));
+/** `v` when there is no problem with it; else throws the problem. */
+function checked<T>(v: T, problem: InputProblem | null): T {
+  refuse(problem);
+  return v;
+}
+
+export const checkCanvas = (v: number): number => checked(v, canvasIndexProblem(v));
+export const checkBoard = (v: number): number => checked(v, boardIndexProblem(v));
+export const checkUserId = (v: string): string => checked(v, userIdProblem(v));
 
 export function checkUsername(v: string): string {
   if (typeof v !== 'string' || v.length > 64 || !isPrintableText(v))
