@@ -1,10 +1,11 @@
 // ResetPixel as one step of the board's group commit: resets of one board racing with its sales
 // neither fail nor lose a write.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pixelOffset } from '@tessera/facts/grid';
-import { startHarness, testArt, testArtHex, type Harness } from '../test/harness.js';
+import { forSuite } from '@tessera/kit/testing';
+import { startHarness, testArt, testArtHex } from '../test/harness.js';
 
-let h: Harness;
+const h = forSuite(() => startHarness());
 let c: number;
 const BOARD = 40;
 /** Pixels of the board sold to the troll before the race, each reset during it. */
@@ -13,9 +14,13 @@ const TROLLED = Array.from({ length: 120 }, (_, i) => ({ x: i % 49, y: Math.floo
 const BUYERS = Array.from({ length: 30 }, (_, i) => ({ userId: `buyer-${i}`, x: i, y: 30 }));
 
 beforeAll(async () => {
-  h = await startHarness();
-  c = (await h.core.createCanvas({ name: 'Raced', description: '', colorsOf: testArt, activate: false }))
-    .canvasIndex;
+  const made = await h.core.createCanvas({
+    name: 'Raced',
+    description: '',
+    colorsOf: testArt,
+    activate: false,
+  });
+  c = made.canvasIndex;
   await h.client.commitOrder({
     orderId: 'trolling',
     canvasIndex: c,
@@ -24,7 +29,6 @@ beforeAll(async () => {
     pixels: TROLLED.map(({ x, y }) => ({ x, y, color: '#FF0000' })),
   });
 }, 60_000);
-afterAll(() => h.close());
 
 describe('moderation resets in the board queue', () => {
   it('a burst of resets racing sales of the same board: every call succeeds and every write is kept', async () => {

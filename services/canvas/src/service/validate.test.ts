@@ -1,17 +1,17 @@
 // The shared argument rules (@tessera/facts inputs, ids, orders) as the canvas RPCs apply them: the
 // code, the field (the contract's snake_case name) and the one message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from '@tessera/kit/testing';
-import { startHarness, testArt, type Harness } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { forSuite, refusal } from '@tessera/kit/testing';
+import { startHarness } from '../test/harness.js';
+import { DEMO_CANVAS_INDEX } from './canvas-service.js';
 
-let h: Harness;
-let c: number;
-beforeAll(async () => {
-  h = await startHarness();
-  c = (await h.core.createCanvas({ name: 'Rules', description: '', colorsOf: testArt, activate: false }))
-    .canvasIndex;
-}, 60_000);
-afterAll(() => h.close());
+// the checks run against the demo canvas, as a fresh store starts with it
+const h = forSuite(async () => {
+  const started = await startHarness();
+  await started.core.ensureDemoCanvas();
+  return started;
+});
+const c = DEMO_CANVAS_INDEX;
 
 const reserve = (pixels: { x: number; y: number; color?: string; isDefault: boolean }[], userId = 'u1') =>
   h.client.reservePixels({
@@ -87,10 +87,8 @@ describe('argument rules of the canvas RPCs', () => {
           canvasIndex: c,
           boardIndex: 0,
           userId: 'u1',
-          pixels: [
-            { x: 0, y: 0, color: '#123456' },
-            { x: 0, y: 0, color: '#123456' },
-          ],
+          // the same pixel, twice
+          pixels: Array.from({ length: 2 }, () => ({ x: 0, y: 0, color: '#123456' })),
         }),
       ),
     ).toEqual({ code: 'VALIDATION_ERROR', field: 'pixels', message: 'Pixel (0, 0) is listed twice' });

@@ -3,13 +3,8 @@
  * of @tessera/facts (inputs, orders) turned into this service's errors.
  */
 import { appError } from '@tessera/kit';
-import {
-  boardIndexProblem,
-  canvasIndexProblem,
-  orderIdProblem,
-  userIdProblem,
-  type InputProblem,
-} from '@tessera/facts/inputs';
+import { boardIndexProblem, canvasIndexProblem, orderIdProblem, userIdProblem } from '@tessera/facts/inputs';
+import type { InputProblem } from '@tessera/facts/inputs';
 import { readOrderPixels, type RequestedPixel } from '@tessera/facts/orders';
 import type { OrderPixel } from '../domain/order.js';
 
