@@ -293,7 +293,7 @@ describe('npm run ops', () => {
     expect((await ops('remove-submission', id, '--reason', 'stolen artwork')).out).toBe(
       `Submission ${id} was already removed.`,
     );
-    const missing = await ops('remove-submission', 'no-such-submission', '--reason', 'x');
+    const missing = await ops('remove-submission', 'no-such-submission', '--reason', 'typo');
     expect(missing).toMatchObject({
       code: 1,
       err: 'error: remove-submission: Submission not found. (NotFound)',

@@ -9,7 +9,27 @@ export const TITLE_MAX = 100;
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 500;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * The three image types (spec section 5), each with the file extension an upload is stored under and
+ * the format name the image decoder (sharp) reports for it: the one table for the submission
+ * service's uploads and the renderer's rasterising.
+ */
+export const IMAGE_FORMATS = {
+  'image/png': { extension: 'png', decoder: 'png' },
+  'image/jpeg': { extension: 'jpg', decoder: 'jpeg' },
+  'image/webp': { extension: 'webp', decoder: 'webp' },
+} as const;
+
+export type ImageType = keyof typeof IMAGE_FORMATS;
+export type ImageDecoderFormat = (typeof IMAGE_FORMATS)[ImageType]['decoder'];
+
+export const IMAGE_TYPES = Object.keys(IMAGE_FORMATS) as readonly ImageType[];
+
+/** True for one of the IMAGE_TYPES (exactly as written: callers lower-case a declared type first). */
+export function isImageType(value: string): value is ImageType {
+  return Object.hasOwn(IMAGE_FORMATS, value);
+}
 
 /** The title's and the description's lengths after trimming (spec section 5), for the form and the service alike. */
 export const ARTWORK_TEXT_LIMITS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalColor, isHexColor, normalizeHexColor } from './colour.js';
+import { canonicalColor, isHexColor, normalizeHexColor, rgbToHex } from './colour.js';
 
 describe('colours', () => {
   it.each([
@@ -33,5 +33,11 @@ describe('colours', () => {
     ['', undefined],
   ])('what a person types: normalizeHexColor(%j) is %j', (typed, colour) => {
     expect(normalizeHexColor(typed)).toBe(colour);
+  });
+
+  it('writes RGB bytes as a stored colour', () => {
+    expect(rgbToHex([0x4c, 0x06, 0x1d])).toBe('#4C061D');
+    expect(rgbToHex([0, 0, 0])).toBe('#000000');
+    expect(rgbToHex([255, 255, 255])).toBe('#FFFFFF');
   });
 });

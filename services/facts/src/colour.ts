@@ -30,3 +30,11 @@ export function normalizeHexColor(input: string): string | undefined {
   const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
   return `#${hex.toUpperCase()}`;
 }
+
+/** A colour as its red, green and blue bytes. */
+export type Rgb = readonly [number, number, number];
+
+/** [0x4c, 0x06, 0x1d] -> '#4C061D' (the stored form). Each byte is taken modulo 256. */
+export function rgbToHex([r, g, b]: Rgb): string {
+  return `#${((1 << 24) | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff)).toString(16).slice(1).toUpperCase()}`;
+}

@@ -12,6 +12,12 @@ export const PIXELS_PER_BOARD = BOARD_SIZE * BOARD_SIZE;
 /** Pixels along one side of the whole canvas (the composite image at scale 1). */
 export const CANVAS_SIZE = BOARDS_PER_SIDE * BOARD_SIZE;
 export const TOTAL_PIXELS = TOTAL_BOARDS * PIXELS_PER_BOARD;
+/** The highest canvas index: the contracts carry it as an int32 (`canvas_index`). */
+export const MAX_CANVAS_INDEX = 0x7fffffff;
+/** One board's colours as packed RGB (3 bytes a pixel, row-major): 7,203 bytes. */
+export const BOARD_RGB_BYTES = PIXELS_PER_BOARD * 3;
+/** A whole canvas as packed RGB (1225 x 1225 x 3 bytes, row-major): 4,501,875 bytes. */
+export const CANVAS_RGB_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
 
 export interface BoardPosition {
   row: number;
@@ -27,6 +33,11 @@ export interface BoardPixel {
   boardIndex: number;
   x: number;
   y: number;
+}
+
+/** True for a canvas index: an integer from 0 to MAX_CANVAS_INDEX. */
+export function isCanvasIndex(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= MAX_CANVAS_INDEX;
 }
 
 export function isBoardIndex(value: number): boolean {
@@ -93,4 +104,24 @@ export function boardPixelAt(cx: number, cy: number): BoardPixel | null {
   const col = Math.floor(cx / BOARD_SIZE);
   const row = Math.floor(cy / BOARD_SIZE);
   return { boardIndex: row * BOARDS_PER_SIDE + col, x: cx - col * BOARD_SIZE, y: cy - row * BOARD_SIZE };
+}
+
+/**
+ * Copies one board's 49 x 49 tile out of a whole canvas of packed RGB (`src`, CANVAS_RGB_BYTES) into
+ * `dst` (at least BOARD_RGB_BYTES), row-major like the board's own pixels, and returns `dst`. The
+ * canvas service cuts a new canvas's default colours with it and the renderer its board thumbnails.
+ * Throws RangeError for a bad board index or buffers of the wrong size.
+ */
+export function copyBoardTile(src: Uint8Array, boardIndex: number, dst: Uint8Array): Uint8Array {
+  if (src.length !== CANVAS_RGB_BYTES)
+    throw new RangeError(`a canvas is ${CANVAS_RGB_BYTES} bytes of packed RGB, not ${src.length}`);
+  if (dst.length < BOARD_RGB_BYTES)
+    throw new RangeError(`a board tile needs ${BOARD_RGB_BYTES} bytes, not ${dst.length}`);
+  const { x: ox, y: oy } = boardOrigin(boardIndex);
+  const row = BOARD_SIZE * 3;
+  for (let y = 0; y < BOARD_SIZE; y++) {
+    const from = ((oy + y) * CANVAS_SIZE + ox) * 3;
+    dst.set(src.subarray(from, from + row), y * row);
+  }
+  return dst;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boardColorsFromCanvasRgb, CANVAS_RGB_BYTES } from './art.js';
-import { CANVAS_SIZE } from '@tessera/facts/grid';
+import { boardColorsFromCanvasRgb } from './art.js';
+import { CANVAS_RGB_BYTES, CANVAS_SIZE } from '@tessera/facts/grid';
 
 describe('board colours from a canvas image', () => {
   it('cuts the 49x49 tile of a board out of the packed canvas', () => {

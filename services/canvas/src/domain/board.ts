@@ -4,8 +4,9 @@
  * Every change is computed here as a pure function of the document; the store applies it with one
  * conditional update on (_id, version), so a purchase is atomic and a pixel can never be sold twice.
  */
-import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
-import { normalizeHexColor } from './color.js';
+import { UNOWNED_COLOR } from '@tessera/facts/colour';
+import { PIXELS_PER_BOARD, pixelAtOffset } from '@tessera/facts/grid';
+import type { CheckedPixel } from '@tessera/facts/orders';
 import type { ResetEntry } from './moderation.js';
 
 export interface Reservation {
@@ -65,7 +66,7 @@ export function newBoard(
     canvasIndex,
     boardIndex,
     defaultColors,
-    currentColors: 'FFFFFF'.repeat(PIXELS_PER_BOARD),
+    currentColors: UNOWNED_COLOR.slice(1).repeat(PIXELS_PER_BOARD),
     owners: Array.from({ length: PIXELS_PER_BOARD }, () => null),
     soldAt: Array.from({ length: PIXELS_PER_BOARD }, () => 0),
     soldCount: 0,
@@ -108,7 +109,7 @@ export type ReserveOutcome =
   | { ok: true; board: BoardDoc; reservation: Reservation }
   | {
       ok: false;
-      reason: 'STALE_FENCING_TOKEN' | 'INVALID_PIXELS' | 'ALREADY_SOLD' | 'RESERVED_BY_OTHER';
+      reason: 'STALE_FENCING_TOKEN' | 'ALREADY_SOLD' | 'RESERVED_BY_OTHER';
       offsets?: number[];
       message: string;
     };
@@ -117,8 +118,18 @@ export interface ReserveInput {
   orderId: string;
   userId: string;
   fencingToken: number;
-  pixels: { x: number; y: number; color?: string; isDefault: boolean }[];
+  /** The order's pixels as `readOrderPixels` (@tessera/facts/orders) checked them. */
+  pixels: readonly CheckedPixel[];
   ttlMs: number;
+}
+
+/** An order's checked pixels as a reservation holds them: an artist-colour pixel gets the board's colour. */
+export function reservedPixels(board: BoardDoc, pixels: readonly CheckedPixel[]): Reservation['pixels'] {
+  return pixels.map(({ offset, color, isDefault }) => ({
+    offset,
+    color: isDefault ? colorAt(board.defaultColors, offset) : color,
+    isDefault,
+  }));
 }
 
 /** Drops reservations that have expired. */
@@ -137,26 +148,7 @@ export function reserve(board0: BoardDoc, input: ReserveInput, now: number): Res
   if (input.fencingToken < board.fencingToken) {
     return { ok: false, reason: 'STALE_FENCING_TOKEN', message: 'The board lock is no longer valid' };
   }
-  if (input.pixels.length === 0 || input.pixels.length > PIXELS_PER_BOARD) {
-    return { ok: false, reason: 'INVALID_PIXELS', message: `An order needs 1 to ${PIXELS_PER_BOARD} pixels` };
-  }
-  const seen = new Set<number>();
-  const pixels: Reservation['pixels'] = [];
-  for (const p of input.pixels) {
-    let offset: number;
-    try {
-      offset = pixelOffset(p.x, p.y);
-    } catch {
-      return { ok: false, reason: 'INVALID_PIXELS', message: `Pixel (${p.x}, ${p.y}) is outside the board` };
-    }
-    if (seen.has(offset))
-      return { ok: false, reason: 'INVALID_PIXELS', message: `Pixel (${p.x}, ${p.y}) is listed twice` };
-    seen.add(offset);
-    const color = p.isDefault ? colorAt(board.defaultColors, offset) : normalizeHexColor(p.color ?? '');
-    if (!color)
-      return { ok: false, reason: 'INVALID_PIXELS', message: `Pixel (${p.x}, ${p.y}) has no valid colour` };
-    pixels.push({ offset, color, isDefault: p.isDefault });
-  }
+  const pixels = reservedPixels(board, input.pixels);
   const sold = pixels.filter((p) => board.owners[p.offset] !== null).map((p) => p.offset);
   if (sold.length > 0) {
     return {
@@ -223,8 +215,11 @@ function voided(board: BoardDoc, orderId: string, now: number): BoardDoc {
   };
 }
 
-/** `colors` with the reservation's pixels painted (one pass over the string, in offset order). */
-function painted(colors: string, pixels: Reservation['pixels']): string {
+/**
+ * `colors` (6 hex digits a pixel) with each pixel's offset painted its '#RRGGBB' colour: one pass
+ * over the string, in offset order. A sale paints its pixels with it, a moderation reset its one.
+ */
+export function painted(colors: string, pixels: readonly { offset: number; color: string }[]): string {
   const sorted = [...pixels].sort((a, b) => a.offset - b.offset);
   const parts: string[] = [];
   let from = 0;
@@ -310,12 +305,14 @@ export function release(board: BoardDoc, orderId: string, now: number): BoardDoc
   };
 }
 
-/** Offsets that are neither sold nor held by a live reservation. */
-export function availableOffsets(board: BoardDoc, now: number): number[] {
-  const held = new Set(
-    board.reservations.filter((r) => r.expiresAt > now).flatMap((r) => r.pixels.map((p) => p.offset)),
-  );
+/** Offsets nobody has bought. */
+export function unsoldOffsets(board: BoardDoc): number[] {
   const out: number[] = [];
-  for (let i = 0; i < PIXELS_PER_BOARD; i++) if (board.owners[i] === null && !held.has(i)) out.push(i);
+  for (let i = 0; i < PIXELS_PER_BOARD; i++) if (board.owners[i] === null) out.push(i);
   return out;
+}
+
+/** True when a reservation that is still live at `now` holds the pixel at `offset`. */
+export function isHeld(board: BoardDoc, offset: number, now: number): boolean {
+  return board.reservations.some((r) => r.expiresAt > now && r.pixels.some((p) => p.offset === offset));
 }

@@ -3,6 +3,7 @@
  * each), from which the canvas-wide sold count, version and the random-pixel weights are derived.
  */
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
+import { BoardVersions } from '@tessera/facts/versions';
 
 export interface CanvasDoc {
   _id: string; // `canvas-${canvasIndex}`
@@ -35,20 +36,15 @@ export function canvasId(canvasIndex: number): string {
   return `canvas-${canvasIndex}`;
 }
 
-export function isCanvasIndex(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value <= 0x7fffffff;
-}
-
 /** Sold count and content version of every board of one canvas. */
 export class CanvasSummary {
   readonly sold = new Int32Array(TOTAL_BOARDS);
-  readonly versions = new Float64Array(TOTAL_BOARDS);
+  /** The board versions, whose sum is the canvas version (the renderer keeps the same for its frames). */
+  readonly versions = new BoardVersions();
 
-  /** Records a board's state; an older version than the one known is ignored. */
+  /** Records a board's state; a state older than the one known is ignored. */
   update(boardIndex: number, soldCount: number, version: number): void {
-    if (version < (this.versions[boardIndex] ?? 0)) return;
-    this.sold[boardIndex] = soldCount;
-    this.versions[boardIndex] = version;
+    if (this.versions.note(boardIndex, version)) this.sold[boardIndex] = soldCount;
   }
 
   soldPixels(): number {
@@ -63,9 +59,7 @@ export class CanvasSummary {
 
   /** Sum of the board versions: increases with every change of any board. */
   version(): number {
-    let v = 0;
-    for (const x of this.versions) v += x;
-    return v;
+    return this.versions.total();
   }
 
   unsold(boardIndex: number): number {

@@ -2,6 +2,7 @@
  * The demo artwork a fresh store starts with: a pixel-art sunset over mountains and sea, drawn in
  * code (deterministic, no assets), as 1225 x 1225 default colours.
  */
+import { rgbToHex, type Rgb } from '@tessera/facts/colour';
 import { BOARD_SIZE, boardOrigin, CANVAS_SIZE, PIXELS_PER_BOARD, pixelOffset } from '@tessera/facts/grid';
 
 export const DEMO_CANVAS = {
@@ -11,8 +12,6 @@ export const DEMO_CANVAS = {
     'buyer: trust the artist and paint it in the colour they chose, or pick your own and leave your mark. ' +
     'When the last pixel is sold, the community-voted submission with the most votes becomes the next canvas.',
 };
-
-type Rgb = [number, number, number];
 
 const SKY: Rgb[] = [
   [0x40, 0x37, 0x6e],
@@ -70,16 +69,13 @@ export function demoColor(x: number, y: number): Rgb {
   return depth < 0.4 ? SEA[0]! : SEA[1]!;
 }
 
-function hex([r, g, b]: Rgb): string {
-  return ((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1).toUpperCase();
-}
-
 /** The default colours of one board, as 2401 hex colours concatenated (board document format). */
 export function demoBoardColors(boardIndex: number): string {
   const { x: ox, y: oy } = boardOrigin(boardIndex);
   const parts: string[] = new Array<string>(PIXELS_PER_BOARD);
   for (let y = 0; y < BOARD_SIZE; y++) {
-    for (let x = 0; x < BOARD_SIZE; x++) parts[pixelOffset(x, y)] = hex(demoColor(ox + x, oy + y));
+    for (let x = 0; x < BOARD_SIZE; x++)
+      parts[pixelOffset(x, y)] = rgbToHex(demoColor(ox + x, oy + y)).slice(1);
   }
   return parts.join('');
 }

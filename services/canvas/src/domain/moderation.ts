@@ -7,8 +7,9 @@
  * nothing and answers the first one's entry (after it the pixel already shows its default, and it can
  * never change again), which also bounds the audit to one entry per pixel. Pure: no I/O.
  */
-import { BOARD_SIZE, pixelOffset } from '@tessera/facts/grid';
-import { colorAt, type BoardDoc } from './board.js';
+import { pixelOffset } from '@tessera/facts/grid';
+import { auditInputProblem, pixelProblem, type InputProblem } from '@tessera/facts/inputs';
+import { colorAt, painted, type BoardDoc } from './board.js';
 
 export interface ResetEntry {
   /** Pixel offset (y * 49 + x). */
@@ -33,52 +34,29 @@ export interface ResetInput {
   reason: string;
 }
 
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
-export const OPERATOR_MAX = 100;
-
 export type ResetOutcome =
-  | { ok: true; board: BoardDoc; entry: ResetEntry; alreadyReset: boolean }
-  | { ok: false; reason: 'INVALID_INPUT' | 'NOT_SOLD'; field: string; message: string };
+  | { ok: true; board: BoardDoc; entry: ResetEntry; alreadyReset: boolean; problem: null }
+  | { ok: false; reason: 'INVALID_INPUT' | 'NOT_SOLD'; problem: InputProblem };
 
-/** Checks the operator's input; null when it is fine, else the field and a clear message. */
-export function checkResetInput(input: ResetInput): { field: string; message: string } | null {
-  const operator = input.operator.trim();
-  if (!operator) return { field: 'operator', message: 'operator is required (who resets the pixel)' };
-  if (operator.length > OPERATOR_MAX || [...operator].some((ch) => ch < ' ' || ch === '\u007f'))
-    return { field: 'operator', message: `operator must be 1 to ${OPERATOR_MAX} printable characters` };
-  const reason = input.reason.trim();
-  if (reason.length < REASON_MIN || reason.length > REASON_MAX)
-    return {
-      field: 'reason',
-      message: `reason must be ${REASON_MIN} to ${REASON_MAX} characters (why the pixel is reset)`,
-    };
-  return null;
-}
-
+/**
+ * Resets the pixel (x, y) of `board` for the operator, with the reason (the audit rules of
+ * @tessera/facts/inputs: an operator of at most 100 printable characters, a reason of 3 to 500).
+ */
 export function resetPixel(board: BoardDoc, input: ResetInput, now: number): ResetOutcome {
-  const bad = checkResetInput(input);
-  if (bad) return { ok: false, reason: 'INVALID_INPUT', ...bad };
-  let offset: number;
-  try {
-    offset = pixelOffset(input.x, input.y);
-  } catch {
-    return {
-      ok: false,
-      reason: 'INVALID_INPUT',
-      field: 'x',
-      message: `Pixel (${input.x}, ${input.y}) is outside the board (x and y are 0 to ${BOARD_SIZE - 1})`,
-    };
-  }
+  const bad = auditInputProblem(input) ?? pixelProblem(input.x, input.y, 'x');
+  if (bad) return { ok: false, reason: 'INVALID_INPUT', problem: bad };
+  const offset = pixelOffset(input.x, input.y);
   const earlier = (board.resets ?? []).find((e) => e.offset === offset);
-  if (earlier) return { ok: true, board, entry: earlier, alreadyReset: true };
+  if (earlier) return { ok: true, board, entry: earlier, alreadyReset: true, problem: null };
   const owner = board.owners[offset];
   if (owner === null || owner === undefined) {
     return {
       ok: false,
       reason: 'NOT_SOLD',
-      field: 'x',
-      message: `Pixel (${input.x}, ${input.y}) of board ${board.boardIndex} is not sold; only a purchased pixel can be reset`,
+      problem: {
+        field: 'x',
+        message: `Pixel (${input.x}, ${input.y}) of board ${board.boardIndex} is not sold; only a purchased pixel can be reset`,
+      },
     };
   }
   const color = colorAt(board.defaultColors, offset);
@@ -93,14 +71,14 @@ export function resetPixel(board: BoardDoc, input: ResetInput, now: number): Res
     previousOwner: owner,
     color,
   };
-  const at = offset * 6;
   return {
     ok: true,
     alreadyReset: false,
+    problem: null,
     entry,
     board: {
       ...board,
-      currentColors: board.currentColors.slice(0, at) + color.slice(1) + board.currentColors.slice(at + 6),
+      currentColors: painted(board.currentColors, [{ offset, color }]),
       resets: [...(board.resets ?? []), entry],
       version: board.version + 1,
       lastModified: now,

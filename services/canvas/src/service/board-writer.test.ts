@@ -61,7 +61,7 @@ describe('BoardWriter (group commit per board)', () => {
               orderId: `o${i}`,
               userId: 'u',
               fencingToken: 1,
-              pixels: [{ x: i, y: 0, isDefault: true }],
+              pixels: [{ x: i, y: 0, offset: i, color: '', isDefault: true }],
               ttlMs: 60_000,
             },
             1000,

@@ -13,10 +13,10 @@ import {
   type Canvas,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { boardColorsFromCanvasRgb } from '../domain/art.js';
-import { colorAt, newBoard, type BoardDoc } from '../domain/board.js';
+import { colorAt, isHeld, newBoard, unsoldOffsets, type BoardDoc } from '../domain/board.js';
 import { canvasId, type CanvasDoc } from '../domain/canvas.js';
 import { DEMO_CANVAS, demoBoardColors } from '../domain/demo-art.js';
-import { PIXELS_PER_BOARD, pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
+import { pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { pickUniform, pickWeighted } from '../domain/random.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
@@ -135,13 +135,9 @@ export class CanvasService {
       const doc = await this.deps.boards.get(canvasIndex, boardIndex);
       if (!doc) break;
       this.summaries.note(canvasIndex, boardIndex, doc.soldCount, doc.version);
-      const unsold: number[] = [];
-      for (let i = 0; i < PIXELS_PER_BOARD; i++) if (doc.owners[i] === null) unsold.push(i);
-      const offset = pickUniform(unsold, this.deps.random());
+      const offset = pickUniform(unsoldOffsets(doc), this.deps.random());
       if (offset === undefined) continue; // the summary was stale; it is corrected now
-      const now = this.deps.now();
-      if (doc.reservations.some((r) => r.expiresAt > now && r.pixels.some((p) => p.offset === offset)))
-        continue;
+      if (isHeld(doc, offset, this.deps.now())) continue;
       return create(AvailablePixelSchema, {
         canvasIndex,
         boardIndex,

@@ -1,7 +1,8 @@
 /**
  * ResetPixel (operators, through `npm run ops -- reset-pixels`): the rule is pure
- * (domain/moderation.ts); here it is applied with one conditional replace of the board on
- * (_id, version), re-read and recomputed when another write won the race, and then
+ * (domain/moderation.ts); here it is one step of the board's group commit (board-writer.ts, the
+ * writer the purchases use), so a reset waits in the board's queue with the sales and is stored by
+ * the same conditional replace as the steps beside it, instead of racing their writes; then
  * `tessera.pixels.reset` is published (id `reset-<canvas>-<board>-<x>-<y>`) so the renderer's frames
  * and open browsers update. A repeated reset of the same pixel changes nothing and publishes the
  * event again (deduplicated by its id), so a publish lost after the write is repaired by a retry.
@@ -9,17 +10,14 @@
 import { create } from '@bufbuild/protobuf';
 import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError } from '@tessera/kit';
 import {
   ResetPixelResponseSchema,
   type ResetPixelRequest,
   type ResetPixelResponse,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { resetPixel, type ResetOutcome } from '../domain/moderation.js';
+import { resetPixel } from '../domain/moderation.js';
 import type { CanvasService } from './canvas-service.js';
-import { checkBoardIndex } from './validate.js';
-
-const MAX_CAS_ATTEMPTS = 50;
+import { checkBoardIndex, refuse } from './validate.js';
 
 export class Moderation {
   constructor(private readonly core: CanvasService) {}
@@ -27,16 +25,18 @@ export class Moderation {
   async reset(req: ResetPixelRequest): Promise<ResetPixelResponse> {
     checkBoardIndex(req.boardIndex);
     const { deps, summaries } = this.core;
-    let out: ResetOutcome | undefined;
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS && !out; attempt++) {
-      const doc = await this.core.getBoardDoc(req.canvasIndex, req.boardIndex);
-      const step = resetPixel(doc, req, deps.now());
-      if (!step.ok) throw appError('VALIDATION_ERROR', step.message, { field: step.field });
-      if (step.alreadyReset || (await deps.boards.replaceIfVersion(step.board, doc.version))) out = step;
-    }
-    if (!out?.ok) throw appError('SERVICE_UNAVAILABLE', 'The board is busy; please try again');
-    const { board, entry, alreadyReset } = out;
-    summaries.note(req.canvasIndex, req.boardIndex, board.soldCount, board.version);
+    const now = deps.now();
+    // the writer notes each write in the summaries; a repeated reset writes nothing
+    const { doc: board, result } = await this.core.purchases.writer.apply(
+      req.canvasIndex,
+      req.boardIndex,
+      (doc) => {
+        const out = resetPixel(doc, req, now);
+        return { next: out.ok && !out.alreadyReset ? out.board : null, result: out };
+      },
+    );
+    refuse(result.problem);
+    const { entry, alreadyReset } = result;
     if (!alreadyReset)
       deps.logger.info(
         {

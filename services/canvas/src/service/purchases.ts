@@ -16,12 +16,19 @@ import {
   type ReservePixelsRequest,
   type ReservePixelsResponse,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { colorAt, commit, release, reserve, type BoardDoc, type Reservation } from '../domain/board.js';
+import {
+  colorAt,
+  commit,
+  release,
+  reserve,
+  reservedPixels,
+  type BoardDoc,
+  type Reservation,
+} from '../domain/board.js';
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_PIXELS } from '@tessera/facts/grid';
-import { normalizeHexColor } from '../domain/color.js';
 import { BoardWriter, type Step } from './board-writer.js';
 import type { CanvasService } from './canvas-service.js';
-import { checkBoardIndex, checkId, checkPixel } from './validate.js';
+import { checkBoardIndex, checkOrderId, checkOrderPixels, checkUserId } from './validate.js';
 
 const DEFAULT_TTL_S = 15 * 60;
 const MAX_TTL_S = 60 * 60;
@@ -52,9 +59,9 @@ export class Purchases {
   }
 
   async reserve(req: ReservePixelsRequest): Promise<ReservePixelsResponse> {
-    checkId(req.orderId, 'order_id');
-    checkId(req.userId, 'user_id');
-    for (const p of req.pixels) checkPixel(p.x, p.y);
+    checkOrderId(req.orderId);
+    checkUserId(req.userId);
+    const pixels = checkOrderPixels(req.pixels);
     const ttl = req.ttlSeconds > 0 ? Math.min(req.ttlSeconds, MAX_TTL_S) : DEFAULT_TTL_S;
     // the one lock check of a reservation: the buyer holds the board (0: with whatever token)
     const locks = this.core.deps.locks;
@@ -68,7 +75,7 @@ export class Purchases {
       orderId: req.orderId,
       userId: req.userId,
       fencingToken,
-      pixels: req.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
+      pixels,
       ttlMs: ttl * 1000,
     };
     const { result } = await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
@@ -81,9 +88,7 @@ export class Purchases {
           ? 'PIXEL_ALREADY_SOLD'
           : result.reason === 'STALE_FENCING_TOKEN'
             ? 'LOCK_CONFLICT'
-            : result.reason === 'RESERVED_BY_OTHER'
-              ? 'CONFLICT'
-              : 'VALIDATION_ERROR';
+            : 'CONFLICT';
       throw appError(code, result.message, { field: 'pixels' });
     }
     const r = result.reservation;
@@ -102,17 +107,14 @@ export class Purchases {
     });
   }
 
-  /** The request's copy of the reservation, used when the stored one expired before payment arrived. */
+  /**
+   * The request's copy of the reservation, used when the stored one expired before payment arrived;
+   * its pixels pass the same order rules as a reservation's.
+   */
   private lateReservation(req: CommitOrderRequest, doc: BoardDoc): Reservation | undefined {
     if (!req.userId || req.pixels.length === 0) return undefined;
-    const pixels = req.pixels.map((p) => {
-      checkPixel(p.x, p.y);
-      const offset = pixelOffset(p.x, p.y);
-      const color = p.isDefault ? colorAt(doc.defaultColors, offset) : normalizeHexColor(p.color);
-      if (!color)
-        throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) has no valid colour`, { field: 'pixels' });
-      return { offset, color, isDefault: p.isDefault };
-    });
+    checkUserId(req.userId);
+    const pixels = reservedPixels(doc, checkOrderPixels(req.pixels));
     return { orderId: req.orderId, userId: req.userId, pixels, fencingToken: 0, expiresAt: 0 };
   }
 
@@ -141,7 +143,7 @@ export class Purchases {
   }
 
   async commit(req: CommitOrderRequest): Promise<CommitOrderResponse> {
-    checkId(req.orderId, 'order_id');
+    checkOrderId(req.orderId);
     checkBoardIndex(req.boardIndex);
     const locks = this.core.deps.locks;
     const holder = locks ? await locks.current(req.canvasIndex, req.boardIndex) : null;
@@ -219,7 +221,7 @@ export class Purchases {
   }
 
   async release(orderId: string, canvasIndex: number, boardIndex: number): Promise<boolean> {
-    checkId(orderId, 'order_id');
+    checkOrderId(orderId);
     const now = this.core.deps.now();
     const { result } = await this.mutate(canvasIndex, boardIndex, (d) => {
       const next = release(d, orderId, now);

@@ -1,31 +1,33 @@
-/** Argument checks shared by the RPCs: a bad argument is INVALID_ARGUMENT with the field named. */
+/**
+ * Argument checks of the RPCs: the shared rules of @tessera/facts (inputs, orders) turned into this
+ * service's errors, INVALID_ARGUMENT naming the field; and CreateCanvas's own arguments.
+ */
 import { appError } from '@tessera/kit';
-import { CANVAS_SIZE, isBoardIndex, isPixelCoordinate, TOTAL_BOARDS } from '@tessera/facts/grid';
-import { CANVAS_RGB_BYTES } from '../domain/art.js';
-import { isCanvasIndex } from '../domain/canvas.js';
+import { CANVAS_RGB_BYTES, CANVAS_SIZE } from '@tessera/facts/grid';
+import {
+  boardIndexProblem,
+  canvasIndexProblem,
+  orderIdProblem,
+  userIdProblem,
+  type InputProblem,
+} from '@tessera/facts/inputs';
+import { readOrderPixels, type CheckedPixel, type RequestedPixel } from '@tessera/facts/orders';
 
-export function checkCanvasIndex(value: number): void {
-  if (!isCanvasIndex(value))
-    throw appError('VALIDATION_ERROR', 'canvas_index must be a non-negative integer', {
-      field: 'canvas_index',
-    });
+/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
+export function refuse(p: InputProblem | null): asserts p is null {
+  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
 }
 
-export function checkBoardIndex(value: number): void {
-  if (!isBoardIndex(value))
-    throw appError('VALIDATION_ERROR', `board_index must be an integer from 0 to ${TOTAL_BOARDS - 1}`, {
-      field: 'board_index',
-    });
-}
+export const checkCanvasIndex = (value: number): void => refuse(canvasIndexProblem(value));
+export const checkBoardIndex = (value: number): void => refuse(boardIndexProblem(value));
+export const checkUserId = (value: string): void => refuse(userIdProblem(value));
+export const checkOrderId = (value: string): void => refuse(orderIdProblem(value));
 
-export function checkPixel(x: number, y: number): void {
-  if (!isPixelCoordinate(x) || !isPixelCoordinate(y))
-    throw appError('VALIDATION_ERROR', `Pixel (${x}, ${y}) is outside the board`, { field: 'pixels' });
-}
-
-export function checkId(value: string, field: string): void {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 200)
-    throw appError('MISSING_FIELD', `${field} is required`, { field });
+/** An order's pixels, checked and in stored form (field `pixels`). */
+export function checkOrderPixels(pixels: readonly RequestedPixel[]): CheckedPixel[] {
+  const read = readOrderPixels(pixels);
+  refuse(read.problem);
+  return read.pixels;
 }
 
 export const CANVAS_NAME_MAX = 100;

@@ -1,33 +1,36 @@
-/** Input checks of the lock RPCs: bad input is INVALID_ARGUMENT (400) naming the field, never a crash. */
-import { TOTAL_BOARDS } from '@tessera/facts/grid';
+/**
+ * Input checks of the lock RPCs: bad input is INVALID_ARGUMENT (400) naming the field, never a crash.
+ * The canvas index, board index and user id follow the shared rules of @tessera/facts/inputs.
+ */
+import {
+  boardIndexProblem,
+  canvasIndexProblem,
+  isPrintableText,
+  userIdProblem,
+  type InputProblem,
+} from '@tessera/facts/inputs';
 import { appError } from '@tessera/kit';
 import { MAX_LOCK_MINUTES } from '../domain/lock-rules.js';
 
-const MAX_INT32 = 0x7fffffff;
-const ID = /^[A-Za-z0-9_.:@-]{1,128}$/;
-
 const bad = (field: string, message: string) => appError('VALIDATION_ERROR', message, { field });
 
-export function checkCanvas(v: number): number {
-  if (!Number.isInteger(v) || v < 0 || v > MAX_INT32)
-    throw bad('canvas_index', 'canvas_index must be a non-negative integer');
+/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
+function refuse(p: InputProblem | null): asserts p is null {
+  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
+}
+
+/** `v` when there is no problem with it; else throws the problem. */
+function checked<T>(v: T, problem: InputProblem | null): T {
+  refuse(problem);
   return v;
 }
 
-export function checkBoard(v: number): number {
-  if (!Number.isInteger(v) || v < 0 || v >= TOTAL_BOARDS)
-    throw bad('board_index', `board_index must be an integer from 0 to ${TOTAL_BOARDS - 1}`);
-  return v;
-}
-
-export function checkUserId(v: string): string {
-  if (typeof v !== 'string' || !ID.test(v))
-    throw bad('user_id', 'user_id is required (1-128 safe characters)');
-  return v;
-}
+export const checkCanvas = (v: number): number => checked(v, canvasIndexProblem(v));
+export const checkBoard = (v: number): number => checked(v, boardIndexProblem(v));
+export const checkUserId = (v: string): string => checked(v, userIdProblem(v));
 
 export function checkUsername(v: string): string {
-  if (typeof v !== 'string' || v.length > 64 || [...v].some((c) => c < ' ' || c === '\u007f'))
+  if (typeof v !== 'string' || v.length > 64 || !isPrintableText(v))
     throw bad('username', 'username must be at most 64 printable characters');
   return v;
 }

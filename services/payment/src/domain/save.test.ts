@@ -37,6 +37,10 @@ describe('the save of a paid order', () => {
     expect(saveProblem(order, 2, 7, [{ x: 2, y: 1, color: '#102030', isDefault: false }])?.message).toBe(
       'Pixel (2, 1) is not part of this payment',
     );
+    // a pixel off the board is not the order's either (the save's pixels were not checked before)
+    expect(saveProblem(order, 2, 7, [{ x: 50, y: 0, color: '#AABBCC', isDefault: false }])?.message).toBe(
+      'Pixel (50, 0) is not part of this payment',
+    );
     expect(saveProblem(order, 2, 7, [{ x: 1, y: 1, color: '#AABBCD', isDefault: false }])).toEqual({
       message: 'Pixel (1, 1) was paid for in another colour',
       field: 'pixels',

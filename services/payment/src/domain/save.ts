@@ -3,7 +3,7 @@
  * belong to the paid order, on the order's board, with the order's kind (artist colour for a reset,
  * custom for an update) and, for a custom colour, the colour paid for. Pure.
  */
-import { BOARD_SIZE } from '@tessera/facts/grid';
+import { isPixelCoordinate, pixelOffset } from '@tessera/facts/grid';
 import type { Order, OrderPixel } from './order.js';
 
 export interface SaveProblem {
@@ -21,9 +21,11 @@ export function saveProblem(
 ): SaveProblem | null {
   if (order.canvasIndex !== canvasIndex || order.boardIndex !== boardIndex)
     return { message: 'This payment is for another board', field: 'purchaseInfo.payment_intent_id' };
-  const inOrder = new Map(order.pixels.map((p) => [p.y * BOARD_SIZE + p.x, p]));
+  const inOrder = new Map(order.pixels.map((p) => [pixelOffset(p.x, p.y), p]));
   for (const p of saved) {
-    const o = inOrder.get(p.y * BOARD_SIZE + p.x);
+    // a pixel off the board cannot be one of the order's
+    const o =
+      isPixelCoordinate(p.x) && isPixelCoordinate(p.y) ? inOrder.get(pixelOffset(p.x, p.y)) : undefined;
     if (!o || o.isDefault !== p.isDefault)
       return { message: `Pixel (${p.x}, ${p.y}) is not part of this payment`, field: 'pixels' };
     if (!p.isDefault && o.color.toUpperCase() !== p.color.toUpperCase())

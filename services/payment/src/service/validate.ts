@@ -1,58 +1,36 @@
-/** Checks of RPC inputs (bad input is INVALID_ARGUMENT with the field, never a crash). */
-import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
+/**
+ * Checks of RPC inputs (bad input is INVALID_ARGUMENT with the field, never a crash): the shared rules
+ * of @tessera/facts (inputs, orders) turned into this service's errors.
+ */
 import { appError } from '@tessera/kit';
-import type { PixelChange } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { boardIndexProblem, canvasIndexProblem, orderIdProblem, userIdProblem } from '@tessera/facts/inputs';
+import type { InputProblem } from '@tessera/facts/inputs';
+import { readOrderPixels, type RequestedPixel } from '@tessera/facts/orders';
 import type { OrderPixel } from '../domain/order.js';
-import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
 
-export function checkId(value: string, field: string): void {
-  if (value === '' || value.length > 200 || !/^[\w.:-]+$/.test(value))
-    throw appError('VALIDATION_ERROR', `${field} is missing or malformed`, { field });
+/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
+function refuse(p: InputProblem | null): asserts p is null {
+  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
 }
 
+/** An order id (the provider's payment intent id) in `field`. */
+export function checkId(value: string, field: string): void {
+  refuse(orderIdProblem(value, field));
+}
+
+/** The caller: none is a request without a signed-in user. */
 export function checkUser(userId: string): void {
   if (userId === '') throw appError('UNAUTHORIZED', 'Authentication required');
-  checkId(userId, 'user_id');
+  refuse(userIdProblem(userId));
 }
 
 export function checkPlace(canvasIndex: number, boardIndex: number): void {
-  if (!Number.isInteger(canvasIndex) || canvasIndex < 0)
-    throw appError('VALIDATION_ERROR', 'canvasIndex must be a non-negative integer', {
-      field: 'canvasIndex',
-    });
-  if (!Number.isInteger(boardIndex) || boardIndex < 0 || boardIndex >= TOTAL_BOARDS)
-    throw appError('VALIDATION_ERROR', `boardIndex must be an integer from 0 to ${TOTAL_BOARDS - 1}`, {
-      field: 'boardIndex',
-    });
+  refuse(canvasIndexProblem(canvasIndex) ?? boardIndexProblem(boardIndex));
 }
 
-/** The requested pixels: 1..2401, inside the board, no repeats, custom colours as #RRGGBB. */
-export function checkPixels(pixels: readonly PixelChange[]): OrderPixel[] {
-  if (pixels.length === 0)
-    throw appError('VALIDATION_ERROR', 'Select at least one pixel to buy', { field: 'pixels' });
-  if (pixels.length > MAX_PIXELS_PER_ORDER)
-    throw appError('VALIDATION_ERROR', `An order holds at most ${MAX_PIXELS_PER_ORDER} pixels`, {
-      field: 'pixels',
-    });
-  const seen = new Set<number>();
-  return pixels.map((p) => {
-    if (
-      !Number.isInteger(p.x) ||
-      !Number.isInteger(p.y) ||
-      p.x < 0 ||
-      p.y < 0 ||
-      p.x >= BOARD_SIZE ||
-      p.y >= BOARD_SIZE
-    )
-      throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) is outside the board`, { field: 'pixels' });
-    const key = p.y * BOARD_SIZE + p.x;
-    if (seen.has(key))
-      throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) is listed twice`, { field: 'pixels' });
-    seen.add(key);
-    if (!p.isDefault && !/^#[0-9A-Fa-f]{6}$/.test(p.color))
-      throw appError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) needs a colour like #RRGGBB`, {
-        field: 'pixels',
-      });
-    return { x: p.x, y: p.y, color: p.isDefault ? '' : p.color.toUpperCase(), isDefault: p.isDefault };
-  });
+/** The requested pixels by the order rules of @tessera/facts/orders, in the order's stored form. */
+export function checkPixels(pixels: readonly RequestedPixel[]): OrderPixel[] {
+  const read = readOrderPixels(pixels);
+  refuse(read.problem);
+  return read.pixels.map(({ x, y, color, isDefault }) => ({ x, y, color, isDefault }));
 }

@@ -18,6 +18,7 @@
  */
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { appError } from '@tessera/kit';
+import { IMAGE_FORMATS } from '@tessera/facts/artwork';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import { containPlacement } from '../domain/fit.js';
 import type { Format, ImageCodec } from '../service/ports.js';
@@ -26,7 +27,8 @@ sharp.cache(false);
 
 /** Decoded pixels at most (8192 x 8192; about 200 MB of RGB at worst, one at a time). */
 export const MAX_INPUT_PIXELS = 8192 * 8192;
-export const ARTWORK_FORMATS = ['png', 'jpeg', 'webp'] as const;
+/** The decoder's names of the spec's image types (IMAGE_FORMATS of @tessera/facts/artwork). */
+export const ARTWORK_FORMATS: readonly string[] = Object.values(IMAGE_FORMATS).map((f) => f.decoder);
 
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
@@ -65,7 +67,7 @@ async function rasterizeArtwork(input: Buffer): Promise<Uint8Array> {
     if (/pixel limit/i.test((err as Error).message)) throw tooLarge();
     throw invalid('The file is not an image that can be read (PNG, JPEG or WebP)');
   }
-  if (!(ARTWORK_FORMATS as readonly string[]).includes(meta.format))
+  if (!ARTWORK_FORMATS.includes(meta.format))
     throw invalid(`Only PNG, JPEG and WebP images can be rasterised (got ${meta.format})`);
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compositeColor, hexToRgb, rgbToHex, WHITE } from './color.js';
+import { rgbToHex } from '@tessera/facts/colour';
+import { compositeColor, hexToRgb, WHITE } from './color.js';
 
 describe('colours', () => {
-  it('converts hex and RGB both ways', () => {
+  it('reads wire colours as RGB bytes, and nothing else', () => {
     expect(hexToRgb('#188118')).toEqual([0x18, 0x81, 0x18]);
-    expect(rgbToHex([0x4c, 0x06, 0x1d])).toBe('#4C061D');
     expect(rgbToHex(hexToRgb('#d4e4bc'))).toBe('#D4E4BC');
-    expect(() => hexToRgb('#fff')).toThrow(RangeError);
+    // the wire form only: no short form, no missing '#', no spaces
+    for (const bad of ['#fff', 'D4E4BC', ' #D4E4BC', '#D4E4BG'])
+      expect(() => hexToRgb(bad), bad).toThrow(RangeError);
   });
 
   it('composes live and preview views', () => {

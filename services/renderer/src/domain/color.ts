@@ -1,17 +1,16 @@
-/** Pixel colours as packed RGB, and the two composite views of spec section 2. */
-export type Rgb = readonly [number, number, number];
+/** Pixel colours as the RGB bytes of a frame, and the two composite views of spec section 2. */
+import { isHexColor, type Rgb } from '@tessera/facts/colour';
+
+// the one RGB triple of @tessera/facts/colour, named here for the frame code that imports it from this module
+export type { Rgb };
 
 export const WHITE: Rgb = [255, 255, 255];
 
+/** A colour in the wire form '#RRGGBB' (facts' isHexColor, any case) as RGB bytes; RangeError for anything else. */
 export function hexToRgb(hex: string): Rgb {
-  const m = /^#?([0-9a-fA-F]{6})$/.exec(hex.trim());
-  if (!m?.[1]) throw new RangeError(`not a #RRGGBB colour: ${hex}`);
-  const n = Number.parseInt(m[1], 16);
+  if (!isHexColor(hex)) throw new RangeError(`not a #RRGGBB colour: ${hex}`);
+  const n = Number.parseInt(hex.slice(1), 16);
   return [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
-}
-
-export function rgbToHex([r, g, b]: Rgb): string {
-  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1).toUpperCase()}`;
 }
 
 /**

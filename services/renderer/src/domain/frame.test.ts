@@ -25,6 +25,12 @@ describe('canvas frame', () => {
     expect([...f.preview.subarray(unsold, unsold + 3)]).toEqual([0x40, 0x40, 0x40]);
     expect(sold).toBe((49 * 1225 + 49) * 3);
     expect(f.version()).toBe(3);
+    // a late copy of the board at an older version (a slow stream) changes nothing
+    f.applyBoard(board(26, 2, []));
+    expect([...f.live.subarray(sold, sold + 3)]).toEqual([1, 2, 3]);
+    expect(f.version()).toBe(3);
+    f.applyBoard(board(0, 4, []));
+    expect(f.version()).toBe(7);
   });
 
   it('applies committed pixels idempotently and changes its tag exactly when the content changes', () => {

@@ -3,24 +3,26 @@
  * version of each board they reflect. Built from whole boards, then kept current by applying
  * committed pixels; applying the same pixels again changes nothing (a sold pixel never changes).
  *
- * The frame's tag identifies its content: the sum of the board versions plus an order-independent
+ * The frame's tag identifies its content: the canvas version (the sum of the board versions, kept
+ * by @tessera/facts/versions' BoardVersions like the canvas service's own) plus an order-independent
  * hash of the (board, version) pairs, so two renderer replicas that reflect the same board versions
  * give the same ETag. A pixel change that arrives out of order (with a board version not newer than
  * the one already reflected) also bumps a local counter, so the tag never stays the same over a
  * change.
  */
 import {
+  BOARD_RGB_BYTES,
   BOARD_SIZE,
+  CANVAS_RGB_BYTES,
   CANVAS_SIZE,
   canvasPixelOf,
+  copyBoardTile,
   isPixelCoordinate,
-  PIXELS_PER_BOARD,
   pixelOffset,
   TOTAL_BOARDS,
 } from '@tessera/facts/grid';
-import { WHITE, type Rgb } from './color.js';
-
-export const FRAME_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
+import { BoardVersions } from '@tessera/facts/versions';
+import type { Rgb } from './color.js';
 
 export interface BoardState {
   boardIndex: number;
@@ -52,9 +54,9 @@ export function frameOffset(boardIndex: number, x: number, y: number): number {
 }
 
 export class CanvasFrame {
-  readonly live = Buffer.alloc(FRAME_BYTES, 255);
-  readonly preview = Buffer.alloc(FRAME_BYTES, 255);
-  readonly boardVersions = new Float64Array(TOTAL_BOARDS);
+  readonly live = Buffer.alloc(CANVAS_RGB_BYTES, 255);
+  readonly preview = Buffer.alloc(CANVAS_RGB_BYTES, 255);
+  readonly boardVersions = new BoardVersions();
   private hash = 0;
   private local = 0;
 
@@ -62,16 +64,17 @@ export class CanvasFrame {
     for (let b = 0; b < TOTAL_BOARDS; b++) this.hash = (this.hash + mix(b, 0)) >>> 0;
   }
 
-  private setVersion(boardIndex: number, version: number): void {
-    const old = this.boardVersions[boardIndex] ?? 0;
-    if (version <= old) return;
-    this.hash = (this.hash - mix(boardIndex, old) + mix(boardIndex, version)) >>> 0;
-    this.boardVersions[boardIndex] = version;
+  /** Records the board's version (false for an older one than reflected) and keeps the tag's hash with it. */
+  private noteVersion(boardIndex: number, version: number): boolean {
+    const old = this.boardVersions.of(boardIndex);
+    if (!this.boardVersions.note(boardIndex, version)) return false;
+    if (version > old) this.hash = (this.hash - mix(boardIndex, old) + mix(boardIndex, version)) >>> 0;
+    return true;
   }
 
   /** Writes a whole board (initial build); older than the version reflected: ignored. */
   applyBoard(s: BoardState): void {
-    if (s.version < (this.boardVersions[s.boardIndex] ?? 0)) return;
+    if (!this.noteVersion(s.boardIndex, s.version)) return;
     const { live, preview } = this;
     for (let y = 0; y < BOARD_SIZE; y++) {
       let at = frameOffset(s.boardIndex, 0, y);
@@ -87,12 +90,12 @@ export class CanvasFrame {
         live[at + 2] = sold ? (src[o * 3 + 2] ?? 0) : 255;
       }
     }
-    this.setVersion(s.boardIndex, s.version);
   }
 
   /** Applies sold pixels of one board; returns true when the frames changed. */
   applyPixels(boardIndex: number, pixels: readonly FramePixel[], boardVersion: number): boolean {
     let changed = false;
+    const reflected = this.boardVersions.of(boardIndex);
     for (const p of pixels) {
       if (!isPixelCoordinate(p.x) || !isPixelCoordinate(p.y)) continue;
       const at = frameOffset(boardIndex, p.x, p.y);
@@ -103,16 +106,14 @@ export class CanvasFrame {
         }
       }
     }
-    if (boardVersion > (this.boardVersions[boardIndex] ?? 0)) this.setVersion(boardIndex, boardVersion);
-    else if (changed) this.local++;
+    this.noteVersion(boardIndex, boardVersion);
+    if (boardVersion <= reflected && changed) this.local++;
     return changed;
   }
 
-  /** Sum of the reflected board versions. */
+  /** The canvas version the frames reflect: the sum of their board versions (the canvas service's rule). */
   version(): number {
-    let v = 0;
-    for (const x of this.boardVersions) v += x;
-    return v;
+    return this.boardVersions.total();
   }
 
   /** Content identity: `c{canvas}-v{version}-{hash}` (plus `-l{n}` after out-of-order changes). */
@@ -123,17 +124,11 @@ export class CanvasFrame {
 
   /** The 49x49 RGB tile of a board. */
   boardTile(boardIndex: number, view: 'live' | 'preview'): Buffer {
-    const src = view === 'live' ? this.live : this.preview;
-    const out = Buffer.alloc(PIXELS_PER_BOARD * 3);
-    for (let y = 0; y < BOARD_SIZE; y++) {
-      const at = frameOffset(boardIndex, 0, y);
-      src.copy(out, y * BOARD_SIZE * 3, at, at + BOARD_SIZE * 3);
-    }
+    const out = Buffer.alloc(BOARD_RGB_BYTES);
+    copyBoardTile(view === 'live' ? this.live : this.preview, boardIndex, out);
     return out;
   }
 }
 
 /** Distinguishes this process in tags that are local to it. */
 const INSTANCE = Math.random().toString(36).slice(2, 8);
-
-export { WHITE };

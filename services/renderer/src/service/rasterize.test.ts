@@ -11,7 +11,9 @@ import { routes, SERVICES } from '../routes.js';
 import { FrameStore } from './frames.js';
 import { sharpImages } from '../adapters/sharp-images.js';
 import type { ImageCodec } from './ports.js';
-import { ArtworkRasterizer, BUSY_MESSAGE, DEFAULT_COLORS_BYTES, MAX_IMAGE_BYTES } from './rasterize.js';
+import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
+import { CANVAS_RGB_BYTES } from '@tessera/facts/grid';
+import { ArtworkRasterizer, BUSY_MESSAGE } from './rasterize.js';
 import { RendererService } from './renderer-service.js';
 
 const SIDE = 1225;
@@ -65,7 +67,7 @@ function near(actual: Rgb, expected: Rgb, tolerance: number, where: string) {
 
 async function rasterize(image: Buffer): Promise<Uint8Array> {
   const { defaultColors } = await client.rasterizeArtwork({ image });
-  expect(defaultColors.length).toBe(DEFAULT_COLORS_BYTES);
+  expect(defaultColors.length).toBe(CANVAS_RGB_BYTES);
   return defaultColors;
 }
 
@@ -149,7 +151,7 @@ describe('RasterizeArtwork', () => {
     expect(gif.code).toBe(Code.InvalidArgument);
     expect(gif.rawMessage).toBe('Only PNG, JPEG and WebP images can be rasterised (got gif)');
     expect((await refusal(new Uint8Array())).code).toBe(Code.InvalidArgument);
-    const big = await refusal(new Uint8Array(MAX_IMAGE_BYTES + 1));
+    const big = await refusal(new Uint8Array(IMAGE_MAX_BYTES + 1));
     expect(big.code).toBe(Code.InvalidArgument);
     expect(big.rawMessage).toMatch(/at most 10485760 bytes/);
     const png = await raw(20, 20, 3, () => BLUE)
@@ -198,7 +200,7 @@ describe('ArtworkRasterizer', () => {
         most = Math.max(most, ++now);
         await new Promise<void>((r) => releases.push(r));
         now--;
-        return new Uint8Array(DEFAULT_COLORS_BYTES);
+        return new Uint8Array(CANVAS_RGB_BYTES);
       },
     };
     const artwork = new ArtworkRasterizer(codec, { maxWaiting: 3 });

@@ -3,18 +3,15 @@
  * 1225 x 1225 packed RGB, row-major (what canvas `CreateCanvas` takes), by the image codec
  * (adapters/sharp-images.ts: the fit, the formats, the decoded-pixel bound).
  *
- * Bounded work: at most MAX_IMAGE_BYTES of input; one rasterise runs at a time (the kit's
+ * Bounded work: at most IMAGE_MAX_BYTES of input (the spec's upload limit, @tessera/facts/artwork); one rasterise runs at a time (the kit's
  * AdmissionGate), at most MAX_WAITING more wait for their turn, and any beyond that is refused at
  * once with SERVICE_UNAVAILABLE (the caller retries) rather than left to time out.
  */
 import { AdmissionGate, appError } from '@tessera/kit';
-import { CANVAS_SIZE } from '@tessera/facts/grid';
+import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
 import type { ImageCodec } from './ports.js';
 
-/** The spec's upload limit (10 MB). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_WAITING = 2;
-export const DEFAULT_COLORS_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
 
 export const BUSY_MESSAGE = 'The renderer is busy with another artwork; please try again in a moment';
 
@@ -32,13 +29,13 @@ export class ArtworkRasterizer {
     );
   }
 
-  /** The image's default colours (DEFAULT_COLORS_BYTES bytes). */
+  /** The image's default colours (CANVAS_RGB_BYTES of @tessera/facts/grid). */
   async rasterize(image: Uint8Array): Promise<Uint8Array> {
     if (image.length === 0) throw appError('MISSING_FIELD', 'image is required', { field: 'image' });
-    if (image.length > MAX_IMAGE_BYTES)
+    if (image.length > IMAGE_MAX_BYTES)
       throw appError(
         'VALIDATION_ERROR',
-        `The image is ${image.length} bytes; at most ${MAX_IMAGE_BYTES} bytes can be rasterised`,
+        `The image is ${image.length} bytes; at most ${IMAGE_MAX_BYTES} bytes can be rasterised`,
         { field: 'image' },
       );
     const input = Buffer.from(image.buffer, image.byteOffset, image.length);

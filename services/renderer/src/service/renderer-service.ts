@@ -14,6 +14,7 @@ import {
   type RenderedImage,
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { BOARD_SIZE, CANVAS_SIZE, TOTAL_BOARDS, isBoardIndex } from '@tessera/facts/grid';
+import { canvasIndexProblem } from '@tessera/facts/inputs';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
 import { encodeCost, encodeGate, type EncodeGateOptions } from './encode-gate.js';
@@ -60,10 +61,8 @@ const WARM: Omit<RenderParams, 'canvasIndex' | 'ifNoneMatch' | 'preview'> = {
 };
 
 function check(p: Pick<RenderParams, 'canvasIndex' | 'format' | 'scale' | 'quality' | 'preview'>): Checked {
-  if (!Number.isInteger(p.canvasIndex) || p.canvasIndex < 0)
-    throw appError('VALIDATION_ERROR', 'canvas_index must be a non-negative integer', {
-      field: 'canvas_index',
-    });
+  const badCanvas = canvasIndexProblem(p.canvasIndex);
+  if (badCanvas) throw appError('VALIDATION_ERROR', badCanvas.message, { field: badCanvas.field });
   const scale = p.scale === 0 ? 1 : p.scale;
   if (!Number.isInteger(scale) || scale < 1 || scale > 4)
     throw appError('VALIDATION_ERROR', 'scale must be an integer from 1 to 4', { field: 'scale' });

@@ -209,6 +209,18 @@ describe('composite rendering', () => {
     await expect(
       client.renderComposite({ canvasIndex: 99, format: ImageFormat.PNG, scale: 1, quality: 90 }),
     ).rejects.toThrow(/not found/);
+    // past the contracts' int32: refused like in every service, never asked of the canvas service
+    await expect(
+      renderer.core.renderComposite({
+        canvasIndex: 2_147_483_648,
+        format: ImageFormat.PNG,
+        scale: 1,
+        quality: 90,
+        grid: false,
+        preview: false,
+        ifNoneMatch: '',
+      }),
+    ).rejects.toThrow('canvas_index must be an integer from 0 to 2147483647');
     const { image } = await client.renderBoardThumbnail({
       canvasIndex: c,
       boardIndex: 312,

@@ -14,7 +14,8 @@
 import os from 'node:os';
 import sharp from 'sharp';
 import { AdmissionGate, type AdmissionLimits } from '@tessera/kit';
-import { checkImageHeader, MAX_SIDE, UNREADABLE_MESSAGE, type ImageType } from '../domain/image-header.js';
+import { IMAGE_FORMATS, type ImageType } from '@tessera/facts/artwork';
+import { checkImageHeader, MAX_SIDE, UNREADABLE_MESSAGE } from '../domain/image-header.js';
 
 export interface ProcessedImage {
   data: Uint8Array;
@@ -35,12 +36,6 @@ export interface ImageProcessor {
   /** Checks `data` declared as `declaredType` and re-encodes it; throws ImageRefused or busy. */
   process(data: Uint8Array, declaredType: string): Promise<ProcessedImage>;
 }
-
-const SHARP_FORMAT: Record<ImageType, 'png' | 'jpeg' | 'webp'> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpeg',
-  'image/webp': 'webp',
-};
 
 export class SharpImageProcessor implements ImageProcessor {
   /** Images decoded at once and waiting (the kit's gate; refusals carry its BUSY_MESSAGE). */
@@ -77,7 +72,11 @@ export class SharpImageProcessor implements ImageProcessor {
     } catch {
       throw new ImageRefused(UNREADABLE_MESSAGE);
     }
-    if (meta.format !== SHARP_FORMAT[type] || meta.width !== header.width || meta.height !== header.height)
+    if (
+      meta.format !== IMAGE_FORMATS[type].decoder ||
+      meta.width !== header.width ||
+      meta.height !== header.height
+    )
       throw new ImageRefused(UNREADABLE_MESSAGE);
     const pipeline = open().rotate();
     const encoded =

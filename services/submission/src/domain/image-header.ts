@@ -4,7 +4,7 @@
  * JPEG start-of-frame, the WebP VP8/VP8L/VP8X header). An image declaring more than MAX_SIDE pixels
  * on a side is refused here, so a small file declaring 20000x20000 pixels is never decoded. Pure.
  */
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+import type { ImageType } from '@tessera/facts/artwork';
 
 export const MAX_SIDE = 4096;
 

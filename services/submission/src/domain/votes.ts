@@ -3,7 +3,7 @@
  * submission; tapping the same vote removes it, the opposite vote switches it; net score is the sum
  * of votes; a submission at net score -10 or lower is removed.
  */
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextMessage } from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, artworkTextMessage, isImageType } from '@tessera/facts/artwork';
 
 export type VoteValue = -1 | 0 | 1;
 
@@ -40,7 +40,7 @@ export function checkSubmission(title: string, description: string): Problem {
 }
 
 export function checkImage(contentType: string, sizeBytes: number): Problem {
-  if (!(IMAGE_TYPES as readonly string[]).includes(contentType.toLowerCase())) {
+  if (!isImageType(contentType.toLowerCase())) {
     return { field: 'contentType', message: 'Only PNG, JPEG, and WebP images are allowed.' };
   }
   if (!Number.isSafeInteger(sizeBytes) || sizeBytes <= 0 || sizeBytes > IMAGE_MAX_BYTES) {

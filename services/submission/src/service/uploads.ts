@@ -15,7 +15,8 @@ import {
   UPLOAD_TTL_MS,
   verifyUploadForm,
 } from '../domain/upload-policy.js';
-import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
+import { IMAGE_FORMATS, IMAGE_MAX_BYTES, type ImageType } from '@tessera/facts/artwork';
+import { isPrintableText } from '@tessera/facts/inputs';
 import { checkImage } from '../domain/votes.js';
 import type { SubmissionDeps } from './deps.js';
 
@@ -34,8 +35,12 @@ export const TOO_MANY_MESSAGE = 'Too many uploads. Please wait a few minutes and
 /** Upload forms one user may ask for per hour. */
 export const FORMS_PER_HOUR = 30;
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-const KEY_RE = /^img-[A-Za-z0-9_-]{24}\.(png|jpg|webp)$/;
+/** An image's key: 24 random base64url characters and the extension of its type (IMAGE_FORMATS). */
+const KEY_RE = new RegExp(
+  `^img-[A-Za-z0-9_-]{24}\\.(${Object.values(IMAGE_FORMATS)
+    .map((f) => f.extension)
+    .join('|')})$`,
+);
 
 export function imageUrlOf(key: string): string {
   return `${IMAGE_PATH_PREFIX}${key}`;
@@ -53,7 +58,7 @@ export class Uploads {
 
   async createUploadUrl(userId: string, filename: string, contentType: string, fileSize: number) {
     if (!userId) throw appError('UNAUTHORIZED', 'Authentication required');
-    if (filename.length > 255 || [...filename].some((c) => c.charCodeAt(0) < 0x20))
+    if (filename.length > 255 || !isPrintableText(filename))
       throw appError('VALIDATION_ERROR', 'The file name is not valid.', { field: 'filename' });
     const problem = checkImage(contentType, fileSize);
     if (problem) throw appError('VALIDATION_ERROR', problem.message, { field: problem.field });
@@ -61,8 +66,8 @@ export class Uploads {
     const t = now();
     if ((await uploads.issuedSince(userId, t - 3600_000)) >= FORMS_PER_HOUR)
       throw appError('RATE_LIMIT_EXCEEDED', TOO_MANY_MESSAGE);
-    const type = contentType.toLowerCase();
-    const key = `img-${randomBytes(18).toString('base64url')}.${EXTENSIONS[type]}`;
+    const type = contentType.toLowerCase() as ImageType; // checkImage took it
+    const key = `img-${randomBytes(18).toString('base64url')}.${IMAGE_FORMATS[type].extension}`;
     await uploads.issue({
       _id: key,
       userId,
