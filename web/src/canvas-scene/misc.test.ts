@@ -84,6 +84,26 @@ describe('parsePixelsEvent', () => {
     expect(parsePixelsEvent('nope')).toBeNull();
     expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":625,"pixels":[]}')).toBeNull();
     expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":3}')).toBeNull();
+    // null is no board (Number(null) would have read board 0)
+    expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":null,"pixels":[]}')).toBeNull();
+  });
+
+  it('keeps only pixels with whole coordinates and a wire colour #RRGGBB', () => {
+    const data = JSON.stringify({
+      canvasIndex: 0,
+      boardIndex: 0,
+      pixels: [
+        { x: 1, y: 2, color: '#abcdef' },
+        { x: 1, y: 3, color: '#abc' },
+        { x: null, y: 4, color: '#000000' },
+        { x: 1.5, y: 5, color: '#000000' },
+        { x: '2', y: '6', color: '#000000' },
+      ],
+    });
+    expect(parsePixelsEvent(data)?.pixels).toEqual([
+      { x: 1, y: 2, color: '#ABCDEF' },
+      { x: 2, y: 6, color: '#000000' },
+    ]);
   });
 });
 

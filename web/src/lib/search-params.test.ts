@@ -1,12 +1,11 @@
 // Route and search parameter validation.
 import { describe, expect, it } from 'vitest';
-import { boardPosition } from './board.js';
+import { boardPosition } from '@tessera/facts/grid';
 import {
   artistSelectionSearch,
   artistSelectionState,
   searchTermOf,
   parseBoardIndex,
-  parseHighlight,
   validateArtistSelectionSearch,
   validateCallbackSearch,
   validateEditorSearch,
@@ -31,14 +30,14 @@ describe('board index', () => {
 
 describe('highlight', () => {
   it('accepts {x}-{y} with both in 0..48', () => {
-    expect(parseHighlight('0-0')).toEqual({ x: 0, y: 0 });
-    expect(parseHighlight('48-7')).toEqual({ x: 48, y: 7 });
+    expect(validateEditorSearch({ highlight: '0-0' })).toEqual({ highlight: '0-0' });
+    expect(validateEditorSearch({ highlight: ' 48-7 ' })).toEqual({ highlight: '48-7' });
     expect(validateEditorSearch({ highlight: '12-30' })).toEqual({ highlight: '12-30' });
   });
 
   it('drops anything else', () => {
     for (const bad of ['49-1', '1-49', '-1-2', '1.5-2', 'a-b', '1-2-3', '', 12, null]) {
-      expect(parseHighlight(bad)).toBeNull();
+      expect(validateEditorSearch({ highlight: bad })).toEqual({});
     }
     expect(validateEditorSearch({ highlight: '99-99', other: 1 })).toEqual({});
   });

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { ModalBackdrop } from '../../components/ModalBackdrop.js';
 import { useFocusedHeading } from '../../lib/use-modal.js';
-import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS, normaliseHex } from './model/colour.js';
+import { normalizeHexColor } from '@tessera/facts/colour';
+import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS } from './model/colour.js';
 import type { ColourChoice } from './model/pending.js';
 import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
 import { formatUsd } from '../payment/pricing.js';
@@ -41,13 +42,13 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
   const [hexText, setHexText] = useState(DEFAULT_PICKER_COLOUR);
   const headingRef = useFocusedHeading();
 
-  const hexValid = normaliseHex(hexText) !== null;
+  const hexValid = normalizeHexColor(hexText) !== undefined;
   const owned = ownedSelectionMessage(ownedCount);
   const disabled = checking || ownedCount > 0 || (mode === 'custom' && !hexValid);
   const unit = UNIT_CENTS[mode];
 
   const pick = (value: string) => {
-    const hex = normaliseHex(value);
+    const hex = normalizeHexColor(value);
     if (!hex) return;
     setMode('custom');
     setColour(hex);
@@ -111,7 +112,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
                   aria-describedby={hexValid ? undefined : 'hex-error'}
                   onChange={(e) => {
                     setHexText(e.target.value);
-                    const hex = normaliseHex(e.target.value);
+                    const hex = normalizeHexColor(e.target.value);
                     if (hex) setColour(hex);
                   }}
                 />

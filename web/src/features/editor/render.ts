@@ -2,7 +2,8 @@
 // faint grid lines, the selection, red dashed outlines on refused purchased pixels and the highlight.
 import { PIXELS_PER_SIDE } from '../../lib/board.js';
 import { pixelAt, type PixelMap } from './board-pixels.js';
-import { parseCellKey, type Cell } from './model/cells.js';
+import type { Cell } from './model/cells.js';
+import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
 import type { PendingMap } from './model/pending.js';
 
 export const PIXEL_SIZE = 10;
@@ -46,7 +47,17 @@ export const BOARD_STYLE = {
 
 /** The colour a pixel shows: its pending change, else its current colour. */
 export function shownColour(scene: Pick<BoardScene, 'pixels' | 'pending'>, x: number, y: number): string {
-  return scene.pending.get(`${x}-${y}`)?.color ?? pixelAt(scene.pixels, x, y).currentColor;
+  return scene.pending.get(pixelKey(x, y))?.color ?? pixelAt(scene.pixels, x, y).currentColor;
+}
+
+/** The cells a set of keys names (a key that names none is skipped). */
+function cellsOf(keys: Iterable<string>): Cell[] {
+  const cells: Cell[] = [];
+  for (const key of keys) {
+    const cell = parsePixelKey(key);
+    if (cell !== null) cells.push(cell);
+  }
+  return cells;
 }
 
 function isLight(hex: string): boolean {
@@ -89,26 +100,18 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
 
   if (scene.selected.size > 0) {
     ctx.fillStyle = BOARD_STYLE.selectedFill;
-    for (const key of scene.selected) {
-      const { x, y } = parseCellKey(key);
-      ctx.fillRect(x * s, y * s, s, s);
-    }
+    for (const { x, y } of cellsOf(scene.selected)) ctx.fillRect(x * s, y * s, s, s);
     ctx.strokeStyle = BOARD_STYLE.selectedStroke;
     ctx.lineWidth = 1;
-    for (const key of scene.selected) {
-      const { x, y } = parseCellKey(key);
-      ctx.strokeRect(x * s + 0.5, y * s + 0.5, s - 1, s - 1);
-    }
+    for (const { x, y } of cellsOf(scene.selected)) ctx.strokeRect(x * s + 0.5, y * s + 0.5, s - 1, s - 1);
   }
 
   if (scene.ownedWarning && scene.ownedWarning.size > 0) {
     ctx.strokeStyle = BOARD_STYLE.owned;
     ctx.lineWidth = 1.5;
     ctx.setLineDash([2, 2]);
-    for (const key of scene.ownedWarning) {
-      const { x, y } = parseCellKey(key);
+    for (const { x, y } of cellsOf(scene.ownedWarning))
       ctx.strokeRect(x * s + 0.75, y * s + 0.75, s - 1.5, s - 1.5);
-    }
     ctx.setLineDash([]);
   }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PixelRecord } from '../board-pixels.js';
 import { rectKeys } from './cells.js';
-import { normaliseHex, QUICK_COLOURS, DEFAULT_PICKER_COLOUR } from './colour.js';
+import { QUICK_COLOURS, DEFAULT_PICKER_COLOUR } from './colour.js';
 import { applyChoice, changesToBuy, isOwned, prunePending } from './pending.js';
 import { formatUsd } from '../../payment/pricing.js';
 import { priceChanges, saveLabel } from './pricing.js';
@@ -131,21 +131,6 @@ describe('pricing (integer cents)', () => {
 });
 
 describe('colour input', () => {
-  it.each([
-    ['#188118', '#188118'],
-    ['abc', '#AABBCC'],
-    [' #d4e4bc ', '#D4E4BC'],
-  ])('accepts 3 and 6 digit hex with or without #, upper-cased: %j is %s', (input, hex) => {
-    expect(normaliseHex(input)).toBe(hex);
-  });
-
-  it.each(['', '#12', '#1234', '#GGGGGG', 'red', '#1881189', 'rgb(0,0,0)'])(
-    'rejects anything else: %j',
-    (bad) => {
-      expect(normaliseHex(bad)).toBeNull();
-    },
-  );
-
   it('has the ten quick colours and the green default', () => {
     expect(QUICK_COLOURS).toHaveLength(10);
     expect(DEFAULT_PICKER_COLOUR).toBe('#188118');
