@@ -1,7 +1,7 @@
 // Server-Sent Events from GET /api/events: `pixels` events carry committed (or moderation-reset) pixels
 // of one board, mapped here to composite-image coordinates; `canvas:activated` and `canvas:soldout` name
 // a canvas. Bad payloads are ignored, never thrown.
-import { canvasPixelOf, isBoardIndex, isBoardPixel } from './layout.js';
+import { canvasPixelOf, isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
 import { canonicalColor } from '@tessera/facts/colour';
 import { isRecord, parseCanvasRecord, readInt } from '../lib/json.js';
 
@@ -33,7 +33,8 @@ export function parsePixelsEvent(data: string): PixelsEvent | null {
     const y = readInt(raw.y);
     // the servers send the wire form '#RRGGBB' only; anything else is not a colour to paint
     const color = canonicalColor(raw.color);
-    if (x === null || y === null || !isBoardPixel(x) || !isBoardPixel(y) || color === undefined) continue;
+    if (x === null || y === null || !isPixelCoordinate(x) || !isPixelCoordinate(y) || color === undefined)
+      continue;
     pixels.push({ ...canvasPixelOf(boardIndex, x, y), color });
   }
   return { canvasIndex, boardIndex, pixels };

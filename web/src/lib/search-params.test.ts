@@ -1,6 +1,5 @@
 // Route and search parameter validation.
 import { describe, expect, it } from 'vitest';
-import { boardPosition } from '@tessera/facts/grid';
 import {
   artistSelectionSearch,
   artistSelectionState,
@@ -19,12 +18,6 @@ describe('board index', () => {
     for (const bad of [undefined, '', 'abc', '-1', '625', '1.5', 3.2, '1e2', null, {}]) {
       expect(parseBoardIndex(bad)).toBe(0);
     }
-  });
-
-  it('maps an index to its row and column', () => {
-    expect(boardPosition(0)).toEqual({ row: 0, col: 0 });
-    expect(boardPosition(26)).toEqual({ row: 1, col: 1 });
-    expect(boardPosition(624)).toEqual({ row: 24, col: 24 });
   });
 });
 

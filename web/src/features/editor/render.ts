@@ -1,13 +1,13 @@
 // Pure drawing of a board over a 2D context (no React): pixels at 10 px (pending colours on top),
 // faint grid lines, the selection, red dashed outlines on refused purchased pixels and the highlight.
-import { PIXELS_PER_SIDE } from '../../lib/board.js';
+import { BOARD_SIZE } from '@tessera/facts/grid';
 import { pixelAt, type PixelMap } from './board-pixels.js';
 import type { Cell } from './model/cells.js';
 import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
 import type { PendingMap } from './model/pending.js';
 
 export const PIXEL_SIZE = 10;
-export const BOARD_SIDE = PIXELS_PER_SIDE * PIXEL_SIZE;
+export const BOARD_SIDE = BOARD_SIZE * PIXEL_SIZE;
 
 export type BoardDraw = Pick<
   CanvasRenderingContext2D,
@@ -73,8 +73,8 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
   const s = PIXEL_SIZE;
   ctx.setTransform(scene.scale, 0, 0, scene.scale, 0, 0);
   ctx.clearRect(0, 0, BOARD_SIDE, BOARD_SIDE);
-  for (let y = 0; y < PIXELS_PER_SIDE; y++) {
-    for (let x = 0; x < PIXELS_PER_SIDE; x++) {
+  for (let y = 0; y < BOARD_SIZE; y++) {
+    for (let x = 0; x < BOARD_SIZE; x++) {
       ctx.fillStyle = shownColour(scene, x, y);
       ctx.fillRect(x * s, y * s, s, s);
     }
@@ -84,7 +84,7 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
   ctx.lineWidth = 1 / scene.scale;
   ctx.setLineDash([]);
   ctx.beginPath();
-  for (let i = 1; i < PIXELS_PER_SIDE; i++) {
+  for (let i = 1; i < BOARD_SIZE; i++) {
     ctx.moveTo(i * s, 0);
     ctx.lineTo(i * s, BOARD_SIDE);
     ctx.moveTo(0, i * s);
@@ -129,8 +129,8 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
 /** The board cell under a point given in the element's CSS pixels (null outside the board). */
 export function cellAt(offsetX: number, offsetY: number, width: number, height: number): Cell | null {
   if (width <= 0 || height <= 0) return null;
-  const x = Math.floor((offsetX / width) * PIXELS_PER_SIDE);
-  const y = Math.floor((offsetY / height) * PIXELS_PER_SIDE);
-  if (x < 0 || y < 0 || x >= PIXELS_PER_SIDE || y >= PIXELS_PER_SIDE) return null;
+  const x = Math.floor((offsetX / width) * BOARD_SIZE);
+  const y = Math.floor((offsetY / height) * BOARD_SIZE);
+  if (x < 0 || y < 0 || x >= BOARD_SIZE || y >= BOARD_SIZE) return null;
   return { x, y };
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Stripe } from '@stripe/stripe-js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
-import { boardPosition } from '../../lib/board.js';
+import { boardPosition } from '@tessera/facts/grid';
 import { createPaymentIntent, type CreatedIntent, type ProviderConfig } from './payment-api.js';
 import {
   CONFIG_MESSAGES,
