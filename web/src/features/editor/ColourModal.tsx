@@ -7,8 +7,7 @@ import { useFocusedHeading } from '../../lib/use-modal.js';
 import { normalizeHexColor } from '@tessera/facts/colour';
 import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS } from './model/colour.js';
 import type { ColourChoice } from './model/pending.js';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
-import { formatUsd } from '../payment/pricing.js';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatDollars } from '@tessera/facts/pricing';
 
 export function ownedSelectionMessage(ownedCount: number): string | null {
   if (ownedCount === 0) return null;
@@ -85,7 +84,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
                 <strong>{option.title}</strong>
                 <span>
                   {`${option.kind} · `}
-                  {formatUsd(UNIT_CENTS[option.mode])} per pixel
+                  {formatDollars(UNIT_CENTS[option.mode])} per pixel
                 </span>
               </span>
             </button>
@@ -148,7 +147,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
         )}
 
         <p className="colour-modal__price">
-          {count} × {formatUsd(unit)} = <strong>{formatUsd(count * unit)}</strong> before fees
+          {count} × {formatDollars(unit)} = <strong>{formatDollars(count * unit)}</strong> before fees
         </p>
         <div className="editor-modal__actions">
           <button type="button" className="button button--ghost-dark" onClick={onCancel}>

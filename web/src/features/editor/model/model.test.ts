@@ -4,7 +4,6 @@ import type { PixelRecord } from '../board-pixels.js';
 import { rectKeys } from './cells.js';
 import { QUICK_COLOURS, DEFAULT_PICKER_COLOUR } from './colour.js';
 import { applyChoice, changesToBuy, isOwned, prunePending } from './pending.js';
-import { formatUsd } from '../../payment/pricing.js';
 import { priceChanges, saveLabel } from './pricing.js';
 import {
   EMPTY_SELECTION,
@@ -113,14 +112,16 @@ describe('pricing (integer cents)', () => {
     expect([h.serviceFeeCents, h.estimatedTaxCents]).toEqual([327, 792]);
   });
 
-  it('nothing to buy costs nothing', () => {
-    expect(priceChanges([]).totalWithFeesCents).toBe(0);
-  });
-
-  it('formats dollars', () => {
-    expect(formatUsd(442)).toBe('$4.42');
-    expect(formatUsd(5)).toBe('$0.05');
-    expect(formatUsd(123456)).toBe('$1,234.56');
+  it('nothing to buy costs nothing, not even the fee', () => {
+    expect(priceChanges([])).toEqual({
+      artistColorCount: 0,
+      customColorCount: 0,
+      subtotalCents: 0,
+      serviceFeeCents: 0,
+      totalWithFeesCents: 0,
+      estimatedTaxCents: 0,
+      estimatedTotalCents: 0,
+    });
   });
 
   it('Save/Pay has three labels', () => {
