@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
+import { KindedError } from '../../lib/kinded-error.js';
 import { LOCK_MESSAGES, existingLockServerMessage, lockedByUntil } from './lock-messages.js';
 
 export const DEFAULT_LOCK_MINUTES = 5;
@@ -31,15 +32,16 @@ export interface LockStatus {
 export type LockErrorKind = 'existing_lock' | 'locked_by_other' | 'unauthenticated' | 'failed';
 
 /** A lock call that failed, with the message to show. */
-export class LockError extends Error {
+export class LockError extends KindedError<LockErrorKind> {
   override readonly name = 'LockError';
   constructor(
-    readonly kind: LockErrorKind,
+    kind: LockErrorKind,
     message: string,
+    /** existing_lock only: the board the caller holds. */
     readonly existingLock: { boardIndex: number; canvasIndex: number } | null = null,
-    readonly status = 0,
+    status = 0,
   ) {
-    super(message);
+    super(kind, message, status);
   }
 }
 
