@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../middleware/errors.js';
-import {
-  bodyOf,
-  onlyKeys,
-  parseBool,
-  parseBoardIndex,
-  parseCanvasIndex,
-  queryInt,
-  readCoordinate,
-  readInt,
-  readList,
-  readObject,
-  readPixels,
-  readText,
-  single,
-} from './params.js';
+// in the order of the file: the body, text, integers, path and query values, pixel lists
+import { bodyOf, readObject, readList, onlyKeys, readText, readInt, readCoordinate } from './params.js';
+import { single, queryInt, parseBool, parseCanvasIndex, parseBoardIndex, readPixels } from './params.js';
 
 /** The refusal a reader throws: its code, message and field (status follows the code). */
 function refusal(read: () => unknown): { code: string; message: string; field: string | null } {
