@@ -2,6 +2,7 @@
  * A board of the canvas service -> the spec's pixel list (section 3: x, y, current_color,
  * default_color, user_id), serialised directly to a JSON string (2401 objects per board).
  */
+import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR } from '@tessera/facts/colour';
 import { pixelAtOffset, PIXELS_PER_BOARD as PIXELS } from '@tessera/facts/grid';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 
@@ -30,8 +31,8 @@ export function boardPixelsJson(board: Board): string {
     const user = n === 0 ? 'null' : (ids[n - 1] ?? 'null');
     const { x, y } = pixelAtOffset(o);
     parts[o] =
-      `{"x":${x},"y":${y},"current_color":"${color(board.currentColors, o, '#FFFFFF')}",` +
-      `"default_color":"${color(board.defaultColors, o, '#CCCCCC')}","user_id":${user}}`;
+      `{"x":${x},"y":${y},"current_color":"${color(board.currentColors, o, UNOWNED_COLOR)}",` +
+      `"default_color":"${color(board.defaultColors, o, FALLBACK_DEFAULT_COLOR)}","user_id":${user}}`;
   }
   return `{"success":true,"data":[${parts.join(',')}]}`;
 }

@@ -11,11 +11,11 @@ import { submissionJson, type UploadTarget } from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
-import { bodyOf } from '../auth/body.js';
 import { noStore } from '../auth/session.js';
 import { HttpError } from '../middleware/errors.js';
 import { RateLimiter, rateRule, type RateRule } from '../middleware/rate-limit.js';
-import { listQuery, submissionId, textField } from '../artist/params.js';
+import { listQuery, submissionId } from '../artist/params.js';
+import { bodyOf, readText } from '../http/params.js';
 
 /** Per signed-in user (AUTH_RATE_LIMIT_SCALE multiplies each, like the sign-in limits). */
 export const ARTIST_RATE_LIMITS = {
@@ -61,9 +61,9 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     const caller = authOf(ctx);
     await limit(ctx, ARTIST_RATE_LIMITS.create);
     const body = bodyOf(ctx);
-    const title = textField(body, 'title', 2000);
-    const description = textField(body, 'description', 10_000);
-    const imageUrl = textField(body, 'imageUrl', 2000);
+    const title = readText(body.title, 'title', { max: 2000 });
+    const description = readText(body.description, 'description', { max: 10_000 });
+    const imageUrl = readText(body.imageUrl, 'imageUrl', { max: 2000 });
     let username = caller.username ?? '';
     if (!username) {
       const { users } = await peers.identity.getUsers({ userIds: [caller.userId] });
@@ -106,8 +106,8 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
 
   router.post('/api/artist-selection/upload-url', auth, async (ctx) => {
     const body = bodyOf(ctx);
-    const filename = textField(body, 'filename', 1000);
-    const contentType = textField(body, 'contentType', 200);
+    const filename = readText(body.filename, 'filename', { max: 1000 });
+    const contentType = readText(body.contentType, 'contentType', { max: 200 });
     const fileSize = body.fileSize;
     if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize))
       throw new HttpError('VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');

@@ -7,7 +7,8 @@
 import type Router from '@koa/router';
 import { classifyError } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
-import { bodyOf, FIELD_MAX, requiredString } from '../auth/body.js';
+import { authField, FIELD_MAX } from '../auth/body.js';
+import { bodyOf } from '../http/params.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
 import { beginSession, endSession, noStore, refreshTokenOf, renewSession } from '../auth/session.js';
@@ -28,8 +29,8 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     noStore(ctx);
     await limiter.enforce(ctx, RL.loginIp, clientIp(ctx));
     const body = bodyOf(ctx);
-    const email = requiredString(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    const password = requiredString(body, 'password', {
+    const email = authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const password = authField(body, 'password', {
       max: FIELD_MAX.password,
       invalid: 'INVALID_PASSWORD',
     });
@@ -45,12 +46,12 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     noStore(ctx);
     await limiter.enforce(ctx, RL.registerIp, clientIp(ctx));
     const body = bodyOf(ctx);
-    const username = requiredString(body, 'username', {
+    const username = authField(body, 'username', {
       max: FIELD_MAX.username,
       invalid: 'INVALID_USERNAME',
     });
-    const email = requiredString(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    const password = requiredString(body, 'password', {
+    const email = authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const password = authField(body, 'password', {
       max: FIELD_MAX.password,
       invalid: 'INVALID_PASSWORD',
     });
@@ -111,7 +112,7 @@ export function authRoutes(router: Router, deps: BffDeps): void {
 
   router.patch('/api/auth/update-username', auth, async (ctx) => {
     noStore(ctx);
-    const username = requiredString(bodyOf(ctx), 'username', {
+    const username = authField(bodyOf(ctx), 'username', {
       max: FIELD_MAX.username,
       invalid: 'INVALID_USERNAME',
     });
@@ -122,7 +123,7 @@ export function authRoutes(router: Router, deps: BffDeps): void {
   router.post('/api/auth/reset-password-email', async (ctx) => {
     noStore(ctx);
     await limiter.enforce(ctx, RL.resetEmailIp, clientIp(ctx));
-    const email = requiredString(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const email = authField(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
     await limiter.enforce(ctx, RL.resetEmailEmail, email);
     await identity.requestPasswordReset({ email, client: clientInfo(ctx) });
     ctx.body = { success: true, message: RESET_EMAIL_MESSAGE };
@@ -132,9 +133,9 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     noStore(ctx);
     await limiter.enforce(ctx, RL.resetLogicIp, clientIp(ctx));
     const body = bodyOf(ctx);
-    const email = requiredString(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    const otp = requiredString(body, 'otp', { max: FIELD_MAX.otp, invalid: 'INVALID_OTP' });
-    const newPassword = requiredString(body, 'newPassword', {
+    const email = authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
+    const otp = authField(body, 'otp', { max: FIELD_MAX.otp, invalid: 'INVALID_OTP' });
+    const newPassword = authField(body, 'newPassword', {
       max: FIELD_MAX.password,
       invalid: 'INVALID_PASSWORD',
     });

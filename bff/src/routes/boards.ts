@@ -4,26 +4,24 @@ import { errorBody } from '@tessera/kit';
 import { ConflictType } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
 import { boardLockJson, currentLockJson, lockMessages, lockStatusJson } from '../boards/lock-json.js';
-import { parseBoardIndex, parseBool, parseCanvasIndex, single } from '../canvas/params.js';
+import {
+  bodyOf,
+  parseBoardIndex,
+  parseBool,
+  parseCanvasIndex,
+  queryInt,
+  readInt,
+  single,
+} from '../http/params.js';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 
 const GUEST_LOCK_MESSAGE = 'Authentication required to acquire board lock';
 
-/** The optional `{duration}` body (whole minutes, 1 to 30; default 5). */
-function duration(body: unknown): number {
-  if (body === undefined || body === null) return 0;
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw new HttpError('VALIDATION_ERROR', 'Request body must be a JSON object', null);
-  const d = (body as Record<string, unknown>).duration;
-  if (d === undefined || d === null) return 0;
-  if (typeof d !== 'number' || !Number.isInteger(d) || d < 1 || d > 30)
-    throw new HttpError(
-      'VALIDATION_ERROR',
-      'duration must be a whole number of minutes from 1 to 30',
-      'duration',
-    );
-  return d;
+/** The optional `{duration}` body, in whole minutes from 1 to 30; 0 (the lock service's 5) when absent. */
+function duration(ctx: Context): number {
+  const d = bodyOf(ctx).duration;
+  return d === undefined || d === null ? 0 : readInt(d, 'duration', { min: 1, max: 30 });
 }
 
 function boardParams(ctx: Context) {
@@ -66,7 +64,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
 
   router.post('/api/boards/:canvasIndex/:boardIndex/lock', requireLockAuth(deps), async (ctx) => {
     const { canvasIndex, boardIndex } = boardParams(ctx);
-    const durationMinutes = duration(ctx.request.body);
+    const durationMinutes = duration(ctx);
     const me = authOf(ctx);
     const { result } = await peers.lock.acquireLock({
       canvasIndex,
@@ -129,7 +127,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
 
   router.put('/api/boards/:canvasIndex/:boardIndex/lock', auth, async (ctx) => {
     const { canvasIndex, boardIndex } = boardParams(ctx);
-    const durationMinutes = duration(ctx.request.body);
+    const durationMinutes = duration(ctx);
     const { lock } = await peers.lock.extendLock({
       canvasIndex,
       boardIndex,
@@ -157,13 +155,13 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
 
   router.get('/api/boards/:canvasIndex/:boardIndex/validate', auth, async (ctx) => {
     const { canvasIndex, boardIndex } = boardParams(ctx);
-    const raw = single(ctx.query.fencingToken, 'fencingToken');
-    let fencingToken = 0;
-    if (raw !== undefined && raw !== '') {
-      fencingToken = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(fencingToken))
-        throw new HttpError('VALIDATION_ERROR', 'fencingToken must be a positive integer', 'fencingToken');
-    }
+    // 0 asks for no particular token
+    const fencingToken = queryInt(
+      ctx.query.fencingToken,
+      'fencingToken',
+      { min: 0, max: Number.MAX_SAFE_INTEGER },
+      0,
+    );
     const { valid } = await peers.lock.validateLock({
       canvasIndex,
       boardIndex,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
-import { parseBool, parseCanvasIndex, single } from '../canvas/params.js';
+import { parseBool, parseCanvasIndex, single } from '../http/params.js';
 import { etagMatches } from '../canvas/etag.js';
 import { readCaches } from '../canvas/read-caches.js';
 import type { CompositeImage, CompositeKey } from '../canvas/composite-cache.js';

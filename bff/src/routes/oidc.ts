@@ -14,7 +14,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { classifyError } from '@tessera/kit';
-import { bodyOf, FIELD_MAX, requiredString } from '../auth/body.js';
+import { authField, FIELD_MAX } from '../auth/body.js';
+import { bodyOf } from '../http/params.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
 import { OIDC_FLOW_TTL_MS, oidcSignInFor } from '../auth/oidc.js';
 import { beginSession, noStore } from '../auth/session.js';
@@ -101,7 +102,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
   router.post('/api/auth/oauth/exchange', async (ctx) => {
     noStore(ctx);
     await limiter.enforce(ctx, RL.oidcIp, clientIp(ctx));
-    const exchangeToken = requiredString(bodyOf(ctx), 'exchange_token', {
+    const exchangeToken = authField(bodyOf(ctx), 'exchange_token', {
       max: FIELD_MAX.exchangeToken,
       invalid: 'INVALID_TOKEN',
     });

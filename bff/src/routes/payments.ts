@@ -8,28 +8,29 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
-import { bodyOf } from '../auth/body.js';
 import { HttpError } from '../middleware/errors.js';
+import {
+  bodyOf,
+  onlyKeys,
+  readCoordinate,
+  readInt,
+  readList,
+  readObject,
+  readPixels,
+  readText,
+  type TextRule,
+} from '../http/params.js';
 import { breakdownJson, intentStatusJson } from '../payments/json.js';
-import { address, arr, coordinate, int, intentId, intLike, obj, onlyKeys, str } from '../payments/parse.js';
-import { PIXELS_PER_BOARD, TOTAL_BOARDS } from '@tessera/facts/grid';
+import { address, intentId } from '../payments/parse.js';
+import { TOTAL_BOARDS } from '@tessera/facts/grid';
+import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
 
-const MAX_PIXELS = PIXELS_PER_BOARD;
+const MAX_CENTS = 100_000_000;
+const MAX_INT32 = 0x7fffffff;
 
-function pixelList(v: unknown) {
-  return arr(v, 'pixels', MAX_PIXELS).map((raw, i) => {
-    const p = obj(raw, `pixels[${i}]`);
-    const isDefault = p.isDefault === undefined ? false : p.isDefault;
-    if (typeof isDefault !== 'boolean')
-      throw new HttpError('VALIDATION_ERROR', `pixels[${i}].isDefault must be true or false`, 'pixels');
-    return {
-      x: coordinate(p.x, `pixels[${i}].x`),
-      y: coordinate(p.y, `pixels[${i}].y`),
-      color: isDefault ? '' : str(p.color, `pixels[${i}].color`, 7, { required: true }),
-      isDefault,
-    };
-  });
-}
+/** A one-line text field of the payment bodies (ids, codes, statuses, times). */
+const line = (value: unknown, field: string, max: number, rule: Omit<TextRule, 'max'> = {}) =>
+  readText(value, field, { max, oneLine: true, ...rule });
 
 export function paymentRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
@@ -48,13 +49,22 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     const { userId } = authOf(ctx);
     const body = bodyOf(ctx);
     const metadata =
-      body.metadata === undefined || body.metadata === null ? {} : obj(body.metadata, 'metadata');
+      body.metadata === undefined || body.metadata === null ? {} : readObject(body.metadata, 'metadata');
     if (body.amount === undefined) throw new HttpError('MISSING_FIELD', 'amount is required', 'amount');
-    const amount = int(body.amount, 'amount', 1, 100_000_000);
-    const currency = str(body.currency, 'currency', 10) || 'usd';
-    const canvasIndex = intLike(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', 0, 0x7fffffff);
-    const boardIndex = intLike(body.boardIndex ?? metadata.artboardId, 'boardIndex', 0, TOTAL_BOARDS - 1);
-    const pixels = pixelList(body.pixels);
+    const amount = readInt(body.amount, 'amount', { min: 1, max: MAX_CENTS });
+    const currency = line(body.currency, 'currency', 10) || 'usd';
+    // metadata values are strings: the indexes may come as decimal digits
+    const canvasIndex = readInt(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', {
+      min: 0,
+      max: MAX_INT32,
+      digits: true,
+    });
+    const boardIndex = readInt(body.boardIndex ?? metadata.artboardId, 'boardIndex', {
+      min: 0,
+      max: TOTAL_BOARDS - 1,
+      digits: true,
+    });
+    const pixels = readPixels(body, { color: 'either' });
     const billing =
       body.billingAddress === undefined || body.billingAddress === null
         ? undefined
@@ -74,7 +84,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       claimedAmountCents: amount,
       currency,
       billingAddress: billing,
-      description: str(body.description, 'description', 500),
+      description: line(body.description, 'description', 500),
       idempotencyKey: key,
     });
     if (!intent) throw new Error('payment service returned no intent');
@@ -119,12 +129,12 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     const body = bodyOf(ctx);
     const res = await peers.payment.confirmSandboxPayment({
       userId,
-      clientSecret: str(body.clientSecret, 'clientSecret', 200, { required: true }),
-      cardNumber: str(body.cardNumber, 'cardNumber', 40, { required: true }),
-      expMonth: int(body.expMonth, 'expMonth', 1, 12),
-      expYear: int(body.expYear, 'expYear', 0, 9999),
-      cvc: str(body.cvc, 'cvc', 4, { required: true }),
-      postalCode: str(body.postalCode, 'postalCode', 20),
+      clientSecret: line(body.clientSecret, 'clientSecret', 200, { required: true }),
+      cardNumber: line(body.cardNumber, 'cardNumber', 40, { required: true }),
+      expMonth: readInt(body.expMonth, 'expMonth', { min: 1, max: 12 }),
+      expYear: readInt(body.expYear, 'expYear', { min: 0, max: 9999 }),
+      cvc: line(body.cvc, 'cvc', 4, { required: true }),
+      postalCode: line(body.postalCode, 'postalCode', 20),
     });
     const intent = res.intent;
     ctx.body = {
@@ -140,9 +150,9 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     await peers.payment.trackPaymentIntent({
       userId,
       intentId: intentId(body.stripe_payment_intent_id, 'stripe_payment_intent_id'),
-      status: str(body.status, 'status', 40),
-      amountCents: body.amount === undefined ? 0 : int(body.amount, 'amount', 0, 100_000_000),
-      currency: str(body.currency, 'currency', 10),
+      status: line(body.status, 'status', 40),
+      amountCents: body.amount === undefined ? 0 : readInt(body.amount, 'amount', { min: 0, max: MAX_CENTS }),
+      currency: line(body.currency, 'currency', 10),
     });
     ctx.status = 201;
     ctx.body = { success: true, message: 'Payment intent tracked' };
@@ -160,25 +170,28 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       'purchased_at',
       'tax_amount_cents',
     ]);
-    const xy = arr(body.x_y_array, 'x_y_array', MAX_PIXELS).map((p, i) => {
+    const xy = readList(body.x_y_array, 'x_y_array', MAX_PIXELS_PER_ORDER).map((p, i) => {
       if (!Array.isArray(p) || p.length !== 2)
         throw new HttpError('VALIDATION_ERROR', `x_y_array[${i}] must be [x, y]`, 'x_y_array');
       return {
-        x: coordinate(p[0], `x_y_array[${i}][0]`),
-        y: coordinate(p[1], `x_y_array[${i}][1]`),
+        x: readCoordinate(p[0], `x_y_array[${i}][0]`),
+        y: readCoordinate(p[1], `x_y_array[${i}][1]`),
         color: '',
         isDefault: false,
       };
     });
     const priceCents =
-      body.price_cents === undefined ? 0 : int(body.price_cents, 'price_cents', 0, 100_000_000);
-    if (body.tax_amount_cents !== undefined) int(body.tax_amount_cents, 'tax_amount_cents', 0, 100_000_000);
-    str(body.purchase_status, 'purchase_status', 40);
-    str(body.purchased_at, 'purchased_at', 40);
+      body.price_cents === undefined
+        ? 0
+        : readInt(body.price_cents, 'price_cents', { min: 0, max: MAX_CENTS });
+    if (body.tax_amount_cents !== undefined)
+      readInt(body.tax_amount_cents, 'tax_amount_cents', { min: 0, max: MAX_CENTS });
+    line(body.purchase_status, 'purchase_status', 40);
+    line(body.purchased_at, 'purchased_at', 40);
     await peers.payment.recordPixelPurchase({
       userId,
       intentId: intentId(body.payment_intent_id, 'payment_intent_id'),
-      canvasIndex: intLike(body.canvas_index, 'canvas_index', 0, 0x7fffffff),
+      canvasIndex: readInt(body.canvas_index, 'canvas_index', { min: 0, max: MAX_INT32, digits: true }),
       pixelCount: xy.length,
       priceCents,
       pixels: xy,

@@ -11,30 +11,24 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
-import { bodyOf } from '../auth/body.js';
 import { ownerAt } from '../canvas/board-json.js';
-import { PIXELS_PER_BOARD, pixelOffset } from '@tessera/facts/grid';
-import { parseBoardIndex, parseCanvasIndex } from '../canvas/params.js';
+import { pixelOffset } from '@tessera/facts/grid';
+import { priceOrder } from '@tessera/facts/pricing';
+import {
+  bodyOf,
+  parseBoardIndex,
+  parseCanvasIndex,
+  readObject,
+  readPixels,
+  readText,
+} from '../http/params.js';
 import { HttpError } from '../middleware/errors.js';
-import { arr, coordinate, intentId, obj, str } from '../payments/parse.js';
+import { intentId } from '../payments/parse.js';
 
 const NEEDS_PAYMENT =
   "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.";
 
 type Kind = 'reset' | 'update';
-
-function readPixels(body: Record<string, unknown>, kind: Kind) {
-  return arr(body.pixels, 'pixels', PIXELS_PER_BOARD).map((raw, i) => {
-    const p = obj(raw, `pixels[${i}]`);
-    const x = coordinate(p.x, `pixels[${i}].x`);
-    const y = coordinate(p.y, `pixels[${i}].y`);
-    if (kind === 'reset') return { x, y, color: '' };
-    const color = str(p.color, `pixels[${i}].color`, 7, { required: true });
-    if (!/^#[0-9A-Fa-f]{6}$/.test(color))
-      throw new HttpError('VALIDATION_ERROR', `pixels[${i}].color must be a colour like #RRGGBB`, 'pixels');
-    return { x, y, color: color.toUpperCase() };
-  });
-}
 
 export function purchaseRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
@@ -45,14 +39,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
     const boardIndex = parseBoardIndex(ctx.params.boardIndex);
     const body = bodyOf(ctx);
-    const pixels = readPixels(body, kind);
-    const seen = new Set<string>();
-    for (const p of pixels) {
-      const key = `${p.x},${p.y}`;
-      if (seen.has(key))
-        throw new HttpError('VALIDATION_ERROR', `Pixel (${p.x}, ${p.y}) is listed twice`, 'pixels');
-      seen.add(key);
-    }
+    const pixels = readPixels(body, { color: kind === 'reset' ? 'artist' : 'custom' });
     if (body.purchaseInfo === undefined || body.purchaseInfo === null) {
       const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
       if (!board) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
@@ -65,10 +52,10 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
           );
       throw new HttpError('BAD_REQUEST', NEEDS_PAYMENT, 'purchaseInfo');
     }
-    const info = obj(body.purchaseInfo, 'purchaseInfo');
+    const info = readObject(body.purchaseInfo, 'purchaseInfo');
     const id = intentId(info.payment_intent_id, 'purchaseInfo.payment_intent_id');
-    str(info.purchase_timestamp, 'purchaseInfo.purchase_timestamp', 40);
-    const type = str(info.purchase_type, 'purchaseInfo.purchase_type', 20);
+    readText(info.purchase_timestamp, 'purchaseInfo.purchase_timestamp', { max: 40, oneLine: true });
+    const type = readText(info.purchase_type, 'purchaseInfo.purchase_type', { max: 20, oneLine: true });
     if (type !== '' && type !== (kind === 'reset' ? 'default' : 'custom'))
       throw new HttpError(
         'VALIDATION_ERROR',
@@ -83,9 +70,10 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
       intentId: id,
       canvasIndex,
       boardIndex,
-      pixels: pixels.map((p) => ({ ...p, isDefault: kind === 'reset' })),
+      pixels,
     });
-    const unit = kind === 'reset' ? 100 : 200;
+    // the pixels' price at the gallery's prices (spec: calculatedPrice {totalDollars, defaultColorCount})
+    const { subtotalCents } = kind === 'reset' ? priceOrder(pixels.length, 0) : priceOrder(0, pixels.length);
     ctx.body = {
       success: true,
       message: `${pixels.length} pixel(s) saved`,
@@ -93,7 +81,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
       alreadyCommitted: res.alreadyCommitted,
       data: {
         calculatedPrice: {
-          totalDollars: (pixels.length * unit) / 100,
+          totalDollars: subtotalCents / 100,
           defaultColorCount: kind === 'reset' ? pixels.length : 0,
         },
       },

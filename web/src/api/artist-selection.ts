@@ -5,6 +5,7 @@
 // are in submissions-json.ts.
 import type { ApiClient } from './client.js';
 import { searchTermOf } from '../lib/search-params.js';
+import { KindedError } from '../lib/kinded-error.js';
 import { ApiError, CLIENT_CODES, isApiError, readErrorBody } from './errors.js';
 import {
   PAGE_SIZE,
@@ -47,15 +48,8 @@ export function storageStatusMessage(statusText: string): string {
 export type StorageFailure = 'status' | 'cors' | 'network' | 'failed';
 
 /** The direct upload to storage failed: a non-OK answer, a cross-origin block, no answer, or other. */
-export class StorageUploadError extends Error {
+export class StorageUploadError extends KindedError<StorageFailure> {
   override readonly name = 'StorageUploadError';
-  constructor(
-    readonly kind: StorageFailure,
-    message: string,
-    readonly status = 0,
-  ) {
-    super(message);
-  }
 }
 
 // ---- error texts -----------------------------------------------------------------------------------

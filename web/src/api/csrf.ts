@@ -1,6 +1,6 @@
 // CSRF token cache: fetched when a state-changing call first needs it, reused while more than 60 s
 // remain, refreshed every 5 minutes once in use, and after the tab was hidden for 5 minutes or more.
-import { isRecord } from '../lib/json.js';
+import { payload, readString, readTime } from '../lib/json.js';
 
 export const CSRF_MIN_REMAINING_MS = 60_000;
 export const CSRF_REFRESH_INTERVAL_MS = 5 * 60_000;
@@ -15,20 +15,14 @@ export interface CsrfToken {
 
 /**
  * Reads `data{csrfToken, expires, expiresIn}` (or the same fields at top level). `expires` is an absolute
- * time (ISO string or epoch milliseconds); `expiresIn` is seconds from now. Null when there is no token.
+ * time (ISO text or an epoch number, lib/json.ts readTime); `expiresIn` is seconds from now. Null when
+ * there is no token.
  */
 export function parseCsrfResponse(body: unknown, now: number): CsrfToken | null {
-  if (!isRecord(body)) return null;
-  const data = isRecord(body.data) ? body.data : body;
-  const token = data.csrfToken;
-  if (typeof token !== 'string' || token === '') return null;
-  let expiresAt: number | null = null;
-  if (typeof data.expires === 'string') {
-    const parsed = Date.parse(data.expires);
-    if (Number.isFinite(parsed)) expiresAt = parsed;
-  } else if (typeof data.expires === 'number' && data.expires > 1e12) {
-    expiresAt = data.expires;
-  }
+  const data = payload(body);
+  const token = readString(data.csrfToken);
+  if (token === null) return null;
+  let expiresAt = readTime(data.expires);
   if (expiresAt === null && typeof data.expiresIn === 'number' && data.expiresIn > 0) {
     expiresAt = now + data.expiresIn * 1000;
   }

@@ -1,5 +1,5 @@
 // The API client's error type and the generic error texts of spec section 8.
-import { isRecord } from '../lib/json.js';
+import { isRecord, readString } from '../lib/json.js';
 
 export const GENERIC_MESSAGES = {
   fallback: "Something didn't work as expected. Please try again in a moment.",
@@ -68,18 +68,14 @@ export interface ErrorBody {
   field: string | null;
 }
 
-function nonEmpty(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
 /** Reads the spec's error body; tolerates `error` given as an object {code, message}. */
 export function readErrorBody(body: unknown): ErrorBody {
   if (!isRecord(body)) return { message: null, code: null, field: null };
   const nested = isRecord(body.error) ? body.error : null;
   return {
-    message: nonEmpty(body.message) ?? nonEmpty(nested?.message),
-    code: nonEmpty(body.error) ?? nonEmpty(nested?.code) ?? nonEmpty(body.code),
-    field: nonEmpty(body.field) ?? nonEmpty(nested?.field),
+    message: readString(body.message) ?? readString(nested?.message),
+    code: readString(body.error) ?? readString(nested?.code) ?? readString(body.code),
+    field: readString(body.field) ?? readString(nested?.field),
   };
 }
 

@@ -1,6 +1,13 @@
 // Friendly messages for server codes and the fields an error flags.
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorFromResponse, mentionsCsrf, readErrorBody } from './errors.js';
+import {
+  ApiError,
+  CLIENT_CODES,
+  GENERIC_MESSAGES,
+  errorFromResponse,
+  mentionsCsrf,
+  readErrorBody,
+} from './errors.js';
 import { SERVER_CODE_MESSAGES, flaggedFields, friendlyMessage } from './messages.js';
 
 const CODES = [
@@ -50,6 +57,25 @@ describe('server code messages', () => {
     );
     expect(friendlyMessage(new Error('plain'))).toBe('plain');
     expect(friendlyMessage('???')).toBe("Something didn't work as expected. Please try again in a moment.");
+  });
+
+  it("gives the caller's fallback for a 5xx, an empty or generic message, and anything without a message", () => {
+    const err = (code: string, status: number, message = 'server says') =>
+      new ApiError({ code, status, message });
+    expect(friendlyMessage(err('INVALID_OTP', 400), 'fb')).toBe(SERVER_CODE_MESSAGES.INVALID_OTP);
+    expect(friendlyMessage(err(CLIENT_CODES.network, 0), 'fb')).toBe(GENERIC_MESSAGES.network);
+    expect(friendlyMessage(err('INVALID_USERNAME', 400, 'Too odd'), 'fb')).toBe('Too odd');
+    expect(friendlyMessage(err('BAD_GATEWAY', 502), 'fb')).toBe('fb');
+    expect(friendlyMessage(err('SERVICE_UNAVAILABLE', 503, 'The server is restarting'))).toBe(
+      GENERIC_MESSAGES.fallback,
+    );
+    expect(friendlyMessage(err('HTTP_ERROR', 418, GENERIC_MESSAGES.fallback), 'fb')).toBe('fb');
+    expect(friendlyMessage(err('HTTP_ERROR', 418, '  '), 'fb')).toBe('fb');
+    expect(friendlyMessage(new Error('Failed to load board pixels'), 'fb')).toBe(
+      'Failed to load board pixels',
+    );
+    expect(friendlyMessage(new Error(''), 'fb')).toBe('fb');
+    expect(friendlyMessage(undefined, 'fb')).toBe('fb');
   });
 
   it('flags both fields for INVALID_CREDENTIALS and the named field otherwise', () => {

@@ -32,15 +32,23 @@ export function isServerErrorCode(code: string): code is ServerErrorCode {
   return Object.prototype.hasOwnProperty.call(SERVER_CODE_MESSAGES, code);
 }
 
-/** The text to show a person for any error thrown by the API client (or anything else). */
-export function friendlyMessage(error: unknown): string {
+/**
+ * The text to show a person for any error thrown by the API client (or anything else): the friendly
+ * text of a known server code, the connection text for a network failure, the server's own message
+ * for a refusal (4xx), the message of the app's own errors (they carry the spec's texts), else
+ * `fallback`. A 5xx's message is about the server, not about what the person did, so the caller's
+ * fallback (what failed, in their words) says it better.
+ */
+export function friendlyMessage(error: unknown, fallback: string = GENERIC_MESSAGES.fallback): string {
   if (isApiError(error)) {
     if (isServerErrorCode(error.code)) return SERVER_CODE_MESSAGES[error.code];
     if (error.code === CLIENT_CODES.network) return GENERIC_MESSAGES.network;
-    return error.message || GENERIC_MESSAGES.fallback;
+    if (error.status >= 500 || error.message.trim() === '' || error.message === GENERIC_MESSAGES.fallback)
+      return fallback;
+    return error.message;
   }
-  if (error instanceof Error && error.message) return error.message;
-  return GENERIC_MESSAGES.fallback;
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return fallback;
 }
 
 /** Form fields an error points at: INVALID_CREDENTIALS flags both e-mail and password. */

@@ -1,5 +1,5 @@
 // The signed-in user as the web app keeps it, and normalisation of the server's user shapes.
-import { isRecord } from '../lib/json.js';
+import { isRecord, readString } from '../lib/json.js';
 
 export interface AuthUser {
   id: string;
@@ -19,12 +19,6 @@ export interface TokenGrant {
   needsUsernameSelection: boolean | null;
 }
 
-function str(value: unknown): string | null {
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
 /**
  * Reads a user record from the server (snake_case, id at top level or under `data`, `_id` from document
  * stores) or from local storage (camelCase). Returns null when there is no usable id and e-mail.
@@ -33,10 +27,10 @@ export function toAuthUser(raw: unknown): AuthUser | null {
   if (!isRecord(raw)) return null;
   const source = isRecord(raw.data) && raw.id === undefined && raw._id === undefined ? raw.data : raw;
   const candidate = isRecord(source.user) && source.id === undefined ? source.user : source;
-  const id = str(candidate.id) ?? str(candidate._id) ?? str(candidate.userId);
-  const email = str(candidate.email);
+  const id = readString(candidate.id) ?? readString(candidate._id) ?? readString(candidate.userId);
+  const email = readString(candidate.email);
   if (id === null || email === null) return null;
-  const username = str(candidate.username);
+  const username = readString(candidate.username);
   const flag = candidate.needs_username_selection ?? candidate.needsUsernameSelection;
   return {
     id,
@@ -50,14 +44,14 @@ export function toAuthUser(raw: unknown): AuthUser | null {
 export function toTokenGrant(raw: unknown): TokenGrant | null {
   if (!isRecord(raw)) return null;
   const source = isRecord(raw.data) && raw.access_token === undefined ? raw.data : raw;
-  const accessToken = str(source.access_token ?? source.accessToken);
+  const accessToken = readString(source.access_token ?? source.accessToken);
   if (accessToken === null) return null;
   const rawExpires = Number(source.expires_in ?? source.expiresIn);
   const needs = source.needs_username_selection ?? source.needsUsernameSelection;
   return {
     accessToken,
     expiresIn: Number.isFinite(rawExpires) && rawExpires > 0 ? rawExpires : 0,
-    tokenType: str(source.token_type ?? source.tokenType) ?? 'Bearer',
+    tokenType: readString(source.token_type ?? source.tokenType) ?? 'Bearer',
     user: toAuthUser(source.user),
     needsUsernameSelection: typeof needs === 'boolean' ? needs : null,
   };

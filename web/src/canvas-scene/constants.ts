@@ -1,12 +1,7 @@
 // Canvas-page constants (spec section 9). Framework-free; shared by the scene model and the React page.
 
-/** The grid (one definition for the whole product, `@tessera/facts/grid`); CANVAS_PIXELS is the composite image at scale 1. */
-export {
-  BOARDS_PER_SIDE,
-  TOTAL_BOARDS as BOARD_COUNT,
-  BOARD_SIZE as PIXELS_PER_BOARD_SIDE,
-  CANVAS_SIZE as CANVAS_PIXELS,
-} from '@tessera/facts/grid';
+// The grid itself (25 x 25 boards of 49 x 49 pixels, the composite image's CANVAS_SIZE) is
+// @tessera/facts/grid, imported where it is used.
 
 /** Board cell on screen at zoom 1, and its factor at mobile widths. */
 export const BOARD_CELL_PX = 19.6;

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  boardAtWorld,
-  boardPixelAt,
-  boardRowCol,
-  boardWorldRect,
-  canvasPixelOf,
-  sceneLayout,
-} from './layout.js';
+import { boardAtWorld, boardWorldRect, sceneLayout } from './layout.js';
 
 describe('sceneLayout', () => {
   it('uses 19.6 px cells and 48 px padding on desktop, x0.95 and 24 px on mobile', () => {
@@ -35,19 +28,5 @@ describe('hit-testing', () => {
 
   it('gives a board rectangle', () => {
     expect(boardWorldRect(layout, 26)).toEqual({ x: 48 + 19.6, y: 48 + 19.6, width: 19.6, height: 19.6 });
-  });
-});
-
-describe('pixel mapping', () => {
-  it('row = floor(b/25), col = b%25, canvas pixel = (col*49+x, row*49+y)', () => {
-    expect(boardRowCol(51)).toEqual({ row: 2, col: 1 });
-    expect(canvasPixelOf(51, 3, 4)).toEqual({ x: 52, y: 102 });
-    expect(canvasPixelOf(624, 48, 48)).toEqual({ x: 1224, y: 1224 });
-  });
-
-  it('inverts', () => {
-    expect(boardPixelAt(52, 102)).toEqual({ boardIndex: 51, x: 3, y: 4 });
-    expect(boardPixelAt(1225, 0)).toBeNull();
-    expect(boardPixelAt(1.5, 0)).toBeNull();
   });
 });

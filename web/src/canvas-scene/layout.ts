@@ -1,13 +1,7 @@
 // Scene layout in world units (CSS pixels at zoom 1): a padded square holding the 25 x 25 board grid,
 // with the composite image drawn over the grid. Hit-testing maps a world point to a board index.
-import { boardIndexAt, boardPosition } from '@tessera/facts/grid';
-import {
-  BOARD_CELL_PX,
-  BOARDS_PER_SIDE,
-  MOBILE_CELL_FACTOR,
-  PADDING_DESKTOP_PX,
-  PADDING_MOBILE_PX,
-} from './constants.js';
+import { BOARDS_PER_SIDE, boardIndexAt, boardPosition } from '@tessera/facts/grid';
+import { BOARD_CELL_PX, MOBILE_CELL_FACTOR, PADDING_DESKTOP_PX, PADDING_MOBILE_PX } from './constants.js';
 
 export interface SceneLayout {
   /** One board cell. */
@@ -64,11 +58,3 @@ export function boardWorldRect(layout: SceneLayout, boardIndex: number): Rect {
     height: layout.cell,
   };
 }
-
-export {
-  boardPixelAt,
-  boardPosition as boardRowCol,
-  canvasPixelOf,
-  isBoardIndex,
-  isPixelCoordinate as isBoardPixel,
-} from '@tessera/facts/grid';

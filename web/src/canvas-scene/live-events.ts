@@ -1,8 +1,9 @@
 // Server-Sent Events from GET /api/events: `pixels` events carry committed (or moderation-reset) pixels
 // of one board, mapped here to composite-image coordinates; `canvas:activated` and `canvas:soldout` name
 // a canvas. Bad payloads are ignored, never thrown.
-import { canvasPixelOf, isBoardIndex, isBoardPixel } from './layout.js';
-import { isRecord, parseCanvasRecord } from '../lib/json.js';
+import { canvasPixelOf, isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
+import { canonicalColor } from '@tessera/facts/colour';
+import { isRecord, parseCanvasRecord, readInt } from '../lib/json.js';
 
 export interface CanvasPixel {
   /** Composite-image coordinates at scale 1 (0..1224). */
@@ -17,24 +18,24 @@ export interface PixelsEvent {
   pixels: CanvasPixel[];
 }
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
 /** Parses the data of a `pixels` event; null when it is not usable. Invalid pixels are skipped. */
 export function parsePixelsEvent(data: string): PixelsEvent | null {
   const body = parseCanvasRecord(data);
   if (!body) return null;
   const { canvasIndex } = body;
-  const boardIndex = Number(body.boardIndex);
-  if (!isBoardIndex(boardIndex)) return null;
+  const boardIndex = readInt(body.boardIndex);
+  if (boardIndex === null || !isBoardIndex(boardIndex)) return null;
   if (!Array.isArray(body.pixels)) return null;
   const pixels: CanvasPixel[] = [];
   for (const raw of body.pixels as unknown[]) {
     if (!isRecord(raw)) continue;
-    const x = Number(raw.x);
-    const y = Number(raw.y);
-    const color = typeof raw.color === 'string' ? raw.color.trim() : '';
-    if (!isBoardPixel(x) || !isBoardPixel(y) || !HEX_COLOR.test(color)) continue;
-    pixels.push({ ...canvasPixelOf(boardIndex, x, y), color: color.toUpperCase() });
+    const x = readInt(raw.x);
+    const y = readInt(raw.y);
+    // the servers send the wire form '#RRGGBB' only; anything else is not a colour to paint
+    const color = canonicalColor(raw.color);
+    if (x === null || y === null || !isPixelCoordinate(x) || !isPixelCoordinate(y) || color === undefined)
+      continue;
+    pixels.push({ ...canvasPixelOf(boardIndex, x, y), color });
   }
   return { canvasIndex, boardIndex, pixels };
 }

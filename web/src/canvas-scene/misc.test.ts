@@ -62,7 +62,7 @@ describe('tutorial record', () => {
 });
 
 describe('parsePixelsEvent', () => {
-  it('maps board pixels to composite-image coordinates', () => {
+  it('maps board pixels to composite-image coordinates, keeping whole coordinates and #RRGGBB only', () => {
     const data = JSON.stringify({
       canvasIndex: 2,
       boardIndex: 26,
@@ -70,13 +70,20 @@ describe('parsePixelsEvent', () => {
         { x: 3, y: 4, color: '#ff0000' },
         { x: 49, y: 0, color: '#00ff00' },
         { x: 1, y: 1, color: 'red' },
+        { x: 1, y: 3, color: '#abc' },
+        { x: null, y: 4, color: '#000000' },
+        { x: 1.5, y: 5, color: '#000000' },
+        { x: '2', y: '6', color: '#000000' },
       ],
       committedAt: 'x',
     });
     expect(parsePixelsEvent(data)).toEqual({
       canvasIndex: 2,
       boardIndex: 26,
-      pixels: [{ x: 52, y: 53, color: '#FF0000' }],
+      pixels: [
+        { x: 52, y: 53, color: '#FF0000' },
+        { x: 51, y: 55, color: '#000000' },
+      ],
     });
   });
 
@@ -84,6 +91,8 @@ describe('parsePixelsEvent', () => {
     expect(parsePixelsEvent('nope')).toBeNull();
     expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":625,"pixels":[]}')).toBeNull();
     expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":3}')).toBeNull();
+    // null is no board (Number(null) would have read board 0)
+    expect(parsePixelsEvent('{"canvasIndex":1,"boardIndex":null,"pixels":[]}')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Pure render functions over a 2D context. The overlay is drawn in screen space (crisp at any zoom):
 // the 25 x 25 board grid, the hovered board, and lock icons on locked boards. Live pixels are drawn into a
 // world-space canvas the size of the composite image.
-import { BOARDS_PER_SIDE } from './constants.js';
+import { BOARDS_PER_SIDE } from '@tessera/facts/grid';
 import { boardWorldRect, type SceneLayout } from './layout.js';
 import type { Viewport } from './viewport.js';
 import type { CanvasPixel } from './live-events.js';

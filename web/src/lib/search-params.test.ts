@@ -1,12 +1,10 @@
 // Route and search parameter validation.
 import { describe, expect, it } from 'vitest';
-import { boardPosition } from './board.js';
 import {
   artistSelectionSearch,
   artistSelectionState,
   searchTermOf,
   parseBoardIndex,
-  parseHighlight,
   validateArtistSelectionSearch,
   validateCallbackSearch,
   validateEditorSearch,
@@ -21,24 +19,18 @@ describe('board index', () => {
       expect(parseBoardIndex(bad)).toBe(0);
     }
   });
-
-  it('maps an index to its row and column', () => {
-    expect(boardPosition(0)).toEqual({ row: 0, col: 0 });
-    expect(boardPosition(26)).toEqual({ row: 1, col: 1 });
-    expect(boardPosition(624)).toEqual({ row: 24, col: 24 });
-  });
 });
 
 describe('highlight', () => {
   it('accepts {x}-{y} with both in 0..48', () => {
-    expect(parseHighlight('0-0')).toEqual({ x: 0, y: 0 });
-    expect(parseHighlight('48-7')).toEqual({ x: 48, y: 7 });
+    expect(validateEditorSearch({ highlight: '0-0' })).toEqual({ highlight: '0-0' });
+    expect(validateEditorSearch({ highlight: ' 48-7 ' })).toEqual({ highlight: '48-7' });
     expect(validateEditorSearch({ highlight: '12-30' })).toEqual({ highlight: '12-30' });
   });
 
   it('drops anything else', () => {
     for (const bad of ['49-1', '1-49', '-1-2', '1.5-2', 'a-b', '1-2-3', '', 12, null]) {
-      expect(parseHighlight(bad)).toBeNull();
+      expect(validateEditorSearch({ highlight: bad })).toEqual({});
     }
     expect(validateEditorSearch({ highlight: '99-99', other: 1 })).toEqual({});
   });

@@ -1,47 +1,25 @@
 // Route parameter and search parameter validation. The router passes raw values through these, so a
 // hand-edited URL can never put an invalid value into a page.
-import { isBoardIndex, isPixelCoordinate } from './board.js';
+import { isBoardIndex } from '@tessera/facts/grid';
+import { readInt } from './json.js';
+import { parsePixelKey, pixelKey } from './pixel-key.js';
 
 type RawSearch = Record<string, unknown>;
 
-function integerFrom(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isInteger(raw) ? raw : null;
-  if (typeof raw === 'string' && /^\d+$/.test(raw.trim())) return Number(raw.trim());
-  return null;
-}
-
 /** The editor's board index: an integer 0..624, else 0. */
 export function parseBoardIndex(raw: unknown): number {
-  const value = integerFrom(raw);
+  const value = readInt(raw);
   return value !== null && isBoardIndex(value) ? value : 0;
-}
-
-export interface PixelRef {
-  x: number;
-  y: number;
-}
-
-/** highlight={x}-{y} with integers x and y in 0..48; anything else is no highlight. */
-export function parseHighlight(raw: unknown): PixelRef | null {
-  if (typeof raw !== 'string') return null;
-  const match = /^(\d{1,2})-(\d{1,2})$/.exec(raw.trim());
-  if (!match) return null;
-  const x = Number(match[1]);
-  const y = Number(match[2]);
-  return isPixelCoordinate(x) && isPixelCoordinate(y) ? { x, y } : null;
-}
-
-export function formatHighlight(pixel: PixelRef): string {
-  return `${pixel.x}-${pixel.y}`;
 }
 
 export interface EditorSearch {
   highlight?: string;
 }
 
+/** highlight={x}-{y} with integers x and y in 0..48 (a pixel key); anything else is no highlight. */
 export function validateEditorSearch(search: RawSearch): EditorSearch {
-  const pixel = parseHighlight(search.highlight);
-  return pixel ? { highlight: formatHighlight(pixel) } : {};
+  const pixel = parsePixelKey(search.highlight);
+  return pixel ? { highlight: pixelKey(pixel.x, pixel.y) } : {};
 }
 
 export interface LoginSearch {
@@ -95,7 +73,7 @@ export function searchTermOf(raw: unknown): string | undefined {
  * a key left out would keep its raw value.
  */
 export function validateArtistSelectionSearch(search: RawSearch): ArtistSelectionSearch {
-  const page = integerFrom(search.page);
+  const page = readInt(search.page);
   return {
     page: page !== null && page >= 1 ? page : undefined,
     sort: search.sort === 'hot' || search.sort === 'new' ? search.sort : undefined,

@@ -1,39 +1,23 @@
-/** Account input rules (spec section 5); pure functions shared by the service and its tests. */
+/**
+ * Account input rules (spec section 5). The rules and their messages are @tessera/facts/account,
+ * shared with the web app's forms; here they take the service's `{field, message}` shape, beside
+ * the rules only the service applies (how an address or a name is compared).
+ */
 import { passwordScore } from '@tessera/facts/password';
+import { passwordMessage, usernameMessage } from '@tessera/facts/account';
 
-export const PASSWORD_MIN = 8;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 50;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MAX = 256;
-
-// no whitespace and no control characters (NUL, BEL, DEL...): such an address can never receive mail
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-const USERNAME = /^[A-Za-z0-9_]+$/;
+export { EMAIL_MAX, PASSWORD_MAX, isValidEmail } from '@tessera/facts/account';
 
 /** Trimmed and lower-cased, so one mailbox is one account. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isValidEmail(email: string): boolean {
-  const e = email.trim();
-  return e.length <= EMAIL_MAX && EMAIL.test(e);
-}
-
 export type Problem = { field: string; message: string } | null;
 
 export function checkUsername(username: string): Problem {
-  const u = username.trim();
-  if (u.length === 0) return { field: 'username', message: 'Username is required' };
-  if (u.length < USERNAME_MIN)
-    return { field: 'username', message: 'Username must be at least 3 characters' };
-  if (u.length >= USERNAME_MAX)
-    return { field: 'username', message: 'Username must be less than 50 characters' };
-  if (!USERNAME.test(u)) {
-    return { field: 'username', message: 'Username can only contain letters, numbers, and underscores' };
-  }
-  return null;
+  const message = usernameMessage(username);
+  return message === null ? null : { field: 'username', message };
 }
 
 /** Usernames are unique without regard to case ("Ada" and "ada" are one name). */
@@ -42,11 +26,8 @@ export function usernameKey(username: string): string {
 }
 
 export function checkPassword(password: string): Problem {
-  if (password.length < PASSWORD_MIN)
-    return { field: 'password', message: 'Password must be at least 8 characters long' };
-  if (password.length > PASSWORD_MAX)
-    return { field: 'password', message: 'Password must be at most 256 characters' };
-  return null;
+  const message = passwordMessage(password);
+  return message === null ? null : { field: 'password', message };
 }
 
 /** Score 0..6: length >= 8, length >= 12, lowercase, uppercase, digit, symbol (@tessera/facts/password). */

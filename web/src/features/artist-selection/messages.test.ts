@@ -2,7 +2,7 @@
 // vote and delete toasts, and the Submit Artwork modal's banner.
 import { describe, expect, it } from 'vitest';
 import { StorageUploadError, withMessage } from '../../api/artist-selection.js';
-import { ApiError, errorFromResponse } from '../../api/errors.js';
+import { ApiError, GENERIC_MESSAGES, errorFromResponse } from '../../api/errors.js';
 import {
   deleteFailure,
   listErrorMessage,
@@ -63,7 +63,9 @@ describe('vote and delete toasts', () => {
       message: 'You do not have permission to delete this submission',
       then: 'none',
     });
-    expect(deleteFailure(body(500, 'INTERNAL', 'Disk full')).message).toBe('Disk full');
+    // a 5xx's own text is about the server (friendlyMessage): the toast says something failed
+    expect(deleteFailure(body(500, 'INTERNAL', 'Disk full')).message).toBe(GENERIC_MESSAGES.fallback);
+    expect(deleteFailure(body(409, 'CONFLICT', 'Voting has closed')).message).toBe('Voting has closed');
   });
 });
 

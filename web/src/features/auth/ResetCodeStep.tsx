@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useApi } from '../../app/router-context.js';
 import { requestResetCode, resetPassword } from './auth-api.js';
-import { PASSWORD_FLOW_MESSAGES as MSG, errorText } from './auth-messages.js';
+import { friendlyMessage } from '../../api/messages.js';
+import { PASSWORD_FLOW_MESSAGES as MSG } from './auth-messages.js';
 import { FormBanner } from './FormBanner.js';
 import { PasswordField, TextField } from './TextField.js';
 import { useAuthSubmit } from './use-auth-submit.js';
@@ -60,7 +61,7 @@ export function ResetCodeStep(props: {
       setNotice({ kind: 'success', text: MSG.codeResent });
       props.onResent();
     } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error, MSG.resendFailed) });
+      setNotice({ kind: 'error', text: friendlyMessage(error, MSG.resendFailed) });
     } finally {
       setResending(false);
     }

@@ -8,10 +8,10 @@ import { FormBanner } from './FormBanner.js';
 import { TextField } from './TextField.js';
 import { useAuthDeps } from './use-auth-deps.js';
 import { useAuthSubmit } from './use-auth-submit.js';
-import { USERNAME_LIMIT, usernameError } from './validation.js';
+import { USERNAME_LIMIT, USERNAME_MIN, usernameMessage } from '@tessera/facts/account';
 
 export const USERNAME_RULES = [
-  'Between 3 and 49 characters',
+  `Between ${USERNAME_MIN} and ${USERNAME_LIMIT - 1} characters`,
   'Letters, numbers and underscores only',
   'Not already taken by another artist or collector',
 ];
@@ -21,7 +21,7 @@ export function SelectUsernamePage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = usernameError(username);
+  const problem = usernameMessage(username);
   // The rule under the field is checked as the user types; every server answer goes in the banner.
   const { busy, failure, onSubmit, clearFailure } = useAuthSubmit({
     ready: problem === null,

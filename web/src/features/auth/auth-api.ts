@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { AuthStore } from '../../auth/auth-store.js';
 import { toAuthUser, toTokenGrant, type AuthUser } from '../../auth/auth-user.js';
-import { isRecord } from '../../lib/json.js';
+import { isRecord, readString } from '../../lib/json.js';
 
 export type AfterSignIn = '/canvas' | '/select-username';
 
@@ -125,5 +125,5 @@ export async function fetchProviders(api: ApiClient): Promise<Provider[]> {
 }
 
 function messageOf(body: unknown): string | null {
-  return isRecord(body) && typeof body.message === 'string' && body.message !== '' ? body.message : null;
+  return isRecord(body) ? readString(body.message) : null;
 }

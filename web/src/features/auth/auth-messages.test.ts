@@ -1,22 +1,11 @@
 // How failed auth calls show on a form.
 import { describe, expect, it } from 'vitest';
-import { ApiError, CLIENT_CODES, GENERIC_MESSAGES } from '../../api/errors.js';
+import { ApiError } from '../../api/errors.js';
 import { SERVER_CODE_MESSAGES } from '../../api/messages.js';
-import { errorText, formFailure } from './auth-messages.js';
+import { formFailure } from './auth-messages.js';
 
 const err = (code: string, status: number, message = 'server says', field: string | null = null) =>
   new ApiError({ code, status, message, field });
-
-describe('errorText', () => {
-  it('prefers the friendly text, then the server message, then the fallback', () => {
-    expect(errorText(err('INVALID_OTP', 400), 'fb')).toBe(SERVER_CODE_MESSAGES.INVALID_OTP);
-    expect(errorText(err(CLIENT_CODES.network, 0), 'fb')).toBe(GENERIC_MESSAGES.network);
-    expect(errorText(err('INVALID_USERNAME', 400, 'Too odd'), 'fb')).toBe('Too odd');
-    expect(errorText(err('BAD_GATEWAY', 502), 'fb')).toBe('fb');
-    expect(errorText(err('HTTP_ERROR', 418, GENERIC_MESSAGES.fallback), 'fb')).toBe('fb');
-    expect(errorText(new Error('boom'), 'fb')).toBe('fb');
-  });
-});
 
 describe('formFailure', () => {
   it('flags both fields for INVALID_CREDENTIALS and puts the message in the banner', () => {

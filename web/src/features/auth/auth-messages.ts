@@ -1,7 +1,7 @@
 // Texts of the password flows and the OAuth callback (spec sections 4 and 8), and how a failed auth
 // call is shown on a form.
-import { GENERIC_MESSAGES, isApiError, CLIENT_CODES } from '../../api/errors.js';
-import { SERVER_CODE_MESSAGES, flaggedFields, isServerErrorCode } from '../../api/messages.js';
+import { isApiError } from '../../api/errors.js';
+import { flaggedFields, friendlyMessage } from '../../api/messages.js';
 import type { FieldErrors } from './validation.js';
 
 export const PASSWORD_FLOW_MESSAGES = {
@@ -34,20 +34,6 @@ export const DELAYS = {
 
 export const RESEND_COOLDOWN_S = 60;
 
-/**
- * The text for a failed call: the friendly text of a known server code, the connection text for a
- * network failure, the server's own message, else `fallback`.
- */
-export function errorText(error: unknown, fallback: string): string {
-  if (!isApiError(error)) return fallback;
-  if (isServerErrorCode(error.code)) return SERVER_CODE_MESSAGES[error.code];
-  if (error.code === CLIENT_CODES.network) return GENERIC_MESSAGES.network;
-  if (error.status >= 500 || error.message === '' || error.message === GENERIC_MESSAGES.fallback) {
-    return fallback;
-  }
-  return error.message;
-}
-
 export interface FormFailure {
   /** Shown above the form; null when the message sits under its field. */
   banner: string | null;
@@ -67,7 +53,7 @@ export function formFailure(
   knownFields: readonly string[],
   fieldAliases: Record<string, string> = {},
 ): FormFailure {
-  const message = errorText(error, fallback);
+  const message = friendlyMessage(error, fallback);
   const flagged = flaggedFields(error)
     .map((f) => fieldAliases[f] ?? f)
     .filter((f) => knownFields.includes(f));

@@ -1,11 +1,11 @@
 // Sign-in screen and username rules (spec section 5).
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@tessera/facts/account';
 import {
-  VALIDATION_MESSAGES as M,
+  FORM_MESSAGES,
   canSubmitRegister,
   passwordStrength,
   sanitizeCode,
-  usernameError,
   validateLogin,
   validateRegister,
   validateReset,
@@ -15,8 +15,8 @@ import {
 describe('validateLogin', () => {
   it('needs a valid e-mail and a password', () => {
     expect(validateLogin({ email: 'nope', password: '' })).toEqual({
-      email: M.email,
-      password: M.passwordRequired,
+      email: ACCOUNT_MESSAGES.email,
+      password: FORM_MESSAGES.passwordRequired,
     });
     expect(validateLogin({ email: ' ada@example.com ', password: 'x' })).toEqual({});
   });
@@ -45,27 +45,31 @@ describe('validateRegister', () => {
       'Passwords do not match',
     );
   });
+  it('applies the account rules of @tessera/facts/account, as the identity service does', () => {
+    expect(validateRegister({ ...ok, username: 'a'.repeat(50) }).username).toBe(
+      ACCOUNT_MESSAGES.username.long,
+    );
+    expect(validateRegister({ ...ok, username: 'ada-l' }).username).toBe(ACCOUNT_MESSAGES.username.chars);
+    // identity refuses control characters and addresses over 254 characters: so does the form now
+    expect(validateRegister({ ...ok, email: 'a\u0000da@x.io' }).email).toBe(ACCOUNT_MESSAGES.email);
+    expect(validateRegister({ ...ok, email: `${'a'.repeat(250)}@x.io` }).email).toBe(ACCOUNT_MESSAGES.email);
+    const long = 'x'.repeat(257);
+    expect(validateRegister({ ...ok, password: long, confirmPassword: long }).password).toBe(
+      ACCOUNT_MESSAGES.password.long,
+    );
+    expect(validateReset({ code: '123456', newPassword: long }).newPassword).toBe(
+      ACCOUNT_MESSAGES.password.long,
+    );
+  });
   it('enables Create Account from 8 characters', () => {
     expect(canSubmitRegister('1234567')).toBe(false);
     expect(canSubmitRegister('12345678')).toBe(true);
   });
 });
 
-describe('usernameError', () => {
-  it('applies the username choice rules', () => {
-    expect(usernameError('  ')).toBe(M.usernameRequired);
-    expect(usernameError('ab')).toBe(M.usernameShort);
-    expect(usernameError('a'.repeat(49))).toBeNull();
-    expect(usernameError('a'.repeat(50))).toBe('Username must be less than 50 characters');
-    expect(usernameError('ada lovelace')).toBe('Username can only contain letters, numbers, and underscores');
-    expect(usernameError('ada-l')).toBe(M.usernameChars);
-    expect(usernameError('Ada_1815')).toBeNull();
-  });
-});
-
 describe('forgot password', () => {
   it('checks the e-mail of step 1', () => {
-    expect(validateResetEmail('x')).toEqual({ email: M.email });
+    expect(validateResetEmail('x')).toEqual({ email: ACCOUNT_MESSAGES.email });
     expect(validateResetEmail('a@b.co')).toEqual({});
   });
   it('keeps digits only, at most 6', () => {
@@ -75,7 +79,7 @@ describe('forgot password', () => {
   it('needs exactly 6 digits and an 8-character password', () => {
     expect(validateReset({ code: '12345', newPassword: 'short' })).toEqual({
       code: 'Please enter the 6-digit code',
-      newPassword: M.passwordShort,
+      newPassword: ACCOUNT_MESSAGES.password.short,
     });
     expect(validateReset({ code: '123456', newPassword: 'longenough' })).toEqual({});
   });

@@ -1,20 +1,20 @@
-// Form rules of the sign-in screen and the username choice (spec section 5), as pure functions.
+// Form rules of the sign-in screen and the username choice (spec section 5), as pure functions. The
+// e-mail, username and password rules and their messages are @tessera/facts/account, the identity
+// service's own, so a form refuses exactly what the server would.
+import {
+  ACCOUNT_MESSAGES,
+  PASSWORD_MIN,
+  isValidEmail,
+  passwordMessage,
+  usernameMessage,
+} from '@tessera/facts/account';
 import { passwordScore } from '@tessera/facts/password';
 
-export const PASSWORD_MIN = 8;
-export const USERNAME_MIN = 3;
-/** Usernames must be shorter than this ("less than 50 characters"). */
-export const USERNAME_LIMIT = 50;
 export const CODE_LENGTH = 6;
 
-export const VALIDATION_MESSAGES = {
-  email: 'Please enter a valid email address',
+/** The form-only texts (the account rules' texts are ACCOUNT_MESSAGES). */
+export const FORM_MESSAGES = {
   passwordRequired: 'Password is required',
-  usernameRequired: 'Username is required',
-  usernameShort: 'Username must be at least 3 characters',
-  usernameLong: 'Username must be less than 50 characters',
-  usernameChars: 'Username can only contain letters, numbers, and underscores',
-  passwordShort: 'Password must be at least 8 characters long',
   passwordMismatch: 'Passwords do not match',
   code: 'Please enter the 6-digit code',
 } as const;
@@ -22,31 +22,15 @@ export const VALIDATION_MESSAGES = {
 /** Field name to message; a form is valid when the object is empty. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
-}
-
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some((v) => v !== undefined);
 }
 
 export function validateLogin(values: { email: string; password: string }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!isValidEmail(values.email)) errors.email = VALIDATION_MESSAGES.email;
-  if (values.password === '') errors.password = VALIDATION_MESSAGES.passwordRequired;
+  if (!isValidEmail(values.email)) errors.email = ACCOUNT_MESSAGES.email;
+  if (values.password === '') errors.password = FORM_MESSAGES.passwordRequired;
   return errors;
-}
-
-/** Username rules of the username choice: required, 3 or more, under 50, letters/digits/underscore. */
-export function usernameError(raw: string): string | null {
-  const username = raw.trim();
-  if (username === '') return VALIDATION_MESSAGES.usernameRequired;
-  if (username.length < USERNAME_MIN) return VALIDATION_MESSAGES.usernameShort;
-  if (username.length >= USERNAME_LIMIT) return VALIDATION_MESSAGES.usernameLong;
-  if (!/^[A-Za-z0-9_]+$/.test(username)) return VALIDATION_MESSAGES.usernameChars;
-  return null;
 }
 
 export interface RegisterValues {
@@ -58,12 +42,12 @@ export interface RegisterValues {
 
 export function validateRegister(values: RegisterValues): FieldErrors {
   const errors: FieldErrors = {};
-  const username = usernameError(values.username);
+  const username = usernameMessage(values.username);
   if (username) errors.username = username;
-  if (!isValidEmail(values.email)) errors.email = VALIDATION_MESSAGES.email;
-  if (values.password.length < PASSWORD_MIN) errors.password = VALIDATION_MESSAGES.passwordShort;
-  if (values.confirmPassword !== values.password)
-    errors.confirmPassword = VALIDATION_MESSAGES.passwordMismatch;
+  if (!isValidEmail(values.email)) errors.email = ACCOUNT_MESSAGES.email;
+  const password = passwordMessage(values.password);
+  if (password) errors.password = password;
+  if (values.confirmPassword !== values.password) errors.confirmPassword = FORM_MESSAGES.passwordMismatch;
   return errors;
 }
 
@@ -73,7 +57,7 @@ export function canSubmitRegister(password: string): boolean {
 }
 
 export function validateResetEmail(email: string): FieldErrors {
-  return isValidEmail(email) ? {} : { email: VALIDATION_MESSAGES.email };
+  return isValidEmail(email) ? {} : { email: ACCOUNT_MESSAGES.email };
 }
 
 /** The reset code field keeps digits only, at most 6. */
@@ -83,8 +67,9 @@ export function sanitizeCode(raw: string): string {
 
 export function validateReset(values: { code: string; newPassword: string }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(values.code)) errors.code = VALIDATION_MESSAGES.code;
-  if (values.newPassword.length < PASSWORD_MIN) errors.newPassword = VALIDATION_MESSAGES.passwordShort;
+  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(values.code)) errors.code = FORM_MESSAGES.code;
+  const newPassword = passwordMessage(values.newPassword);
+  if (newPassword) errors.newPassword = newPassword;
   return errors;
 }
 

@@ -1,7 +1,8 @@
 // The world layer's content: the live and preview composite images stacked (the hidden one stays loaded
 // for an instant switch; 300 ms cross-fade on desktop) and the live-pixels canvas on top.
 import { memo, type RefObject } from 'react';
-import { CANVAS_PIXELS, type SceneLayout } from '../../canvas-scene/index.js';
+import { CANVAS_SIZE } from '@tessera/facts/grid';
+import type { SceneLayout } from '../../canvas-scene/index.js';
 import type { ViewMode } from './canvas-api.js';
 
 interface Props {
@@ -50,8 +51,8 @@ export const CanvasImages = memo(function CanvasImages(props: Props) {
         ref={liveLayerRef}
         className={`canvas-live-layer${pixelated ? ' canvas-image--pixelated' : ''}`}
         style={box}
-        width={CANVAS_PIXELS}
-        height={CANVAS_PIXELS}
+        width={CANVAS_SIZE}
+        height={CANVAS_SIZE}
         aria-hidden="true"
       />
     </>

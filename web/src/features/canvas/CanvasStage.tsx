@@ -2,12 +2,12 @@
 // canvas (grid, hover highlight). Pointer input goes through the scene's gesture machine; the wheel
 // zooms at the cursor. A click or tap on a board asks to open it.
 import { memo, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type RefObject } from 'react';
+import { CANVAS_SIZE } from '@tessera/facts/grid';
 import {
   boardAtWorld,
   PointerGestures,
   renderOverlay,
   screenToWorld,
-  CANVAS_PIXELS,
   type GestureAction,
   type SceneLayout,
   type ViewAction,
@@ -126,7 +126,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
 
   const shown = images[mode];
   const active = shown.src ?? images[mode === 'live' ? 'preview' : 'live'].src;
-  const pixelated = (viewport.zoom * layout.gridSize * (window.devicePixelRatio || 1)) / CANVAS_PIXELS >= 1;
+  const pixelated = (viewport.zoom * layout.gridSize * (window.devicePixelRatio || 1)) / CANVAS_SIZE >= 1;
   const cursor = panning ? 'grabbing' : !preview && hover !== null ? 'pointer' : 'default';
 
   return (

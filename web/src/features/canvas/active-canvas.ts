@@ -1,8 +1,8 @@
 // The active canvas (spec sections 3 and 7): GET /canvases/active, mapped to the client manifest.
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { BOARD_COUNT } from '../../lib/board.js';
-import { isRecord } from '../../lib/json.js';
+import { TOTAL_BOARDS } from '@tessera/facts/grid';
+import { isRecord, readInt } from '../../lib/json.js';
 
 export interface CanvasManifest {
   canvasIndex: number;
@@ -21,7 +21,7 @@ export const DEFAULT_CANVAS_MANIFEST: CanvasManifest = {
   canvasIndex: 0,
   canvasName: 'Default Canvas',
   description: '',
-  totalBoards: BOARD_COUNT,
+  totalBoards: TOTAL_BOARDS,
   format: 'webp',
   scale: 2,
   isActive: true,
@@ -33,8 +33,8 @@ export function toCanvasManifest(body: unknown): CanvasManifest | null {
   if (!isRecord(body) || body.success === false) return null;
   const first = Array.isArray(body.data) ? (body.data[0] as unknown) : isRecord(body.data) ? body.data : null;
   if (!isRecord(first)) return null;
-  const index = Number(first.canvas_index);
-  if (!Number.isInteger(index) || index < 0) return null;
+  const index = readInt(first.canvas_index);
+  if (index === null || index < 0) return null;
   return {
     ...DEFAULT_CANVAS_MANIFEST,
     canvasIndex: index,

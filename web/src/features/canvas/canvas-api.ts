@@ -1,9 +1,11 @@
 // Canvas-page calls (spec section 7): the composite image URL and the random available pixel, with the
 // pixel-search messages of spec section 8.
+import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR, canonicalColor } from '@tessera/facts/colour';
+import { isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { isBoardIndex, isBoardPixel, RENDER_FORMAT, RENDER_QUALITY } from '../../canvas-scene/index.js';
-import { isRecord } from '../../lib/json.js';
+import { RENDER_FORMAT, RENDER_QUALITY } from '../../canvas-scene/index.js';
+import { isRecord, readInt } from '../../lib/json.js';
 
 export type ViewMode = 'live' | 'preview';
 
@@ -50,16 +52,17 @@ export class PixelSearchError extends Error {
 export function toAvailablePixel(body: unknown): AvailablePixel | null {
   if (!isRecord(body) || body.success === false || !isRecord(body.data)) return null;
   const d = body.data;
-  const boardIndex = Number(d.board_index);
-  const x = Number(d.x);
-  const y = Number(d.y);
-  if (!isBoardIndex(boardIndex) || !isBoardPixel(x) || !isBoardPixel(y)) return null;
+  const boardIndex = readInt(d.board_index);
+  const x = readInt(d.x);
+  const y = readInt(d.y);
+  if (boardIndex === null || x === null || y === null) return null;
+  if (!isBoardIndex(boardIndex) || !isPixelCoordinate(x) || !isPixelCoordinate(y)) return null;
   return {
     boardIndex,
     x,
     y,
-    currentColor: typeof d.current_color === 'string' ? d.current_color : '#FFFFFF',
-    defaultColor: typeof d.default_color === 'string' ? d.default_color : '#CCCCCC',
+    currentColor: canonicalColor(d.current_color) ?? UNOWNED_COLOR,
+    defaultColor: canonicalColor(d.default_color) ?? FALLBACK_DEFAULT_COLOR,
   };
 }
 

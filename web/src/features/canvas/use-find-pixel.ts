@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
 import { FEEDBACK_TOAST_MS } from '../../canvas-scene/index.js';
+import { pixelKey } from '../../lib/pixel-key.js';
 import {
   findRandomAvailablePixel,
   PIXEL_SEARCH_MESSAGES,
@@ -45,7 +46,7 @@ export function useFindPixel(options: {
       await navigate({
         to: '/canvas/art/$boardIndex',
         params: { boardIndex: pixel.boardIndex },
-        search: { highlight: `${pixel.x}-${pixel.y}` },
+        search: { highlight: pixelKey(pixel.x, pixel.y) },
       });
     } catch (error) {
       toast.error(pixelSearchErrorMessage(error), feedback);

@@ -7,7 +7,8 @@ import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { toast } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
 import { Spinner } from '../../components/Spinner.js';
-import { boardPosition } from '../../lib/board.js';
+import { boardPosition } from '@tessera/facts/grid';
+import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { useLivePixels } from '../canvas/use-live-pixels.js';
 import { canvasQueryKeys } from '../canvas/queries.js';
@@ -26,7 +27,7 @@ import { ColourModal } from './ColourModal.js';
 import { EditorHeader } from './EditorHeader.js';
 import { HintBar, OWNED_WARNING_MS, OwnedWarning, useHighlight } from './EditorNotices.js';
 import { editorReducer, INITIAL_EDITOR_STATE } from './model/editor-state.js';
-import { parseCellKey, type Cell } from './model/cells.js';
+import type { Cell } from './model/cells.js';
 import { changesToBuy, isOwned } from './model/pending.js';
 import { priceChanges, saveLabel } from './model/pricing.js';
 import { visibleSelection } from './model/selection.js';
@@ -195,12 +196,12 @@ export function BoardEditorPage() {
         const next = new Map<string, PixelRecord>(old ?? []);
         for (const p of result.pixels) {
           const before = pixelAt(next, p.x, p.y);
-          next.set(`${p.x}-${p.y}`, { ...before, currentColor: p.color, userId: me });
+          next.set(pixelKey(p.x, p.y), { ...before, currentColor: p.color, userId: me });
         }
         return next;
       });
       void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
-      dispatch({ type: 'purchased', keys: result.pixels.map((p) => `${p.x}-${p.y}`) });
+      dispatch({ type: 'purchased', keys: result.pixels.map((p) => pixelKey(p.x, p.y)) });
       setPaying(false);
     },
     [queryClient, pixelsQuery.queryKey],
@@ -229,7 +230,7 @@ export function BoardEditorPage() {
 
   const ownedInSelection = [...state.selection.selected].filter((k) => isOwned(pixels, k)).length;
   const firstSelected = [...state.selection.selected][0];
-  const first = firstSelected ? parseCellKey(firstSelected) : { x: 0, y: 0 };
+  const first = (firstSelected === undefined ? null : parsePixelKey(firstSelected)) ?? { x: 0, y: 0 };
   const holder = lock.holder;
 
   return (

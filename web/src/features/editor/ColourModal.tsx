@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { ModalBackdrop } from '../../components/ModalBackdrop.js';
 import { useFocusedHeading } from '../../lib/use-modal.js';
-import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS, normaliseHex } from './model/colour.js';
+import { normalizeHexColor } from '@tessera/facts/colour';
+import { DEFAULT_PICKER_COLOUR, HEX_ERROR, QUICK_COLOURS } from './model/colour.js';
 import type { ColourChoice } from './model/pending.js';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
-import { formatUsd } from '../payment/pricing.js';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatDollars } from '@tessera/facts/pricing';
 
 export function ownedSelectionMessage(ownedCount: number): string | null {
   if (ownedCount === 0) return null;
@@ -41,13 +41,13 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
   const [hexText, setHexText] = useState(DEFAULT_PICKER_COLOUR);
   const headingRef = useFocusedHeading();
 
-  const hexValid = normaliseHex(hexText) !== null;
+  const hexValid = normalizeHexColor(hexText) !== undefined;
   const owned = ownedSelectionMessage(ownedCount);
   const disabled = checking || ownedCount > 0 || (mode === 'custom' && !hexValid);
   const unit = UNIT_CENTS[mode];
 
   const pick = (value: string) => {
-    const hex = normaliseHex(value);
+    const hex = normalizeHexColor(value);
     if (!hex) return;
     setMode('custom');
     setColour(hex);
@@ -84,7 +84,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
                 <strong>{option.title}</strong>
                 <span>
                   {`${option.kind} · `}
-                  {formatUsd(UNIT_CENTS[option.mode])} per pixel
+                  {formatDollars(UNIT_CENTS[option.mode])} per pixel
                 </span>
               </span>
             </button>
@@ -111,7 +111,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
                   aria-describedby={hexValid ? undefined : 'hex-error'}
                   onChange={(e) => {
                     setHexText(e.target.value);
-                    const hex = normaliseHex(e.target.value);
+                    const hex = normalizeHexColor(e.target.value);
                     if (hex) setColour(hex);
                   }}
                 />
@@ -147,7 +147,7 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
         )}
 
         <p className="colour-modal__price">
-          {count} × {formatUsd(unit)} = <strong>{formatUsd(count * unit)}</strong> before fees
+          {count} × {formatDollars(unit)} = <strong>{formatDollars(count * unit)}</strong> before fees
         </p>
         <div className="editor-modal__actions">
           <button type="button" className="button button--ghost-dark" onClick={onCancel}>

@@ -4,7 +4,7 @@
 import { memo, useState } from 'react';
 import { countdownTone, formatCountdown, LockGlyph, type LockBusy } from '../locks/index.js';
 import type { LockPhase } from './use-editor-lock.js';
-import { formatUsd } from '../payment/pricing.js';
+import { formatDollars } from '@tessera/facts/pricing';
 import type { PriceSummary, SaveLabel } from './model/pricing.js';
 
 interface Props {
@@ -51,7 +51,7 @@ function Counters(props: Pick<Props, 'selectedCount' | 'pendingCount' | 'toBuyCo
       <span>
         {props.toBuyCount} to buy
         {props.toBuyCount > 0 && (
-          <strong className="editor-counters__price"> · {formatUsd(props.price.subtotalCents)}</strong>
+          <strong className="editor-counters__price"> · {formatDollars(props.price.subtotalCents)}</strong>
         )}
       </span>
     </span>
@@ -151,8 +151,8 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
           <Counters {...props} />
           {props.toBuyCount > 0 && (
             <span className="editor-menu__fees">
-              with fees {formatUsd(props.price.totalWithFeesCents)} · est. tax{' '}
-              {formatUsd(props.price.estimatedTaxCents)}
+              with fees {formatDollars(props.price.totalWithFeesCents)} · est. tax{' '}
+              {formatDollars(props.price.estimatedTaxCents)}
             </span>
           )}
         </div>

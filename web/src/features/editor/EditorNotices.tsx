@@ -1,6 +1,6 @@
 // The hint bar, the read-only overlay, the owned-pixel warning and the highlight timer.
 import { useEffect, useState } from 'react';
-import { parseHighlight } from '../../lib/search-params.js';
+import { parsePixelKey } from '../../lib/pixel-key.js';
 import type { Cell } from './model/cells.js';
 import { ownedSelectionMessage } from './ColourModal.js';
 
@@ -53,9 +53,9 @@ export function OwnedWarning({ count }: { count: number }) {
 
 /** The highlight={x}-{y} pixel, shown for 60 s. */
 export function useHighlight(raw: string | undefined): Cell | null {
-  const [cell, setCell] = useState<Cell | null>(() => parseHighlight(raw));
+  const [cell, setCell] = useState<Cell | null>(() => parsePixelKey(raw));
   useEffect(() => {
-    const next = parseHighlight(raw);
+    const next = parsePixelKey(raw);
     setCell(next);
     if (!next) return;
     const timer = setTimeout(() => setCell(null), HIGHLIGHT_MS);

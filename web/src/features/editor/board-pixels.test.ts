@@ -19,16 +19,19 @@ describe('toPixelMap', () => {
     const map = toPixelMap({
       data: [
         { x: 0, y: 0 },
-        { x: 1, y: 0, default_color: '#abc' },
+        { x: 1, y: 0, default_color: '#abcdef' },
+        // the servers send '#RRGGBB' only: a short form is no colour, never half of one
+        { x: 2, y: 0, default_color: '#abc', current_color: '#123' },
       ],
     });
     expect(map.get('0-0')).toEqual({ currentColor: '#CCCCCC', defaultColor: '#CCCCCC', userId: null });
-    expect(map.get('1-0')?.currentColor).toBe('#ABC');
+    expect(map.get('1-0')?.currentColor).toBe('#ABCDEF');
+    expect(map.get('2-0')).toEqual({ currentColor: '#CCCCCC', defaultColor: '#CCCCCC', userId: null });
   });
 
   it('ignores pixels outside the board and malformed entries', () => {
     const map = toPixelMap({
-      data: [{ x: 49, y: 0 }, { x: -1, y: 2 }, null, 'x', { y: 3 }, { x: 1.5, y: 1 }],
+      data: [{ x: 49, y: 0 }, { x: -1, y: 2 }, null, 'x', { y: 3 }, { x: 1.5, y: 1 }, { x: null, y: '' }],
     });
     expect(map.size).toBe(0);
     expect(toPixelMap('nope').size).toBe(0);

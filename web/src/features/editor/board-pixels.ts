@@ -1,6 +1,9 @@
 // One board's pixels (spec sections 3 and 7): GET /pixels/canvas/{canvasIndex}/board/{boardIndex}.
+import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR, canonicalColor } from '@tessera/facts/colour';
+import { isPixelCoordinate } from '@tessera/facts/grid';
 import type { ApiClient } from '../../api/client.js';
-import { isPixelCoordinate } from '../../lib/board.js';
+import { isRecord, readInt, readString } from '../../lib/json.js';
+import { pixelKey } from '../../lib/pixel-key.js';
 
 export interface PixelRecord {
   currentColor: string;
@@ -12,37 +15,25 @@ export interface PixelRecord {
 /** Keyed "x-y". */
 export type PixelMap = ReadonlyMap<string, PixelRecord>;
 
-export const UNOWNED_WHITE = '#FFFFFF';
-export const FALLBACK_DEFAULT_COLOR = '#CCCCCC';
-
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
-function colour(value: unknown): string | null {
-  return typeof value === 'string' && HEX.test(value) ? value.toUpperCase() : null;
-}
-
-export function pixelKey(x: number, y: number): string {
-  return `${x}-${y}`;
-}
-
-/** Reads `{success, data: [pixel, ...]}`; pixels outside 0..48 or without coordinates are ignored. */
+/**
+ * Reads `{success, data: [pixel, ...]}`; pixels outside 0..48 or without coordinates are ignored. A
+ * colour that is not the wire form '#RRGGBB' counts as missing: the default falls back to #CCCCCC,
+ * the current colour to the default.
+ */
 export function toPixelMap(body: unknown): Map<string, PixelRecord> {
   const map = new Map<string, PixelRecord>();
-  const list = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
+  const list = isRecord(body) ? body.data : null;
   if (!Array.isArray(list)) return map;
-  for (const item of list as unknown[]) {
-    if (typeof item !== 'object' || item === null) continue;
-    const p = item as Record<string, unknown>;
-    const x = Number(p.x);
-    const y = Number(p.y);
-    if (!isPixelCoordinate(x) || !isPixelCoordinate(y)) continue;
-    const defaultColor = colour(p.default_color) ?? FALLBACK_DEFAULT_COLOR;
-    const owner = p.user_id;
+  for (const p of list as unknown[]) {
+    if (!isRecord(p)) continue;
+    const x = readInt(p.x);
+    const y = readInt(p.y);
+    if (x === null || y === null || !isPixelCoordinate(x) || !isPixelCoordinate(y)) continue;
+    const defaultColor = canonicalColor(p.default_color) ?? FALLBACK_DEFAULT_COLOR;
     map.set(pixelKey(x, y), {
-      currentColor: colour(p.current_color) ?? defaultColor,
+      currentColor: canonicalColor(p.current_color) ?? defaultColor,
       defaultColor,
-      userId:
-        typeof owner === 'string' && owner !== '' ? owner : typeof owner === 'number' ? String(owner) : null,
+      userId: readString(p.user_id),
     });
   }
   return map;
@@ -51,7 +42,7 @@ export function toPixelMap(body: unknown): Map<string, PixelRecord> {
 /** A pixel the server did not list is white with no owner. */
 export function pixelAt(map: PixelMap, x: number, y: number): PixelRecord {
   return (
-    map.get(pixelKey(x, y)) ?? { currentColor: UNOWNED_WHITE, defaultColor: UNOWNED_WHITE, userId: null }
+    map.get(pixelKey(x, y)) ?? { currentColor: UNOWNED_COLOR, defaultColor: UNOWNED_COLOR, userId: null }
   );
 }
 
@@ -65,7 +56,7 @@ export async function fetchBoardPixels(
     auth: 'optional',
     signal,
   });
-  if (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false) {
+  if (isRecord(body) && body.success === false) {
     throw new Error('Failed to load board pixels');
   }
   return toPixelMap(body);

@@ -1,12 +1,13 @@
 // Pure drawing of a board over a 2D context (no React): pixels at 10 px (pending colours on top),
 // faint grid lines, the selection, red dashed outlines on refused purchased pixels and the highlight.
-import { PIXELS_PER_SIDE } from '../../lib/board.js';
+import { BOARD_SIZE } from '@tessera/facts/grid';
 import { pixelAt, type PixelMap } from './board-pixels.js';
-import { parseCellKey, type Cell } from './model/cells.js';
+import type { Cell } from './model/cells.js';
+import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
 import type { PendingMap } from './model/pending.js';
 
 export const PIXEL_SIZE = 10;
-export const BOARD_SIDE = PIXELS_PER_SIDE * PIXEL_SIZE;
+export const BOARD_SIDE = BOARD_SIZE * PIXEL_SIZE;
 
 export type BoardDraw = Pick<
   CanvasRenderingContext2D,
@@ -46,7 +47,17 @@ export const BOARD_STYLE = {
 
 /** The colour a pixel shows: its pending change, else its current colour. */
 export function shownColour(scene: Pick<BoardScene, 'pixels' | 'pending'>, x: number, y: number): string {
-  return scene.pending.get(`${x}-${y}`)?.color ?? pixelAt(scene.pixels, x, y).currentColor;
+  return scene.pending.get(pixelKey(x, y))?.color ?? pixelAt(scene.pixels, x, y).currentColor;
+}
+
+/** The cells a set of keys names (a key that names none is skipped). */
+function cellsOf(keys: Iterable<string>): Cell[] {
+  const cells: Cell[] = [];
+  for (const key of keys) {
+    const cell = parsePixelKey(key);
+    if (cell !== null) cells.push(cell);
+  }
+  return cells;
 }
 
 function isLight(hex: string): boolean {
@@ -62,8 +73,8 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
   const s = PIXEL_SIZE;
   ctx.setTransform(scene.scale, 0, 0, scene.scale, 0, 0);
   ctx.clearRect(0, 0, BOARD_SIDE, BOARD_SIDE);
-  for (let y = 0; y < PIXELS_PER_SIDE; y++) {
-    for (let x = 0; x < PIXELS_PER_SIDE; x++) {
+  for (let y = 0; y < BOARD_SIZE; y++) {
+    for (let x = 0; x < BOARD_SIZE; x++) {
       ctx.fillStyle = shownColour(scene, x, y);
       ctx.fillRect(x * s, y * s, s, s);
     }
@@ -73,7 +84,7 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
   ctx.lineWidth = 1 / scene.scale;
   ctx.setLineDash([]);
   ctx.beginPath();
-  for (let i = 1; i < PIXELS_PER_SIDE; i++) {
+  for (let i = 1; i < BOARD_SIZE; i++) {
     ctx.moveTo(i * s, 0);
     ctx.lineTo(i * s, BOARD_SIDE);
     ctx.moveTo(0, i * s);
@@ -89,26 +100,18 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
 
   if (scene.selected.size > 0) {
     ctx.fillStyle = BOARD_STYLE.selectedFill;
-    for (const key of scene.selected) {
-      const { x, y } = parseCellKey(key);
-      ctx.fillRect(x * s, y * s, s, s);
-    }
+    for (const { x, y } of cellsOf(scene.selected)) ctx.fillRect(x * s, y * s, s, s);
     ctx.strokeStyle = BOARD_STYLE.selectedStroke;
     ctx.lineWidth = 1;
-    for (const key of scene.selected) {
-      const { x, y } = parseCellKey(key);
-      ctx.strokeRect(x * s + 0.5, y * s + 0.5, s - 1, s - 1);
-    }
+    for (const { x, y } of cellsOf(scene.selected)) ctx.strokeRect(x * s + 0.5, y * s + 0.5, s - 1, s - 1);
   }
 
   if (scene.ownedWarning && scene.ownedWarning.size > 0) {
     ctx.strokeStyle = BOARD_STYLE.owned;
     ctx.lineWidth = 1.5;
     ctx.setLineDash([2, 2]);
-    for (const key of scene.ownedWarning) {
-      const { x, y } = parseCellKey(key);
+    for (const { x, y } of cellsOf(scene.ownedWarning))
       ctx.strokeRect(x * s + 0.75, y * s + 0.75, s - 1.5, s - 1.5);
-    }
     ctx.setLineDash([]);
   }
 
@@ -126,8 +129,8 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
 /** The board cell under a point given in the element's CSS pixels (null outside the board). */
 export function cellAt(offsetX: number, offsetY: number, width: number, height: number): Cell | null {
   if (width <= 0 || height <= 0) return null;
-  const x = Math.floor((offsetX / width) * PIXELS_PER_SIDE);
-  const y = Math.floor((offsetY / height) * PIXELS_PER_SIDE);
-  if (x < 0 || y < 0 || x >= PIXELS_PER_SIDE || y >= PIXELS_PER_SIDE) return null;
+  const x = Math.floor((offsetX / width) * BOARD_SIZE);
+  const y = Math.floor((offsetY / height) * BOARD_SIZE);
+  if (x < 0 || y < 0 || x >= BOARD_SIZE || y >= BOARD_SIZE) return null;
   return { x, y };
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
+import { isRecord, readInt } from '../../lib/json.js';
 import {
   LockSession,
   type BoardLock,
@@ -130,8 +131,12 @@ export function useEditorLock(options: {
         // Someone else's lock on this board changed: re-read who holds it.
         if (!session?.holds(canvasIndex, boardIndex)) {
           try {
-            const body = JSON.parse(data) as { boardIndex?: unknown; canvasIndex?: unknown };
-            if (Number(body.boardIndex) === boardIndex && Number(body.canvasIndex) === canvasIndex)
+            const body: unknown = JSON.parse(data);
+            if (
+              isRecord(body) &&
+              readInt(body.boardIndex) === boardIndex &&
+              readInt(body.canvasIndex) === canvasIndex
+            )
               void checkHolder();
           } catch {
             // ignored: not an event of this board

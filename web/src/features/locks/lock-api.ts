@@ -3,7 +3,8 @@
 // malformed body; failed calls surface as LockError with the texts of spec sections 4 and 8.
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { isRecord, readTime } from './read.js';
+import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
+import { KindedError } from '../../lib/kinded-error.js';
 import { LOCK_MESSAGES, existingLockServerMessage, lockedByUntil } from './lock-messages.js';
 
 export const DEFAULT_LOCK_MINUTES = 5;
@@ -31,29 +32,17 @@ export interface LockStatus {
 export type LockErrorKind = 'existing_lock' | 'locked_by_other' | 'unauthenticated' | 'failed';
 
 /** A lock call that failed, with the message to show. */
-export class LockError extends Error {
+export class LockError extends KindedError<LockErrorKind> {
   override readonly name = 'LockError';
   constructor(
-    readonly kind: LockErrorKind,
+    kind: LockErrorKind,
     message: string,
+    /** existing_lock only: the board the caller holds. */
     readonly existingLock: { boardIndex: number; canvasIndex: number } | null = null,
-    readonly status = 0,
+    status = 0,
   ) {
-    super(message);
+    super(kind, message, status);
   }
-}
-
-function int(value: unknown): number | null {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) ? n : null;
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== ''
-    ? value
-    : typeof value === 'number'
-      ? String(value)
-      : null;
 }
 
 /** Reads a lock in the server shape (snake_case) or the status shape (camelCase); null if unusable. */
@@ -64,25 +53,20 @@ export function readLock(
   if (!isRecord(raw)) return null;
   const user = isRecord(raw.user) ? raw.user : null;
   const expiresAt = readTime(raw.expiresAt ?? raw.expires_at);
-  const canvasIndex = int(raw.canvasIndex ?? raw.canvas_index) ?? fallback.canvasIndex ?? null;
+  const canvasIndex = readInt(raw.canvasIndex ?? raw.canvas_index) ?? fallback.canvasIndex ?? null;
   const boardIndex =
-    int(raw.boardIndex ?? raw.uiBoardIndex ?? raw.ui_board_index ?? raw.board_index) ??
+    readInt(raw.boardIndex ?? raw.uiBoardIndex ?? raw.ui_board_index ?? raw.board_index) ??
     fallback.boardIndex ??
     null;
   if (expiresAt === null || canvasIndex === null || boardIndex === null) return null;
   return {
     canvasIndex,
     boardIndex,
-    userId: text(raw.userId ?? raw.user_id ?? user?.id),
-    username: text(raw.username ?? user?.username),
+    userId: readString(raw.userId ?? raw.user_id ?? user?.id),
+    username: readString(raw.username ?? user?.username),
     acquiredAt: readTime(raw.acquiredAt ?? raw.acquired_at),
     expiresAt,
   };
-}
-
-function payload(body: unknown): Record<string, unknown> {
-  if (!isRecord(body)) return {};
-  return isRecord(body.data) ? body.data : body;
 }
 
 /** `{success, data: {isLocked, canLock, uiBoardIndex, canvasIndex, lock{...}}}`. */
@@ -136,10 +120,10 @@ export function lockErrorFrom(
       : isRecord(body.existing_lock)
         ? body.existing_lock
         : null;
-    const type = text(body.type) ?? text(body.error) ?? error.code;
+    const type = readString(body.type) ?? readString(body.error) ?? error.code;
     if (existing || /existing_lock/i.test(type ?? '')) {
-      const b = int(existing?.boardIndex ?? existing?.board_index);
-      const c = int(existing?.canvasIndex ?? existing?.canvas_index);
+      const b = readInt(existing?.boardIndex ?? existing?.board_index);
+      const c = readInt(existing?.canvasIndex ?? existing?.canvas_index);
       const existingLock = b !== null && c !== null ? { boardIndex: b, canvasIndex: c } : null;
       const message = existingLock ? existingLockServerMessage(b ?? 0, c ?? 0) : error.message;
       return new LockError('existing_lock', message, existingLock, 409);
@@ -180,10 +164,7 @@ export function createLockApi(api: ApiClient): LockApi {
       } catch (error) {
         throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
       }
-      const lock = readLock(payload(body).lock ?? (isRecord(body) ? body.lock : null), {
-        canvasIndex,
-        boardIndex,
-      });
+      const lock = readLock(payload(body).lock, { canvasIndex, boardIndex });
       if (!lock) throw new LockError('failed', LOCK_MESSAGES.acquireFailed);
       return lock;
     },
@@ -200,7 +181,7 @@ export function createLockApi(api: ApiClient): LockApi {
         throw new LockError('failed', LOCK_MESSAGES.extendFailed, null, isApiError(error) ? error.status : 0);
       }
       const d = payload(body);
-      const lock = isRecord(d.lock) ? d.lock : isRecord(body) && isRecord(body.lock) ? body.lock : {};
+      const lock = isRecord(d.lock) ? d.lock : {};
       const expiresAt = readTime(lock.expiresAt ?? lock.expires_at ?? d.expiresAt);
       if (expiresAt === null) throw new LockError('failed', LOCK_MESSAGES.extendFailed);
       return expiresAt;
@@ -211,8 +192,7 @@ export function createLockApi(api: ApiClient): LockApi {
     },
     async validate(canvasIndex, boardIndex) {
       const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/validate`);
-      const d = payload(body);
-      return d.valid === true || (isRecord(body) && body.valid === true);
+      return payload(body).valid === true;
     },
     async myLocks(signal) {
       return readLockList(await api.get<unknown>('/boards/my-locks', { signal }));

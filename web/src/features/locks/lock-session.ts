@@ -5,7 +5,7 @@
 import type { BoardLock, LockApi } from './lock-api.js';
 import { LockError, lockErrorFrom } from './lock-api.js';
 import { LOCK_MESSAGES, alreadyHoldingMessage, boardLockedByMessage } from './lock-messages.js';
-import { isRecord } from './read.js';
+import { isRecord, readInt, readString } from '../../lib/json.js';
 
 export const LOCK_TICK_MS = 1000;
 export const LOCK_STATUS_POLL_MS = 5000;
@@ -235,10 +235,11 @@ export class LockSession {
       return;
     }
     if (!isRecord(body)) return;
-    if (Number(body.canvasIndex) !== held.canvasIndex || Number(body.boardIndex) !== held.boardIndex) return;
+    if (readInt(body.canvasIndex) !== held.canvasIndex || readInt(body.boardIndex) !== held.boardIndex)
+      return;
     // An event about an earlier lock of this board (sent before this one was acquired) is stale.
     if (typeof body.at === 'number' && held.acquiredAt !== null && body.at < held.acquiredAt) return;
-    const userId = typeof body.userId === 'string' && body.userId !== '' ? body.userId : null;
+    const userId = readString(body.userId);
     const me = this.userId();
     if (name === 'lock:warning' && (userId === null || userId === me)) this.warn(held);
     else if (name === 'lock:expired' && (userId === null || userId === me)) this.expire(held);

@@ -15,7 +15,8 @@ import { BillingAddressForm } from './BillingAddressForm.js';
 import type { CreatedIntent, ProviderConfig } from './payment-api.js';
 import { CONFIRM_MESSAGES, PaymentFlowError } from './payment-messages.js';
 import { PaymentSummary, TaxFeeNotice } from './PaymentSummary.js';
-import { breakdownFromServer, formatUsd, type PaymentBreakdown } from './pricing.js';
+import { formatDollars } from '@tessera/facts/pricing';
+import { breakdownFromServer, type PaymentBreakdown } from './pricing.js';
 import { validateCard, type CardErrors, type CardFields } from './sandbox-card.js';
 import { SandboxCardInput } from './SandboxCardInput.js';
 import { SaveStatus } from './SaveStatus.js';
@@ -179,7 +180,7 @@ export function CheckoutForm(props: Props) {
           onClick={onPay}
           disabled={paying || tax.status === 'calculating'}
         >
-          {paying ? 'Processing...' : `Pay ${formatUsd(tax.breakdown.totalAmountCents)}`}
+          {paying ? 'Processing...' : `Pay ${formatDollars(tax.breakdown.totalAmountCents)}`}
         </button>
       </div>
     </div>

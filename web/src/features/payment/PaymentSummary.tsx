@@ -1,6 +1,12 @@
 // Payment Summary (the breakdown of spec section 3) and the Tax & Fee Notice.
+import {
+  ARTIST_COLOR_CENTS,
+  CUSTOM_COLOR_CENTS,
+  ESTIMATED_TAX_BPS,
+  formatDollars,
+} from '@tessera/facts/pricing';
 import { TAX_FAILED } from './payment-messages.js';
-import { FEE_DESCRIPTION, formatRate, formatUsd, type PaymentBreakdown } from './pricing.js';
+import { FEE_TERMS, formatRate, type PaymentBreakdown } from './pricing.js';
 import type { TaxStatus } from './use-tax-update.js';
 
 interface Props {
@@ -29,26 +35,23 @@ export function PaymentSummary({ breakdown: b, taxStatus }: Props) {
       <dl className="pay-summary__list">
         {b.artistColorCount > 0 ? (
           <Row
-            label={`Artist colour × ${b.artistColorCount} (${formatUsd(100)} each)`}
-            value={formatUsd(b.artistColorCost)}
+            label={`Artist colour × ${b.artistColorCount} (${formatDollars(ARTIST_COLOR_CENTS)} each)`}
+            value={formatDollars(b.artistColorCost)}
           />
         ) : null}
         {b.customColorCount > 0 ? (
           <Row
-            label={`Custom colour × ${b.customColorCount} (${formatUsd(200)} each)`}
-            value={formatUsd(b.customColorCost)}
+            label={`Custom colour × ${b.customColorCount} (${formatDollars(CUSTOM_COLOR_CENTS)} each)`}
+            value={formatDollars(b.customColorCost)}
           />
         ) : null}
-        <Row label="Subtotal" value={formatUsd(b.subtotal)} className="pay-summary__row--sub" />
-        <Row
-          label={`Service fee (${FEE_DESCRIPTION.replace(' service fee', '')})`}
-          value={formatUsd(b.serviceFeeTotal)}
-        />
+        <Row label="Subtotal" value={formatDollars(b.subtotal)} className="pay-summary__row--sub" />
+        <Row label={`Service fee (${FEE_TERMS})`} value={formatDollars(b.serviceFeeTotal)} />
         <Row
           label={taxLabel}
-          value={taxStatus === 'calculating' ? 'Calculating...' : formatUsd(b.taxAmount)}
+          value={taxStatus === 'calculating' ? 'Calculating...' : formatDollars(b.taxAmount)}
         />
-        <Row label="Total" value={formatUsd(b.totalAmountCents)} className="pay-summary__row--total" />
+        <Row label="Total" value={formatDollars(b.totalAmountCents)} className="pay-summary__row--total" />
       </dl>
       {taxStatus === 'error' ? (
         <p className="pay-summary__tax-error" role="alert">
@@ -68,9 +71,9 @@ export function TaxFeeNotice({ taxCalculated }: { taxCalculated: boolean }) {
       <p>
         {taxCalculated
           ? 'Sales tax is calculated for your billing address.'
-          : 'Tax is estimated at 8% until you enter your billing address; the exact amount is calculated for your address before you pay.'}{' '}
-        The service fee of {FEE_DESCRIPTION.replace(' service fee', '')} covers payment processing. All sales
-        are final: the service fee and taxes are non-refundable.
+          : `Tax is estimated at ${formatRate(ESTIMATED_TAX_BPS)} until you enter your billing address; the exact amount is calculated for your address before you pay.`}{' '}
+        The service fee of {FEE_TERMS} covers payment processing. All sales are final: the service fee and
+        taxes are non-refundable.
       </p>
     </section>
   );

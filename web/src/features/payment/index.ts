@@ -4,8 +4,8 @@ import type { PaymentModalProps } from './PaymentModal.js';
 
 export type { PendingPixel, PendingPurchase, PaymentResult } from './types.js';
 export type { PaymentModalProps } from './PaymentModal.js';
-export { totalWithFeesCents, estimateBreakdown, analyzePurchase, formatUsd } from './pricing.js';
-export type { PaymentBreakdown, PurchaseAnalysis } from './pricing.js';
+export { colourCounts, estimateBreakdown } from './pricing.js';
+export type { PaymentBreakdown } from './pricing.js';
 
 const LazyPaymentModal = lazy(() => import('./PaymentModal.js').then((m) => ({ default: m.PaymentModal })));
 

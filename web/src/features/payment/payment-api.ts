@@ -1,7 +1,8 @@
 // The payment calls of spec section 7 as typed functions over the app's ApiClient. Response bodies
 // are read defensively (fields at the top level or under `data`).
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
+import { ApiError, readErrorBody } from '../../api/errors.js';
+import { isRecord, payload, readInt, readString } from '../../lib/json.js';
 import type { BillingAddress } from './billing-address.js';
 import {
   ADDRESS_UPDATE_INVALID_RESPONSE,
@@ -11,29 +12,16 @@ import {
 } from './payment-messages.js';
 import type { PendingPixel } from './types.js';
 
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The body's `data` object when present, else the body itself. */
-function payload(body: unknown): Json {
-  if (!isRecord(body)) return {};
-  return isRecord(body.data) ? { ...body, ...body.data } : body;
-}
-
-function str(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
-/** A body that says success: false is an error with its message. */
+/** A body that says success: false is an error with its code, status and message. */
 function assertSuccess(body: unknown, fallback: string): void {
   if (isRecord(body) && body.success === false) {
+    const { code, message, field } = readErrorBody(body);
     throw new ApiError({
-      code: str(body.error) ?? 'REQUEST_FAILED',
-      status: typeof body.statusCode === 'number' ? body.statusCode : 200,
-      message: str(body.message) ?? fallback,
+      code: code ?? 'REQUEST_FAILED',
+      status: readInt(body.statusCode) ?? 200,
+      message: message ?? fallback,
+      field,
+      body,
     });
   }
 }
@@ -49,7 +37,7 @@ export const PUBLISHABLE_KEY_PREFIX = 'pk_';
 export function parseProviderConfig(body: unknown): ProviderConfig {
   const data = payload(body);
   if (isRecord(body) && body.success === false) throw new PaymentFlowError(CONFIG_MESSAGES.loadConfig);
-  const key = str(data.publishableKey);
+  const key = readString(data.publishableKey);
   if (data.provider === 'sandbox' || key === null) return { kind: 'sandbox' };
   if (!key.startsWith(PUBLISHABLE_KEY_PREFIX)) throw new PaymentFlowError(CONFIG_MESSAGES.invalidKey);
   return { kind: 'stripe', publishableKey: key };
@@ -85,9 +73,12 @@ export function intentIdFromSecret(clientSecret: string): string | null {
 export function parseCreatedIntent(body: unknown): CreatedIntent {
   assertSuccess(body, CONFIRM_MESSAGES.initFailed);
   const data = payload(body);
-  const clientSecret = str(data.clientSecret) ?? str(data.client_secret);
+  const clientSecret = readString(data.clientSecret) ?? readString(data.client_secret);
   if (clientSecret === null) throw new PaymentFlowError(CONFIRM_MESSAGES.noClientSecret);
-  const id = str(data.paymentIntentId) ?? str(data.payment_intent_id) ?? intentIdFromSecret(clientSecret);
+  const id =
+    readString(data.paymentIntentId) ??
+    readString(data.payment_intent_id) ??
+    intentIdFromSecret(clientSecret);
   if (id === null) throw new PaymentFlowError(CONFIRM_MESSAGES.initFailed);
   return { paymentIntentId: id, clientSecret, breakdown: data.actualPaymentBreakdown ?? null };
 }
@@ -117,7 +108,7 @@ export async function fetchIntentStatus(api: ApiClient, paymentIntentId: string)
   const body = await api.get<unknown>(
     `/payments/payment-intents/${encodeURIComponent(paymentIntentId)}/status`,
   );
-  const status = str(payload(body).status);
+  const status = readString(payload(body).status);
   if (status === null) throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
   return status;
 }
@@ -228,15 +219,16 @@ export async function confirmSandboxPayment(
   });
   const data = payload(body);
   const nested = isRecord(data.error) ? data.error : null;
-  const decline = str(nested?.message) ?? str(data.error_message) ?? str(data.errorMessage);
+  const decline =
+    readString(nested?.message) ?? readString(data.error_message) ?? readString(data.errorMessage);
   const paymentIntent = isRecord(data.paymentIntent)
     ? data.paymentIntent
     : isRecord(data.intent)
       ? data.intent
       : null;
-  const status = str(paymentIntent?.status) ?? str(data.status);
+  const status = readString(paymentIntent?.status) ?? readString(data.status);
   if (data.success === false || (decline !== null && status !== 'succeeded')) {
-    throw new PaymentFlowError(decline ?? str(data.message) ?? CONFIRM_MESSAGES.unexpected);
+    throw new PaymentFlowError(decline ?? readString(data.message) ?? CONFIRM_MESSAGES.unexpected);
   }
   return status ?? 'processing';
 }

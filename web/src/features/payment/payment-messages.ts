@@ -1,6 +1,6 @@
 // Every payment text of spec sections 2, 4, 5 and 8, and the mappings from errors to them.
 import { ApiError, CLIENT_CODES, isApiError } from '../../api/errors.js';
-import { formatUsd } from './pricing.js';
+import { formatDollars } from '@tessera/facts/pricing';
 
 export const MODAL_TEXT = {
   title: 'Complete Your Purchase',
@@ -83,7 +83,7 @@ export const PURCHASE_MESSAGES = {
 } as const;
 
 export function amountMismatchMessage(paidCents: number, expectedCents: number): string {
-  return `The amount paid to the payment provider (${formatUsd(paidCents)}) does not match the expected price (${formatUsd(expectedCents)}). Please contact support.`;
+  return `The amount paid to the payment provider (${formatDollars(paidCents)}) does not match the expected price (${formatDollars(expectedCents)}). Please contact support.`;
 }
 
 export function invalidPricingMessage(message: string): string {

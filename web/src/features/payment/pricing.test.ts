@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATED_TAX_BPS, applyBps, serviceFeeCents } from '@tessera/facts/pricing';
+import { ESTIMATED_TAX_BPS, MAX_PIXELS_PER_ORDER, applyBps, serviceFeeCents } from '@tessera/facts/pricing';
 import {
-  analyzePurchase,
+  FEE_DESCRIPTION,
   breakdownFromServer,
+  colourCounts,
   estimateBreakdown,
   formatRate,
-  formatUsd,
   taxRateToBps,
-  totalWithFeesCents,
 } from './pricing.js';
 
 const px = (x: number, isDefault: boolean) => ({ x, y: 0, color: '#112233', isDefault });
@@ -44,29 +43,24 @@ describe('pricing in integer cents', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('analyses a purchase and gives the editor its total with fees', () => {
-    const pixels = [px(1, true), px(2, false), px(3, false)];
-    const a = analyzePurchase(pixels);
-    expect(a.changesToPurchase).toHaveLength(3);
-    expect(a.changesToUpdate).toHaveLength(0);
-    expect(a.purchaseCosts).toEqual({ artistColorCount: 1, customColorCount: 2, totalCost: 500 });
-    expect(a.serviceFeeInfo).toEqual({
-      serviceFeeTotal: 45,
-      totalWithFees: 545,
-      feeDescription: '3% + $0.30 service fee',
-    });
-    const owned = analyzePurchase(pixels, (p) => p.x === 2);
-    expect(owned.changesToUpdate.map((p) => p.x)).toEqual([2]);
-    expect(owned.purchaseCosts.totalCost).toBe(300);
-    expect(totalWithFeesCents(pixels)).toBe(500 + 45 + 40);
+  it('refuses what priceOrder refuses: an empty order, more pixels of a kind than a board has', () => {
+    expect(() => estimateBreakdown(0, 0)).toThrow(RangeError);
+    expect(() => estimateBreakdown(MAX_PIXELS_PER_ORDER + 1, 0)).toThrow(RangeError);
+    expect(estimateBreakdown(MAX_PIXELS_PER_ORDER, 0).subtotal).toBe(MAX_PIXELS_PER_ORDER * 100);
   });
 
-  it('formats dollars and rates', () => {
-    expect(formatUsd(474)).toBe('$4.74');
-    expect(formatUsd(5)).toBe('$0.05');
-    expect(formatUsd(240_130)).toBe('$2,401.30');
+  it('counts the pixels of each colour kind', () => {
+    expect(colourCounts([px(1, true), px(2, false), px(3, false)])).toEqual({
+      artistColorCount: 1,
+      customColorCount: 2,
+    });
+    expect(colourCounts([])).toEqual({ artistColorCount: 0, customColorCount: 0 });
+  });
+
+  it('formats rates and the fee', () => {
     expect(formatRate(800)).toBe('8%');
     expect(formatRate(888)).toBe('8.88%');
+    expect(FEE_DESCRIPTION).toBe('3% + $0.30 service fee');
   });
 });
 
@@ -116,6 +110,19 @@ describe('the server breakdown', () => {
       ),
     ).toBeNull();
     expect(breakdownFromServer(null, estimate)).toBeNull();
+    expect(
+      breakdownFromServer(
+        { subtotal_cents: 100, service_fee_cents: 33, tax_amount_cents: -8, total_cents: 125 },
+        estimate,
+      ),
+    ).toBeNull();
+    // amounts given as decimal text are read as numbers
+    expect(
+      breakdownFromServer(
+        { subtotal_cents: '100', service_fee_cents: '33', tax_amount_cents: '8', total_cents: '141' },
+        estimate,
+      )?.totalAmountCents,
+    ).toBe(141);
     const estimated = breakdownFromServer(
       {
         subtotal_cents: 100,

@@ -1,71 +1,43 @@
-// Pricing in integer cents (spec sections 3 and 9): artist colour 100, custom colour 200, service fee
-// 3% of the subtotal plus 30, tax estimated at 8% of the subtotal until the server returns the rate.
-// The prices and their arithmetic are @tessera/facts/pricing's, the payment service's own, so the
-// estimate the client sends as `amount` matches the server's price to the cent.
+// The payment modal's prices in integer cents (spec sections 3 and 9): the order is priced by
+// @tessera/facts/pricing's priceOrder, the payment service's own rule, so the estimate the client
+// shows and sends as `amount` is the server's price to the cent; this file maps it to the spec's
+// client breakdown and reads the server's breakdown once the address is known.
 import {
-  ARTIST_COLOR_CENTS,
-  CUSTOM_COLOR_CENTS,
   ESTIMATED_TAX_BPS,
   SERVICE_FEE_BPS,
   SERVICE_FEE_FIXED_CENTS,
-  applyBps,
-  serviceFeeCents,
+  formatDollars,
+  priceOrder,
 } from '@tessera/facts/pricing';
-import type { PendingPixel } from './types.js';
+import { isRecord, readInt, readString } from '../../lib/json.js';
 
 export const ESTIMATED_JURISDICTION = 'Estimated';
 export const CURRENCY = 'usd';
-
-/** "$12.34" from 1234 cents. */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** "8%" or "8.875%" from basis points. */
 export function formatRate(bps: number): string {
   return `${Number((bps / 100).toFixed(3))}%`;
 }
 
-/** Purchase analysis (spec section 3), in cents. */
-export interface PurchaseAnalysis {
-  changesToPurchase: PendingPixel[];
-  changesToUpdate: PendingPixel[];
-  purchaseCosts: { artistColorCount: number; customColorCount: number; totalCost: number };
-  serviceFeeInfo: { serviceFeeTotal: number; totalWithFees: number; feeDescription: string };
+/** The service fee's terms, "3% + $0.30". */
+export const FEE_TERMS = `${formatRate(SERVICE_FEE_BPS)} + ${formatDollars(SERVICE_FEE_FIXED_CENTS)}`;
+export const FEE_DESCRIPTION = `${FEE_TERMS} service fee`;
+
+/** How many pixels of an order take the artist's colour and how many the buyer's own. */
+export function colourCounts(pixels: Iterable<{ isDefault: boolean }>): {
+  artistColorCount: number;
+  customColorCount: number;
+} {
+  let artistColorCount = 0;
+  let customColorCount = 0;
+  for (const p of pixels) {
+    if (p.isDefault) artistColorCount += 1;
+    else customColorCount += 1;
+  }
+  return { artistColorCount, customColorCount };
 }
 
-export const FEE_DESCRIPTION = `${formatRate(SERVICE_FEE_BPS)} + ${formatUsd(SERVICE_FEE_FIXED_CENTS)} service fee`;
-
-/**
- * Splits pending pixels into those to buy and those to update (pixels the buyer already owns; no
- * payment), and prices the purchase. `ownedByBuyer` defaults to "none", as every pixel the editor
- * sends to the payment modal is unowned.
- */
-export function analyzePurchase(
-  pixels: readonly PendingPixel[],
-  ownedByBuyer: (pixel: PendingPixel) => boolean = () => false,
-): PurchaseAnalysis {
-  const changesToPurchase = pixels.filter((p) => !ownedByBuyer(p));
-  const changesToUpdate = pixels.filter((p) => ownedByBuyer(p));
-  const artistColorCount = changesToPurchase.filter((p) => p.isDefault).length;
-  const customColorCount = changesToPurchase.length - artistColorCount;
-  const totalCost = artistColorCount * ARTIST_COLOR_CENTS + customColorCount * CUSTOM_COLOR_CENTS;
-  const serviceFeeTotal = totalCost > 0 ? serviceFeeCents(totalCost) : 0;
-  return {
-    changesToPurchase,
-    changesToUpdate,
-    purchaseCosts: { artistColorCount, customColorCount, totalCost },
-    serviceFeeInfo: {
-      serviceFeeTotal,
-      totalWithFees: totalCost + serviceFeeTotal,
-      feeDescription: FEE_DESCRIPTION,
-    },
-  };
-}
-
-/** Payment breakdown (spec section 3), every amount in integer cents, rates in basis points. */
+/** Payment breakdown (spec section 3, client), every amount in integer cents, rates in basis points. */
 export interface PaymentBreakdown {
   artistColorCount: number;
   customColorCount: number;
@@ -84,41 +56,34 @@ export interface PaymentBreakdown {
   taxCalculated: boolean;
 }
 
-/** The client's estimate, shown until the server's breakdown arrives and sent as the intent amount. */
+/**
+ * The client's estimate, shown until the server's breakdown arrives and sent as the intent amount:
+ * facts' priceOrder with the estimated tax, in the spec's field names. Throws RangeError for an
+ * empty order or more pixels than a board has, as priceOrder does.
+ */
 export function estimateBreakdown(artistColorCount: number, customColorCount: number): PaymentBreakdown {
-  const artistColorCost = artistColorCount * ARTIST_COLOR_CENTS;
-  const customColorCost = customColorCount * CUSTOM_COLOR_CENTS;
-  const subtotal = artistColorCost + customColorCost;
-  const fee = subtotal > 0 ? serviceFeeCents(subtotal) : 0;
-  const taxAmount = applyBps(subtotal, ESTIMATED_TAX_BPS);
-  const total = subtotal + fee + taxAmount;
+  const price = priceOrder(artistColorCount, customColorCount, ESTIMATED_TAX_BPS);
   return {
-    artistColorCount,
-    customColorCount,
-    artistColorCost,
-    customColorCost,
-    subtotal,
+    artistColorCount: price.artistColorCount,
+    customColorCount: price.customColorCount,
+    artistColorCost: price.artistColorCents,
+    customColorCost: price.customColorCents,
+    subtotal: price.subtotalCents,
     serviceFeePercent: SERVICE_FEE_BPS,
     serviceFeeFixed: SERVICE_FEE_FIXED_CENTS,
-    serviceFeeTotal: fee,
-    taxAmount,
-    taxRate: ESTIMATED_TAX_BPS,
+    serviceFeeTotal: price.serviceFeeCents,
+    taxAmount: price.taxAmountCents,
+    taxRate: price.taxRateBps,
     taxJurisdiction: ESTIMATED_JURISDICTION,
-    totalAmount: total,
-    totalAmountCents: total,
+    totalAmount: price.totalCents,
+    totalAmountCents: price.totalCents,
     taxCalculated: false,
   };
 }
 
-/** Total with fees for the editor's "Pay {total with fees}" label (estimated tax included). */
-export function totalWithFeesCents(pixels: readonly PendingPixel[]): number {
-  const artist = pixels.filter((p) => p.isDefault).length;
-  return estimateBreakdown(artist, pixels.length - artist).totalAmountCents;
-}
-
 function cents(value: unknown): number | null {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+  const n = readInt(value);
+  return n !== null && n >= 0 ? n : null;
 }
 
 /** tax_rate as basis points: accepts 0.08 (fraction), 8 (percent) or 800 (bps) as servers send it. */
@@ -134,18 +99,14 @@ export function taxRateToBps(value: unknown): number | null {
  * Reads the server's actualPaymentBreakdown (subtotal_cents, service_fee_cents, tax_amount_cents,
  * tax_rate, tax_jurisdiction, total_cents) over the local estimate. Null when it is unusable.
  */
-export function breakdownFromServer(raw: unknown, estimate: PaymentBreakdown): PaymentBreakdown | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const b = raw as Record<string, unknown>;
+export function breakdownFromServer(b: unknown, estimate: PaymentBreakdown): PaymentBreakdown | null {
+  if (!isRecord(b)) return null;
   const subtotal = cents(b.subtotal_cents);
   const fee = cents(b.service_fee_cents);
   const tax = cents(b.tax_amount_cents);
   const total = cents(b.total_cents);
   if (subtotal === null || fee === null || tax === null || total === null) return null;
-  const jurisdiction =
-    typeof b.tax_jurisdiction === 'string' && b.tax_jurisdiction.trim() !== ''
-      ? b.tax_jurisdiction
-      : ESTIMATED_JURISDICTION;
+  const jurisdiction = readString(b.tax_jurisdiction) ?? ESTIMATED_JURISDICTION;
   return {
     ...estimate,
     subtotal,

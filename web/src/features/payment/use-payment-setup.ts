@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Stripe } from '@stripe/stripe-js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
-import { boardPosition } from '../../lib/board.js';
+import { boardPosition } from '@tessera/facts/grid';
 import { createPaymentIntent, type CreatedIntent, type ProviderConfig } from './payment-api.js';
 import {
   CONFIG_MESSAGES,
@@ -13,7 +13,7 @@ import {
   purchaseErrorMessage,
 } from './payment-messages.js';
 import { SERVICE_FEE_BPS } from '@tessera/facts/pricing';
-import { analyzePurchase, estimateBreakdown, type PaymentBreakdown } from './pricing.js';
+import { colourCounts, estimateBreakdown, type PaymentBreakdown } from './pricing.js';
 import { paymentConfigQueryOptions, stripeQueryOptions } from './queries.js';
 import type { PendingPurchase } from './types.js';
 
@@ -65,8 +65,8 @@ export function usePaymentSetup(api: ApiClient, purchase: PendingPurchase, userI
   const started = useRef(false);
 
   const estimate = useMemo(() => {
-    const { purchaseCosts } = analyzePurchase(purchase.pixels);
-    return estimateBreakdown(purchaseCosts.artistColorCount, purchaseCosts.customColorCount);
+    const { artistColorCount, customColorCount } = colourCounts(purchase.pixels);
+    return estimateBreakdown(artistColorCount, customColorCount);
   }, [purchase.pixels]);
   const [metadata] = useState(() => intentMetadata(purchase, estimate, userId, new Date()));
 

@@ -1,22 +1,15 @@
-// Pixel cells of a 49 x 49 board, keyed "x-y" like the pixel records and pending changes.
-import { PIXELS_PER_SIDE } from '../../../lib/board.js';
+// Pixel cells of a 49 x 49 board, keyed "x-y" (lib/pixel-key.ts) like the pixel records and pending
+// changes.
+import { BOARD_SIZE } from '@tessera/facts/grid';
+import { pixelKey } from '../../../lib/pixel-key.js';
 
 export interface Cell {
   x: number;
   y: number;
 }
 
-export function cellKey(x: number, y: number): string {
-  return `${x}-${y}`;
-}
-
-export function parseCellKey(key: string): Cell {
-  const [x, y] = key.split('-').map(Number);
-  return { x: x ?? 0, y: y ?? 0 };
-}
-
 export function clampCell(cell: Cell): Cell {
-  const c = (v: number) => Math.min(PIXELS_PER_SIDE - 1, Math.max(0, Math.floor(v)));
+  const c = (v: number) => Math.min(BOARD_SIZE - 1, Math.max(0, Math.floor(v)));
   return { x: c(cell.x), y: c(cell.y) };
 }
 
@@ -25,6 +18,6 @@ export function rectKeys(a: Cell, b: Cell): string[] {
   const keys: string[] = [];
   const [x0, x1] = a.x <= b.x ? [a.x, b.x] : [b.x, a.x];
   const [y0, y1] = a.y <= b.y ? [a.y, b.y] : [b.y, a.y];
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) keys.push(cellKey(x, y));
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) keys.push(pixelKey(x, y));
   return keys;
 }

@@ -1,7 +1,7 @@
 // The editor's interaction state as one pure reducer: selection, pending changes, the colour modal and
 // the owned-pixel warning. Lock and network effects live outside (the page hook); this only decides.
 import type { PixelMap } from '../board-pixels.js';
-import { cellKey, type Cell } from './cells.js';
+import type { Cell } from './cells.js';
 import { applyChoice, isOwned, prunePending, type ColourChoice, type PendingMap } from './pending.js';
 import {
   EMPTY_SELECTION,
@@ -121,5 +121,3 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 export function selectionCount(state: EditorState): number {
   return state.selection.selected.size;
 }
-
-export { cellKey };

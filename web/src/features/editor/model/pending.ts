@@ -2,7 +2,7 @@
 // choice to the selected pixels; purchased pixels reject local colour updates (spec section 4).
 import type { PixelMap } from '../board-pixels.js';
 import { pixelAt } from '../board-pixels.js';
-import { parseCellKey } from './cells.js';
+import { parsePixelKey } from '../../../lib/pixel-key.js';
 
 export interface PendingChange {
   x: number;
@@ -17,8 +17,8 @@ export type PendingMap = ReadonlyMap<string, PendingChange>;
 export type ColourChoice = { mode: 'default' } | { mode: 'custom'; color: string };
 
 export function isOwned(pixels: PixelMap, key: string): boolean {
-  const { x, y } = parseCellKey(key);
-  return pixelAt(pixels, x, y).userId !== null;
+  const cell = parsePixelKey(key);
+  return cell !== null && pixelAt(pixels, cell.x, cell.y).userId !== null;
 }
 
 export interface ApplyResult {
@@ -36,7 +36,9 @@ export function applyChoice(
   const next = new Map(pending);
   const refused: string[] = [];
   for (const key of keys) {
-    const { x, y } = parseCellKey(key);
+    const cell = parsePixelKey(key);
+    if (cell === null) continue; // a key that names no pixel of the board changes nothing
+    const { x, y } = cell;
     const pixel = pixelAt(pixels, x, y);
     if (pixel.userId !== null) {
       refused.push(key);

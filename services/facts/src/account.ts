@@ -1,0 +1,75 @@
+/**
+ * The account rules (spec section 5, "Register", "Select username" and "Forgot password"), defined
+ * once for the identity service and the web app's forms: an e-mail address of at most 254
+ * characters with no whitespace or control characters, a username of 3 to 49 letters, digits and
+ * underscores ("less than 50"), a password of 8 to 256 characters, and the spec's messages for each.
+ * The password's strength meter is `@tessera/facts/password`. Pure: the web bundle imports it.
+ */
+export const EMAIL_MAX = 254;
+export const USERNAME_MIN = 3;
+/** A username must be shorter than this ("Username must be less than 50 characters"). */
+export const USERNAME_LIMIT = 50;
+export const PASSWORD_MIN = 8;
+/** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
+export const PASSWORD_MAX = 256;
+
+// No whitespace and no control characters (NUL, BEL, DEL...): such an address can never receive mail.
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+const USERNAME = /^[A-Za-z0-9_]+$/;
+
+/** A trimmed address of at most EMAIL_MAX characters in the simple form name@domain.tld. */
+export function isValidEmail(email: string): boolean {
+  const e = email.trim();
+  return e.length <= EMAIL_MAX && EMAIL.test(e);
+}
+
+export type UsernameProblem = 'required' | 'short' | 'long' | 'chars';
+export type PasswordProblem = 'short' | 'long';
+
+/** The spec's words for each problem: the web forms show them and identity answers with them. */
+export const ACCOUNT_MESSAGES = {
+  email: 'Please enter a valid email address',
+  username: {
+    required: 'Username is required',
+    short: 'Username must be at least 3 characters',
+    long: 'Username must be less than 50 characters',
+    chars: 'Username can only contain letters, numbers, and underscores',
+  },
+  password: {
+    short: 'Password must be at least 8 characters long',
+    long: 'Password must be at most 256 characters',
+  },
+} as const satisfies {
+  email: string;
+  username: Record<UsernameProblem, string>;
+  password: Record<PasswordProblem, string>;
+};
+
+/** The username's problem after trimming (empty, too short, too long, other characters), or null. */
+export function usernameProblem(raw: string): UsernameProblem | null {
+  const username = raw.trim();
+  if (username === '') return 'required';
+  if (username.length < USERNAME_MIN) return 'short';
+  if (username.length >= USERNAME_LIMIT) return 'long';
+  if (!USERNAME.test(username)) return 'chars';
+  return null;
+}
+
+/** The username's message (ACCOUNT_MESSAGES.username), or null when it may be sent. */
+export function usernameMessage(raw: string): string | null {
+  const problem = usernameProblem(raw);
+  return problem === null ? null : ACCOUNT_MESSAGES.username[problem];
+}
+
+/** A password is taken as typed (never trimmed): too short, too long, or null. */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length < PASSWORD_MIN) return 'short';
+  if (password.length > PASSWORD_MAX) return 'long';
+  return null;
+}
+
+/** The password's message (ACCOUNT_MESSAGES.password), or null when it may be sent. */
+export function passwordMessage(password: string): string | null {
+  const problem = passwordProblem(password);
+  return problem === null ? null : ACCOUNT_MESSAGES.password[problem];
+}
