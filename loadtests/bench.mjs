@@ -23,10 +23,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, mergeCookies } from './lib/client.mjs';
 import { intEnv } from './lib/harness.mjs';
-import { childrenOf, commandLine, readProcess, Sampler } from './lib/procstat.mjs';
+import { startStack } from '../scripts/lib/launch-stack.mjs';
+import { namedProcesses } from './lib/procs.mjs';
+import { childrenOf, readProcess, Sampler } from './lib/procstat.mjs';
 import { formatProcesses, formatRows } from './lib/report.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
-import { processName, startStack } from './lib/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIO_DIR = process.env.BENCH_SCENARIOS ?? path.join(root, 'loadtests/scenarios');
@@ -173,18 +174,17 @@ async function main() {
     /** @type {number | null} */
     let stackRedisPid = null;
     if (!external) {
-      /** @type {Record<string, string>} */
-      // TESSERA_EXPOSE_KEYS: every process's service key under <data folder>/keys (a throw-away folder),
-      // for the scenarios that call a service directly as the process the trust table allows
       // A process per service (TESSERA_PROCESS_PER_SERVICE=1), as Kubernetes runs them: the CPU, memory
       // and profiles of each service are its process's. BENCH_THREADS=1 measures `npm start`'s default
       // instead, one process with a thread per service (its figures are the one process's).
+      /** @type {Record<string, string>} */
       const env = {
-        LOG_LEVEL: 'info',
         AUTH_RATE_LIMIT_SCALE,
-        TESSERA_EXPOSE_KEYS: '1',
         TESSERA_PROCESS_PER_SERVICE: threads ? '0' : '1',
       };
+      // the launcher starts stacks without an exporter; the bench passes the one it is asked for
+      if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT)
+        env.OTEL_EXPORTER_OTLP_ENDPOINT = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
       if (profileDir) {
         fs.mkdirSync(profileDir, { recursive: true });
         const hook = pathToFileURL(path.join(root, 'loadtests/lib/cpu-profile.mjs')).href;
@@ -199,27 +199,42 @@ async function main() {
         stackRedisPid = redis.pid;
         env.REDIS_URL = redis.url;
       }
-      const s = await startStack({ root, port, portBase, dataDir, env, log: say });
+      // the stack's output straight to a file (the runner spends no CPU on it); ready when GET
+      // /api/health answers 200 (6 minutes: a first build, about 30-60 s here, plus the start)
+      const logFile = path.join(dataDir, 'stack.log');
+      const s = await startStack({
+        port,
+        portBase,
+        dataDir,
+        build: true,
+        // every process's service key under <data folder>/keys (a throw-away folder), for the
+        // scenarios that call a service directly as the process the trust table allows
+        exposeKeys: true,
+        logLevel: 'info',
+        env,
+        ready: 'health',
+        output: { file: logFile },
+        timeoutMs: 6 * 60_000,
+      });
+      say(`stack ready in ${s.readySeconds.toFixed(1)} s at ${s.url} (logs: ${logFile})`);
       cleanup.push(async () => {
         const r = await s.stop();
         say(`stack stopped in ${r.seconds.toFixed(1)} s (exit ${r.signal ?? r.code})`);
       });
-      stack = s;
-      baseUrl = s.baseUrl;
+      /** @type {Map<number, string>} */
+      const names = new Map();
+      stack = { pid: s.pid, processes: () => namedProcesses([s.pid, ...childrenOf(s.pid)], names) };
+      baseUrl = s.url;
       say(
         `stack: scripts/start.mjs (${threads ? "one process, a thread per service: npm start's default" : 'a process per service'}), ${redisUrl ? `key-value store on a private redis-server (${redisUrl})` : 'embedded stores'}, ` +
-          `LOG_LEVEL=info (logs to ${s.logFile}), telemetry on (spans created; none exported without ` +
+          `LOG_LEVEL=info (logs to ${logFile}), telemetry on (spans created; none exported without ` +
           `OTEL_EXPORTER_OTLP_ENDPOINT), AUTH_RATE_LIMIT_SCALE=${AUTH_RATE_LIMIT_SCALE} (test-only: sign-up limits x${AUTH_RATE_LIMIT_SCALE} for the bench users)`,
       );
     } else say(`measuring the running stack at ${external} (process figures: the runner only)`);
 
     const processes = () => {
-      const own = [{ pid: process.pid, name: 'bench runner (load)' }];
-      for (const pid of childrenOf(process.pid)) {
-        if (pid === stack?.pid) continue;
-        own.push({ pid, name: processName(commandLine(pid)) });
-      }
-      return [...(stack ? stack.processes() : []), ...own];
+      const own = namedProcesses(childrenOf(process.pid).filter((pid) => pid !== stack?.pid));
+      return [...(stack ? stack.processes() : []), { pid: process.pid, name: 'bench runner (load)' }, ...own];
     };
     const signUp = signUpper(baseUrl, tag);
 

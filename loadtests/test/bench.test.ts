@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder } from '@tessera/facts/pricing';
 import { Client, Latencies, closedLoop, mergeCookies } from '../lib/client.mjs';
+import { processName } from '../lib/procs.mjs';
 import { parseStat, readProcess, Sampler } from '../lib/procstat.mjs';
 import { summarise } from '../lib/profile-summary.mjs';
 import { columns, formatProcesses, formatRows, num } from '../lib/report.mjs';
-import { processName } from '../lib/stack.mjs';
 import { customOrderCents } from '../scenarios/purchase.mjs';
 import { listenLocal, runScript, type LocalServer } from './processes.js';
 
@@ -153,6 +153,7 @@ describe('procstat', () => {
     expect(processName(`${node} /w/bff/dist/main.js`)).toBe('bff');
     expect(processName('/usr/bin/node /w/scripts/start.mjs')).toBe('start.mjs');
     expect(processName('/usr/bin/redis-server 127.0.0.1:26380')).toBe('redis');
+    expect(processName('/usr/bin/node /w/loadtests/lib/bare-koa.mjs /tmp/x')).toBeNull();
   });
 });
 
