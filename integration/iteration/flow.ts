@@ -1,7 +1,7 @@
 /**
  * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
- * upload an artwork with the signed form and submit it, vote, lock a board and buy pixels (intent,
- * sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
+ * upload an artwork with the signed form and submit it, vote, and the user's calls with which
+ * loadtests/lib/purchase-flow.mjs buys pixels (lock, intent, sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
  * while no canvas process has it open), the artworks the test submits, and the operator CLI.
  */
 import { expect } from 'vitest';
@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
 import { SERVICES } from '@tessera/facts/ports';
 import { runCli } from '../../ops/src/cli.js';
+import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
 import { Client as Http, type Got } from '../bad-input/http.js';
 import type { TrustStack } from '../trust/stack.js';
 
@@ -106,60 +107,14 @@ export async function listed(http: Http): Promise<{ id: string; netScore: number
   return json(res).data as { id: string; netScore: number; title: string }[];
 }
 
-/**
- * Buys `pixels` of one board through the purchase flow: the board lock, the payment intent for
- * `amount` cents (the server prices it; a wrong claim is refused), the sandbox card 4242, then the
- * save calls (artist-colour pixels through batch-reset, custom colours through batch-update).
- */
-export async function buy(
-  user: User,
-  canvasIndex: number,
-  boardIndex: number,
-  amount: number,
-  pixels: { x: number; y: number; color?: string }[],
-): Promise<void> {
-  const locked = await user.http.post(
-    `/api/boards/${canvasIndex}/${boardIndex}/lock`,
-    { duration: 5 },
-    user.auth,
-  );
-  expect(locked.status, locked.text).toBe(200);
-  const created = await user.http.post(
-    '/api/payments/create-payment-intent',
-    {
-      amount,
-      currency: 'usd',
-      billingAddress: null,
-      canvasIndex,
-      boardIndex,
-      pixels: pixels.map((p) => (p.color ? { ...p, isDefault: false } : { ...p, isDefault: true })),
+/** The user's POSTs through the BFF, as loadtests/lib/purchase-flow.mjs `buyPixels` buys with them. */
+export function apiOf(user: User): SignedInApi {
+  return {
+    post: async (path, body) => {
+      const res = await user.http.post(path, body, user.auth);
+      return { status: res.status, json: res.json };
     },
-    user.auth,
-  );
-  expect(created.status, created.text).toBe(201);
-  const { paymentIntentId, clientSecret } = json(created);
-  const paid = await user.http.post(
-    '/api/payments/sandbox/confirm',
-    { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-    user.auth,
-  );
-  expect(json(paid), paid.text).toMatchObject({ success: true, paymentIntent: { status: 'succeeded' } });
-  const artist = pixels.filter((p) => !p.color).map(({ x, y }) => ({ x, y }));
-  const custom = pixels.filter((p) => p.color);
-  const save = (kind: 'batch-reset' | 'batch-update', list: unknown[], type: string) =>
-    user.http.post(
-      `/api/pixels/canvas/${canvasIndex}/board/${boardIndex}/${kind}`,
-      { pixels: list, purchaseInfo: { payment_intent_id: paymentIntentId, purchase_type: type } },
-      user.auth,
-    );
-  if (artist.length > 0) {
-    const saved = await save('batch-reset', artist, 'default');
-    expect(json(saved), saved.text).toMatchObject({ success: true });
-  }
-  if (custom.length > 0) {
-    const saved = await save('batch-update', custom, 'custom');
-    expect(json(saved), saved.text).toMatchObject({ success: true });
-  }
+  };
 }
 
 /**

@@ -28,8 +28,9 @@ import { sellAllBut } from '@tessera/canvas/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
 import type { Client as Http } from '../bad-input/http.js';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
+import { buyPixels } from '../../loadtests/lib/purchase-flow.mjs';
 import {
-  buy,
+  apiOf,
   imageFile,
   json,
   listed,
@@ -166,12 +167,16 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     const stream = await SseClient.open(`${stack.bffUrl}/api/events`);
     expect(stream.status).toBe(200);
 
-    // the last three pixels: 2 in the artist's colour, 1 custom (400 + fee 42 + tax 32 = 474 cents)
-    await buy(bo, first, 20, 474, [
-      { x: 1, y: 1 },
-      { x: 2, y: 1 },
-      { x: 3, y: 1, color: '#00AA00' },
-    ]);
+    // the last three pixels: 2 in the artist's colour, 1 custom
+    await buyPixels(apiOf(bo), {
+      canvas: first,
+      board: 20,
+      pixels: [
+        { x: 1, y: 1 },
+        { x: 2, y: 1 },
+        { x: 3, y: 1, color: '#00AA00' },
+      ],
+    });
     const bought = Date.now();
     expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 30_000)).data)).toEqual({
       canvasIndex: first,
@@ -285,8 +290,8 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     expect(await listed(buyer.http)).toEqual([]);
 
     const stream = await SseClient.open(`${stack.bffUrl}/api/events`);
-    // the last pixel, in the artist's colour: 100 + fee 33 + tax 8 = 141 cents
-    await buy(buyer, next, 0, 141, [{ x: 0, y: 0 }]);
+    // the last pixel, in the artist's colour
+    await buyPixels(apiOf(buyer), { canvas: next, board: 0, pixels: [{ x: 0, y: 0 }] });
     expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 30_000)).data)).toEqual({
       canvasIndex: next,
     });

@@ -82,6 +82,24 @@ export class Client {
     return r.text === '' ? null : JSON.parse(r.text);
   }
 
+  /**
+   * POST with a JSON body: the status and the JSON answer (null when empty or not JSON), as
+   * lib/purchase-flow.mjs `buyPixels` reads each step.
+   * @param {string} path
+   * @param {unknown} body
+   * @returns {Promise<{ status: number, json: any }>}
+   */
+  async post(path, body) {
+    const r = await this.request('POST', path, body);
+    let json = null;
+    try {
+      json = r.text === '' ? null : JSON.parse(r.text);
+    } catch {
+      // not JSON: the step that reads it fails with the status
+    }
+    return { status: r.status, json };
+  }
+
   close() {
     this.agent.destroy();
   }

@@ -6,7 +6,8 @@
 // must get 429.
 import http from 'node:http';
 import { BOARD_SIZE } from '@tessera/facts/grid';
-import { activeCanvas, buyPixels, percentile, releaseLock, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, percentile, releaseLock, row, userApi } from '../lib/bench-kit.mjs';
+import { buyPixels } from '../lib/purchase-flow.mjs';
 
 export const name = 'events';
 export const description =
@@ -87,9 +88,9 @@ export async function run(ctx) {
   let failed = 0;
   for (let i = 0; i < COMMITS; i++) {
     try {
-      await buyPixels(ctx.baseUrl, user, {
-        canvasIndex: canvas,
-        boardIndex: 500,
+      await buyPixels(userApi(ctx.baseUrl, user), {
+        canvas,
+        board: 500,
         pixels: [{ x: i % BOARD_SIZE, y: 20 }],
       });
     } catch (err) {

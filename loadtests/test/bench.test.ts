@@ -3,13 +3,11 @@
 // starting the whole stack is exercised by `npm run bench` itself, not here (it takes minutes).
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceOrder } from '@tessera/facts/pricing';
 import { Client, Latencies, closedLoop, mergeCookies } from '../lib/client.mjs';
 import { processName } from '../lib/procs.mjs';
 import { parseStat, readProcess, Sampler } from '../lib/procstat.mjs';
 import { summarise } from '../lib/profile-summary.mjs';
 import { columns, formatProcesses, formatRows, num } from '../lib/report.mjs';
-import { customOrderCents } from '../scenarios/purchase.mjs';
 import { listenLocal, runScript, type LocalServer } from './processes.js';
 
 const BENCH = fileURLToPath(new URL('../bench.mjs', import.meta.url));
@@ -192,12 +190,6 @@ describe('client', () => {
     await expect(c.json('GET', '/missing')).rejects.toThrow(/answered 404/);
     c.close();
     expect(() => new Client('http://example.com')).toThrow(/only 127.0.0.1/);
-  });
-});
-
-describe('purchase scenario', () => {
-  it('prices orders like the payment service', () => {
-    for (const n of [1, 2, 7, 500, 2401]) expect(customOrderCents(n)).toBe(priceOrder(0, n).totalCents);
   });
 });
 
