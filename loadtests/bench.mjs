@@ -21,7 +21,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client, mergeCookies } from './lib/client.mjs';
+import { CookieJar } from '../bff/src/auth/test/cookie-jar.mjs';
+import { Client, setCookiesOf } from './lib/client.mjs';
 import { intEnv } from './lib/harness.mjs';
 import { startStack } from '../scripts/lib/launch-stack.mjs';
 import { namedProcesses } from './lib/procs.mjs';
@@ -83,11 +84,11 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
     const i = n++;
     const client = new Client(baseUrl);
     try {
-      /** @type {Map<string, string>} */
-      const jar = new Map();
+      // the HTTP tests' cookie jar: this plain Node script cannot import their Browser (TypeScript)
+      const jar = new CookieJar();
       const origin = { origin: baseUrl };
       const t = await client.request('GET', '/api/csrf/csrf-token');
-      let cookie = mergeCookies(jar, t);
+      jar.absorb(setCookiesOf(t));
       let csrf = JSON.parse(t.text).data.csrfToken;
       const body = {
         username: `bench_${tag}_${i}`,
@@ -97,7 +98,7 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
       for (let attempt = 0; ; attempt++) {
         const r = await client.request('POST', '/api/auth/register', body, {
           ...origin,
-          cookie,
+          cookie: jar.header(),
           'x-csrf-token': csrf,
         });
         if ((r.status === 503 || r.status === 429) && attempt < 20) {
@@ -106,13 +107,13 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
           continue;
         }
         if (r.status !== 201) throw new Error(`sign-up answered ${r.status}: ${r.text.slice(0, 200)}`);
-        cookie = mergeCookies(jar, r);
+        jar.absorb(setCookiesOf(r));
         const tokens = JSON.parse(r.text);
         // the session cookie is new: a CSRF token bound to it
-        const t2 = await client.request('GET', '/api/csrf/csrf-token', undefined, { cookie });
-        cookie = mergeCookies(jar, t2);
+        const t2 = await client.request('GET', '/api/csrf/csrf-token', undefined, { cookie: jar.header() });
+        jar.absorb(setCookiesOf(t2));
         csrf = JSON.parse(t2.text).data.csrfToken;
-        return { accessToken: tokens.access_token, csrfToken: csrf, cookie, user: tokens.user };
+        return { accessToken: tokens.access_token, csrfToken: csrf, cookie: jar.header(), user: tokens.user };
       }
     } finally {
       client.close();

@@ -1,5 +1,6 @@
-// Helpers for browser tests that need the whole stack (which stack: ./stack.ts): its health, fresh accounts, the identity service's development
-// outbox (reset codes) and direct checks of a browser's server-side session.
+// Helpers for browser tests that need the whole stack (which stack: ./stack.ts): its health, the
+// identity service's development outbox (reset codes) and direct checks of a browser's server-side
+// session. New accounts: newAccount of the identity service's test harness.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,22 +12,6 @@ export async function assertStackHealthy(baseUrl: string): Promise<void> {
   if (res.status !== 200 || body?.services?.identity !== 'SERVING') {
     throw new Error(`${baseUrl}/api/health is not a healthy stack: ${res.status} ${JSON.stringify(body)}`);
   }
-}
-
-export interface Account {
-  username: string;
-  email: string;
-  password: string;
-}
-
-/** A never-used account (letters, digits and underscores; well under 50 characters). */
-export function freshAccount(prefix = 'e2e'): Account {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
-  return {
-    username: `${prefix}_${id}`,
-    email: `${prefix}-${id}@example.com`,
-    password: `Tessera-${id}-Pw1!`,
-  };
 }
 
 /** `<DATA_DIR>/identity/outbox.jsonl` (services/identity/src/adapters/mailer.ts). */

@@ -3,8 +3,9 @@
  * the test reads the code from the received mail and uses it through the BFF like a browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../bff/src/auth/test/browser.js';
-import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 let stack: AuthStack;
 
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 async function registered() {
   const browser = new Browser(stack.bff.base);
-  return { browser, ...(await registerIn(browser)) };
+  return { browser, ...(await registerUser(browser, newAccount())) };
 }
 
 async function askForCode(email: string) {

@@ -9,9 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus, PEERS, type EventBus, type PeerName } from '@tessera/kit';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
-import { Browser } from '../../bff/src/auth/test/browser.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
 import { createPeers } from '../../bff/src/peers.js';
-import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
+import { startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 /** Generous bound for "within 1 s" on a busy machine (the measured delay is printed). */
 const EVENT_BOUND_MS = 5_000;
@@ -51,7 +52,7 @@ afterAll(async () => {
 
 async function signedIn() {
   const b = new Browser(stack.bff.base);
-  return { b, ...(await registerIn(b)) };
+  return { b, ...(await registerUser(b, newAccount())) };
 }
 
 const me = (base: string, token: string) =>

@@ -1,5 +1,4 @@
 /** The BFF app and the real identity service on loopback ports, optionally with a real SMTP server. */
-import { expect } from 'vitest';
 import { PEERS, type PeerName } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
@@ -7,7 +6,7 @@ import type { Browser } from '../../bff/src/auth/test/browser.js';
 import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recorder.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { codeInMail } from '../../services/identity/src/domain/reset.js';
-import { newAccount, type TestClock } from '../../services/identity/src/test/harness.js';
+import type { TestClock } from '../../services/identity/src/test/harness.js';
 import { startIdentity, type RunningIdentity } from './identity.js';
 import { startSmtpServer, type TestSmtpServer } from '../../services/identity/src/test/smtp.js';
 
@@ -67,13 +66,6 @@ export async function startAuthStack(
       await smtp?.close();
     },
   };
-}
-
-/** Registers `user` (a fresh account by default) through the BFF in browser `b`; fails the test unless 201. */
-export async function registerIn(b: Browser, user = newAccount()) {
-  const res = await b.request('POST', '/api/auth/register', { body: user });
-  expect(res.status).toBe(201);
-  return { res, user, token: String(res.body.access_token) };
 }
 
 /** Asks for a password reset code for `email` from browser `b`, as a signed-out page does (no CSRF token). */

@@ -1,8 +1,9 @@
 /**
  * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
  * upload an artwork with the signed form and submit it, vote, and the user's calls with which
- * loadtests/lib/purchase-flow.mjs buys pixels (lock, intent, sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
- * while no canvas process has it open), the artworks the test submits, and the operator CLI.
+ * loadtests/lib/purchase-flow.mjs buys pixels (lock, intent, sandbox payment, save). Plus the
+ * test-only seeding of the canvas store (before the stack starts, while no canvas process has it
+ * open), the artworks the test submits, and the operator CLI.
  */
 import { expect } from 'vitest';
 import sharp from 'sharp';
@@ -10,10 +11,10 @@ import { startHarness as startCanvasHarness, type CanvasService } from '@tessera
 import { SERVICES } from '@tessera/facts/ports';
 import { runCli } from '../../ops/src/cli.js';
 import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
-import { Client as Http, type Got } from '../bad-input/http.js';
+import { registerUser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { RawBrowser, type Got } from '../bad-input/http.js';
 import type { TrustStack } from '../trust/stack.js';
-
-export const PASSWORD = 'Sturdy-Passw0rd!';
 
 export type Rgb = [number, number, number];
 
@@ -22,36 +23,26 @@ export const json = (r: Got) => r.json as Record<string, any>;
 
 /** A signed-in browser of one user. */
 export interface User {
-  http: Http;
+  http: RawBrowser;
   auth: Record<string, string>;
   userId: string;
   username: string;
   email: string;
+  password: string;
 }
 
-const tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Signs up `name` through `POST /api/auth/register` (a fresh browser). */
+/** Signs up a new user named after `name` (newAccount) in a fresh browser on `base`. */
 export async function register(base: string, name: string): Promise<User> {
-  const http = new Http(base);
-  const username = `${name}_${tag}`;
-  const email = `${name}.${tag}@example.com`;
-  const res = await http.post('/api/auth/register', { username, email, password: PASSWORD });
-  expect(res.status, res.text).toBe(201);
-  const body = json(res);
-  return {
-    http,
-    auth: { authorization: `Bearer ${body.access_token}` },
-    userId: body.user.id,
-    username,
-    email,
-  };
+  const http = new RawBrowser(base);
+  const { user, token } = await registerUser(http, newAccount(name));
+  const { id, ...account } = user;
+  return { http, auth: { authorization: `Bearer ${token}` }, userId: id, ...account };
 }
 
 /** Signs `user` in again through `POST /api/auth/login` on another BFF (a restarted stack). */
 export async function login(base: string, user: User): Promise<User> {
-  const http = new Http(base);
-  const res = await http.post('/api/auth/login', { email: user.email, password: PASSWORD });
+  const http = new RawBrowser(base);
+  const res = await http.post('/api/auth/login', { email: user.email, password: user.password });
   expect(res.status, res.text).toBe(200);
   return { ...user, http, auth: { authorization: `Bearer ${json(res).access_token}` } };
 }
@@ -101,7 +92,7 @@ export async function vote(user: User, submissionId: string, voteType: 1 | -1): 
 }
 
 /** The submissions in the vote, hot first (`GET /api/artist-selection/submissions`). */
-export async function listed(http: Http): Promise<{ id: string; netScore: number; title: string }[]> {
+export async function listed(http: RawBrowser): Promise<{ id: string; netScore: number; title: string }[]> {
   const res = await http.get('/api/artist-selection/submissions?sort=hot&limit=50');
   expect(res.status, res.text).toBe(200);
   return json(res).data as { id: string; netScore: number; title: string }[];

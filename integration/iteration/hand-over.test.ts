@@ -26,7 +26,7 @@ import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
 import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import type { Client as Http } from '../bad-input/http.js';
+import type { RawBrowser } from '../bad-input/http.js';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
 import { buyPixels } from '../../loadtests/lib/purchase-flow.mjs';
 import {
@@ -108,13 +108,13 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const active = async (http: Http) =>
+const active = async (http: RawBrowser) =>
   json(await http.get('/api/canvases/active')).data[0] as Record<string, unknown>;
 
 const ops = (...argv: string[]) => runOps(stack, ...argv);
 
 /** Default colours of canvas pixels through `GET /api/pixels/canvas/{c}/board/{b}` (one read per board). */
-async function defaultColours(http: Http, c: number, points: readonly (readonly [number, number])[]) {
+async function defaultColours(http: RawBrowser, c: number, points: readonly (readonly [number, number])[]) {
   const boards = new Map<number, { x: number; y: number; default_color: string }[]>();
   const out: Rgb[] = [];
   for (const [cx, cy] of points) {
@@ -269,7 +269,7 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
       `Submission ${ids.grey} was already removed.`,
     );
     expect((await ops('remove-submission', ids.adaAgain, '--reason', 'duplicate')).code).toBe(0);
-    const deleted = await grace.http.request({
+    const deleted = await grace.http.send({
       method: 'DELETE',
       path: `/api/artist-selection/submissions/${ids.green}`,
       headers: grace.auth,

@@ -122,15 +122,14 @@ export function signedInClient(baseUrl, user) {
   });
 }
 
-/** Cookie pairs (`name=value`) of a reply's Set-Cookie headers, merged into `jar`. */
-export function mergeCookies(/** @type {Map<string, string>} */ jar, /** @type {Reply} */ reply) {
+/**
+ * The Set-Cookie lines of a reply, for a CookieJar (bff/src/auth/test/cookie-jar.mjs).
+ * @param {Reply} reply
+ * @returns {string[]}
+ */
+export function setCookiesOf(reply) {
   const set = reply.headers['set-cookie'] ?? [];
-  for (const c of Array.isArray(set) ? set : [set]) {
-    const pair = c.split(';')[0] ?? '';
-    const eq = pair.indexOf('=');
-    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return Array.isArray(set) ? set : [set];
 }
 
 /** Latencies in ms; nearest-rank percentiles. */

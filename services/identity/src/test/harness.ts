@@ -8,7 +8,7 @@ import {
   type EventBus,
   type KeyValueStore,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { tempDir, testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { OutboxMailer } from '../adapters/mailer.js';
@@ -134,12 +134,18 @@ export async function startHarness(
   return h;
 }
 
-let seq = 0;
-/** A fresh, valid registration. */
-export function newAccount(): { username: string; email: string; password: string } {
-  seq++;
-  const tag = `${Date.now().toString(36)}${seq}`;
-  return { username: `user_${tag}`, email: `user.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
+/** The password of every test account: strong enough for the sign-up rules. */
+export const TEST_PASSWORD = 'Sturdy-Passw0rd!';
+
+/**
+ * A fresh, valid registration, unique across processes and machines sharing a server (the kit's
+ * uniquePrefix, its dashes as underscores: a username takes letters, digits and underscores only):
+ * `<prefix>_<pid>_<time>_<random>` (under 50 characters for a prefix of up to 12), the same at
+ * example.com, and TEST_PASSWORD. The integration and browser tests sign users up with it too.
+ */
+export function newAccount(prefix = 'user'): { username: string; email: string; password: string } {
+  const username = uniquePrefix(prefix).replaceAll('-', '_');
+  return { username, email: `${username}@example.com`, password: TEST_PASSWORD };
 }
 
 /**
