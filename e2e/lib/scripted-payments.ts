@@ -3,7 +3,7 @@
 // status, tracking, purchase records and the pixel batches. It keeps the intent's state, so the
 // browser sees the same lifecycle as with the sandbox provider.
 import { priceOrder, ESTIMATED_TAX_BPS } from '@tessera/facts/pricing';
-import type { Handler, Reply, SeenRequest } from './scripted-auth.js';
+import { errorReply, type Handler, type Reply, type SeenRequest } from './scripted-auth.js';
 
 export const DECLINED = 'Your card was declined.';
 export const INSUFFICIENT = 'Your card has insufficient funds.';
@@ -15,17 +15,6 @@ export interface PaymentScript {
 }
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
-const fail = (status: number, error: string, message: string): Reply => ({
-  status,
-  body: {
-    success: false,
-    error,
-    message,
-    statusCode: status,
-    timestamp: new Date().toISOString(),
-    field: null,
-  },
-});
 
 /** NY addresses are taxed at 8.875% (New York, NY); any other state at 6%. */
 function taxFor(address: Record<string, string>): { bps: number; jurisdiction: string } {
@@ -60,7 +49,7 @@ export function scriptPayments(board: { canvasIndex: number; boardIndex: number 
       const artist = body.pixels.filter((p) => p.isDefault).length;
       counts = { artist, custom: body.pixels.length - artist };
       const estimate = breakdown(ESTIMATED_TAX_BPS, 'Estimated');
-      if (body.amount !== estimate.total_cents) return fail(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
+      if (body.amount !== estimate.total_cents) return errorReply(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
       status = 'requires_payment_method';
       return ok({
         success: true,

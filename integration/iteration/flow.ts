@@ -8,6 +8,7 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
+import type { IMAGE_TYPES } from '@tessera/facts/artwork';
 import { SERVICES } from '@tessera/facts/ports';
 import { runCli } from '../../ops/src/cli.js';
 import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
@@ -129,26 +130,29 @@ export interface ImageFile {
   filename: string;
 }
 
-const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+/** A type the artist selection takes (@tessera/facts/artwork), and its subtype as a file extension. */
+type ImageType = (typeof IMAGE_TYPES)[number];
+type ImageExtension = ImageType extends `image/${infer E}` ? E : never;
 
-/** The file `filename` (its extension gives the format) of `w` x `h` pixels, coloured by `color`. */
+/** The file `filename` (its extension names the type) of `w` x `h` pixels, coloured by `color`. */
 export async function imageFile(
-  filename: `${string}.${keyof typeof IMAGE_TYPES}`,
+  filename: `${string}.${ImageExtension}`,
   w: number,
   h: number,
   color: (x: number, y: number) => Rgb,
 ): Promise<ImageFile> {
-  const format = filename.slice(filename.lastIndexOf('.') + 1) as keyof typeof IMAGE_TYPES;
+  const format = filename.slice(filename.lastIndexOf('.') + 1) as ImageExtension;
   const raw = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(color(x, y), (y * w + x) * 3);
   const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
   const image =
     format === 'png'
       ? await img.png().toBuffer()
-      : format === 'jpg'
+      : format === 'jpeg'
         ? await img.jpeg({ quality: 90 }).toBuffer()
         : await img.webp({ lossless: true }).toBuffer();
-  return { image, contentType: IMAGE_TYPES[format], filename };
+  const contentType: ImageType = `image/${format}`;
+  return { image, contentType, filename };
 }
 
 /** The operator CLI against the running stack, as `npm run ops` calls it (signed as `ops`, by maria). */

@@ -142,7 +142,7 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     ids.grey = await submit(li, {
       title: 'Grey Study',
       description: 'Quiet greys, nothing else.',
-      ...(await imageFile('grey.jpg', 60, 60, () => [128, 128, 128])),
+      ...(await imageFile('grey.jpeg', 60, 60, () => [128, 128, 128])),
     });
     ids.green = await submit(grace, {
       title: 'A Green Field',
