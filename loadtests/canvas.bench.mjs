@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './lib/client.mjs';
 import { clientAddress, openEventStream } from './lib/event-streams.mjs';
 import { formatTable, intEnv, runScenario } from './lib/harness.mjs';
 
@@ -42,13 +43,8 @@ const SSE_CLIENTS = intEnv('SSE_CLIENTS', 100, 1, 500);
 const COMMITS = intEnv('COMMITS', 30, 1, 500);
 const SCALES = (process.env.SCALES ?? '1,2,4').split(',').map(Number);
 
-/** @param {number} t */
-const ms = (t) => `${t.toFixed(1)} ms`;
-/** @param {number[]} xs @param {number} q */
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
+/** @param {number | null} t */
+const ms = (t) => (t === null ? '-' : `${t.toFixed(1)} ms`);
 
 const logger = kit.createLogger('bench', { level: 'warn' });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
@@ -149,7 +145,7 @@ try {
           cached.push(performance.now() - t);
         }
         const image = `${preview ? 'preview' : 'live'} ${name} x${scale}`;
-        rows.push({ image, bytes: first.image?.data.length ?? 0, cold, cached: quantile(cached, 0.5) });
+        rows.push({ image, bytes: first.image?.data.length ?? 0, cold, cached: percentile(cached, 50) });
       }
     }
   }
@@ -225,7 +221,7 @@ try {
   for (const stream of streams) stream.close();
   console.log(
     `\ncommit -> ${ready} event-stream clients (${COMMITS} commits, ${latencies.length} arrivals of ${COMMITS * ready}): ` +
-      `median ${ms(quantile(latencies, 0.5))}, p99 ${ms(quantile(latencies, 0.99))}`,
+      `median ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`,
   );
 } finally {
   for (const f of cleanup.reverse()) await f().catch?.(() => undefined);

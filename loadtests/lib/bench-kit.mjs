@@ -1,5 +1,5 @@
 // Helpers of the read-path scenarios (board-pixels, composite, rerender, events, memory, web):
-// percentiles, an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
+// an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
 // keep the compressed body, a bare Koa baseline in its own process, and a signed-in user's calls to
 // the BFF (each with its own traceparent), with which lib/purchase-flow.mjs buys pixels. The lock and
 // purchase scenarios take the active canvas from here too.
@@ -15,18 +15,6 @@ import { assertLoopback } from './harness.mjs';
 import { readProcess } from './procstat.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * The q-th percentile (0..100) of `values` (nearest rank), or null when empty.
- * @param {number[]} values
- * @param {number} q
- * @returns {number | null}
- */
-export function percentile(values, q) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((q / 100) * sorted.length) - 1))] ?? null;
-}
 
 /** @type {(n: number | null | undefined, digits?: number) => number | null} */
 export const round = (n, digits = 1) => (n === null || n === undefined ? null : Number(n.toFixed(digits)));

@@ -132,6 +132,28 @@ export function setCookiesOf(reply) {
   return Array.isArray(set) ? set : [set];
 }
 
+/**
+ * The q-th percentile (0 to 100) of `values` by nearest rank: the smallest value with at least q% of
+ * them at or below it (p100 is the largest); null when there are none. The one definition of the
+ * benchmarks' percentiles.
+ * @param {readonly number[]} values
+ * @param {number} q
+ * @returns {number | null}
+ */
+export function percentile(values, q) {
+  return ofSorted(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
+}
+
+/** `percentile` of values sorted already. @param {readonly number[]} sorted @param {number} q */
+function ofSorted(sorted, q) {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil((q / 100) * sorted.length));
+  return /** @type {number} */ (sorted[Math.min(rank, sorted.length) - 1]);
+}
+
 /** Latencies in ms; nearest-rank percentiles. */
 export class Latencies {
   /** @type {number[]} */
@@ -156,13 +178,11 @@ export class Latencies {
 
   /** @param {number} p 0 to 100 @returns {number | null} */
   percentile(p) {
-    if (this.values.length === 0) return null;
     if (!this.sorted) {
       this.values.sort((a, b) => a - b);
       this.sorted = true;
     }
-    const rank = Math.max(1, Math.ceil((p / 100) * this.values.length));
-    return /** @type {number} */ (this.values[Math.min(rank, this.values.length) - 1]);
+    return ofSorted(this.values, p);
   }
 
   /** @returns {{ p50: number | null, p95: number | null, p99: number | null }} */

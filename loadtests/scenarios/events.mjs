@@ -5,7 +5,8 @@
 // by the canvas service). The cap is checked in the same run: 17 streams from one address, the 17th
 // must get 429.
 import { BOARD_SIZE } from '@tessera/facts/grid';
-import { activeCanvas, percentile, releaseLock, row, userApi } from '../lib/bench-kit.mjs';
+import { activeCanvas, releaseLock, row, userApi } from '../lib/bench-kit.mjs';
+import { percentile } from '../lib/client.mjs';
 import { clientAddress, openEventStream } from '../lib/event-streams.mjs';
 import { buyPixels } from '../lib/purchase-flow.mjs';
 

@@ -9,7 +9,8 @@
 //    image is the figure (the renderer allows one per canvas, mode and format per second).
 import sharp from 'sharp';
 import { BOARD_SIZE } from '@tessera/facts/grid';
-import { activeCanvas, percentile, rawGet, releaseLock, round, row, userApi } from '../lib/bench-kit.mjs';
+import { activeCanvas, rawGet, releaseLock, round, row, userApi } from '../lib/bench-kit.mjs';
+import { percentile } from '../lib/client.mjs';
 import { buyPixels } from '../lib/purchase-flow.mjs';
 
 export const name = 'rerender';

@@ -3,7 +3,7 @@
 // starting the whole stack is exercised by `npm run bench` itself, not here (it takes minutes).
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Latencies, closedLoop, setCookiesOf } from '../lib/client.mjs';
+import { Client, Latencies, closedLoop, percentile, setCookiesOf } from '../lib/client.mjs';
 import { processName } from '../lib/procs.mjs';
 import { parseStat, readProcess, Sampler } from '../lib/procstat.mjs';
 import { summarise } from '../lib/profile-summary.mjs';
@@ -161,6 +161,12 @@ describe('client', () => {
     for (let i = 100; i >= 1; i--) l.add(i);
     expect(l.summary()).toEqual({ p50: 50, p95: 95, p99: 99 });
     expect(new Latencies().percentile(50)).toBeNull();
+    // the same definition for a plain list, which it leaves as it was
+    const values = [4, 1, 3, 2];
+    expect([0, 25, 50, 51, 75, 100].map((q) => percentile(values, q))).toEqual([1, 1, 2, 3, 3, 4]);
+    expect(values).toEqual([4, 1, 3, 2]);
+    expect(percentile([], 50)).toBeNull();
+    expect(percentile([7], 99)).toBe(7);
   });
 
   it('runs a closed loop for the given time, counting failures apart', async () => {
