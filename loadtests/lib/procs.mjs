@@ -38,7 +38,8 @@ export function namedProcesses(pids, names = new Map()) {
 }
 
 /**
- * `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`, sorted by name.
+ * `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`: start.mjs, the
+ * broker, the services by name, the BFF.
  * @param {string} dataDir
  * @returns {{ pid: number; name: string }[]}
  */
@@ -56,18 +57,11 @@ export function stackProcesses(dataDir) {
       // gone, or not ours
     }
   }
-  const order = [
-    'start.mjs',
-    'broker',
-    'identity',
-    'canvas',
-    'lock',
-    'payment',
-    'renderer',
-    'submission',
-    'bff',
-  ];
-  return out.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  // the launcher, the broker, the services by name, the BFF (the port table's order would need its
+  // build, which the bench runner makes only after it has loaded this module)
+  const group = (/** @type {string} */ name) =>
+    name === 'start.mjs' ? 0 : name === 'broker' ? 1 : name === 'bff' ? 3 : 2;
+  return out.sort((a, b) => group(a.name) - group(b.name) || a.name.localeCompare(b.name));
 }
 
 /**
