@@ -3,9 +3,8 @@
  * the test reads the code from the received mail and uses it through the BFF like a browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { newAccount } from '../../services/identity/src/test/harness.js';
-import { startAuthStack, type AuthStack, askResetCode } from './stack.js';
+import { Browser } from '../../bff/src/auth/test/browser.js';
+import { askResetCode, signedUpBrowser, startAuthStack, type AuthStack } from './stack.js';
 
 let stack: AuthStack;
 
@@ -17,10 +16,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function registered() {
-  const browser = new Browser(stack.bff.base);
-  return { browser, ...(await registerUser(browser, newAccount())) };
-}
+const registered = () => signedUpBrowser(stack.bff.base);
 
 async function askForCode(email: string) {
   const res = await askResetCode(new Browser(stack.bff.base), email);

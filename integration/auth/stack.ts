@@ -2,11 +2,11 @@
 import { PEERS, type PeerName } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
-import type { Browser } from '../../bff/src/auth/test/browser.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recorder.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { codeInMail } from '../../services/identity/src/domain/reset.js';
-import type { TestClock } from '../../services/identity/src/test/harness.js';
+import { newAccount, type TestClock } from '../../services/identity/src/test/harness.js';
 import { startIdentity, type RunningIdentity } from './identity.js';
 import { startSmtpServer, type TestSmtpServer } from '../../services/identity/src/test/smtp.js';
 
@@ -66,6 +66,12 @@ export async function startAuthStack(
       await smtp?.close();
     },
   };
+}
+
+/** A fresh browser on `base` with a new user signed up in it (registerUser with a newAccount). */
+export async function signedUpBrowser(base: string) {
+  const browser = new Browser(base);
+  return { browser, ...(await registerUser(browser, newAccount())) };
 }
 
 /** Asks for a password reset code for `email` from browser `b`, as a signed-out page does (no CSRF token). */

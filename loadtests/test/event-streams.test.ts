@@ -1,17 +1,16 @@
 // lib/event-streams.mjs: the benchmarks' event streams, each from its own loopback address, parsed
 // event by event, against a local server that plays /api/events.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
 import { clientAddress, openEventStream } from '../lib/event-streams.mjs';
+import { listenLocal, type LocalServer } from './processes.js';
 
-let server: http.Server;
+let server: LocalServer;
 let base = '';
 const peers: string[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await listenLocal((req, res) => {
     peers.push(req.socket.remoteAddress ?? '');
     // a body that would read as an event, were it read
     if (req.url === '/full') return void res.writeHead(429).end('data: refused\n\n');
@@ -20,14 +19,10 @@ beforeAll(async () => {
     res.write(': hello\n\nevent: pix');
     setTimeout(() => res.write('els\ndata: {"x":1}\n\nevent: pixels\ndata: {"x":2}\n\ndata: end\n\n'), 20);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => server.close());
 
 describe('clientAddress', () => {
   it('gives each client its own 127.2.x.y address', () => {
