@@ -6,7 +6,7 @@
 // (A) and 390 px (B). Needs TESSERA_BASE_URL and TESSERA_DATA_DIR (scripts/e2e.mjs sets both);
 // skipped on the static web/dist server.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { VIEWPORTS, openPage, sharedBrowser, urlOf } from './lib/browser.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import {
@@ -22,12 +22,14 @@ import {
   titles,
 } from './lib/artist-selection-ui.js';
 import { skipTutorial } from './lib/canvas-page.js';
-import { assertStackHealthy, freshAccount, type Account } from './lib/full-stack.js';
+import type { NewUser } from '../bff/src/auth/test/browser.js';
+import { register, submit } from '../integration/iteration/flow.js';
+import { newAccount } from '../services/identity/src/test/harness.js';
+import { assertStackHealthy } from './lib/full-stack.js';
 import { artworkPng } from './lib/png.js';
-import { StackArtist } from './lib/stack-artists.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';
 
-async function signUp(page: Page, account: Account): Promise<void> {
+async function signUp(page: Page, account: NewUser): Promise<void> {
   await skipTutorial(page);
   await signUpInPage(page, account);
 }
@@ -45,12 +47,6 @@ describeOnStack('artist selection on the real stack', () => {
   });
   const browserA = sharedBrowser();
   const browserB = sharedBrowser();
-  const artists: StackArtist[] = [];
-
-  afterAll(async () => {
-    for (const artist of artists) await artist.dispose();
-  });
-
   it(
     'A submits with an image and sees it first under New; B votes; search, pages, A deletes',
     { timeout: 240_000 },
@@ -59,18 +55,18 @@ describeOnStack('artist selection on the real stack', () => {
       // A word only this run's works carry, so the search isolates them from other tests' data.
       const tag = `q${Date.now().toString(36)}`;
       for (let i = 1; i <= 10; i++) {
-        const artist = await StackArtist.signUp(baseUrl, freshAccount('art'));
-        artists.push(artist);
-        await artist.submit(
-          `Study ${tag} ${i}`,
-          `Study number ${i} in blue and orange, for the next canvas.`,
-          artworkPng(i),
-        );
+        await submit(await register(baseUrl, 'art'), {
+          title: `Study ${tag} ${i}`,
+          description: `Study number ${i} in blue and orange, for the next canvas.`,
+          image: artworkPng(i),
+          contentType: 'image/png',
+          filename: 'artwork.png',
+        });
       }
 
       // A: sign up, then submit through the modal with a real PNG.
       const a = await openPage(browserA, VIEWPORTS.desktop);
-      await signUp(a.page, freshAccount('arta'));
+      await signUp(a.page, newAccount('arta'));
       await a.page.goto(urlOf('/artist-selection?sort=new'));
       await settled(a.page);
       await a.page.getByRole('button', { name: 'Submit Artwork' }).click();
@@ -113,7 +109,7 @@ describeOnStack('artist selection on the real stack', () => {
 
       // B: another browser, another account: upvotes A's work; the vote is stored for B.
       const b = await openPage(browserB, VIEWPORTS.mobile);
-      await signUp(b.page, freshAccount('artb'));
+      await signUp(b.page, newAccount('artb'));
       await b.page.goto(urlOf(`/artist-selection?sort=new&search=${encodeURIComponent(title)}`));
       await settled(b.page);
       const theirs = card(b.page, title);

@@ -18,7 +18,8 @@ import {
   titles,
 } from './lib/artist-selection-ui.js';
 import { artworkPng } from './lib/png.js';
-import { FakeArtistSelection, UPLOAD_PATH, errorReply } from './lib/scripted-submissions.js';
+import { errorReply } from './lib/scripted-auth.js';
+import { FakeArtistSelection, UPLOAD_PATH } from './lib/scripted-submissions.js';
 
 const CREATE = 'POST /api/artist-selection/submissions';
 const UPLOAD_URL = 'POST /api/artist-selection/upload-url';

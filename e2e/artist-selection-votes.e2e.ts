@@ -17,7 +17,8 @@ import {
   shot,
   titles,
 } from './lib/artist-selection-ui.js';
-import { FakeArtistSelection, errorReply } from './lib/scripted-submissions.js';
+import { errorReply } from './lib/scripted-auth.js';
+import { FakeArtistSelection } from './lib/scripted-submissions.js';
 
 const voteKey = (id: string) => `POST /api/artist-selection/submissions/${id}/vote`;
 const deleteKey = (id: string) => `DELETE /api/artist-selection/submissions/${id}`;

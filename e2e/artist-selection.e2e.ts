@@ -16,7 +16,8 @@ import {
   tab,
   titles,
 } from './lib/artist-selection-ui.js';
-import { FakeArtistSelection, errorReply } from './lib/scripted-submissions.js';
+import { errorReply } from './lib/scripted-auth.js';
+import { FakeArtistSelection } from './lib/scripted-submissions.js';
 
 const LIST = 'GET /api/artist-selection/submissions';
 

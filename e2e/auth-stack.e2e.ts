@@ -17,12 +17,12 @@ import {
 import {
   assertStackHealthy,
   checkBrowserSession,
-  freshAccount,
   refreshCookieOf,
   replayRefreshToken,
   waitForResetMail,
-  type Account,
 } from './lib/full-stack.js';
+import type { NewUser } from '../bff/src/auth/test/browser.js';
+import { newAccount } from '../services/identity/src/test/harness.js';
 import { skipTutorial } from './lib/canvas-page.js';
 import {
   INVALID_CREDENTIALS_TEXT,
@@ -58,7 +58,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 describeOnStack('identity and sign-in on the real stack', () => {
   let stack: DataStack;
-  let account: Account;
+  let account: NewUser;
   let newPassword: string;
   // device A: signs up, reloads, signs out and in again; device B: resets the password
   let deviceA: BrowserSession;
@@ -74,7 +74,7 @@ describeOnStack('identity and sign-in on the real stack', () => {
     stack = requireDataStack();
     await assertStackHealthy(stack.baseUrl);
     expect(urlOf('/'), 'the browser tests must target TESSERA_BASE_URL').toBe(`${stack.baseUrl}/`);
-    account = freshAccount();
+    account = newAccount();
     newPassword = `${account.password}-Reset2`;
     deviceA = await launchBrowser();
     a = await openPage(deviceA, VIEWPORTS.desktop);

@@ -14,9 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
+import { buyPixels } from '../loadtests/lib/purchase-flow.mjs';
 import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
 import {
-  buy,
+  apiOf,
   imageFile,
   json,
   register,
@@ -110,7 +111,7 @@ describe('the hand-over on the real stack, in open /canvas pages at 1280 px and 
     }
 
     const started = Date.now();
-    await buy(buyer, first, 20, 141, [{ x: 1, y: 1 }]); // 100 + fee 33 + tax 8 cents
+    await buyPixels(apiOf(buyer), { canvas: first, board: 20, pixels: [{ x: 1, y: 1 }] });
     for (const { label } of pages) {
       const p = page(label);
       await notice(p).waitFor({ timeout: SWITCH_BOUND_MS });

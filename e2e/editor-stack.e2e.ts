@@ -12,7 +12,8 @@ import { VIEWPORTS, screenshot, sharedBrowser, urlOf } from './lib/browser.js';
 import { dragCells } from './lib/editor-ui.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import { boardPoint, skipTutorial, waitForImage } from './lib/canvas-page.js';
-import { freshAccount, type Account } from './lib/full-stack.js';
+import type { NewUser } from '../bff/src/auth/test/browser.js';
+import { newAccount } from '../services/identity/src/test/harness.js';
 import { describeOnStack } from './lib/stack.js';
 
 const EXPIRED_ALERT = 'Your editing lock has expired. You will be redirected to the canvas.';
@@ -35,7 +36,7 @@ const timerSeconds = (text: string) => {
   return Number(m) * 60 + Number(s);
 };
 
-async function signUp(page: Page, account: Account): Promise<void> {
+async function signUp(page: Page, account: NewUser): Promise<void> {
   await skipTutorial(page);
   await signUpInPage(page, account);
 }
@@ -67,7 +68,7 @@ describeOnStack('board editor and locks on the real stack', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize(VIEWPORTS.desktop);
-    await signUp(page, freshAccount('ed'));
+    await signUp(page, newAccount('ed'));
     await openEditor(page, 3);
     await page.getByText('Lock Board To Begin Editing').waitFor();
     await page.getByRole('button', { name: 'Lock board to edit' }).waitFor();
@@ -156,8 +157,8 @@ describeOnStack('board editor and locks on the real stack', () => {
     });
     await a.setViewportSize(VIEWPORTS.desktop);
     await b.setViewportSize(VIEWPORTS.desktop);
-    const userA = freshAccount('lka');
-    await Promise.all([signUp(a, userA), signUp(b, freshAccount('lkb'))]);
+    const userA = newAccount('lka');
+    await Promise.all([signUp(a, userA), signUp(b, newAccount('lkb'))]);
 
     await openEditor(a, BOARD);
     await lockBoard(a);

@@ -29,7 +29,8 @@ import {
   waitForHoverBoard,
   wheelZoom,
 } from './lib/canvas-page.js';
-import { assertStackHealthy, freshAccount } from './lib/full-stack.js';
+import { newAccount } from '../services/identity/src/test/harness.js';
+import { assertStackHealthy } from './lib/full-stack.js';
 import { rgbOf, type Rgb } from './lib/png.js';
 import { signUpInPage } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
@@ -74,7 +75,7 @@ async function boardPixels(page: Page, canvasIndex: number, board: number): Prom
 
 /** Signs up a fresh account, opens a random board, locks it and opens the purchase modal. */
 async function preparePurchase(page: Page): Promise<{ boardIndex: number; modal: Locator }> {
-  const account = freshAccount('pay');
+  const account = newAccount('pay');
   await signUpInPage(page, account, 10_000);
   const boardIndex = 300 + Math.floor(Math.random() * 300);
   await page.goto(urlOf(`/canvas/art/${boardIndex}`));

@@ -21,12 +21,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client, mergeCookies } from './lib/client.mjs';
+import { CookieJar } from '../bff/src/auth/test/cookie-jar.mjs';
+import { Client, setCookiesOf } from './lib/client.mjs';
 import { intEnv } from './lib/harness.mjs';
-import { childrenOf, commandLine, readProcess, Sampler } from './lib/procstat.mjs';
+import { startStack } from '../scripts/lib/launch-stack.mjs';
+import { namedProcesses } from './lib/procs.mjs';
+import { childrenOf, readProcess, Sampler } from './lib/procstat.mjs';
 import { formatProcesses, formatRows } from './lib/report.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
-import { processName, startStack } from './lib/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIO_DIR = process.env.BENCH_SCENARIOS ?? path.join(root, 'loadtests/scenarios');
@@ -82,11 +84,11 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
     const i = n++;
     const client = new Client(baseUrl);
     try {
-      /** @type {Map<string, string>} */
-      const jar = new Map();
+      // the HTTP tests' cookie jar: this plain Node script cannot import their Browser (TypeScript)
+      const jar = new CookieJar();
       const origin = { origin: baseUrl };
       const t = await client.request('GET', '/api/csrf/csrf-token');
-      let cookie = mergeCookies(jar, t);
+      jar.absorb(setCookiesOf(t));
       let csrf = JSON.parse(t.text).data.csrfToken;
       const body = {
         username: `bench_${tag}_${i}`,
@@ -96,7 +98,7 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
       for (let attempt = 0; ; attempt++) {
         const r = await client.request('POST', '/api/auth/register', body, {
           ...origin,
-          cookie,
+          cookie: jar.header(),
           'x-csrf-token': csrf,
         });
         if ((r.status === 503 || r.status === 429) && attempt < 20) {
@@ -105,13 +107,13 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
           continue;
         }
         if (r.status !== 201) throw new Error(`sign-up answered ${r.status}: ${r.text.slice(0, 200)}`);
-        cookie = mergeCookies(jar, r);
+        jar.absorb(setCookiesOf(r));
         const tokens = JSON.parse(r.text);
         // the session cookie is new: a CSRF token bound to it
-        const t2 = await client.request('GET', '/api/csrf/csrf-token', undefined, { cookie });
-        cookie = mergeCookies(jar, t2);
+        const t2 = await client.request('GET', '/api/csrf/csrf-token', undefined, { cookie: jar.header() });
+        jar.absorb(setCookiesOf(t2));
         csrf = JSON.parse(t2.text).data.csrfToken;
-        return { accessToken: tokens.access_token, csrfToken: csrf, cookie, user: tokens.user };
+        return { accessToken: tokens.access_token, csrfToken: csrf, cookie: jar.header(), user: tokens.user };
       }
     } finally {
       client.close();
@@ -173,18 +175,17 @@ async function main() {
     /** @type {number | null} */
     let stackRedisPid = null;
     if (!external) {
-      /** @type {Record<string, string>} */
-      // TESSERA_EXPOSE_KEYS: every process's service key under <data folder>/keys (a throw-away folder),
-      // for the scenarios that call a service directly as the process the trust table allows
       // A process per service (TESSERA_PROCESS_PER_SERVICE=1), as Kubernetes runs them: the CPU, memory
       // and profiles of each service are its process's. BENCH_THREADS=1 measures `npm start`'s default
       // instead, one process with a thread per service (its figures are the one process's).
+      /** @type {Record<string, string>} */
       const env = {
-        LOG_LEVEL: 'info',
         AUTH_RATE_LIMIT_SCALE,
-        TESSERA_EXPOSE_KEYS: '1',
         TESSERA_PROCESS_PER_SERVICE: threads ? '0' : '1',
       };
+      // the launcher starts stacks without an exporter; the bench passes the one it is asked for
+      if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT)
+        env.OTEL_EXPORTER_OTLP_ENDPOINT = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
       if (profileDir) {
         fs.mkdirSync(profileDir, { recursive: true });
         const hook = pathToFileURL(path.join(root, 'loadtests/lib/cpu-profile.mjs')).href;
@@ -199,27 +200,42 @@ async function main() {
         stackRedisPid = redis.pid;
         env.REDIS_URL = redis.url;
       }
-      const s = await startStack({ root, port, portBase, dataDir, env, log: say });
+      // the stack's output straight to a file (the runner spends no CPU on it); ready when GET
+      // /api/health answers 200 (6 minutes: a first build, about 30-60 s here, plus the start)
+      const logFile = path.join(dataDir, 'stack.log');
+      const s = await startStack({
+        port,
+        portBase,
+        dataDir,
+        build: true,
+        // every process's service key under <data folder>/keys (a throw-away folder), for the
+        // scenarios that call a service directly as the process the trust table allows
+        exposeKeys: true,
+        logLevel: 'info',
+        env,
+        ready: 'health',
+        output: { file: logFile },
+        timeoutMs: 6 * 60_000,
+      });
+      say(`stack ready in ${s.readySeconds.toFixed(1)} s at ${s.url} (logs: ${logFile})`);
       cleanup.push(async () => {
         const r = await s.stop();
         say(`stack stopped in ${r.seconds.toFixed(1)} s (exit ${r.signal ?? r.code})`);
       });
-      stack = s;
-      baseUrl = s.baseUrl;
+      /** @type {Map<number, string>} */
+      const names = new Map();
+      stack = { pid: s.pid, processes: () => namedProcesses([s.pid, ...childrenOf(s.pid)], names) };
+      baseUrl = s.url;
       say(
         `stack: scripts/start.mjs (${threads ? "one process, a thread per service: npm start's default" : 'a process per service'}), ${redisUrl ? `key-value store on a private redis-server (${redisUrl})` : 'embedded stores'}, ` +
-          `LOG_LEVEL=info (logs to ${s.logFile}), telemetry on (spans created; none exported without ` +
+          `LOG_LEVEL=info (logs to ${logFile}), telemetry on (spans created; none exported without ` +
           `OTEL_EXPORTER_OTLP_ENDPOINT), AUTH_RATE_LIMIT_SCALE=${AUTH_RATE_LIMIT_SCALE} (test-only: sign-up limits x${AUTH_RATE_LIMIT_SCALE} for the bench users)`,
       );
     } else say(`measuring the running stack at ${external} (process figures: the runner only)`);
 
     const processes = () => {
-      const own = [{ pid: process.pid, name: 'bench runner (load)' }];
-      for (const pid of childrenOf(process.pid)) {
-        if (pid === stack?.pid) continue;
-        own.push({ pid, name: processName(commandLine(pid)) });
-      }
-      return [...(stack ? stack.processes() : []), ...own];
+      const own = namedProcesses(childrenOf(process.pid).filter((pid) => pid !== stack?.pid));
+      return [...(stack ? stack.processes() : []), { pid: process.pid, name: 'bench runner (load)' }, ...own];
     };
     const signUp = signUpper(baseUrl, tag);
 

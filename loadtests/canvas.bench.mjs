@@ -8,11 +8,12 @@
 // Prints: render time cold and cached per format and scale (RenderComposite over HTTP/2), board
 // pixels requests/s through the BFF (autocannon), and the time from a commit to its arrival at the
 // connected event-stream clients (median and p99). Not part of `npm test`: timing is for reading.
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './lib/client.mjs';
+import { clientAddress, openEventStream } from './lib/event-streams.mjs';
 import { formatTable, intEnv, runScenario } from './lib/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,13 +43,8 @@ const SSE_CLIENTS = intEnv('SSE_CLIENTS', 100, 1, 500);
 const COMMITS = intEnv('COMMITS', 30, 1, 500);
 const SCALES = (process.env.SCALES ?? '1,2,4').split(',').map(Number);
 
-/** @param {number} t */
-const ms = (t) => `${t.toFixed(1)} ms`;
-/** @param {number[]} xs @param {number} q */
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
+/** @param {number | null} t */
+const ms = (t) => (t === null ? '-' : `${t.toFixed(1)} ms`);
 
 const logger = kit.createLogger('bench', { level: 'warn' });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
@@ -149,7 +145,7 @@ try {
           cached.push(performance.now() - t);
         }
         const image = `${preview ? 'preview' : 'live'} ${name} x${scale}`;
-        rows.push({ image, bytes: first.image?.data.length ?? 0, cold, cached: quantile(cached, 0.5) });
+        rows.push({ image, bytes: first.image?.data.length ?? 0, cold, cached: percentile(cached, 50) });
       }
     }
   }
@@ -181,50 +177,27 @@ try {
 
   // --- 3. commit -> event-stream clients ----------------------------------------------------------
   const arrivals = new Map(); // orderId -> arrival times
-  /** @type {import('node:http').ClientRequest[]} */
+  /** @type {{ close: () => void }[]} */
   const streams = [];
   let ready = 0;
   // each stream from its own loopback address: the BFF allows 16 streams per client address
   // (bff/src/hardening/stream-cap.ts), and a browser is one client
   await Promise.all(
-    Array.from(
-      { length: SSE_CLIENTS },
-      (_, i) =>
-        new Promise((resolve) => {
-          const req = http.get(
-            `${base}/api/events`,
-            { localAddress: `127.2.${Math.floor(i / 200)}.${(i % 200) + 1}`, agent: false },
-            (res) => {
-              if (res.statusCode !== 200) {
-                res.resume();
-                resolve(undefined);
-                return;
-              }
-              ready++;
-              let buf = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk) => {
-                const now = performance.now();
-                buf += chunk;
-                let cut;
-                while ((cut = buf.indexOf('\n\n')) >= 0) {
-                  const block = buf.slice(0, cut);
-                  buf = buf.slice(cut + 2);
-                  const m = /^data: (.*)$/m.exec(block);
-                  if (!block.includes('event: pixels') || !m) continue;
-                  const { boardIndex, pixels } = JSON.parse(m[1] ?? '{}');
-                  const key = `${boardIndex}:${pixels[0].x}`;
-                  (arrivals.get(key) ?? arrivals.set(key, []).get(key)).push(now);
-                }
-              });
-              res.on('error', () => undefined);
-              resolve(undefined);
-            },
-          );
-          req.on('error', () => resolve(undefined));
-          streams.push(req);
-        }),
-    ),
+    Array.from({ length: SSE_CLIENTS }, async (_, i) => {
+      const stream = await openEventStream(`${base}/api/events`, {
+        localAddress: clientAddress(i),
+        onEvent: (ev) => {
+          if (ev.event !== 'pixels') return;
+          const now = performance.now();
+          const { boardIndex, pixels } = JSON.parse(ev.data);
+          const key = `${boardIndex}:${pixels[0].x}`;
+          (arrivals.get(key) ?? arrivals.set(key, []).get(key)).push(now);
+        },
+      }).catch(() => null);
+      if (!stream) return;
+      streams.push(stream);
+      if (stream.status === 200) ready++;
+    }),
   );
   await new Promise((r) => setTimeout(r, 300)); // every stream subscribed
   const latencies = [];
@@ -245,10 +218,10 @@ try {
       await new Promise((r) => setTimeout(r, 2));
     for (const at of arrivals.get(key) ?? []) latencies.push(at - started);
   }
-  for (const req of streams) req.destroy();
+  for (const stream of streams) stream.close();
   console.log(
     `\ncommit -> ${ready} event-stream clients (${COMMITS} commits, ${latencies.length} arrivals of ${COMMITS * ready}): ` +
-      `median ${ms(quantile(latencies, 0.5))}, p99 ${ms(quantile(latencies, 0.99))}`,
+      `median ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`,
   );
 } finally {
   for (const f of cleanup.reverse()) await f().catch?.(() => undefined);

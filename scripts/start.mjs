@@ -33,10 +33,13 @@ if (env.TESSERA_SKIP_BUILD !== '1' && !buildChanged()) {
 
 // The port table is built with the workspaces (services/facts/), so it is read once they are.
 const { PORTS, SERVICES } = await import('@tessera/facts/ports');
+const { portsOf } = await import('./lib/stack-ports.mjs');
 const bffPort = Number(env.PORT ?? PORTS.bff);
-const portBase = env.TESSERA_PORT_BASE ? Number(env.TESSERA_PORT_BASE) : undefined; // tests run stacks side by side
-const portOf = (name, i) => (portBase ? portBase + i : PORTS[name]);
-const busPort = portBase ? portBase + 10 : Number(env.BUS_PORT ?? PORTS.broker);
+// tests run stacks side by side: TESSERA_PORT_BASE moves every service and the broker (one rule)
+const ports = env.TESSERA_PORT_BASE
+  ? portsOf(Number(env.TESSERA_PORT_BASE))
+  : { ...PORTS, broker: Number(env.BUS_PORT ?? PORTS.broker) };
+const busPort = ports.broker;
 const host = '127.0.0.1';
 const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
 
@@ -68,7 +71,7 @@ const natsEnv = (name) => {
 };
 
 const peerEnv = Object.fromEntries(
-  SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://${host}:${portOf(s, i)}`]),
+  SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://${host}:${ports[s]}`]),
 );
 const common = {
   // each child gets its own NATS password only (natsEnv)
@@ -174,7 +177,7 @@ process.on('SIGTERM', () => stop(0));
 process.on('SIGINT', () => stop(0));
 
 if (!env.NATS_URL) launch('broker', 'services/broker/dist/main.js', { BUS_PORT: String(busPort) });
-SERVICES.forEach((s, i) => launch(s, `services/${s}/dist/main.js`, { PORT: String(portOf(s, i)) }));
+SERVICES.forEach((s) => launch(s, `services/${s}/dist/main.js`, { PORT: String(ports[s]) }));
 launch('bff', 'bff/dist/main.js', { PORT: String(bffPort) });
 
 // Announce the URL once every service reports SERVING through the BFF.

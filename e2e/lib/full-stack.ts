@@ -1,8 +1,11 @@
-// Helpers for browser tests that need the whole stack (which stack: ./stack.ts): its health, fresh accounts, the identity service's development
-// outbox (reset codes) and direct checks of a browser's server-side session.
-import { readFile } from 'node:fs/promises';
+// Helpers for browser tests that need the whole stack (which stack: ./stack.ts): its health, the
+// identity service's development outbox (reset codes) and direct checks of a browser's server-side
+// session. New accounts: newAccount of the identity service's test harness.
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { eventually } from '@tessera/kit/testing';
+import type { OutboxEntry } from '../../services/identity/src/adapters/mailer.js';
+import { newestResetMail } from '../../services/identity/src/test/harness.js';
 
 /** Fails unless GET /api/health reports every service SERVING (the BFF really is the full stack). */
 export async function assertStackHealthy(baseUrl: string): Promise<void> {
@@ -13,78 +16,19 @@ export async function assertStackHealthy(baseUrl: string): Promise<void> {
   }
 }
 
-export interface Account {
-  username: string;
-  email: string;
-  password: string;
-}
-
-/** A never-used account (letters, digits and underscores; well under 50 characters). */
-export function freshAccount(prefix = 'e2e'): Account {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
-  return {
-    username: `${prefix}_${id}`,
-    email: `${prefix}-${id}@example.com`,
-    password: `Tessera-${id}-Pw1!`,
-  };
-}
-
-/** `<DATA_DIR>/identity/outbox.jsonl` (services/identity/src/adapters/mailer.ts). */
-export function outboxFile(dataDir: string): string {
-  return path.join(dataDir, 'identity', 'outbox.jsonl');
-}
-
-export interface OutboxMail {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
-
-export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
-  let raw: string;
-  try {
-    raw = await readFile(outboxFile(dataDir), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
-  return raw
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as OutboxMail);
-}
-
-/** The 6-digit code in a reset mail's text, or null. */
-export function resetCodeOf(mail: Pick<OutboxMail, 'text'>): string | null {
-  return /reset code is: (\d{6})\b/.exec(mail.text)?.[1] ?? null;
-}
-
 /**
- * Waits for a reset mail to `email` sent at or after `since` (ms) and returns it with its code. The
- * identity service sends in the background, so the mail can land shortly after the HTTP answer.
+ * Waits for a reset mail to `email` sent at or after `since` (ms) in the stack's identity outbox
+ * (`<DATA_DIR>/identity`) and returns it with its code. The identity service sends in the
+ * background, so the mail can land shortly after the HTTP answer.
  */
-export async function waitForResetMail(
+export function waitForResetMail(
   dataDir: string,
   email: string,
   since: number,
   timeoutMs = 10_000,
-): Promise<OutboxMail & { code: string }> {
-  const want = email.toLowerCase();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await readOutbox(dataDir);
-    const mail = mails
-      .filter((m) => m.to.toLowerCase() === want && Date.parse(m.sentAt) >= since - 1000)
-      .at(-1);
-    const code = mail ? resetCodeOf(mail) : null;
-    if (mail && code) return { ...mail, code };
-    if (Date.now() > deadline) {
-      throw new Error(`no reset mail to ${email} in ${outboxFile(dataDir)} within ${timeoutMs} ms`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+): Promise<OutboxEntry & { code: string }> {
+  // a second of slack: the mail's sentAt is the service's clock, `since` this process's
+  return eventually(() => newestResetMail(path.join(dataDir, 'identity'), email, since - 1000), timeoutMs);
 }
 
 /** The browser's refresh-token cookie (plain name over http, `__Host-` over https). */

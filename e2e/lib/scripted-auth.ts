@@ -3,6 +3,7 @@
 // browser.ts).
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { errorBody } from '@tessera/kit';
 import { urlOf } from './browser.js';
 
 declare global {
@@ -15,6 +16,16 @@ declare global {
 export interface Reply {
   status: number;
   body: unknown;
+}
+
+/** An error answer with the spec's error body, as the BFF builds it (the kit's errorBody). */
+export function errorReply(
+  status: number,
+  code: string,
+  message: string,
+  field: string | null = null,
+): Reply {
+  return { status, body: errorBody({ code, status, message, field }) };
 }
 
 export interface SeenRequest {

@@ -2,7 +2,8 @@
 // /api/config/stripe, create-payment-intent, address (tax), sandbox confirmation with the test cards,
 // status, tracking, purchase records and the pixel batches. It keeps the intent's state, so the
 // browser sees the same lifecycle as with the sandbox provider.
-import type { Handler, Reply, SeenRequest } from './scripted-auth.js';
+import { priceOrder, ESTIMATED_TAX_BPS } from '@tessera/facts/pricing';
+import { errorReply, type Handler, type Reply, type SeenRequest } from './scripted-auth.js';
 
 export const DECLINED = 'Your card was declined.';
 export const INSUFFICIENT = 'Your card has insufficient funds.';
@@ -14,17 +15,6 @@ export interface PaymentScript {
 }
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
-const fail = (status: number, error: string, message: string): Reply => ({
-  status,
-  body: {
-    success: false,
-    error,
-    message,
-    statusCode: status,
-    timestamp: new Date().toISOString(),
-    field: null,
-  },
-});
 
 /** NY addresses are taxed at 8.875% (New York, NY); any other state at 6%. */
 function taxFor(address: Record<string, string>): { bps: number; jurisdiction: string } {
@@ -35,18 +25,19 @@ function taxFor(address: Record<string, string>): { bps: number; jurisdiction: s
 
 export function scriptPayments(board: { canvasIndex: number; boardIndex: number }): PaymentScript {
   let status = 'none';
-  let subtotal = 0;
-  let fee = 0;
+  /** The order's pixels in the artist's colours and in custom colours, as the intent named them. */
+  let counts = { artist: 0, custom: 0 };
   const id = 'pi_e2e_1';
+  // the server's price (@tessera/facts/pricing), at the tax rate of the billing address once known
   const breakdown = (taxBps: number, jurisdiction: string) => {
-    const tax = Math.floor((subtotal * taxBps + 5000) / 10000);
+    const price = priceOrder(counts.artist, counts.custom, taxBps);
     return {
-      subtotal_cents: subtotal,
-      service_fee_cents: fee,
-      tax_amount_cents: tax,
+      subtotal_cents: price.subtotalCents,
+      service_fee_cents: price.serviceFeeCents,
+      tax_amount_cents: price.taxAmountCents,
       tax_rate: taxBps / 10000,
       tax_jurisdiction: jurisdiction,
-      total_cents: subtotal + fee + tax,
+      total_cents: price.totalCents,
     };
   };
   const base = `/api/pixels/canvas/${board.canvasIndex}/board/${board.boardIndex}`;
@@ -55,10 +46,10 @@ export function scriptPayments(board: { canvasIndex: number; boardIndex: number 
       ok({ success: true, data: { publishableKey: null, provider: 'sandbox' } }),
     'POST /api/payments/create-payment-intent': (req: SeenRequest) => {
       const body = req.body as { pixels: Array<{ isDefault: boolean }>; amount: number };
-      subtotal = body.pixels.reduce((sum, p) => sum + (p.isDefault ? 100 : 200), 0);
-      fee = Math.floor((subtotal * 300 + 5000) / 10000) + 30;
-      const estimate = breakdown(800, 'Estimated');
-      if (body.amount !== estimate.total_cents) return fail(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
+      const artist = body.pixels.filter((p) => p.isDefault).length;
+      counts = { artist, custom: body.pixels.length - artist };
+      const estimate = breakdown(ESTIMATED_TAX_BPS, 'Estimated');
+      if (body.amount !== estimate.total_cents) return errorReply(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
       status = 'requires_payment_method';
       return ok({
         success: true,

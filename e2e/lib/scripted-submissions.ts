@@ -5,9 +5,10 @@
 // It keeps its state across calls, records every request, and can fail or hold the next answer of a
 // call to show the page's error and busy states.
 import type { Page, Route } from 'playwright-core';
-import { IMAGE_MAX_BYTES } from '@tessera/facts/artwork';
+import { artworkTextMessage, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@tessera/facts/artwork';
 import { submissionJson, type SubmissionFields } from '@tessera/facts/submissions';
 import { artworkPng } from './png.js';
+import { errorReply } from './scripted-auth.js';
 
 export interface FakeUser {
   id: string;
@@ -32,6 +33,7 @@ export interface Call {
   at: number;
 }
 
+/** An answer (errors: errorReply of scripted-auth.ts); without a body for 204. */
 export interface Reply {
   status: number;
   body?: unknown;
@@ -48,18 +50,6 @@ interface Pending {
 
 export const UPLOAD_PATH = '/api/artist-selection/uploads';
 export const IMAGE_PREFIX = '/api/artist-selection/images/';
-
-export function errorReply(
-  status: number,
-  error: string,
-  message: string,
-  field: string | null = null,
-): Reply {
-  return {
-    status,
-    body: { success: false, message, error, statusCode: status, timestamp: new Date().toISOString(), field },
-  };
-}
 
 /** The part after the headers of the multipart field `name`, or null. */
 function multipartPart(body: Buffer, contentType: string, name: string): Buffer | null {
@@ -234,7 +224,8 @@ export class FakeArtistSelection {
     const viewer = this.viewer(headers);
     const body = (json ?? {}) as Record<string, unknown>;
     const unauthorized = errorReply(401, 'UNAUTHORIZED', 'Authentication required');
-    const csrfMissing = errorReply(403, 'CSRF_TOKEN_INVALID', 'Invalid or missing CSRF token');
+    // the BFF's code and words (bff/src/csrf/protection.ts)
+    const csrfMissing = errorReply(403, 'CSRF_INVALID', 'Invalid or expired CSRF token');
 
     if (method === 'GET' && path === '/api/artist-selection/submissions') {
       const sort = url.searchParams.get('sort') === 'new' ? 'new' : 'hot';
@@ -285,7 +276,7 @@ export class FakeArtistSelection {
 
     if (method === 'POST' && path === '/api/artist-selection/upload-url') {
       const type = String(body.contentType ?? '').toLowerCase();
-      if (!['image/png', 'image/jpeg', 'image/webp'].includes(type)) {
+      if (!(IMAGE_TYPES as readonly string[]).includes(type)) {
         return errorReply(
           400,
           'VALIDATION_ERROR',
@@ -314,8 +305,13 @@ export class FakeArtistSelection {
       const title = String(body.title ?? '').trim();
       const description = String(body.description ?? '').trim();
       const imageUrl = String(body.imageUrl ?? '');
-      if (title.length < 3 || title.length > 100 || description.length < 10 || description.length > 500) {
-        return errorReply(400, 'VALIDATION_ERROR', 'Invalid submission data.');
+      // the service's checks and words (@tessera/facts/artwork), field by field
+      for (const [field, value] of [
+        ['title', title],
+        ['description', description],
+      ] as const) {
+        const message = artworkTextMessage(field, value);
+        if (message !== null) return errorReply(400, 'VALIDATION_ERROR', message, field);
       }
       if (!imageUrl.startsWith(IMAGE_PREFIX) || !this.images.has(imageUrl.slice(IMAGE_PREFIX.length))) {
         return errorReply(400, 'VALIDATION_ERROR', 'Please upload the image again.', 'imageUrl');

@@ -1,23 +1,13 @@
 // Helpers for browser tests against the full stack (`scripts/e2e.mjs`, or a stack started by hand
 // with TESSERA_PORT_BASE): which stack is under test, and Connect clients of its services on loopback.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { DescService } from '@bufbuild/protobuf';
 import type { Client } from '@connectrpc/connect';
-import {
-  createPeerClient,
-  localKeyFile,
-  parsePrivateKey,
-  signingIdentity,
-  TokenSigner,
-  type CallerIdentity,
-} from '@tessera/kit';
-import { RPC_CALLERS } from '@tessera/facts/trust';
+import { createPeerClient } from '@tessera/kit';
+import type { ServiceName } from '@tessera/facts/ports';
 import { describe } from 'vitest';
-
-/** The services in port order: `npm start` gives service i the port TESSERA_PORT_BASE + i. */
-export const SERVICE_ORDER = ['identity', 'canvas', 'lock', 'payment', 'renderer', 'submission'] as const;
-export type ServiceName = (typeof SERVICE_ORDER)[number];
+import { stackKeys } from '../../integration/trust/stack.js';
+import { portsOf } from '../../scripts/lib/stack-ports.mjs';
 
 export interface ServiceStack {
   /** The BFF, e.g. http://127.0.0.1:18080. */
@@ -83,34 +73,7 @@ export function requireDataStack(env: NodeJS.ProcessEnv = process.env): DataStac
 
 /** The loopback URL of a service of the stack. */
 export function serviceUrl(stack: ServiceStack, name: ServiceName): string {
-  return `http://127.0.0.1:${stack.portBase + SERVICE_ORDER.indexOf(name)}`;
-}
-
-/**
- * The stack's processes as callers: each call is signed as the first process the trust table allows
- * for the method (`scripts/e2e.mjs` has `npm start` write every process's key under
- * `<TESSERA_DATA_DIR>/keys`, TESSERA_EXPOSE_KEYS=1).
- */
-function stackCallers(env: NodeJS.ProcessEnv): CallerIdentity {
-  const dataDir = env.TESSERA_DATA_DIR;
-  if (!dataDir) throw new Error('TESSERA_DATA_DIR (the stack DATA_DIR, which holds its keys) is not set');
-  const signers = new Map<string, CallerIdentity>();
-  const as = (caller: string) => {
-    let id = signers.get(caller);
-    if (!id) {
-      const key = parsePrivateKey(fs.readFileSync(localKeyFile(path.resolve(dataDir), caller), 'utf8'));
-      signers.set(caller, (id = signingIdentity(new TokenSigner(caller, key))));
-    }
-    return id;
-  };
-  return {
-    name: 'e2e',
-    tokenFor: (call) => {
-      const caller = RPC_CALLERS[call.audience as ServiceName]?.[call.method]?.[0];
-      if (!caller) throw new Error(`no process may call ${call.service}/${call.method}`);
-      return as(caller).tokenFor(call);
-    },
-  };
+  return `http://127.0.0.1:${portsOf(stack.portBase)[name]}`;
 }
 
 /**
@@ -123,8 +86,12 @@ export function serviceClient<S extends DescService>(
   service: S,
   env: NodeJS.ProcessEnv = process.env,
 ): Client<S> {
+  // `scripts/e2e.mjs` has `npm start` write every process's key under <TESSERA_DATA_DIR>/keys
+  // (TESSERA_EXPOSE_KEYS=1)
+  const dataDir = env.TESSERA_DATA_DIR;
+  if (!dataDir) throw new Error('TESSERA_DATA_DIR (the stack DATA_DIR, which holds its keys) is not set');
   return createPeerClient(service, serviceUrl(stack, name), {
     timeoutMs: 10_000,
-    identity: stackCallers(env),
+    identity: stackKeys(path.resolve(dataDir)).allowed(),
   });
 }

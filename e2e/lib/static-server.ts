@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { errorBody } from '@tessera/kit';
 import { contentSecurityPolicy } from '../../bff/src/hardening/security-headers.js';
 
 const TYPES: Record<string, string> = {
@@ -64,14 +65,14 @@ export async function startStaticServer(
         return;
       }
       if (urlPath === '/api' || urlPath.startsWith('/api/')) {
-        const body = JSON.stringify({
-          success: false,
-          message: 'The static test server has no API',
-          error: 'NOT_FOUND',
-          statusCode: 404,
-          timestamp: new Date().toISOString(),
-          field: null,
-        });
+        const body = JSON.stringify(
+          errorBody({
+            code: 'NOT_FOUND',
+            status: 404,
+            message: 'The static test server has no API',
+            field: null,
+          }),
+        );
         res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
         return;
       }

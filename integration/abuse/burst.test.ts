@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEERS, type PeerName } from '@tessera/kit';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
-import { Browser, type BrowserResponse } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { Browser, registerUser, type BrowserResponse } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 
@@ -41,14 +42,7 @@ function from(ip: string): Browser {
 
 describe('a sign-in burst from one address', () => {
   it('sheds load with 503 + Retry-After, never 504, and the owner elsewhere still signs in', async () => {
-    const owner = {
-      username: `owner_${Date.now() % 100_000}`,
-      email: `owner.${Date.now()}@example.com`,
-      password: 'Owner-Passw0rd!',
-    };
-    expect((await from('203.0.113.5').request('POST', '/api/auth/register', { body: owner })).status).toBe(
-      201,
-    );
+    const { user: owner } = await registerUser(from('203.0.113.5'), newAccount('owner'));
 
     // a fresh client per request (each with its own CSRF token), all from one address
     const attacker = {

@@ -4,7 +4,8 @@
  * owner signing in from their own address, while one address guessing is still slowed and stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { ACCOUNT_ALERT } from '../../services/identity/src/security/throttle.js';
 import { startAuthStack, type AuthStack } from '../auth/stack.js';
 
@@ -26,14 +27,7 @@ function from(ip: string): Browser {
 }
 
 async function register(name: string): Promise<{ email: string; password: string }> {
-  const account = {
-    username: `${name}_${Date.now() % 1_000_000}`,
-    email: `${name}.${Date.now()}@example.com`,
-    password: 'Owner-Passw0rd!',
-  };
-  const res = await from('192.0.2.1').request('POST', '/api/auth/register', { body: account });
-  expect(res.status).toBe(201);
-  return account;
+  return (await registerUser(from('192.0.2.1'), newAccount(name))).user;
 }
 
 describe('wrong passwords from other addresses', () => {

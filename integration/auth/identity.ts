@@ -5,7 +5,6 @@
  * parameters unless asked otherwise (the production ones are covered by the unit tests). Mail goes to SMTP_URL when given, else to
  * the development outbox file `<dataDir>/outbox.jsonl`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   createEmbeddedDocumentStore,
@@ -16,10 +15,13 @@ import {
   type Logger,
 } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
-import { OUTBOX_FILE } from '../../services/identity/src/adapters/mailer.js';
-import { codeInMail } from '../../services/identity/src/domain/reset.js';
 import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
-import { FAST_SCRYPT, TestClock, testSettings } from '../../services/identity/src/test/harness.js';
+import {
+  FAST_SCRYPT,
+  newestResetMail,
+  TestClock,
+  testSettings,
+} from '../../services/identity/src/test/harness.js';
 
 export interface RunningIdentity {
   url: string;
@@ -75,20 +77,7 @@ export async function startIdentity(
     clock,
     identity,
     bus,
-    outboxCode(email) {
-      const file = path.join(dataDir, OUTBOX_FILE);
-      if (!fs.existsSync(file)) return undefined;
-      const want = email.trim().toLowerCase();
-      const lines = fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l !== '');
-      for (const line of lines.reverse()) {
-        const m = JSON.parse(line) as { to: string; text: string };
-        if (m.to.toLowerCase() === want) return codeInMail(m.text) ?? undefined;
-      }
-      return undefined;
-    },
+    outboxCode: (email) => newestResetMail(dataDir, email)?.code,
     async close() {
       await server.close(0);
       await identity.close();

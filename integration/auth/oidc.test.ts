@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { Browser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
 import { followUntil, hitCallback, isBffCallback, startGoogleSignIn } from './flow.js';
 import { listenTestProvider, type TestProvider } from './oidc-provider.js';
 import { startAuthStack, type AuthStack } from './stack.js';
@@ -32,14 +33,10 @@ afterAll(async () => {
   await closeProvider?.();
 });
 
-let accounts = 0;
-function newAccount() {
-  accounts++;
-  op.account = {
-    sub: `sub-${accounts}-${Date.now()}`,
-    email: `oidc${accounts}.${Date.now()}@example.com`,
-    name: 'Oidc User',
-  };
+/** A new account at the provider (unique like every test account: newAccount), signed in next. */
+function newProviderAccount() {
+  const { username, email } = newAccount('oidc');
+  op.account = { sub: `sub-${username}`, email, name: 'Oidc User' };
   return op.account;
 }
 
@@ -62,7 +59,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('signs a new user in with code + PKCE, then the username can be chosen once', async () => {
-    const account = newAccount();
+    const account = newProviderAccount();
     const b = new Browser(stack.bff.base);
     const authorize = await startGoogleSignIn(b);
     expect(authorize.origin).toBe(op.issuer);
@@ -91,7 +88,7 @@ describe('OpenID Connect sign-in', () => {
     expect(b.cookies.has('tessera_rt')).toBe(true);
     const bearer = String(res.body.access_token);
 
-    const username = `oidc_${accounts}_${Date.now() % 100000}`;
+    const { username } = newAccount('chosen');
     const chosen = await b.request('PATCH', '/api/auth/update-username', { body: { username }, bearer });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toMatchObject({ success: true, username, needs_username_selection: false });
@@ -116,7 +113,7 @@ describe('OpenID Connect sign-in', () => {
 
   it('starts from a real navigation (no Origin header) with the BFF callback as redirect_uri', async () => {
     // a top-level GET navigation carries no Origin header; only the exchange is a fetch from our page
-    const account = newAccount();
+    const account = newProviderAccount();
     const b = new Browser(stack.bff.base, { origin: null });
     const authorize = await startGoogleSignIn(b);
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${stack.bff.base}/api/auth/google/callback`);
@@ -130,7 +127,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('refuses a replayed exchange token', async () => {
-    newAccount();
+    newProviderAccount();
     const b = new Browser(stack.bff.base);
     const callback = await followUntil(b, (await startGoogleSignIn(b)).href, isBffCallback(stack.bff.base));
     const token = (await hitCallback(b, callback)).searchParams.get('exchange_token')!;
@@ -144,7 +141,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('refuses a callback whose state was altered', async () => {
-    newAccount();
+    newProviderAccount();
     const b = new Browser(stack.bff.base);
     const callback = await followUntil(b, (await startGoogleSignIn(b)).href, isBffCallback(stack.bff.base));
     callback.searchParams.set('state', 'forged-state');
@@ -154,7 +151,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('refuses a callback arriving in a browser that did not start the sign-in', async () => {
-    newAccount();
+    newProviderAccount();
     const victim = new Browser(stack.bff.base);
     const attacker = new Browser(stack.bff.base);
     const callback = await followUntil(
@@ -172,7 +169,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('refuses an ID token whose nonce differs from the one bound to the browser', async () => {
-    newAccount();
+    newProviderAccount();
     const b = new Browser(stack.bff.base);
     const authorize = await startGoogleSignIn(b);
     authorize.searchParams.set('nonce', client.randomNonce()); // the request reaching the provider is altered
@@ -183,7 +180,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('refuses a genuine ID token issued to another client (wrong audience)', async () => {
-    newAccount();
+    newProviderAccount();
     const b = new Browser(stack.bff.base);
     const authorize = await startGoogleSignIn(b);
     const nonce = authorize.searchParams.get('nonce')!;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../bff/src/auth/test/browser.js';
-import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
+import { askResetCode, signedUpBrowser, startAuthStack, type AuthStack } from './stack.js';
 
 let stack: AuthStack;
 
@@ -16,10 +16,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function registered() {
-  const browser = new Browser(stack.bff.base);
-  return { browser, ...(await registerIn(browser)) };
-}
+const registered = () => signedUpBrowser(stack.bff.base);
 
 async function askForCode(email: string) {
   const res = await askResetCode(new Browser(stack.bff.base), email);

@@ -11,7 +11,7 @@ import { createInProcessBus, PEERS, type EventBus, type PeerName } from '@tesser
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
-import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
+import { askResetCode, signedUpBrowser, startAuthStack, type AuthStack } from './stack.js';
 
 /** Generous bound for "within 1 s" on a busy machine (the measured delay is printed). */
 const EVENT_BOUND_MS = 5_000;
@@ -49,11 +49,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function signedIn() {
-  const b = new Browser(stack.bff.base);
-  return { b, ...(await registerIn(b)) };
-}
-
 const me = (base: string, token: string) =>
   new Browser(base).request('GET', '/api/auth/me', { bearer: token });
 
@@ -87,7 +82,7 @@ async function expectEnded(label: string, token: string, end: () => Promise<void
 
 describe('access tokens end with the session', () => {
   it('after logout', async () => {
-    const { b, token } = await signedIn();
+    const { browser: b, token } = await signedUpBrowser(stack.bff.base);
     await expectEnded('logout', token, async () => {
       const out = await b.request('POST', '/api/auth/logout', { body: {}, bearer: token });
       expect(out.status).toBe(200);
@@ -95,7 +90,7 @@ describe('access tokens end with the session', () => {
   });
 
   it('after a reused refresh token ends the family: the old and the newer access token', async () => {
-    const { b, token } = await signedIn();
+    const { browser: b, token } = await signedUpBrowser(stack.bff.base);
     const first = b.cookies.get('tessera_rt')!;
     const r1 = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
     expect(r1.status).toBe(200);
@@ -112,7 +107,7 @@ describe('access tokens end with the session', () => {
   });
 
   it('after a password reset ends every session', async () => {
-    const { user, token } = await signedIn();
+    const { user, token } = await signedUpBrowser(stack.bff.base);
     const anon = new Browser(stack.bff.base);
     const sent = await askResetCode(anon, user.email);
     expect(sent.status).toBe(200);
@@ -126,7 +121,7 @@ describe('access tokens end with the session', () => {
   });
 
   it('a replica that missed the event refuses the token once its session check comes due', async () => {
-    const { b, user, token } = await signedIn();
+    const { browser: b, user, token } = await signedUpBrowser(stack.bff.base);
     expect((await me(deaf.base, token)).status).toBe(200);
     const t0 = Date.now();
     expect((await b.request('POST', '/api/auth/logout', { body: {}, bearer: token })).status).toBe(200);

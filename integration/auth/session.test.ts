@@ -4,9 +4,9 @@
  * logout, password reset with the code from the dev outbox, and rate limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../bff/src/auth/test/browser.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { newAccount } from '../../services/identity/src/test/harness.js';
-import { registerIn, startAuthStack, type AuthStack, askResetCode } from './stack.js';
+import { startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 let stack: AuthStack;
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('registration and the current user', () => {
   it('registers, answers the token response, and /auth/me knows the user', async () => {
     const b = new Browser(stack.bff.base);
-    const { res, user, token } = await registerIn(b);
+    const { res, user, token } = await registerUser(b, newAccount());
     expect(res.body).toMatchObject({
       success: true,
       token_type: 'Bearer',
@@ -43,7 +43,7 @@ describe('registration and the current user', () => {
 
   it('refuses a second account with the same e-mail or username', async () => {
     const b = new Browser(stack.bff.base);
-    const { user } = await registerIn(b);
+    const { user } = await registerUser(b, newAccount());
     const sameEmail = await b.request('POST', '/api/auth/register', {
       body: { ...newAccount(), email: user.email },
     });
@@ -58,7 +58,7 @@ describe('registration and the current user', () => {
 
   it('signs in with the password and refuses a wrong one with INVALID_CREDENTIALS', async () => {
     const b = new Browser(stack.bff.base);
-    const { user } = await registerIn(b);
+    const { user } = await registerUser(b, newAccount());
     const ok = await b.request('POST', '/api/auth/login', {
       body: { email: user.email, password: user.password },
     });
@@ -75,7 +75,7 @@ describe('registration and the current user', () => {
 describe('refresh cookie', () => {
   it('rotates; replaying an old cookie is refused and also kills the newer one', async () => {
     const b = new Browser(stack.bff.base);
-    await registerIn(b);
+    await registerUser(b, newAccount());
     const first = b.cookies.get('tessera_rt')!;
     const r1 = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
     expect(r1.status).toBe(200);
@@ -102,7 +102,7 @@ describe('refresh cookie', () => {
 
   it('logout revokes the session even with an expired access token', async () => {
     const b = new Browser(stack.bff.base);
-    await registerIn(b);
+    await registerUser(b, newAccount());
     const cookie = b.cookies.get('tessera_rt')!;
     const out = await b.request('POST', '/api/auth/logout', { body: {}, bearer: 'expired.access.token' });
     expect(out.status).toBe(200);
@@ -118,7 +118,7 @@ describe('refresh cookie', () => {
 describe('password reset', () => {
   it('sends a code, resets with it, and the new password signs in', async () => {
     const b = new Browser(stack.bff.base);
-    const { user } = await registerIn(b);
+    const { user } = await registerUser(b, newAccount());
     const anon = new Browser(stack.bff.base);
     const sent = await askResetCode(anon, user.email);
     expect(sent.status).toBe(200);
@@ -161,7 +161,7 @@ describe('rate limits', () => {
     const anon = new Browser(stack.bff.base);
     for (const email of [
       `cooldown.${Date.now()}@example.com`,
-      (await registerIn(new Browser(stack.bff.base))).user.email,
+      (await registerUser(new Browser(stack.bff.base), newAccount())).user.email,
     ]) {
       const first = await askResetCode(anon, email);
       expect(first.status).toBe(200);

@@ -1,9 +1,8 @@
 /** The BFF app and the real identity service on loopback ports, optionally with a real SMTP server. */
-import { expect } from 'vitest';
 import { PEERS, type PeerName } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
-import type { Browser } from '../../bff/src/auth/test/browser.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recorder.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { codeInMail } from '../../services/identity/src/domain/reset.js';
@@ -69,11 +68,10 @@ export async function startAuthStack(
   };
 }
 
-/** Registers `user` (a fresh account by default) through the BFF in browser `b`; fails the test unless 201. */
-export async function registerIn(b: Browser, user = newAccount()) {
-  const res = await b.request('POST', '/api/auth/register', { body: user });
-  expect(res.status).toBe(201);
-  return { res, user, token: String(res.body.access_token) };
+/** A fresh browser on `base` with a new user signed up in it (registerUser with a newAccount). */
+export async function signedUpBrowser(base: string) {
+  const browser = new Browser(base);
+  return { browser, ...(await registerUser(browser, newAccount())) };
 }
 
 /** Asks for a password reset code for `email` from browser `b`, as a signed-out page does (no CSRF token). */

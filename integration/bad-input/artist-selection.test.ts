@@ -295,12 +295,12 @@ describe('artist-selection routes', () => {
       ['POST', `/api/artist-selection/submissions/${seeded.id}/vote`],
       ['POST', '/api/artist-selection/upload-url'],
     ] as const) {
-      expectSpecError(await s.seed.browser.request({ method, path, body: {} }), `guest ${method} ${path}`, {
+      expectSpecError(await s.seed.browser.send({ method, path, body: {} }), `guest ${method} ${path}`, {
         status: 401,
       });
       for (const token of ['x', 'a.b.c', `${s.seed.accessToken}x`])
         expectSpecError(
-          await s.seed.browser.request({
+          await s.seed.browser.send({
             method,
             path,
             body: {},

@@ -149,7 +149,7 @@ async function run(route: { method: string; path: string; bearer?: boolean }, ca
   const headers: Record<string, string> = route.bearer ? { authorization: `Bearer ${s.seed.oidcToken}` } : {};
   for (const c of cases) {
     const req = bodyRequest(route.method, route.path, c);
-    const res = await s.http.request({ ...req, headers: { ...headers, ...req.headers } });
+    const res = await s.http.send({ ...req, headers: { ...headers, ...req.headers } });
     expectSpecError(res, `${route.method} ${route.path} with ${c.name}`, c.want);
   }
 }
@@ -166,7 +166,7 @@ describe.each(NO_FIELDS)('$method $path', (route) => {
 });
 
 it('still serves every process and keeps the seeded data', async () => {
-  // signs the seeded user in with SEED_PASSWORD: no rejected registration or reset touched it
+  // signs the seeded user in with its password: no rejected registration or reset touched it
   await expectSurvived(s);
   const attempted = await s.http.post('/api/auth/login', { email: s.seed.email, password: PASSWORD });
   expectSpecError(attempted, 'the password the reset attempts named', { status: 401 });

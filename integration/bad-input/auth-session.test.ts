@@ -8,8 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
 import { BAD_REFRESH_COOKIES, badBearers, CSRF_CASES, type HeaderCase } from './cases.js';
-import { Client, expectSpecError, send } from './http.js';
-import { expectSurvived, SEED_PASSWORD, startBadInputStack } from './stack.js';
+import { expectSpecError, RawBrowser, send } from './http.js';
+import { expectSurvived, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);
 let bearers: HeaderCase[];
@@ -25,14 +25,18 @@ const MUTATIONS: {
   bearer?: boolean;
   tokenExempt?: boolean;
 }[] = [
-  { method: 'POST', path: '/api/auth/login', body: () => ({ email: s.seed.email, password: SEED_PASSWORD }) },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    body: () => ({ email: s.seed.email, password: s.seed.password }),
+  },
   {
     method: 'POST',
     path: '/api/auth/register',
     body: () => ({
       username: `csrf_${Date.now()}`,
       email: `csrf.${Date.now()}@example.com`,
-      password: SEED_PASSWORD,
+      password: s.seed.password,
     }),
   },
   { method: 'POST', path: '/api/auth/refresh-cookie', body: () => ({}) },
@@ -66,7 +70,7 @@ describe.each(MUTATIONS)('$method $path', (route) => {
       sid: s.seed.browser.cookies.get('tessera_sid')!,
       base: s.base,
     };
-    const otherToken = await new Client(s.base).csrf();
+    const otherToken = await new RawBrowser(s.base).csrf();
     const rt = s.seed.browser.cookies.get('tessera_rt')!;
     for (const c of CSRF_CASES.filter((x) => !route.tokenExempt || x.originCheck)) {
       const headers = c.headers({ ...own, otherToken });
@@ -90,7 +94,7 @@ describe.each(AUTHENTICATED)('$method $path', (route) => {
   it('refuses missing, malformed, unsigned and forged bearer tokens with 401', async () => {
     for (const c of bearers) {
       const headers: Record<string, string> = c.authorization ? { authorization: c.authorization } : {};
-      const res = await s.http.request({ method: route.method, path: route.path, headers, body: route.body });
+      const res = await s.http.send({ method: route.method, path: route.path, headers, body: route.body });
       expectSpecError(res, `${route.path} with ${c.name}`, c.want);
       expect(res.headers['www-authenticate'], c.name).toMatch(/^Bearer/);
     }
@@ -99,7 +103,7 @@ describe.each(AUTHENTICATED)('$method $path', (route) => {
 
 /** POST with a fresh session's CSRF token and `cookie` as the refresh cookie (may be empty). */
 async function postWithRefreshCookie(path: string, cookie: string) {
-  const b = new Client(s.base);
+  const b = new RawBrowser(s.base);
   const token = await b.csrf();
   const sid = b.cookies.get('tessera_sid')!;
   return send(s.base, {

@@ -40,7 +40,7 @@ describe('board-lock routes', () => {
   });
 
   it('refuse a guest with 401; the lock call says "Authentication required to acquire board lock"', async () => {
-    const guest = await s.seed.browser.request({ method: 'POST', path: `/api/boards/${c}/7/lock`, body: {} });
+    const guest = await s.seed.browser.send({ method: 'POST', path: `/api/boards/${c}/7/lock`, body: {} });
     expectSpecError(guest, 'guest lock', { status: 401, code: 'UNAUTHORIZED' });
     expect((guest.json as { message: string }).message).toBe('Authentication required to acquire board lock');
     for (const [method, path] of [
@@ -51,12 +51,12 @@ describe('board-lock routes', () => {
       ['GET', '/api/boards/locks'],
       ['GET', '/api/boards/my-current-lock'],
     ]) {
-      expectSpecError(await s.seed.browser.request({ method: method!, path: path! }), `${method} ${path}`, {
+      expectSpecError(await s.seed.browser.send({ method: method!, path: path! }), `${method} ${path}`, {
         status: 401,
       });
     }
     for (const token of ['x', 'a.b.c', `${s.seed.accessToken}x`]) {
-      const res = await s.seed.browser.request({
+      const res = await s.seed.browser.send({
         method: 'POST',
         path: `/api/boards/${c}/7/lock`,
         headers: { authorization: `Bearer ${token}` },

@@ -199,7 +199,7 @@ describe('wrong methods on the read-only routes', () => {
     for (const path of paths) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         // with a valid CSRF token: the refusal must come from the routing, not only from CSRF
-        const res = await s.http.request({ method, path, body: { x: 1 } });
+        const res = await s.http.send({ method, path, body: { x: 1 } });
         expectSpecError(res, `${method} ${path}`);
       }
       expectSpecError(await send(s.base, { method: 'OPTIONS', path }), `OPTIONS ${path}`);

@@ -1,11 +1,13 @@
 /**
  * A raw HTTP/1.1 client for the bad-input suites (node:http, so bodies, content types, cookies and
- * paths go out exactly as written) with a deadline on every request, a small cookie jar, a CSRF
- * helper, and the check of the spec's error body.
+ * paths go out exactly as written) with a deadline on every request, the browser that sends that way
+ * (RawBrowser: the HTTP tests' Browser with its cookie jar and CSRF token), and the check of the
+ * spec's error body.
  */
 import http from 'node:http';
 import { expect } from 'vitest';
 import { ERROR_BODY_FIELDS } from '@tessera/kit/testing';
+import { Browser } from '../../bff/src/auth/test/browser.js';
 
 /** No request may take longer: a hang fails the case. */
 export const REQUEST_TIMEOUT_MS = 8000;
@@ -81,59 +83,29 @@ export function send(base: string, req: Req): Promise<Got> {
   });
 }
 
-/** A browser-like client: same-origin headers, a cookie jar and a CSRF token on mutations. */
-export class Client {
-  readonly cookies = new Map<string, string>();
-  csrfToken: string | undefined;
-
-  constructor(readonly base: string) {}
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+/**
+ * The HTTP tests' Browser (same-origin headers, its cookie jar, a CSRF token on mutations) sending
+ * each request exactly as written (`send`), with the deadline of every bad-input request.
+ */
+export class RawBrowser extends Browser {
+  constructor(base: string) {
+    super(base);
   }
 
-  private absorb(res: Got): void {
-    const lines = res.headers['set-cookie'] ?? [];
-    for (const line of lines) {
-      const pair = line.split(';')[0]!;
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-      if (name.endsWith('tessera_sid')) this.csrfToken = undefined;
-    }
-  }
-
-  async csrf(): Promise<string> {
-    if (this.csrfToken) return this.csrfToken;
-    const res = await this.request({ path: '/api/csrf/csrf-token' });
-    this.csrfToken = (res.json as { data: { csrfToken: string } }).data.csrfToken;
-    return this.csrfToken;
-  }
-
-  /** This browser's headers for a call: origin, cookies and (on mutations) its CSRF token. */
-  async headersFor(method = 'GET'): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { origin: this.base, 'sec-fetch-site': 'same-origin' };
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['x-csrf-token'] = await this.csrf();
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
-    return headers;
-  }
-
-  /** Sends `req` with this browser's headers (headersFor); `req.headers` win. */
-  async request(req: Req): Promise<Got> {
+  /** Sends `req` with this browser's headers (headersFor); `req.headers` win, the CSRF token and cookies included. */
+  async send(req: Req): Promise<Got> {
     const headers = await this.headersFor(req.method ?? 'GET');
     const res = await send(this.base, { ...req, headers: { ...headers, ...req.headers } });
-    this.absorb(res);
+    this.absorb(res.headers['set-cookie'] ?? []);
     return res;
   }
 
   get(path: string, headers: Record<string, string> = {}): Promise<Got> {
-    return this.request({ path, headers });
+    return this.send({ path, headers });
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Got> {
-    return this.request({ method: 'POST', path, body, headers });
+    return this.send({ method: 'POST', path, body, headers });
   }
 }
 

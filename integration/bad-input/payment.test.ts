@@ -13,7 +13,7 @@ import {
   wrongShapes,
   type BodyCase,
 } from './cases.js';
-import { expectSpecError, type Client, type Got } from './http.js';
+import { expectSpecError, type Got, type RawBrowser } from './http.js';
 import { startPaymentStack, type PaymentStack } from '../payment/stack.js';
 
 /** The spec's lowercase address-update codes (section 8) next to the upper-case ones. */
@@ -40,7 +40,7 @@ function expectError(res: Got, what: string, want: { status?: number; code?: str
 }
 
 let s: PaymentStack;
-let http: Client;
+let http: RawBrowser;
 let auth: Record<string, string>;
 let intentId = '';
 let secret = '';
@@ -68,7 +68,7 @@ afterAll(() => s?.close());
 
 async function barrage(method: string, path: string, cases: BodyCase[], headers = auth) {
   for (const c of cases) {
-    const res = await http.request({
+    const res = await http.send({
       ...bodyRequest(method, path, c),
       headers: { ...headers, ...c.headers },
     });
@@ -95,7 +95,7 @@ describe('payment routes refuse bad input', () => {
       ['POST', '/api/pixel-purchases'],
       ['POST', `/api/pixels/canvas/${s.h.canvasIndex}/board/${BOARD}/batch-update`],
     ] as const) {
-      const res = await http.request({ method, path, body: method === 'GET' ? undefined : {} });
+      const res = await http.send({ method, path, body: method === 'GET' ? undefined : {} });
       expectError(res, `${method} ${path}`, { status: 401 });
     }
   });
@@ -167,7 +167,7 @@ describe('payment routes refuse bad input', () => {
     for (const id of ids) {
       expectError(await http.get(`/api/payments/payment-intents/${id}/status`, auth), `status ${id}`);
       expectError(
-        await http.request({
+        await http.send({
           method: 'PATCH',
           path: `/api/payments/intent/${id}/address`,
           body: {},
@@ -194,7 +194,7 @@ describe('payment routes refuse bad input', () => {
       { line1: 'a\u0000', city: 'A', state: 'NY', postal_code: '12207' },
       { line1: ['a'], city: 'A', state: 'NY', postal_code: '12207' },
     ]) {
-      const res = await http.request({
+      const res = await http.send({
         method: 'PATCH',
         path: addr,
         body: { billingAddress },
@@ -304,7 +304,7 @@ describe('payment routes refuse bad input', () => {
       data: { object: { id: intentId, object: 'payment_intent' } },
     });
     const post = (b: string | Buffer, headers: Record<string, string>) =>
-      http.request({ method: 'POST', path: '/api/payments/webhook', body: b, headers });
+      http.send({ method: 'POST', path: '/api/payments/webhook', body: b, headers });
     expectError(await post(body, {}), 'no signature', { status: 400 });
     expectError(await post(body, { 'stripe-signature': 'garbage' }), 'garbage signature', { status: 400 });
     expectError(

@@ -77,7 +77,7 @@ const ROUTES: Route[] = [
 
 const pathOf = (r: Route) => r.path.replace('{c}', String(s.canvasIndex));
 const call = (r: Route, over: Partial<Req> = {}) =>
-  s.http.request({ method: r.method, path: pathOf(r), body: r.body, stream: r.stream, ...over });
+  s.http.send({ method: r.method, path: pathOf(r), body: r.body, stream: r.stream, ...over });
 
 /** Answered as a route should: a success or redirect, or a 4xx with the spec's error body. */
 function expectAnswered(res: Got, what: string, baseline?: number) {
@@ -187,7 +187,7 @@ describe('unknown /api routes', () => {
     ];
     for (const path of paths) {
       for (const method of ['GET', 'POST', 'DELETE', 'PROPFIND']) {
-        expectSpecError(await s.http.request({ method, path }), `${method} ${path.slice(0, 60)}`, {
+        expectSpecError(await s.http.send({ method, path }), `${method} ${path.slice(0, 60)}`, {
           status: 404,
         });
       }

@@ -25,7 +25,9 @@ import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recor
 import { createPeers } from '../../bff/src/peers.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
-import { Client as HttpClient, type Got, type Req } from './http.js';
+import { registerUser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { RawBrowser, type Got, type Req } from './http.js';
 import { createLock, type Lock } from '../../services/lock/src/setup.js';
 import { startLockServer } from '../lock/stack.js';
 import {
@@ -33,17 +35,17 @@ import {
   type Harness as SubmissionHarness,
 } from '@tessera/submission/testing';
 
-export const SEED_PASSWORD = 'Sturdy-Passw0rd!';
 export const SEED_BOARD = 7;
 
 export interface Seed {
   email: string;
   username: string;
+  password: string;
   userId: string;
   /** A valid access token of the seeded user. */
   accessToken: string;
   /** The seeded browser: its refresh and session cookies and a CSRF token. */
-  browser: HttpClient;
+  browser: RawBrowser;
   /** The Authorization header with `accessToken`. */
   bearer: Record<string, string>;
   /** A request of the seeded browser with the seeded user's bearer token (`headers` override it). */
@@ -70,7 +72,7 @@ export interface BadInputStack {
   /** The submission service (its core and stores, for tests that look inside). */
   submission: SubmissionHarness;
   logs: RecordedLogs;
-  http: HttpClient;
+  http: RawBrowser;
   seed: Seed;
   close(): Promise<void>;
 }
@@ -133,7 +135,7 @@ export async function startBadInputStack(): Promise<BadInputStack> {
     lockKv,
     submission,
     logs,
-    http: new HttpClient(bff.base),
+    http: new RawBrowser(bff.base),
     seed,
     async close() {
       await bff.close();
@@ -156,24 +158,20 @@ function json(res: Got): Record<string, unknown> {
 }
 
 async function seedData(base: string, identityRpc: Client<typeof IdentityService>, c: number): Promise<Seed> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `seed.${tag}@example.com`;
-  const username = `seed_${tag}`;
-  const browser = new HttpClient(base);
-  const reg = await browser.post('/api/auth/register', { username, email, password: SEED_PASSWORD });
-  expect(reg.status).toBe(201);
-  const accessToken = json(reg).access_token as string;
+  const browser = new RawBrowser(base);
+  const { user, token: accessToken } = await registerUser(browser, newAccount('seed'));
+  const { email, username, password, id: userId } = user;
   const bearer = { authorization: `Bearer ${accessToken}` };
-  const userId = (json(reg).user as { id: string }).id;
 
+  const other = newAccount('oidc');
   const oidc = await identityRpc.signInWithOidc({
     issuer: 'https://accounts.example',
-    subject: `sub-${tag}`,
-    email: `oidc.${tag}@example.com`,
+    subject: `sub-${other.username}`,
+    email: other.email,
     emailVerified: true,
     name: 'Oidc Seed',
   });
-  const exchanged = await new HttpClient(base).post('/api/auth/oauth/exchange', {
+  const exchanged = await new RawBrowser(base).post('/api/auth/oauth/exchange', {
     exchange_token: oidc.exchangeToken,
   });
   expect(exchanged.status).toBe(200);
@@ -186,12 +184,13 @@ async function seedData(base: string, identityRpc: Client<typeof IdentityService
   return {
     email,
     username,
+    password,
     userId,
     accessToken,
     browser,
     bearer,
     request: (method, path, extra = {}) =>
-      browser.request({ method, path, body: extra.body, headers: { ...bearer, ...extra.headers } }),
+      browser.send({ method, path, body: extra.body, headers: { ...bearer, ...extra.headers } }),
     oidcToken: json(exchanged).access_token as string,
     oidcUserId: (json(exchanged).user as { id: string }).id,
     board: board.text,
@@ -206,7 +205,7 @@ async function seedData(base: string, identityRpc: Client<typeof IdentityService
  * username, and the board, the canvas list and the composite are unchanged.
  */
 export async function expectSurvived(s: BadInputStack): Promise<void> {
-  const h = new HttpClient(s.base);
+  const h = new RawBrowser(s.base);
   expect((await h.get('/healthz')).status).toBe(200);
   expect((await h.get('/readyz')).status).toBe(200);
   const health = await h.get('/api/health');
@@ -218,7 +217,7 @@ export async function expectSurvived(s: BadInputStack): Promise<void> {
   });
   expect(s.logs.withMessage('request failed unexpectedly')).toEqual([]);
 
-  const login = await h.post('/api/auth/login', { email: s.seed.email, password: SEED_PASSWORD });
+  const login = await h.post('/api/auth/login', { email: s.seed.email, password: s.seed.password });
   expect(login.status).toBe(200);
   const me = await h.get('/api/auth/me', { authorization: `Bearer ${json(login).access_token as string}` });
   expect(json(me)).toMatchObject({ id: s.seed.userId, username: s.seed.username, email: s.seed.email });

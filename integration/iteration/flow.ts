@@ -1,18 +1,21 @@
 /**
  * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
- * upload an artwork with the signed form and submit it, vote, lock a board and buy pixels (intent,
- * sandbox payment, save). Plus the test-only seeding of the canvas store (before the stack starts,
- * while no canvas process has it open), the artworks the test submits, and the operator CLI.
+ * upload an artwork with the signed form and submit it, vote, and the user's calls with which
+ * loadtests/lib/purchase-flow.mjs buys pixels (lock, intent, sandbox payment, save). Plus the
+ * test-only seeding of the canvas store (before the stack starts, while no canvas process has it
+ * open), the artworks the test submits, and the operator CLI.
  */
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
+import type { IMAGE_TYPES } from '@tessera/facts/artwork';
 import { SERVICES } from '@tessera/facts/ports';
 import { runCli } from '../../ops/src/cli.js';
-import { Client as Http, type Got } from '../bad-input/http.js';
+import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
+import { registerUser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { RawBrowser, type Got } from '../bad-input/http.js';
 import type { TrustStack } from '../trust/stack.js';
-
-export const PASSWORD = 'Sturdy-Passw0rd!';
 
 export type Rgb = [number, number, number];
 
@@ -21,36 +24,26 @@ export const json = (r: Got) => r.json as Record<string, any>;
 
 /** A signed-in browser of one user. */
 export interface User {
-  http: Http;
+  http: RawBrowser;
   auth: Record<string, string>;
   userId: string;
   username: string;
   email: string;
+  password: string;
 }
 
-const tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Signs up `name` through `POST /api/auth/register` (a fresh browser). */
+/** Signs up a new user named after `name` (newAccount) in a fresh browser on `base`. */
 export async function register(base: string, name: string): Promise<User> {
-  const http = new Http(base);
-  const username = `${name}_${tag}`;
-  const email = `${name}.${tag}@example.com`;
-  const res = await http.post('/api/auth/register', { username, email, password: PASSWORD });
-  expect(res.status, res.text).toBe(201);
-  const body = json(res);
-  return {
-    http,
-    auth: { authorization: `Bearer ${body.access_token}` },
-    userId: body.user.id,
-    username,
-    email,
-  };
+  const http = new RawBrowser(base);
+  const { user, token } = await registerUser(http, newAccount(name));
+  const { id, ...account } = user;
+  return { http, auth: { authorization: `Bearer ${token}` }, userId: id, ...account };
 }
 
 /** Signs `user` in again through `POST /api/auth/login` on another BFF (a restarted stack). */
 export async function login(base: string, user: User): Promise<User> {
-  const http = new Http(base);
-  const res = await http.post('/api/auth/login', { email: user.email, password: PASSWORD });
+  const http = new RawBrowser(base);
+  const res = await http.post('/api/auth/login', { email: user.email, password: user.password });
   expect(res.status, res.text).toBe(200);
   return { ...user, http, auth: { authorization: `Bearer ${json(res).access_token}` } };
 }
@@ -100,66 +93,20 @@ export async function vote(user: User, submissionId: string, voteType: 1 | -1): 
 }
 
 /** The submissions in the vote, hot first (`GET /api/artist-selection/submissions`). */
-export async function listed(http: Http): Promise<{ id: string; netScore: number; title: string }[]> {
+export async function listed(http: RawBrowser): Promise<{ id: string; netScore: number; title: string }[]> {
   const res = await http.get('/api/artist-selection/submissions?sort=hot&limit=50');
   expect(res.status, res.text).toBe(200);
   return json(res).data as { id: string; netScore: number; title: string }[];
 }
 
-/**
- * Buys `pixels` of one board through the purchase flow: the board lock, the payment intent for
- * `amount` cents (the server prices it; a wrong claim is refused), the sandbox card 4242, then the
- * save calls (artist-colour pixels through batch-reset, custom colours through batch-update).
- */
-export async function buy(
-  user: User,
-  canvasIndex: number,
-  boardIndex: number,
-  amount: number,
-  pixels: { x: number; y: number; color?: string }[],
-): Promise<void> {
-  const locked = await user.http.post(
-    `/api/boards/${canvasIndex}/${boardIndex}/lock`,
-    { duration: 5 },
-    user.auth,
-  );
-  expect(locked.status, locked.text).toBe(200);
-  const created = await user.http.post(
-    '/api/payments/create-payment-intent',
-    {
-      amount,
-      currency: 'usd',
-      billingAddress: null,
-      canvasIndex,
-      boardIndex,
-      pixels: pixels.map((p) => (p.color ? { ...p, isDefault: false } : { ...p, isDefault: true })),
+/** The user's POSTs through the BFF, as loadtests/lib/purchase-flow.mjs `buyPixels` buys with them. */
+export function apiOf(user: User): SignedInApi {
+  return {
+    post: async (path, body) => {
+      const res = await user.http.post(path, body, user.auth);
+      return { status: res.status, json: res.json };
     },
-    user.auth,
-  );
-  expect(created.status, created.text).toBe(201);
-  const { paymentIntentId, clientSecret } = json(created);
-  const paid = await user.http.post(
-    '/api/payments/sandbox/confirm',
-    { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-    user.auth,
-  );
-  expect(json(paid), paid.text).toMatchObject({ success: true, paymentIntent: { status: 'succeeded' } });
-  const artist = pixels.filter((p) => !p.color).map(({ x, y }) => ({ x, y }));
-  const custom = pixels.filter((p) => p.color);
-  const save = (kind: 'batch-reset' | 'batch-update', list: unknown[], type: string) =>
-    user.http.post(
-      `/api/pixels/canvas/${canvasIndex}/board/${boardIndex}/${kind}`,
-      { pixels: list, purchaseInfo: { payment_intent_id: paymentIntentId, purchase_type: type } },
-      user.auth,
-    );
-  if (artist.length > 0) {
-    const saved = await save('batch-reset', artist, 'default');
-    expect(json(saved), saved.text).toMatchObject({ success: true });
-  }
-  if (custom.length > 0) {
-    const saved = await save('batch-update', custom, 'custom');
-    expect(json(saved), saved.text).toMatchObject({ success: true });
-  }
+  };
 }
 
 /**
@@ -183,26 +130,29 @@ export interface ImageFile {
   filename: string;
 }
 
-const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+/** A type the artist selection takes (@tessera/facts/artwork), and its subtype as a file extension. */
+type ImageType = (typeof IMAGE_TYPES)[number];
+type ImageExtension = ImageType extends `image/${infer E}` ? E : never;
 
-/** The file `filename` (its extension gives the format) of `w` x `h` pixels, coloured by `color`. */
+/** The file `filename` (its extension names the type) of `w` x `h` pixels, coloured by `color`. */
 export async function imageFile(
-  filename: `${string}.${keyof typeof IMAGE_TYPES}`,
+  filename: `${string}.${ImageExtension}`,
   w: number,
   h: number,
   color: (x: number, y: number) => Rgb,
 ): Promise<ImageFile> {
-  const format = filename.slice(filename.lastIndexOf('.') + 1) as keyof typeof IMAGE_TYPES;
+  const format = filename.slice(filename.lastIndexOf('.') + 1) as ImageExtension;
   const raw = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(color(x, y), (y * w + x) * 3);
   const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
   const image =
     format === 'png'
       ? await img.png().toBuffer()
-      : format === 'jpg'
+      : format === 'jpeg'
         ? await img.jpeg({ quality: 90 }).toBuffer()
         : await img.webp({ lossless: true }).toBuffer();
-  return { image, contentType: IMAGE_TYPES[format], filename };
+  const contentType: ImageType = `image/${format}`;
+  return { image, contentType, filename };
 }
 
 /** The operator CLI against the running stack, as `npm run ops` calls it (signed as `ops`, by maria). */

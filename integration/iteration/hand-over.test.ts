@@ -26,10 +26,11 @@ import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
 import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import type { Client as Http } from '../bad-input/http.js';
+import type { RawBrowser } from '../bad-input/http.js';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
+import { buyPixels } from '../../loadtests/lib/purchase-flow.mjs';
 import {
-  buy,
+  apiOf,
   imageFile,
   json,
   listed,
@@ -107,13 +108,13 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const active = async (http: Http) =>
+const active = async (http: RawBrowser) =>
   json(await http.get('/api/canvases/active')).data[0] as Record<string, unknown>;
 
 const ops = (...argv: string[]) => runOps(stack, ...argv);
 
 /** Default colours of canvas pixels through `GET /api/pixels/canvas/{c}/board/{b}` (one read per board). */
-async function defaultColours(http: Http, c: number, points: readonly (readonly [number, number])[]) {
+async function defaultColours(http: RawBrowser, c: number, points: readonly (readonly [number, number])[]) {
   const boards = new Map<number, { x: number; y: number; default_color: string }[]>();
   const out: Rgb[] = [];
   for (const [cx, cy] of points) {
@@ -141,7 +142,7 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     ids.grey = await submit(li, {
       title: 'Grey Study',
       description: 'Quiet greys, nothing else.',
-      ...(await imageFile('grey.jpg', 60, 60, () => [128, 128, 128])),
+      ...(await imageFile('grey.jpeg', 60, 60, () => [128, 128, 128])),
     });
     ids.green = await submit(grace, {
       title: 'A Green Field',
@@ -166,12 +167,16 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     const stream = await SseClient.open(`${stack.bffUrl}/api/events`);
     expect(stream.status).toBe(200);
 
-    // the last three pixels: 2 in the artist's colour, 1 custom (400 + fee 42 + tax 32 = 474 cents)
-    await buy(bo, first, 20, 474, [
-      { x: 1, y: 1 },
-      { x: 2, y: 1 },
-      { x: 3, y: 1, color: '#00AA00' },
-    ]);
+    // the last three pixels: 2 in the artist's colour, 1 custom
+    await buyPixels(apiOf(bo), {
+      canvas: first,
+      board: 20,
+      pixels: [
+        { x: 1, y: 1 },
+        { x: 2, y: 1 },
+        { x: 3, y: 1, color: '#00AA00' },
+      ],
+    });
     const bought = Date.now();
     expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 30_000)).data)).toEqual({
       canvasIndex: first,
@@ -264,7 +269,7 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
       `Submission ${ids.grey} was already removed.`,
     );
     expect((await ops('remove-submission', ids.adaAgain, '--reason', 'duplicate')).code).toBe(0);
-    const deleted = await grace.http.request({
+    const deleted = await grace.http.send({
       method: 'DELETE',
       path: `/api/artist-selection/submissions/${ids.green}`,
       headers: grace.auth,
@@ -285,8 +290,8 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
     expect(await listed(buyer.http)).toEqual([]);
 
     const stream = await SseClient.open(`${stack.bffUrl}/api/events`);
-    // the last pixel, in the artist's colour: 100 + fee 33 + tax 8 = 141 cents
-    await buy(buyer, next, 0, 141, [{ x: 0, y: 0 }]);
+    // the last pixel, in the artist's colour
+    await buyPixels(apiOf(buyer), { canvas: next, board: 0, pixels: [{ x: 0, y: 0 }] });
     expect(JSON.parse((await stream.waitFor((e) => e.event === 'canvas:soldout', 30_000)).data)).toEqual({
       canvasIndex: next,
     });

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import { Client as HttpClient } from '../bad-input/http.js';
+import type { RawBrowser } from '../bad-input/http.js';
 import { startBadInputStack, type BadInputStack } from '../bad-input/stack.js';
+import { register } from '../iteration/flow.js';
 
 let s: BadInputStack;
 let c: number;
-let a: { http: HttpClient; auth: Record<string, string>; userId: string; username: string };
+let a: { http: RawBrowser; auth: Record<string, string>; userId: string; username: string };
 let b: typeof a;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -25,25 +26,12 @@ beforeAll(async () => {
     userId: s.seed.userId,
     username: s.seed.username,
   };
-  const http = new HttpClient(s.base);
-  const tag = Math.random().toString(36).slice(2, 8);
-  const reg = await http.post('/api/auth/register', {
-    username: `bee_${tag}`,
-    email: `bee.${tag}@example.com`,
-    password: 'Sturdy-Passw0rd!',
-  });
-  const body = reg.json as { access_token: string; user: { id: string; username: string } };
-  b = {
-    http,
-    auth: { authorization: `Bearer ${body.access_token}` },
-    userId: body.user.id,
-    username: body.user.username,
-  };
+  b = await register(s.base, 'bee');
 }, 60_000);
 afterAll(() => s?.close());
 
 const call = (who: typeof a, method: string, path: string, body?: unknown) =>
-  who.http.request({ method, path, body, headers: who.auth });
+  who.http.send({ method, path, body, headers: who.auth });
 
 describe('board locks through the BFF', () => {
   it('acquire, status, lists, current lock, validate, extend and release in the spec shapes', async () => {
@@ -86,7 +74,7 @@ describe('board locks through the BFF', () => {
     expect((await call(a, 'GET', `/api/boards/${c}/7/status`)).json).toMatchObject({
       data: { canLock: true },
     });
-    expect((await s.seed.browser.request({ path: `/api/boards/${c}/8/status` })).json).toEqual({
+    expect((await s.seed.browser.send({ path: `/api/boards/${c}/8/status` })).json).toEqual({
       success: true,
       data: { isLocked: false, canLock: false, uiBoardIndex: 8, canvasIndex: c, lock: null },
     });

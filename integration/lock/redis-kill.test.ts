@@ -15,7 +15,7 @@ import { openKeyValueStore, type KeyValueStore } from '@tessera/kit';
 import { sleep, testLogger } from '@tessera/kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLockStack, type LockStack } from './stack.js';
-import { portFree } from '../../loadtests/lib/product.mjs';
+import { portFree } from '../../scripts/lib/launch-stack.mjs';
 import { redisServerBinary, startRedisServer, type RedisServer } from '../../loadtests/lib/redis-server.mjs';
 
 const PORT = Number(process.env.LOCK_TEST_REDIS_PORT ?? 26390);

@@ -12,7 +12,7 @@ import { node, tracing } from '@opentelemetry/sdk-node';
 import { eventually } from '@tessera/kit/testing';
 import type { BusMessage } from '@tessera/kit';
 import { startPaymentStack, type PaymentStack } from './stack.js';
-import type { Client } from '../bad-input/http.js';
+import type { RawBrowser } from '../bad-input/http.js';
 
 const exporter = new tracing.InMemorySpanExporter();
 new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();
@@ -21,7 +21,7 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const traced = { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01` };
 
 let s: PaymentStack;
-let http: Client;
+let http: RawBrowser;
 let auth: Record<string, string>;
 const succeeded: BusMessage[] = [];
 const committed: BusMessage[] = [];
@@ -97,7 +97,7 @@ describe('a purchase through the BFF', () => {
       tax_jurisdiction: 'Estimated',
       total_cents: AMOUNT,
     });
-    const bad = await http.request({
+    const bad = await http.send({
       method: 'PATCH',
       path: `/api/payments/intent/${intentId}/address`,
       body: { billingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '00000' } },
@@ -105,7 +105,7 @@ describe('a purchase through the BFF', () => {
     });
     expect(bad.status).toBe(400);
     expect(json(bad)).toMatchObject({ error: 'invalid_billing_address', message: 'Invalid ZIP code' });
-    const ok = await http.request({
+    const ok = await http.send({
       method: 'PATCH',
       path: `/api/payments/intent/${intentId}/address`,
       body: {
@@ -264,7 +264,7 @@ describe('a purchase through the BFF', () => {
         data: { object: { id: intentId, object: 'payment_intent' } },
       });
     const post = (body: string, signature: string) =>
-      http.request({
+      http.send({
         method: 'POST',
         path: '/api/payments/webhook',
         body,

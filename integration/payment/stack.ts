@@ -12,7 +12,7 @@ import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { startIdentityDouble, type IdentityDouble } from '../../bff/src/auth/test/identity-double.js';
 import { startRenderer } from '../../services/renderer/src/setup.js';
-import { Client } from '../bad-input/http.js';
+import { RawBrowser } from '../bad-input/http.js';
 
 export interface PaymentStack {
   h: PaymentHarness;
@@ -23,7 +23,7 @@ export interface PaymentStack {
   /** The renderer: its consumer of tessera.pixels.committed (no RPC server). */
   renderer: Awaited<ReturnType<typeof startRenderer>>;
   /** A browser signed in as `userId` (bearer token, cookies, CSRF token). */
-  browser(userId: string): Promise<{ http: Client; auth: Record<string, string> }>;
+  browser(userId: string): Promise<{ http: RawBrowser; auth: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ export async function startPaymentStack(): Promise<PaymentStack> {
     canvasServer,
     renderer,
     async browser(userId) {
-      const http = new Client(bff.base);
+      const http = new RawBrowser(bff.base);
       return { http, auth: { authorization: `Bearer ${await identity.sign(userId)}` } };
     },
     async close() {

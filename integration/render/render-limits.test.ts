@@ -1,6 +1,6 @@
 /**
  * The renderer's limits on the whole product as `npm start` runs it (built processes, the embedded
- * broker, the demo canvas; its own ports and data folder):
+ * broker, the demo canvas; free ports and a data folder of its own):
  * - eight concurrent composite requests, each with a parameter the web app never sends (issue 9's
  *   attack: scale 4 with different qualities, and the other disallowed values), all get 400 and the
  *   renderer's memory does not move;
@@ -10,21 +10,17 @@
  * Figures are printed; nothing is timed. Needs `npm run build` first.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackProcesses } from '../../loadtests/lib/procs.mjs';
-import { startProduct, type RunningProduct } from '../../loadtests/lib/product.mjs';
+import { startStack, type RunningStack } from '../../scripts/lib/launch-stack.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.RENDER_TEST_PORT ?? 20581);
-const PORT_BASE = Number(process.env.RENDER_TEST_PORT_BASE ?? 20562);
-const BASE = `http://127.0.0.1:${PORT}`;
 const LIMIT_MB = 1536;
 const built = fs.existsSync(path.join(ROOT, 'services/renderer/dist/main.js'));
 
-let stack: RunningProduct | undefined;
-let dataDir = '';
+let stack: RunningStack | undefined;
+let base = '';
 let rendererPid = 0;
 let canvas = 0;
 
@@ -35,7 +31,7 @@ function rssMb(pid: number): number {
 
 /** The renderer process of this stack (its environment carries the stack's DATA_DIR). */
 function findRenderer(): number {
-  const renderer = stackProcesses(dataDir).find((p) => p.name === 'renderer');
+  const renderer = stackProcesses(stack!.dataDir).find((p) => p.name === 'renderer');
   if (!renderer) throw new Error('renderer process not found');
   return renderer.pid;
 }
@@ -56,16 +52,11 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; before: 
 
 beforeAll(async () => {
   if (!built) return;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-render-limits-'));
   // a process per service: the renderer's own resident memory is what is measured
-  stack = await startProduct({
-    port: PORT,
-    portBase: PORT_BASE,
-    dataDir,
-    env: { TESSERA_PROCESS_PER_SERVICE: '1' },
-  });
+  stack = await startStack({ env: { TESSERA_PROCESS_PER_SERVICE: '1' }, timeoutMs: 110_000 });
+  base = stack.url;
   rendererPid = findRenderer();
-  const active = (await (await fetch(`${BASE}/api/canvases/active`)).json()) as {
+  const active = (await (await fetch(`${base}/api/canvases/active`)).json()) as {
     data: { canvas_index: number }[];
   };
   canvas = active.data[0]!.canvas_index;
@@ -73,7 +64,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.skipIf(!built)('renderer limits on the running product', () => {
@@ -89,7 +79,7 @@ describe.skipIf(!built)('renderer limits on the running product', () => {
       'format=webp&scale=2&quality=95&preview=true',
     ];
     const { result, before, peak } = await sampled(() =>
-      Promise.all(queries.map((q) => fetch(`${BASE}/api/canvas-composite/canvas/${canvas}/render?${q}`))),
+      Promise.all(queries.map((q) => fetch(`${base}/api/canvas-composite/canvas/${canvas}/render?${q}`))),
     );
     console.log(
       `8 disallowed renders: ${result.map((r) => r.status).join(', ')}; renderer RSS ${before.toFixed(0)} MB -> peak ${peak.toFixed(0)} MB`,
@@ -106,7 +96,7 @@ describe.skipIf(!built)('renderer limits on the running product', () => {
         Array.from({ length: 8 }, async (_, i) => {
           const preview = i % 2 === 1;
           const res = await fetch(
-            `${BASE}/api/canvas-composite/canvas/${canvas}/render?format=webp&scale=1&quality=95&grid=false&preview=${preview}&t=${started + i}`,
+            `${base}/api/canvas-composite/canvas/${canvas}/render?format=webp&scale=1&quality=95&grid=false&preview=${preview}&t=${started + i}`,
           );
           return {
             status: res.status,

@@ -30,7 +30,8 @@ import {
   type CallerIdentity,
 } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
-import { Browser } from '../../bff/src/auth/test/browser.js';
+import { newAccount } from '../../services/identity/src/test/harness.js';
+import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { startTrustStack, type TrustStack } from './stack.js';
 import { CONTRACTS } from '@tessera/facts/contracts';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -245,14 +246,8 @@ describe('the attacks of the issue', () => {
   });
 
   it('direct Login calls are refused and cannot lock the owner out; GetUser is for the BFF only', async () => {
-    const owner = {
-      username: `owner_${Date.now() % 1_000_000}`,
-      email: `owner.${Date.now()}@example.com`,
-      password: 'Owner-Passw0rd!',
-    };
     const browser = new Browser(stack.bffUrl);
-    const reg = await browser.request('POST', '/api/auth/register', { body: owner });
-    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const { user: owner } = await registerUser(browser, newAccount('owner'));
     const login = IdentityService.methods.find((m) => m.name === 'Login')!;
     const identityUrl = stack.url('identity');
     for (let i = 0; i < 100; i++) {

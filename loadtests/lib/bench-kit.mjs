@@ -1,8 +1,8 @@
 // Helpers of the read-path scenarios (board-pixels, composite, rerender, events, memory, web):
-// percentiles, an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
-// keep the compressed body, a bare Koa baseline in its own process, and one single-pixel purchase
-// through the BFF on the sandbox provider (the way the web app buys). The lock and purchase
-// scenarios take the active canvas from here too.
+// an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
+// keep the compressed body, a bare Koa baseline in its own process, and a signed-in user's calls to
+// the BFF (each with its own traceparent), with which lib/purchase-flow.mjs buys pixels. The lock and
+// purchase scenarios take the active canvas from here too.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,18 +15,6 @@ import { assertLoopback } from './harness.mjs';
 import { readProcess } from './procstat.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * The q-th percentile (0..100) of `values` (nearest rank), or null when empty.
- * @param {number[]} values
- * @param {number} q
- * @returns {number | null}
- */
-export function percentile(values, q) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((q / 100) * sorted.length) - 1))] ?? null;
-}
 
 /** @type {(n: number | null | undefined, digits?: number) => number | null} */
 export const round = (n, digits = 1) => (n === null || n === undefined ? null : Number(n.toFixed(digits)));
@@ -175,59 +163,13 @@ export async function api(baseUrl, user, method, pathname, body) {
 }
 
 /**
- * The server's price of `n` artist-colour pixels without an address (spec section 9).
- * @param {number} n
- */
-export function defaultPixelsTotalCents(n) {
-  const subtotal = 100 * n;
-  return subtotal + Math.round(subtotal * 0.03) + 30 + Math.round(subtotal * 0.08);
-}
-
-/**
- * Buys pixels of one board in the artist's colours the way the page does: lock (kept if held),
- * payment intent, sandbox card 4242, save (batch-reset). Resolves when the save answered.
+ * The user's POST through `api` (lib/purchase-flow.mjs `buyPixels` buys with it).
  * @param {string} baseUrl
  * @param {BenchUser} user
- * @param {{ canvasIndex: number; boardIndex: number; pixels: { x: number; y: number }[] }} order
+ * @returns {import('./purchase-flow.d.mts').SignedInApi}
  */
-export async function buyPixels(baseUrl, user, { canvasIndex, boardIndex, pixels }) {
-  const lock = await api(baseUrl, user, 'POST', `/api/boards/${canvasIndex}/${boardIndex}/lock`, {
-    duration: 5,
-  });
-  if (lock.status !== 200) throw new Error(`lock: ${lock.status} ${JSON.stringify(lock.json)}`);
-  const intent = await api(baseUrl, user, 'POST', '/api/payments/create-payment-intent', {
-    amount: defaultPixelsTotalCents(pixels.length),
-    currency: 'usd',
-    billingAddress: null,
-    canvasIndex,
-    boardIndex,
-    pixels: pixels.map(({ x, y }) => ({ x, y, isDefault: true })),
-  });
-  if (intent.status !== 201) throw new Error(`intent: ${intent.status} ${JSON.stringify(intent.json)}`);
-  const paid = await api(baseUrl, user, 'POST', '/api/payments/sandbox/confirm', {
-    clientSecret: intent.json.clientSecret,
-    cardNumber: '4242424242424242',
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-  if (!paid.json.success) throw new Error(`confirm: ${JSON.stringify(paid.json)}`);
-  const saved = await api(
-    baseUrl,
-    user,
-    'POST',
-    `/api/pixels/canvas/${canvasIndex}/board/${boardIndex}/batch-reset`,
-    {
-      pixels: pixels.map(({ x, y }) => ({ x, y })),
-      purchaseInfo: {
-        payment_intent_id: intent.json.paymentIntentId,
-        purchase_timestamp: new Date().toISOString(),
-        purchase_type: 'default',
-      },
-    },
-  );
-  if (saved.status !== 200) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.json)}`);
-  return saved.json;
+export function userApi(baseUrl, user) {
+  return { post: (pathname, body) => api(baseUrl, user, 'POST', pathname, body) };
 }
 
 /**

@@ -82,6 +82,24 @@ export class Client {
     return r.text === '' ? null : JSON.parse(r.text);
   }
 
+  /**
+   * POST with a JSON body: the status and the JSON answer (null when empty or not JSON), as
+   * lib/purchase-flow.mjs `buyPixels` reads each step.
+   * @param {string} path
+   * @param {unknown} body
+   * @returns {Promise<{ status: number, json: any }>}
+   */
+  async post(path, body) {
+    const r = await this.request('POST', path, body);
+    let json = null;
+    try {
+      json = r.text === '' ? null : JSON.parse(r.text);
+    } catch {
+      // not JSON: the step that reads it fails with the status
+    }
+    return { status: r.status, json };
+  }
+
   close() {
     this.agent.destroy();
   }
@@ -104,15 +122,36 @@ export function signedInClient(baseUrl, user) {
   });
 }
 
-/** Cookie pairs (`name=value`) of a reply's Set-Cookie headers, merged into `jar`. */
-export function mergeCookies(/** @type {Map<string, string>} */ jar, /** @type {Reply} */ reply) {
+/**
+ * The Set-Cookie lines of a reply, for a CookieJar (bff/src/auth/test/cookie-jar.mjs).
+ * @param {Reply} reply
+ * @returns {string[]}
+ */
+export function setCookiesOf(reply) {
   const set = reply.headers['set-cookie'] ?? [];
-  for (const c of Array.isArray(set) ? set : [set]) {
-    const pair = c.split(';')[0] ?? '';
-    const eq = pair.indexOf('=');
-    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return Array.isArray(set) ? set : [set];
+}
+
+/**
+ * The q-th percentile (0 to 100) of `values` by nearest rank: the smallest value with at least q% of
+ * them at or below it (p100 is the largest); null when there are none. The one definition of the
+ * benchmarks' percentiles.
+ * @param {readonly number[]} values
+ * @param {number} q
+ * @returns {number | null}
+ */
+export function percentile(values, q) {
+  return ofSorted(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
+}
+
+/** `percentile` of values sorted already. @param {readonly number[]} sorted @param {number} q */
+function ofSorted(sorted, q) {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil((q / 100) * sorted.length));
+  return /** @type {number} */ (sorted[Math.min(rank, sorted.length) - 1]);
 }
 
 /** Latencies in ms; nearest-rank percentiles. */
@@ -139,13 +178,11 @@ export class Latencies {
 
   /** @param {number} p 0 to 100 @returns {number | null} */
   percentile(p) {
-    if (this.values.length === 0) return null;
     if (!this.sorted) {
       this.values.sort((a, b) => a - b);
       this.sorted = true;
     }
-    const rank = Math.max(1, Math.ceil((p / 100) * this.values.length));
-    return /** @type {number} */ (this.values[Math.min(rank, this.values.length) - 1]);
+    return ofSorted(this.values, p);
   }
 
   /** @returns {{ p50: number | null, p95: number | null, p99: number | null }} */

@@ -1,5 +1,5 @@
-// Whether a TCP port on loopback takes connections: the private redis-server waits until its port
-// does, scripts/e2e.mjs checks that no port of the stopped stack still does.
+// Whether a TCP port on loopback takes connections: scripts/e2e.mjs checks that no port of the
+// stopped stack still does.
 import net from 'node:net';
 
 /**

@@ -1,21 +1,45 @@
 // The processes of a running stack and their memory, read from /proc (Linux): every process that
 // `npm start` (scripts/start.mjs) launches carries the stack's DATA_DIR in its environment.
 import fs from 'node:fs';
+import path from 'node:path';
+import { commandLine } from './procstat.mjs';
 
 /**
- * Name of a stack process from its command line: broker, identity, ..., bff, or start.
+ * Name of a stack process from its command line: broker, identity, ..., bff, `start.mjs` (the
+ * launcher itself) or `redis` (a bench's private redis-server); null for any other process.
  * @param {string} cmdline
  * @returns {string | null}
  */
 export function processName(cmdline) {
-  const m = /(?:services\/)?([a-z]+)\/dist\/main\.js/.exec(cmdline);
-  if (m) return m[1] ?? null;
-  if (/scripts\/start\.mjs/.test(cmdline)) return 'start';
+  const m = /(?:services\/([a-z]+)|(bff))\/dist\/main\.js/.exec(cmdline);
+  if (m) return m[1] ?? m[2] ?? null;
+  if (/scripts\/start\.mjs/.test(cmdline)) return 'start.mjs';
+  if (/redis-server/.test(cmdline)) return 'redis';
   return null;
 }
 
 /**
- * `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`, sorted by name.
+ * `pids`, named (processName, else the program's file name), for the process figures of a
+ * benchmark. The names of pids seen before are kept in `names`.
+ * @param {number[]} pids
+ * @param {Map<number, string>} [names]
+ * @returns {{ pid: number; name: string }[]}
+ */
+export function namedProcesses(pids, names = new Map()) {
+  return pids.map((pid) => {
+    let name = names.get(pid);
+    if (!name) {
+      const cmdline = commandLine(pid);
+      name = processName(cmdline) ?? path.basename(cmdline.split(' ')[0] || 'process');
+      names.set(pid, name);
+    }
+    return { pid, name };
+  });
+}
+
+/**
+ * `[{pid, name}]` of the processes whose environment has `DATA_DIR=<dataDir>`: start.mjs, the
+ * broker, the services by name, the BFF.
  * @param {string} dataDir
  * @returns {{ pid: number; name: string }[]}
  */
@@ -33,8 +57,11 @@ export function stackProcesses(dataDir) {
       // gone, or not ours
     }
   }
-  const order = ['start', 'broker', 'identity', 'canvas', 'lock', 'payment', 'renderer', 'submission', 'bff'];
-  return out.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  // the launcher, the broker, the services by name, the BFF (the port table's order would need its
+  // build, which the bench runner makes only after it has loaded this module)
+  const group = (/** @type {string} */ name) =>
+    name === 'start.mjs' ? 0 : name === 'broker' ? 1 : name === 'bff' ? 3 : 2;
+  return out.sort((a, b) => group(a.name) - group(b.name) || a.name.localeCompare(b.name));
 }
 
 /**

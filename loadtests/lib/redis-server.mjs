@@ -3,7 +3,6 @@
 // binary is installed. Types: redis-server.d.mts.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { listening } from './listening.mjs';
 
 const CANDIDATES = ['/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server'];
 
@@ -34,17 +33,28 @@ export async function startRedisServer(port) {
       '--protected-mode',
       'yes',
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const until = Date.now() + 10_000;
-  for (;;) {
-    if (await listening(port)) break;
-    if (child.exitCode !== null || Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not start on port ${port}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  // redis-server says when it listens: wait for its line, not for a port that answers
+  let out = '';
+  const ready = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 10_000);
+    child.stdout.on('data', (d) => {
+      out = (out + d).slice(-4000);
+      if (out.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+  });
+  if (!ready) {
+    child.kill('SIGKILL');
+    throw new Error(`redis-server did not start on port ${port}:\n${out}`);
   }
   return {
     url: `redis://127.0.0.1:${port}`,

@@ -4,9 +4,11 @@
 // `pixels` event's arrival at every stream is timed from the commit's own time (`committedAt`, set
 // by the canvas service). The cap is checked in the same run: 17 streams from one address, the 17th
 // must get 429.
-import http from 'node:http';
 import { BOARD_SIZE } from '@tessera/facts/grid';
-import { activeCanvas, buyPixels, percentile, releaseLock, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, releaseLock, row, userApi } from '../lib/bench-kit.mjs';
+import { percentile } from '../lib/client.mjs';
+import { clientAddress, openEventStream } from '../lib/event-streams.mjs';
+import { buyPixels } from '../lib/purchase-flow.mjs';
 
 export const name = 'events';
 export const description =
@@ -16,35 +18,13 @@ const CLIENTS = Number(process.env.SSE_CLIENTS ?? 2000);
 const COMMITS = Number(process.env.SSE_COMMITS ?? 10);
 const PER_CLIENT_CAP = 16;
 
-const addressOf = (i) => `127.2.${Math.floor(i / 200)}.${(i % 200) + 1}`;
-
-/** Opens one stream from `localAddress`; resolves with its status once the head arrived. */
+/** Opens one stream from `localAddress`; `onPixels` gets each `pixels` event with its arrival time. */
 function openStream(baseUrl, localAddress, onPixels) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${baseUrl}/api/events`, { localAddress, agent: false }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        resolve({ status: res.statusCode, close: () => req.destroy() });
-        return;
-      }
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        buf += chunk;
-        let end;
-        while ((end = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, end);
-          buf = buf.slice(end + 2);
-          if (block.includes('event: pixels')) {
-            const data = /\ndata: (.*)/.exec(block)?.[1];
-            if (data) onPixels(JSON.parse(data), Date.now());
-          }
-        }
-      });
-      res.on('error', () => undefined);
-      resolve({ status: 200, close: () => req.destroy() });
-    });
-    req.on('error', reject);
+  return openEventStream(`${baseUrl}/api/events`, {
+    localAddress,
+    onEvent: (ev) => {
+      if (ev.event === 'pixels') onPixels(JSON.parse(ev.data), Date.now());
+    },
   });
 }
 
@@ -64,7 +44,7 @@ export async function run(ctx) {
   for (let i = 0; i < CLIENTS; i += 100) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(100, CLIENTS - i) }, (_, k) =>
-        openStream(ctx.baseUrl, addressOf(i + k), onPixels).catch(() => ({ status: 0, close() {} })),
+        openStream(ctx.baseUrl, clientAddress(i + k), onPixels).catch(() => ({ status: 0, close() {} })),
       ),
     );
     for (const s of batch) {
@@ -87,9 +67,9 @@ export async function run(ctx) {
   let failed = 0;
   for (let i = 0; i < COMMITS; i++) {
     try {
-      await buyPixels(ctx.baseUrl, user, {
-        canvasIndex: canvas,
-        boardIndex: 500,
+      await buyPixels(userApi(ctx.baseUrl, user), {
+        canvas,
+        board: 500,
         pixels: [{ x: i % BOARD_SIZE, y: 20 }],
       });
     } catch (err) {

@@ -6,12 +6,9 @@
 // Measured twice: as `npm start` runs by default (one process, a thread per service: the target row)
 // and with TESSERA_PROCESS_PER_SERVICE=1 (a process per service, as in Kubernetes: what each service
 // holds). The bench's own stack, after the other scenarios' load, is printed beside them.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startStack } from '../../scripts/lib/launch-stack.mjs';
 import { memoryOf, stackProcesses } from '../lib/procs.mjs';
 import { round, row } from '../lib/bench-kit.mjs';
-import { freePorts, startProduct } from '../lib/product.mjs';
 
 export const name = 'memory';
 export const description =
@@ -50,38 +47,27 @@ const idleRow = (what, mb) =>
     met: mb < TARGET_MB,
   });
 
-/** Starts a fresh `npm start` with `env`, makes a first visit, waits IDLE_MS and measures it. */
-async function idleStack(ctx, env) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-memory-'));
-  const { base, bff } = await freePorts((ctx.portBase ?? 20000) + 100);
-  let product;
+/** Starts a fresh `npm start` with `env` (embedded defaults, free ports), makes a first visit, waits IDLE_MS and measures it. */
+async function idleStack(env) {
+  const stack = await startStack({ logLevel: 'info', env });
   try {
-    product = await startProduct({
-      port: bff,
-      portBase: base,
-      dataDir,
-      logLevel: 'info',
-      stderr: 'ignore',
-      env,
-    });
     // what a first visit asks for, then idle
-    const url = product.url;
+    const url = stack.url;
     const active = await (await fetch(`${url}/api/canvases/active`)).json();
     const c = active.data[0].canvas_index;
     await (await fetch(`${url}/api/canvas-composite/canvas/${c}/render?preview=true`)).arrayBuffer();
     await (await fetch(`${url}/api/canvas-composite/canvas/${c}/render?preview=false`)).arrayBuffer();
     await new Promise((r) => setTimeout(r, IDLE_MS));
-    return table(measure(dataDir));
+    return table(measure(stack.dataDir));
   } finally {
-    await product?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 
 export async function run(ctx) {
-  const idle = await idleStack(ctx, {});
+  const idle = await idleStack({});
   ctx.log(`npm start idle, one process (${IDLE_MS / 1000} s after the first page):\n${idle.text}`);
-  const separate = await idleStack(ctx, { TESSERA_PROCESS_PER_SERVICE: '1' });
+  const separate = await idleStack({ TESSERA_PROCESS_PER_SERVICE: '1' });
   ctx.log(`npm start idle, a process per service (TESSERA_PROCESS_PER_SERVICE=1):\n${separate.text}`);
   const loaded = table(measure(ctx.dataDir));
   ctx.log(`the bench's stack now (after the other scenarios):\n${loaded.text}`);

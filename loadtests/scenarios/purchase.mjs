@@ -1,5 +1,5 @@
 // Purchases end to end through the BFF on the sandbox provider, as the web app makes them: each
-// client is a signed-in user holding one board lock, and an order is
+// client is a signed-in user holding one board lock, and an order (lib/purchase-flow.mjs) is
 //   1. POST /api/payments/create-payment-intent   (the server prices it and reserves the pixels)
 //   2. POST /api/payments/sandbox/confirm          (test card 4242 4242 4242 4242)
 //   3. POST /api/pixels/canvas/{c}/board/{b}/batch-update with purchaseInfo (the save: the order is
@@ -19,10 +19,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
+import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { activeCanvas } from '../lib/bench-kit.mjs';
 import { Client, closedLoop, signedInClient, warmUp } from '../lib/client.mjs';
 import { intEnv } from '../lib/harness.mjs';
+import { buyPixels } from '../lib/purchase-flow.mjs';
 
 export const name = 'purchase';
 export const description =
@@ -32,23 +33,9 @@ const SINGLE_TARGET = 150;
 const PIXELS_TARGET = 10_000;
 const BIG_ORDER = 500;
 const BOARDS = TOTAL_BOARDS;
-const SIDE = BOARD_SIZE;
 const GROUP_ORDERS = 32;
 const GROUP_BOARDS = 4;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CARD = {
-  cardNumber: '4242424242424242',
-  expMonth: 12,
-  expYear: new Date().getFullYear() + 3,
-  cvc: '123',
-};
-
-/** The server's price of `n` custom-colour pixels (services/payment/src/domain/pricing.ts). */
-export function customOrderCents(/** @type {number} */ n) {
-  const bps = (/** @type {number} */ a, /** @type {number} */ b) => Math.floor((a * b + 5000) / 10000);
-  const subtotal = n * 200;
-  return subtotal + bps(subtotal, 300) + 30 + bps(subtotal, 800);
-}
 
 /** @param {any} ctx */
 export async function run(ctx) {
@@ -77,7 +64,7 @@ export async function run(ctx) {
       const pixels = await anon.json('GET', `/api/pixels/canvas/${canvas}/board/${board}`);
       /** @type {number[]} */
       const free = [];
-      for (const p of pixels.data) if (p.user_id === null) free.push(p.y * SIDE + p.x);
+      for (const p of pixels.data) if (p.user_id === null) free.push(pixelOffset(p.x, p.y));
       if (free.length >= need) {
         b.board = board;
         b.free = free;
@@ -94,32 +81,9 @@ export async function run(ctx) {
     if (b.free.length < size) await nextBoardFor(b, size);
     const offsets = b.free.splice(0, size);
     const color = `#${((b.seq++ * 2654435761 + w) & 0xffffff).toString(16).padStart(6, '0').toUpperCase()}`;
-    const pixels = offsets.map((o) => ({ x: o % SIDE, y: Math.floor(o / SIDE), color }));
-    const intent = await b.http.json('POST', '/api/payments/create-payment-intent', {
-      amount: customOrderCents(size),
-      currency: 'usd',
-      billingAddress: null,
-      metadata: {},
-      description: `bench order of ${size}`,
-      canvasIndex: canvas,
-      boardIndex: b.board,
-      pixels: pixels.map((p) => ({ ...p, isDefault: false })),
-    });
-    const paid = await b.http.json('POST', '/api/payments/sandbox/confirm', {
-      clientSecret: intent.clientSecret,
-      ...CARD,
-    });
-    if (paid.success !== true) throw new Error(`sandbox confirm failed: ${JSON.stringify(paid.error)}`);
-    const saved = await b.http.json('POST', `/api/pixels/canvas/${canvas}/board/${b.board}/batch-update`, {
-      pixels,
-      purchaseInfo: {
-        payment_intent_id: intent.paymentIntentId,
-        purchase_timestamp: new Date().toISOString(),
-        purchase_type: 'custom',
-      },
-    });
-    if (saved.success !== true || saved.count !== size)
-      throw new Error(`save answered ${JSON.stringify(saved)}`);
+    const pixels = offsets.map((o) => ({ ...pixelAtOffset(o), color }));
+    // the buyer holds the board's lock (nextBoardFor)
+    await buyPixels(b.http, { canvas, board: b.board, pixels, lockMinutes: null });
     return size;
   };
 
@@ -237,7 +201,7 @@ async function canvasOrders(ctx, writeBatch) {
   const bus = kit.createInProcessBus({ logger });
   try {
     const core = await createCanvas({ store, bus, logger, writeBatch });
-    const white = 'FFFFFF'.repeat(SIDE * SIDE);
+    const white = 'FFFFFF'.repeat(PIXELS_PER_BOARD);
     const { canvasIndex } = await core.createCanvas({
       name: 'bench',
       description: '',
@@ -253,12 +217,9 @@ async function canvasOrders(ctx, writeBatch) {
         // each of the GROUP_BOARDS slots moves on to a fresh board when it has sold one out
         const slot = w % GROUP_BOARDS;
         const o = next[slot]++;
-        const boardIndex = slot + GROUP_BOARDS * Math.floor(o / (SIDE * SIDE));
-        const offset = o % (SIDE * SIDE);
+        const boardIndex = slot + GROUP_BOARDS * Math.floor(o / PIXELS_PER_BOARD);
         const orderId = `order-${n++}`;
-        const pixels = [
-          { x: offset % SIDE, y: Math.floor(offset / SIDE), color: '#123456', isDefault: false },
-        ];
+        const pixels = [{ ...pixelAtOffset(o % PIXELS_PER_BOARD), color: '#123456', isDefault: false }];
         const userId = `user-${w}`;
         await core.purchases.reserve({
           orderId,

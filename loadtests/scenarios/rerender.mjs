@@ -9,7 +9,9 @@
 //    image is the figure (the renderer allows one per canvas, mode and format per second).
 import sharp from 'sharp';
 import { BOARD_SIZE } from '@tessera/facts/grid';
-import { activeCanvas, buyPixels, percentile, rawGet, releaseLock, round, row } from '../lib/bench-kit.mjs';
+import { activeCanvas, rawGet, releaseLock, round, row, userApi } from '../lib/bench-kit.mjs';
+import { percentile } from '../lib/client.mjs';
+import { buyPixels } from '../lib/purchase-flow.mjs';
 
 export const name = 'rerender';
 export const description =
@@ -49,7 +51,7 @@ export async function run(ctx) {
   const board = 200;
   for (let i = 0; i < COMMITS; i++) {
     const before = (await etagOf(ctx, canvas, true)).etag;
-    await buyPixels(ctx.baseUrl, user, { canvasIndex: canvas, boardIndex: board, pixels: [{ x: i, y: 7 }] });
+    await buyPixels(userApi(ctx.baseUrl, user), { canvas, board, pixels: [{ x: i, y: 7 }] });
     const saved = performance.now();
     let etag = before;
     while (etag === before) {
@@ -92,9 +94,9 @@ export async function run(ctx) {
       let n = 0;
       while (performance.now() - started < seconds * 1000) {
         try {
-          await buyPixels(ctx.baseUrl, buyer, {
-            canvasIndex: canvas,
-            boardIndex: 400 + b,
+          await buyPixels(userApi(ctx.baseUrl, buyer), {
+            canvas,
+            board: 400 + b,
             pixels: [{ x: n % BOARD_SIZE, y: 10 + Math.floor(n / BOARD_SIZE) }],
           });
           bought++;

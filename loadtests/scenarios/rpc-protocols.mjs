@@ -9,7 +9,8 @@ import { SERVICES } from '@tessera/facts/ports';
 import { localKeyFile, parsePrivateKey } from '@tessera/kit/service-keys';
 import { TokenSigner } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { activeCanvas, percentile, round, row, traceparent } from '../lib/bench-kit.mjs';
+import { activeCanvas, round, row, traceparent } from '../lib/bench-kit.mjs';
+import { percentile } from '../lib/client.mjs';
 
 export const name = 'rpc-protocols';
 export const description =

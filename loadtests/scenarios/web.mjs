@@ -11,7 +11,8 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
-import { percentile, round, row } from '../lib/bench-kit.mjs';
+import { round, row } from '../lib/bench-kit.mjs';
+import { percentile } from '../lib/client.mjs';
 
 export const name = 'web';
 export const description =

@@ -2,22 +2,12 @@
 // create the payment intent (the server prices and reserves), confirm it with a test card, save the
 // pixels with purchaseInfo. The three calls of one purchase share one trace (traceparent).
 import http from 'k6/http';
+// the server's price, from @tessera/facts as k6/lib/grid.js takes the grid: k6 runs plain files, so
+// the package's build output (`npm run build` writes services/facts/dist)
+import { priceOrder } from '../../../services/facts/dist/pricing.js';
 import { BASE_URL, jsonValue, newTrace, params } from './api.js';
 
 const CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
-
-/**
- * The server's price of `n` custom-colour pixels with the estimated tax (services/payment/src/domain/
- * pricing.ts): 200 each, fee 3% + 30, tax 8%, each percentage rounded half up.
- * @param {number} n
- * @returns {number} cents
- */
-export function customOrderCents(n) {
-  /** @param {number} a @param {number} bps */
-  const pct = (a, bps) => Math.floor((a * bps + 5000) / 10000);
-  const subtotal = n * 200;
-  return subtotal + pct(subtotal, 300) + 30 + pct(subtotal, 800);
-}
 
 /**
  * Takes a board lock for the session (30 minutes).
@@ -49,7 +39,7 @@ export function buyPixels(s, canvas, board, pixels) {
   const intent = http.post(
     `${BASE_URL}/api/payments/create-payment-intent`,
     JSON.stringify({
-      amount: customOrderCents(pixels.length),
+      amount: priceOrder(0, pixels.length).totalCents,
       currency: 'usd',
       billingAddress: null,
       metadata: {},

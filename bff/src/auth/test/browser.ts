@@ -1,8 +1,14 @@
 /**
  * A minimal browser for HTTP tests: a cookie jar that honours Max-Age=0 deletions, an Origin and
  * Sec-Fetch-Site like a page of the app would send, the CSRF header on state-changing calls, and
- * manual redirects.
+ * manual redirects. The bad-input suites send exact bytes with the same browser
+ * (integration/bad-input/http.ts, RawBrowser), through headersFor and absorb.
  */
+import { CookieJar } from './cookie-jar.mjs';
+
+/** Methods that change nothing: no CSRF token goes with them (the BFF's CSRF check skips them). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export interface BrowserResponse {
   status: number;
   headers: Headers;
@@ -20,7 +26,7 @@ export interface BrowserRequest {
 }
 
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
   csrfToken: string | undefined;
   /** Origin and Sec-Fetch-Site sent with every request; null sends neither (curl, k6). */
   origin: string | null;
@@ -35,21 +41,17 @@ export class Browser {
   }
 
   cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.cookies.header();
   }
 
-  /** Stores the cookies of a response; deletions (Max-Age=0) remove them. */
+  /** Stores the cookies of a response; like the web client, a new session id means a new CSRF token. */
   absorb(setCookies: string[]): void {
-    for (const line of setCookies) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-      // like the web client: a new session id (sign-in, sign-out) means a new CSRF token
-      if (name.endsWith('tessera_sid')) this.csrfToken = undefined;
-    }
+    if (this.cookies.absorb(setCookies)) this.csrfToken = undefined;
+  }
+
+  /** This browser's CSRF token, fetched on first need. */
+  csrf(): Promise<string> {
+    return this.csrfToken === undefined ? this.fetchCsrf() : Promise.resolve(this.csrfToken);
   }
 
   async fetchCsrf(): Promise<string> {
@@ -59,20 +61,33 @@ export class Browser {
     return this.csrfToken;
   }
 
-  async request(method: string, path: string, req: BrowserRequest = {}): Promise<BrowserResponse> {
-    const unsafe = !['GET', 'HEAD'].includes(method);
-    const headers: Record<string, string> = { accept: 'application/json' };
+  /**
+   * What a page of the app sends with a `method` call: Origin and Sec-Fetch-Site, the extra headers,
+   * the CSRF token (fetched on first need; by default on any method but GET, HEAD and OPTIONS) and
+   * the cookies.
+   */
+  async headersFor(method: string, opts: { csrf?: boolean } = {}): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {};
     if (this.origin !== null) {
       headers.origin = this.origin;
       headers['sec-fetch-site'] =
         new URL(this.origin).origin === new URL(this.base).origin ? 'same-origin' : 'cross-site';
     }
-    Object.assign(headers, this.extraHeaders, req.headers);
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
-    if (req.bearer !== undefined) headers.authorization = `Bearer ${req.bearer}`;
-    if (req.csrf ?? unsafe) headers['x-csrf-token'] = this.csrfToken ?? (await this.fetchCsrf());
+    Object.assign(headers, this.extraHeaders);
+    if (opts.csrf ?? !SAFE_METHODS.has(method.toUpperCase())) headers['x-csrf-token'] = await this.csrf();
     const cookie = this.cookieHeader();
     if (cookie !== '') headers.cookie = cookie;
+    return headers;
+  }
+
+  async request(method: string, path: string, req: BrowserRequest = {}): Promise<BrowserResponse> {
+    // the request's own headers override the page's, but not its CSRF token and cookies
+    const { 'x-csrf-token': csrf, cookie, ...page } = await this.headersFor(method, { csrf: req.csrf });
+    const headers: Record<string, string> = { accept: 'application/json', ...page, ...req.headers };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (req.bearer !== undefined) headers.authorization = `Bearer ${req.bearer}`;
+    if (csrf !== undefined) headers['x-csrf-token'] = csrf;
+    if (cookie !== undefined) headers.cookie = cookie;
     const res = await fetch(new URL(path, this.base), {
       method,
       headers,
@@ -90,4 +105,26 @@ export class Browser {
     }
     return { status: res.status, headers: res.headers, body, setCookies };
   }
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs `account` up through POST /api/auth/register in browser `b` (its CSRF token and cookies:
+ * afterwards it holds the new session). Answers the account with the id the server gave it, the
+ * access token and the response; throws unless 201.
+ */
+export async function registerUser(
+  b: Browser,
+  account: NewUser,
+): Promise<{ user: NewUser & { id: string }; token: string; res: BrowserResponse }> {
+  const res = await b.request('POST', '/api/auth/register', { body: account });
+  if (res.status !== 201)
+    throw new Error(`sign-up of ${account.username} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const { id } = res.body.user as { id: string };
+  return { user: { ...account, id }, token: String(res.body.access_token), res };
 }

@@ -1,10 +1,5 @@
-/** A minimal Server-Sent Events reader over fetch, for tests. */
-export interface SseEvent {
-  id?: string;
-  event?: string;
-  data: string;
-  comment?: string;
-}
+/** A minimal Server-Sent Events reader over fetch, for tests (the parsing: sse-parser.mjs). */
+import { SseParser, type SseEvent } from './sse-parser.mjs';
 
 export class SseClient {
   readonly events: SseEvent[] = [];
@@ -31,27 +26,12 @@ export class SseClient {
   private async pump(res: Response): Promise<void> {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
-    let buf = '';
+    const parser = new SseParser();
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          const ev: SseEvent = { data: '' };
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) ev.comment = line.slice(1).trim();
-            else if (line.startsWith('id: ')) ev.id = line.slice(4);
-            else if (line.startsWith('event: ')) ev.event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
-          }
-          ev.data = data.join('\n');
-          this.events.push(ev);
-        }
+        this.events.push(...parser.push(decoder.decode(value, { stream: true })));
         this.wake();
       }
     } catch {

@@ -1,4 +1,6 @@
 /** An identity service on local parts for tests: embedded store in a temp folder, memory key-value store, a movable clock. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import {
   createEmbeddedDocumentStore,
@@ -8,10 +10,10 @@ import {
   type EventBus,
   type KeyValueStore,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { eventually, tempDir, testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
-import { OutboxMailer } from '../adapters/mailer.js';
+import { OUTBOX_FILE, OutboxMailer, type OutboxEntry } from '../adapters/mailer.js';
 import { codeInMail } from '../domain/reset.js';
 import type { Clock, Mailer, PasswordHasher } from '../service/ports.js';
 import { createIdentity, scryptHasher, type Identity } from '../setup.js';
@@ -104,14 +106,14 @@ export async function startHarness(
     bus,
     dir,
     outbox: identity.mailer instanceof OutboxMailer ? identity.mailer : undefined,
-    async codeFor(email) {
-      for (let i = 0; i < 100; i++) {
+    codeFor(email) {
+      // the service sends in the background, so the mail can land just after the call answered
+      return eventually(() => {
         const m = h.outbox?.lastTo(email);
-        const code = m ? codeInMail(m.text) : null;
-        if (code) return code;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no reset mail to ${email}`);
+        return m ? codeInMail(m.text) : null;
+      }, 1000).catch(() => {
+        throw new Error(`no reset mail to ${email}`);
+      });
     },
     async restart() {
       await identity.close();
@@ -134,12 +136,54 @@ export async function startHarness(
   return h;
 }
 
-let seq = 0;
-/** A fresh, valid registration. */
-export function newAccount(): { username: string; email: string; password: string } {
-  seq++;
-  const tag = `${Date.now().toString(36)}${seq}`;
-  return { username: `user_${tag}`, email: `user.${tag}@example.com`, password: 'Sturdy-Passw0rd!' };
+/** The password of every test account: strong enough for the sign-up rules. */
+export const TEST_PASSWORD = 'Sturdy-Passw0rd!';
+
+/**
+ * A fresh, valid registration, unique across processes and machines sharing a server (the kit's
+ * uniquePrefix, its dashes as underscores: a username takes letters, digits and underscores only):
+ * `<prefix>_<pid>_<time>_<random>` (under 50 characters for a prefix of up to 12), the same at
+ * example.com, and TEST_PASSWORD. The integration and browser tests sign users up with it too.
+ */
+export function newAccount(prefix = 'user'): { username: string; email: string; password: string } {
+  const username = uniquePrefix(prefix).replaceAll('-', '_');
+  return { username, email: `${username}@example.com`, password: TEST_PASSWORD };
+}
+
+/**
+ * The mails in the development outbox file of the identity service whose data folder is
+ * `identityDir` (`<DATA_DIR>/identity` of a stack), oldest first; none before the first one.
+ */
+export function readOutbox(identityDir: string): OutboxEntry[] {
+  let raw: string;
+  try {
+    raw = fs.readFileSync(path.join(identityDir, OUTBOX_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  return raw
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as OutboxEntry);
+}
+
+/**
+ * The newest reset mail to `email` in that outbox sent at `sinceMs` or later, with its code
+ * (codeInMail); undefined while there is none.
+ */
+export function newestResetMail(
+  identityDir: string,
+  email: string,
+  sinceMs = 0,
+): (OutboxEntry & { code: string }) | undefined {
+  const want = email.trim().toLowerCase();
+  for (const mail of readOutbox(identityDir).reverse()) {
+    if (mail.to.toLowerCase() !== want || Date.parse(mail.sentAt) < sinceMs) continue;
+    const code = codeInMail(mail.text);
+    if (code) return { ...mail, code };
+  }
+  return undefined;
 }
 
 /**
