@@ -55,5 +55,9 @@ describe('pricing', () => {
     expect(formatDollars(141)).toBe('$1.41');
     expect(formatDollars(5)).toBe('$0.05');
     expect(formatDollars(-5)).toBe('-$0.05');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(99_999)).toBe('$999.99');
+    expect(formatDollars(480_230)).toBe('$4,802.30');
+    expect(formatDollars(-123_456_789)).toBe('-$1,234,567.89');
   });
 });

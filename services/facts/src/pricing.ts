@@ -79,9 +79,10 @@ export function priceOrder(
   };
 }
 
-/** Cents as dollars: 141 -> '$1.41', -5 -> '-$0.05'. */
+/** Cents as US dollars: 141 -> '$1.41', -5 -> '-$0.05', 480230 -> '$4,802.30'. */
 export function formatDollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  const abs = Math.abs(Math.round(cents));
+  const sign = cents < 0 && abs > 0 ? '-' : '';
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
