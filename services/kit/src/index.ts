@@ -1,5 +1,6 @@
 export * from './config/env.js';
 export { BoundedMap } from './bounded-map.js';
+export { SingleFlight, type SingleFlightOptions } from './async/single-flight.js';
 export * from './config/service-config.js';
 export * from './log/logger.js';
 export * from './errors/index.js';

@@ -2,7 +2,7 @@
  * Accounts: registration, e-mail/password sign-in (throttled per account, same answer and similar
  * time for an unknown e-mail and a wrong password), user look-ups and the one-time username choice.
  */
-import { appError } from '@tessera/kit';
+import { appError, SingleFlight } from '@tessera/kit';
 import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import { GET_USERS_MAX } from '../domain/policy.js';
@@ -52,7 +52,8 @@ export function requireUsername(raw: string): string {
 }
 
 export class Accounts {
-  private dummyHash: Promise<string> | null = null;
+  /** The hash an unknown e-mail is verified against: made once, made again only after a failure. */
+  private readonly dummyHash = new SingleFlight<'dummy', string>({ ttlMs: Infinity });
 
   constructor(
     private readonly deps: IdentityDeps,
@@ -190,11 +191,6 @@ export class Accounts {
   }
 
   private dummy(): Promise<string> {
-    if (this.dummyHash === null) {
-      const pending = this.deps.hasher.hash(this.deps.random.token(16));
-      pending.catch(() => (this.dummyHash = null));
-      this.dummyHash = pending;
-    }
-    return this.dummyHash;
+    return this.dummyHash.run('dummy', () => this.deps.hasher.hash(this.deps.random.token(16)));
   }
 }
