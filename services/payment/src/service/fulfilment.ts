@@ -11,14 +11,12 @@
  * `tessera.payment.refunded`. A fulfiller that loses the write re-reads the order and finds the
  * outcome another one recorded. Final states never change.
  */
-import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { ConnectError } from '@connectrpc/connect';
-import { context, propagation } from '@opentelemetry/api';
-import { ERROR_CODE_HEADER, appError } from '@tessera/kit';
-import { PaymentRefundedSchema, PaymentSucceededSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { SUBJECTS } from '@tessera/facts/subjects';
+import { ERROR_CODE_HEADER, appError, publishEvent } from '@tessera/kit';
 import { ledgerEntry } from '../domain/ledger.js';
 import { FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
-import { SUBJECTS, type PaymentDeps } from './deps.js';
+import type { PaymentDeps } from './deps.js';
 
 export interface FulfilResult {
   order: Order;
@@ -94,7 +92,7 @@ export class Fulfilment {
           }
           const grantedAt = this.now();
           const granted: Order = { ...order, state: 'granted', receivedCents, grantedAt };
-          await this.publishEvent(granted);
+          await this.announce(granted);
           const done = await repo.update(
             order,
             {
@@ -152,7 +150,7 @@ export class Fulfilment {
       refundedCents: refund.amountCents,
       updatedAt: this.now(),
     };
-    await this.publishEvent(refunded);
+    await this.announce(refunded);
     await this.deps.repo.update(
       order,
       { state: 'refunded', refundedCents: refund.amountCents, eventPublished: true },
@@ -175,43 +173,42 @@ export class Fulfilment {
   }
 
   /** The event of a granted or refunded order (deduplicated by its id on the bus). */
-  private async publishEvent(order: Order): Promise<void> {
+  private async announce(order: Order): Promise<void> {
+    const { bus } = this.deps;
     if (order.state === 'granted') {
-      await this.publishAs(SUBJECTS.succeeded, PaymentSucceededSchema, `payment-succeeded-${order._id}`, {
-        intentId: order._id,
-        userId: order.userId,
-        amountCents: order.receivedCents,
-        canvasIndex: order.canvasIndex,
-        boardIndex: order.boardIndex,
-        atMs: order.grantedAt,
-      });
+      await publishEvent(
+        bus,
+        SUBJECTS.paymentSucceeded,
+        {
+          intentId: order._id,
+          userId: order.userId,
+          amountCents: order.receivedCents,
+          canvasIndex: order.canvasIndex,
+          boardIndex: order.boardIndex,
+          atMs: order.grantedAt,
+        },
+        { msgId: `payment-succeeded-${order._id}` },
+      );
     } else if (order.state === 'refunded') {
-      await this.publishAs(SUBJECTS.refunded, PaymentRefundedSchema, `payment-refunded-${order._id}`, {
-        intentId: order._id,
-        userId: order.userId,
-        amountCents: order.refundedCents,
-        reason: order.refundReason,
-        atMs: order.updatedAt,
-      });
+      await publishEvent(
+        bus,
+        SUBJECTS.paymentRefunded,
+        {
+          intentId: order._id,
+          userId: order.userId,
+          amountCents: order.refundedCents,
+          reason: order.refundReason,
+          atMs: order.updatedAt,
+        },
+        { msgId: `payment-refunded-${order._id}` },
+      );
     }
-  }
-
-  /** Publishes one event message under `msgId`, with the active trace context in its headers. */
-  private async publishAs<S extends DescMessage>(
-    subject: string,
-    schema: S,
-    msgId: string,
-    init: MessageInitShape<S>,
-  ): Promise<void> {
-    const headers: Record<string, string> = {};
-    propagation.inject(context.active(), headers);
-    await this.deps.bus.publish(subject, toBinary(schema, create(schema, init)), { msgId, headers });
   }
 
   /** Publishes the event of a final order recorded without it (older versions), then marks it. */
   async publishFinal(order: Order): Promise<void> {
     if (order.state !== 'granted' && order.state !== 'refunded') return;
-    await this.publishEvent(order);
+    await this.announce(order);
     await this.deps.repo.orders.updateOne({ _id: order._id }, { $set: { eventPublished: true } });
   }
 

@@ -17,11 +17,10 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { decodeEvent } from '@tessera/facts/events';
-import { appError, type BusMessage } from '@tessera/kit';
+import { appError, publishEventBestEffort, type BusMessage } from '@tessera/kit';
 import { promotionId, type PromotionDoc } from '../adapters/promotions.js';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
-import { publishSubmission } from './events.js';
 
 const tracer = trace.getTracer('tessera-submission');
 
@@ -150,13 +149,18 @@ export class Promotion {
           { fromCanvas, submissionId: chosen._id, operator: opts.operator, netScore: chosen.netScore },
           'hand-over started',
         );
-        await publishSubmission(this.deps, SUBJECTS.submissionDeleted, `deleted-${chosen._id}`, {
-          submissionId: chosen._id,
-          userId: chosen.userId,
-          netScore: chosen.netScore,
-          deleted: true,
-          atMs: now(),
-        });
+        await publishEventBestEffort(
+          this.deps.bus,
+          SUBJECTS.submissionDeleted,
+          {
+            submissionId: chosen._id,
+            userId: chosen.userId,
+            netScore: chosen.netScore,
+            deleted: true,
+            atMs: now(),
+          },
+          { msgId: `deleted-${chosen._id}`, logger: this.deps.logger },
+        );
         return doc;
       }
       // deleted or removed since it was read: choose again
