@@ -196,10 +196,8 @@ export class PaymentService {
       updatedAt: now,
       version: 1,
     };
-    if (!(await repo.insert(order))) {
-      const raced = await repo.byIdempotencyKey(key);
-      if (raced) return intentMessage(raced, intent.status);
-    }
+    const stored = await repo.insert(order);
+    if (!stored.inserted) return intentMessage(stored.order, intent.status);
     logger.info(
       { orderId: order._id, pixels: order.pixels.length, amountCents: order.amountCents },
       'order created',

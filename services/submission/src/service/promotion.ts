@@ -129,9 +129,10 @@ export class Promotion {
         startedAt: now(),
         updatedAt: now(),
       };
-      if (!(await promotions.start(doc))) {
-        const other = await promotions.get(id);
-        if (!other) continue;
+      const started = await promotions.start(doc);
+      if (!started) continue; // another's record, abandoned again meanwhile: choose again
+      if (!started.inserted) {
+        const other = started.doc;
         if (opts.submissionId && other.submissionId !== opts.submissionId)
           throw appError(
             'CONFLICT',
