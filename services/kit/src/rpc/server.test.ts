@@ -9,6 +9,8 @@ import { createLogger } from '../log/logger.js';
 import { startRpcServer } from './server.js';
 import { createPeerClient } from './client.js';
 import { eventually } from '../testing/index.js';
+import { refusal } from '../testing/refusal.js';
+import { appError } from '../errors/app-error.js';
 
 const exporter = new tracing.InMemorySpanExporter();
 beforeAll(() => {
@@ -140,6 +142,48 @@ describe('Connect server with grpc.health.v1', () => {
       expect(serverSpan.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
     } finally {
       await server.close();
+    }
+  });
+
+  it("passes a peer's application error on intact, without the peer's response headers", async () => {
+    const peer = await startRpcServer({
+      name: 'peer',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: (router) => {
+        router.service(BrokerService, {
+          ack: () => {
+            throw appError('LOCK_CONFLICT', 'Held by someone else', { field: 'boardIndex' });
+          },
+        });
+      },
+    });
+    const peerClient = createPeerClient(BrokerService, peer.url);
+    // a handler that rethrows what its peer answered, as services do
+    const server = await startRpcServer({
+      name: 't',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: (router) => {
+        router.service(BrokerService, { ack: (req) => peerClient.ack(req) });
+      },
+    });
+    try {
+      for (const client of [
+        createPeerClient(BrokerService, server.url),
+        createClient(BrokerService, createGrpcTransport({ baseUrl: server.url })),
+      ]) {
+        expect(await refusal(client.ack({}))).toEqual({
+          code: 'LOCK_CONFLICT',
+          message: 'Held by someone else',
+          field: 'boardIndex',
+        });
+      }
+    } finally {
+      await server.close();
+      await peer.close();
     }
   });
 

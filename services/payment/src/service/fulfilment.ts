@@ -11,9 +11,8 @@
  * `tessera.payment.refunded`. A fulfiller that loses the write re-reads the order and finds the
  * outcome another one recorded. Final states never change.
  */
-import { ConnectError } from '@connectrpc/connect';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { ERROR_CODE_HEADER, appError, publishEvent } from '@tessera/kit';
+import { appError, hasAppCode, publishEvent } from '@tessera/kit';
 import { ledgerEntry } from '../domain/ledger.js';
 import { FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
 import type { PaymentDeps } from './deps.js';
@@ -28,13 +27,6 @@ export interface FulfilResult {
 
 const MAX_STEPS = 200;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** The canvas refused the commit for good (pixels sold or held by another order, order voided). */
-function refusedForGood(err: unknown): boolean {
-  if (!(err instanceof ConnectError)) return false;
-  const code = err.metadata.get(ERROR_CODE_HEADER);
-  return code === 'PIXEL_ALREADY_SOLD' || code === 'CONFLICT';
-}
 
 export class Fulfilment {
   constructor(private readonly deps: PaymentDeps) {}
@@ -131,7 +123,8 @@ export class Fulfilment {
       });
       return true;
     } catch (err) {
-      if (refusedForGood(err)) {
+      // the canvas refused the commit for good (pixels sold or held by another order, order voided)
+      if (hasAppCode(err, 'PIXEL_ALREADY_SOLD', 'CONFLICT')) {
         this.deps.logger.warn(
           { orderId: order._id, err },
           'paid order can no longer be granted; refunding it',

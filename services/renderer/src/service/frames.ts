@@ -4,8 +4,8 @@
  * frame is being built are queued and applied after it, so none is lost between the stream's read
  * of a board and the event; applying is idempotent, so a replay or redelivery changes nothing.
  */
-import { ConnectError, type Client } from '@connectrpc/connect';
-import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER, SingleFlight, type Logger } from '@tessera/kit';
+import type { Client } from '@connectrpc/connect';
+import { SingleFlight, withoutPeerHeaders, type Logger } from '@tessera/kit';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { PixelsCommitted } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { hexToRgb, type Rgb } from '../domain/color.js';
@@ -57,7 +57,8 @@ export class FrameStore {
         boards++;
       }
     } catch (err) {
-      throw cleanError(err);
+      // the canvas service's answer, passed on by whichever server or transport carries this call
+      throw withoutPeerHeaders(err);
     } finally {
       this.queued.delete(canvasIndex);
     }
@@ -93,18 +94,4 @@ function applyEvent(frame: CanvasFrame, ev: PixelsCommitted): boolean {
     pixels.push({ x: p.x, y: p.y, rgb });
   }
   return frame.applyPixels(ev.boardIndex, pixels, ev.boardVersion);
-}
-
-/**
- * A peer's error to pass on from this server: same code, message and application code, but none of
- * the peer's response headers (which would corrupt this server's own response).
- */
-export function cleanError(err: unknown): unknown {
-  if (!(err instanceof ConnectError)) return err;
-  const meta = new Headers();
-  for (const h of [ERROR_CODE_HEADER, ERROR_FIELD_HEADER]) {
-    const v = err.metadata.get(h);
-    if (v) meta.set(h, v);
-  }
-  return new ConnectError(err.rawMessage, err.code, meta);
 }
