@@ -14,15 +14,12 @@
  * A crash between any two steps leaves a record that the next attempt continues from. Without any
  * active submission nothing happens (logged) and the gallery keeps the sold-out canvas.
  */
-import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { decodeEvent } from '@tessera/facts/events';
-import { appError, publishEventBestEffort, type BusMessage } from '@tessera/kit';
+import { appError, publishEventBestEffort, withSpan, type BusMessage } from '@tessera/kit';
 import { promotionId, type PromotionDoc } from '../adapters/promotions.js';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
-
-const tracer = trace.getTracer('tessera-submission');
 
 export const SOLDOUT_OPERATOR = 'soldout';
 
@@ -50,12 +47,10 @@ export class Promotion {
     submissionId?: string;
     operator: string;
   }): Promise<PromotionResult | null> {
-    return tracer.startActiveSpan('submission.promote', async (span) => {
-      try {
-        span.setAttributes({
-          'tessera.operator': opts.operator,
-          'tessera.submission_id': opts.submissionId ?? '',
-        });
+    return withSpan(
+      'submission.promote',
+      { 'tessera.operator': opts.operator, 'tessera.submission_id': opts.submissionId ?? '' },
+      async (span) => {
         const result = await this.run(opts);
         if (result)
           span.setAttributes({
@@ -63,14 +58,8 @@ export class Promotion {
             'tessera.submission_id': result.submission._id,
           });
         return result;
-      } catch (err) {
-        span.recordException(err as Error);
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw err;
-      } finally {
-        span.end();
-      }
-    });
+      },
+    );
   }
 
   private async run(opts: {
