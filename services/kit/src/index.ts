@@ -2,6 +2,7 @@ export * from './config/env.js';
 export { BoundedMap } from './bounded-map.js';
 export { SingleFlight, type SingleFlightOptions } from './async/single-flight.js';
 export { startPeriodic, type Periodic, type PeriodicOptions } from './async/periodic.js';
+export { settleWithin } from './async/settle-within.js';
 export * from './config/service-config.js';
 export * from './log/logger.js';
 export * from './errors/index.js';

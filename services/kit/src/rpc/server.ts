@@ -6,6 +6,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
+import { settleWithin } from '../async/settle-within.js';
 import { serverTracing } from '../telemetry/interceptors.js';
 import {
   classifyError,
@@ -169,12 +170,7 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
       health.setAll(ServingStatus.NOT_SERVING);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sessions) s.close(); // GOAWAY: open streams may finish, no new ones
-      if (unary > 0) {
-        await Promise.race([
-          new Promise<void>((resolve) => (drained = resolve)),
-          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
-        ]);
-      }
+      if (unary > 0) await settleWithin(new Promise<void>((resolve) => (drained = resolve)), graceMs);
       shutdown.abort(); // cancels streams (health Watch) and anything past the grace period
       const force = setTimeout(() => {
         for (const s of sessions) s.destroy();

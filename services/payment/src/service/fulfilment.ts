@@ -38,7 +38,7 @@ export class Fulfilment {
   /** Settles the order as far as the provider's status allows; `known` spares the first read. */
   async fulfil(orderId: string, opts: { waitMs?: number; known?: Order } = {}): Promise<FulfilResult> {
     const { repo, provider } = this.deps;
-    const waitUntil = Date.now() + (opts.waitMs ?? this.deps.claimWaitMs ?? 5000);
+    const waitUntil = this.now() + (opts.waitMs ?? this.deps.claimWaitMs ?? 5000);
     let known = opts.known;
     for (let step = 0; step < MAX_STEPS; step++) {
       const order = known ?? (await repo.get(orderId));
@@ -58,7 +58,7 @@ export class Fulfilment {
         case 'unpaid':
           return { order, status: intent?.status, grantedNow: false };
         case 'wait':
-          if (Date.now() >= waitUntil) return { order, grantedNow: false };
+          if (this.now() >= waitUntil) return { order, grantedNow: false };
           await sleep(20);
           continue;
         case 'cancel':

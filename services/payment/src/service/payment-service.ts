@@ -46,10 +46,11 @@ export class PaymentService {
   /** The client's tracking records (`POST /payment-intents`, `/pixel-purchases`). */
   readonly records: Records;
   /** Fulfilments under way in this process, by order (see `fulfil`). */
-  readonly #fulfilling = new InFlight<FulfilResult>();
+  readonly #fulfilling: InFlight<FulfilResult>;
 
   constructor(readonly deps: PaymentDeps) {
     this.fulfilment = new Fulfilment(deps);
+    this.#fulfilling = new InFlight(() => this.deps.now());
     this.records = new Records(deps, (userId, intentId) => this.ownOrder(userId, intentId));
   }
 
