@@ -3,6 +3,14 @@ export { BoundedMap } from './bounded-map.js';
 export { SingleFlight, type SingleFlightOptions } from './async/single-flight.js';
 export { startPeriodic, type Periodic, type PeriodicOptions } from './async/periodic.js';
 export { settleWithin } from './async/settle-within.js';
+export {
+  backoffDelayMs,
+  cappedExponential,
+  retrying,
+  sleepUnlessAborted,
+  type Backoff,
+  type RetryOptions,
+} from './async/retry.js';
 export * from './config/service-config.js';
 export * from './log/logger.js';
 export * from './errors/index.js';

@@ -12,7 +12,7 @@
  * outcome another one recorded. Final states never change.
  */
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, hasAppCode, publishEvent } from '@tessera/kit';
+import { appError, hasAppCode, publishEvent, sleepUnlessAborted } from '@tessera/kit';
 import { ledgerEntry } from '../domain/ledger.js';
 import { FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
 import type { PaymentDeps } from './deps.js';
@@ -26,7 +26,6 @@ export interface FulfilResult {
 }
 
 const MAX_STEPS = 200;
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class Fulfilment {
   constructor(private readonly deps: PaymentDeps) {}
@@ -59,7 +58,7 @@ export class Fulfilment {
           return { order, status: intent?.status, grantedNow: false };
         case 'wait':
           if (this.now() >= waitUntil) return { order, grantedNow: false };
-          await sleep(20);
+          await sleepUnlessAborted(20);
           continue;
         case 'cancel':
           await this.cancel(order);
