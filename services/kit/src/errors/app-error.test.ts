@@ -10,6 +10,7 @@ import {
   GENERIC_MESSAGE,
   hasAppCode,
   NOT_IMPLEMENTED_MESSAGE,
+  retryAfterSeconds,
   withoutPeerHeaders,
 } from './app-error.js';
 import { ERROR_BODY_FIELDS } from '../testing/index.js';
@@ -104,5 +105,10 @@ describe('error model', () => {
     expect(withoutPeerHeaders(own)).toBe(own);
     const plain = new Error('x');
     expect(withoutPeerHeaders(plain)).toBe(plain);
+  });
+
+  it('tells a wait in whole seconds, rounded up and never less than one', () => {
+    expect([1, 999, 1000, 1001, 59_500].map(retryAfterSeconds)).toEqual([1, 1, 1, 2, 60]);
+    expect(retryAfterSeconds(0)).toBe(1);
   });
 });

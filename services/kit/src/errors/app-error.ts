@@ -31,6 +31,14 @@ export function appError(code: ErrorCode, message: string, opts: { field?: strin
   return new ConnectError(message, ERROR_KINDS[code].connect, metadata, undefined, opts.cause);
 }
 
+/**
+ * How long a refused caller is told to wait, in whole seconds: rounded up, and at least 1 (never
+ * "wait 0 seconds" while a wait is left).
+ */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
 /** The application error code a ConnectError carries (made here or received from a peer); null otherwise. */
 export function appErrorCode(err: unknown): string | null {
   return err instanceof ConnectError ? err.metadata.get(ERROR_CODE_HEADER) : null;
