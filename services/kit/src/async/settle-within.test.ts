@@ -2,12 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWithin } from './settle-within.js';
 
 describe('settleWithin', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
 
   it('is true as soon as the promise resolves or rejects, and leaves no timer behind', async () => {
     expect(await settleWithin(Promise.resolve(1), 1000)).toBe(true);

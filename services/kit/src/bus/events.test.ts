@@ -1,18 +1,15 @@
 import { trace } from '@opentelemetry/api';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordSubjects } from '../testing/recorder.js';
 import { createInProcessBus } from './embedded/in-process.js';
 import { publishEvent, publishEventBestEffort } from './events.js';
+import { useGlobalTracing } from '../telemetry/test/global-tracing.js';
 import { captureLogger } from './test/log-capture.js';
 
-// W3C propagation and an async-local context, as the processes have them (telemetry/sdk.ts)
-const provider = new NodeTracerProvider();
-provider.register();
+useGlobalTracing();
 const tracer = trace.getTracer('events-test');
-afterAll(() => provider.shutdown());
 
 describe('publishEvent', () => {
   it('encodes the payload with its subject schema, under the id, with the active trace context', async () => {

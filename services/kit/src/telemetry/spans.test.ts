@@ -1,7 +1,8 @@
-import { context, propagation, SpanStatusCode, trace } from '@opentelemetry/api';
-import { node, tracing } from '@opentelemetry/sdk-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { tracing } from '@opentelemetry/sdk-node';
+import { describe, expect, it } from 'vitest';
 import { runInSpan, withSpan } from './spans.js';
+import { useGlobalTracing } from './test/global-tracing.js';
 
 const exporter = new tracing.InMemorySpanExporter();
 const tracer = new tracing.BasicTracerProvider({
@@ -46,15 +47,7 @@ describe('runInSpan', () => {
 
 describe('withSpan', () => {
   const global = new tracing.InMemorySpanExporter();
-  beforeAll(() => {
-    // the process's global provider and async-local context (telemetry/sdk.ts registers them)
-    new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(global)] }).register();
-  });
-  afterAll(() => {
-    trace.disable();
-    context.disable();
-    propagation.disable();
-  });
+  useGlobalTracing(global);
 
   it('runs the work in a child span of the active one, with the attributes given and added', async () => {
     global.reset();
