@@ -6,6 +6,7 @@
  */
 import {
   closingInOrder,
+  startPeriodic,
   type AdmissionGate,
   type DocumentStore,
   type EventBus,
@@ -90,20 +91,21 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     events: busSessionEvents(parts.bus, logger),
     logger,
   });
-  const sweeper = setInterval(() => {
-    sweepExpired(repos, clock.now()).then(
-      (n) => n > 0 && logger.debug({ deleted: n }, 'expired sessions and tokens removed'),
-      (err: unknown) => logger.warn({ err }, 'housekeeping failed'),
-    );
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
+  const housekeeping = startPeriodic({
+    name: 'housekeeping',
+    everyMs: SWEEP_EVERY_MS,
+    logger,
+    run: () => sweepExpired(repos, clock.now()),
+    onDone: (n) => n > 0 && logger.debug({ deleted: n }, 'expired sessions and tokens removed'),
+  });
   return {
     core,
     mailer,
     routes: routes(core),
     services: SERVICES,
     async close() {
-      clearInterval(sweeper);
+      // a pass under way ends before the caller closes the store it uses
+      await housekeeping.stop();
       await mailer.close();
     },
   };

@@ -1,10 +1,23 @@
 export * from './config/env.js';
 export { BoundedMap } from './bounded-map.js';
+export { constantTimeEqual, sha256Base64url } from './digest.js';
+export { SingleFlight, type SingleFlightOptions } from './async/single-flight.js';
+export { startPeriodic, type Periodic, type PeriodicOptions } from './async/periodic.js';
+export { settleWithin } from './async/settle-within.js';
+export {
+  backoffDelayMs,
+  cappedExponential,
+  retrying,
+  sleepUnlessAborted,
+  type Backoff,
+  type RetryOptions,
+} from './async/retry.js';
 export * from './config/service-config.js';
 export * from './log/logger.js';
 export * from './errors/index.js';
 export * from './telemetry/interceptors.js';
 export * from './telemetry/bus-tracing.js';
+export { withSpan } from './telemetry/spans.js';
 export { startTelemetry, shutdownTelemetry } from './telemetry/sdk.js';
 export * from './rpc/health.js';
 export * from './rpc/server.js';

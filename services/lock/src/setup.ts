@@ -5,6 +5,7 @@
  */
 import {
   closingInOrder,
+  startPeriodic,
   type EventBus,
   type KeyValueStore,
   type Logger,
@@ -31,7 +32,7 @@ export interface LockParts {
 export interface Lock extends ServiceParts {
   core: LockService;
   sweeper: ExpirySweeper;
-  /** Stops the sweeper (the store and bus are the caller's). */
+  /** Stops the sweeps, after the one under way (the store and bus are the caller's). */
   close(): Promise<void>;
 }
 
@@ -44,9 +45,14 @@ export function createLock(parts: LockParts): Lock {
     now: parts.now ?? Date.now,
     minuteMs: parts.minuteMs,
   });
-  const sweeper = new ExpirySweeper(core, store, parts.logger, parts.sweeper);
-  sweeper.start();
-  return { core, sweeper, routes: routes(core), services: SERVICES, close: () => sweeper.stop() };
+  const sweeper = new ExpirySweeper(core, store, parts.sweeper);
+  const sweeps = startPeriodic({
+    name: 'lock sweeper pass',
+    everyMs: parts.sweeper?.everyMs ?? 500,
+    logger: parts.logger,
+    run: () => sweeper.sweep(),
+  });
+  return { core, sweeper, routes: routes(core), services: SERVICES, close: () => sweeps.stop() };
 }
 
 /** Opens the configured store and bus and builds the service on them (the process's setup). */

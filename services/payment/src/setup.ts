@@ -8,6 +8,7 @@ import type { Client } from '@connectrpc/connect';
 import {
   closingInOrder,
   createPeerClient,
+  startPeriodic,
   type DocumentStore,
   type EventBus,
   type Logger,
@@ -76,25 +77,22 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
       await core.handleEvent(payload, signature);
     });
   logger.info({ provider: provider.name, testMode: provider.testMode }, 'payment provider ready');
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  if (parts.reconcile !== false) {
-    timer = setInterval(() => {
-      running ??= core.fulfilment
-        .reconcile()
-        .then((n) => n > 0 && logger.info({ settled: n }, 'reconciliation settled orders'))
-        .catch((err: unknown) => logger.warn({ err }, 'reconciliation failed'))
-        .finally(() => (running = undefined));
-    }, settings.reconcileEveryMs);
-    timer.unref();
-  }
+  const reconciliation =
+    parts.reconcile === false
+      ? undefined
+      : startPeriodic({
+          name: 'reconciliation',
+          everyMs: settings.reconcileEveryMs,
+          logger,
+          run: () => core.fulfilment.reconcile(),
+          onDone: (n) => n > 0 && logger.info({ settled: n }, 'reconciliation settled orders'),
+        });
   return {
     core,
     routes: routes(core),
     services: SERVICES,
     async close() {
-      clearInterval(timer);
-      await running;
+      await reconciliation?.stop();
     },
   };
 }

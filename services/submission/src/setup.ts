@@ -8,6 +8,7 @@ import { SUBJECTS } from '@tessera/facts/subjects';
 import {
   closingInOrder,
   createPeerClient,
+  startPeriodic,
   type DocumentStore,
   type EventBus,
   type ServiceSetup,
@@ -91,17 +92,18 @@ export async function startConsumers(
       handler: (msg) => core.promotion.onSoldOut(msg).then(() => undefined),
     }),
   ];
-  const repair = () =>
-    core.votes.repair().then(
-      (n) => n > 0 && logger.info({ finished: n }, 'vote repair finished pending votes'),
-      (err: unknown) => logger.warn({ err }, 'vote repair failed; it runs again later'),
-    );
-  void repair();
-  const timer = setInterval(() => void repair(), opts.repairEveryMs ?? REPAIR_EVERY_MS);
-  timer.unref();
+  const repair = startPeriodic({
+    name: 'vote repair',
+    everyMs: opts.repairEveryMs ?? REPAIR_EVERY_MS,
+    runAtStart: true,
+    logger,
+    run: () => core.votes.repair(),
+    onDone: (n) => n > 0 && logger.info({ finished: n }, 'vote repair finished pending votes'),
+  });
   return {
     async stop() {
-      clearInterval(timer);
+      // a repair pass under way ends before the caller closes the store it uses
+      await repair.stop();
       for (const s of subs) await s.stop();
     },
   };

@@ -2,8 +2,15 @@
  * Canvas documents (collection `canvases`, unique on canvasIndex) and the active-canvas pointer
  * (collection `meta`, document `active`): activating is one atomic write of that pointer.
  */
-import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
+import { appError, insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import { canvasId, type ActivePointer, type CanvasDoc } from '../domain/canvas.js';
+
+/**
+ * Writes of the active pointer tried before an activation gives up: each failed one means another
+ * activation moved the pointer in between (rare: operators and hand-overs), so a bound this high is
+ * only reached by a fight that would otherwise never end.
+ */
+export const ACTIVATE_ATTEMPTS = 20;
 
 export class CanvasRepository {
   private constructor(
@@ -81,10 +88,10 @@ export class CanvasRepository {
    * Points at `canvasIndex` with one conditional write (on the pointer as read; repeated when another
    * writer moved it meanwhile) and keeps the index it replaced. `previous` is that index (-1 when
    * none); when the canvas was active already, nothing changes and `previous` is the one kept from
-   * its activation.
+   * its activation. Refused with CONFLICT after ACTIVATE_ATTEMPTS lost writes.
    */
   async activate(canvasIndex: number, now: number): Promise<{ previous: number; changed: boolean }> {
-    for (;;) {
+    for (let attempt = 0; attempt < ACTIVATE_ATTEMPTS; attempt++) {
       const cur = await this.meta.findOne({ _id: 'active' });
       if (!cur) {
         if (await this.activateIfNone(canvasIndex, now)) return { previous: -1, changed: true };
@@ -97,5 +104,6 @@ export class CanvasRepository {
       );
       if (res.matchedCount === 1) return { previous: cur.canvasIndex, changed: true };
     }
+    throw appError('CONFLICT', 'The active canvas changed too often to activate this one. Please try again.');
   }
 }

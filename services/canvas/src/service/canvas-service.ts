@@ -3,9 +3,8 @@
  * (reserve, commit, release) live in purchases.ts. Dependencies are injected (deps.ts).
  */
 import { create } from '@bufbuild/protobuf';
-import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError } from '@tessera/kit';
+import { appError, publishEvent } from '@tessera/kit';
 import {
   AvailablePixelSchema,
   type AvailablePixel,
@@ -156,10 +155,13 @@ export class CanvasService {
     if (!doc || doc.soldOut) return;
     const now = this.deps.now();
     // publish first (deduplicated by id), then mark: a crash in between publishes again, never loses it
-    await this.deps.bus.publish(
+    await publishEvent(
+      this.deps.bus,
       SUBJECTS.canvasSoldOut,
-      encodeEvent(SUBJECTS.canvasSoldOut, { canvasIndex, atMs: now }),
-      { msgId: `soldout-${canvasIndex}` },
+      { canvasIndex, atMs: now },
+      {
+        msgId: `soldout-${canvasIndex}`,
+      },
     );
     if (await this.deps.canvases.markSoldOut(canvasIndex, now))
       this.deps.logger.info({ canvasIndex }, 'canvas sold out');
@@ -245,16 +247,18 @@ export class CanvasService {
     const doc = await this.requireCanvas(canvasIndex);
     const now = this.deps.now();
     const { previous, changed } = await this.deps.canvases.activate(canvasIndex, now);
-    const event = encodeEvent(SUBJECTS.canvasActivated, {
-      canvasIndex,
-      name: doc.name,
-      previousCanvasIndex: previous,
-      sourceSubmissionId: doc.sourceSubmissionId,
-      atMs: now,
-    });
-    await this.deps.bus.publish(SUBJECTS.canvasActivated, event, {
-      msgId: `activated-${canvasIndex}-${previous}`,
-    });
+    await publishEvent(
+      this.deps.bus,
+      SUBJECTS.canvasActivated,
+      {
+        canvasIndex,
+        name: doc.name,
+        previousCanvasIndex: previous,
+        sourceSubmissionId: doc.sourceSubmissionId,
+        atMs: now,
+      },
+      { msgId: `activated-${canvasIndex}-${previous}` },
+    );
     if (changed) this.deps.logger.info({ canvasIndex, previous }, 'canvas activated');
     return this.describe(doc);
   }

@@ -5,9 +5,8 @@
  * `tessera.pixels.committed` (id = order id) and detects the sell-out (also across replicas).
  */
 import { create } from '@bufbuild/protobuf';
-import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, traceHeaders } from '@tessera/kit';
+import { appError, publishEvent } from '@tessera/kit';
 import {
   CommitOrderResponseSchema,
   ReservePixelsResponseSchema,
@@ -199,25 +198,26 @@ export class Purchases {
     canvasVersion: number,
     soldPixels: number,
   ): Promise<void> {
-    const event = encodeEvent(SUBJECTS.pixelsCommitted, {
-      orderId,
-      canvasIndex: doc.canvasIndex,
-      boardIndex: doc.boardIndex,
-      userId,
-      pixels: offsets.map((o) => ({
-        ...pixelAtOffset(o),
-        color: colorAt(doc.currentColors, o),
-      })),
-      committedAtMs: now,
-      boardVersion: doc.version,
-      canvasVersion,
-      canvasSoldPixels: soldPixels,
-    });
     // the trace context of the commit travels with the event (the renderer's consumer joins it)
-    await this.core.deps.bus.publish(SUBJECTS.pixelsCommitted, event, {
-      msgId: orderId,
-      headers: traceHeaders(),
-    });
+    await publishEvent(
+      this.core.deps.bus,
+      SUBJECTS.pixelsCommitted,
+      {
+        orderId,
+        canvasIndex: doc.canvasIndex,
+        boardIndex: doc.boardIndex,
+        userId,
+        pixels: offsets.map((o) => ({
+          ...pixelAtOffset(o),
+          color: colorAt(doc.currentColors, o),
+        })),
+        committedAtMs: now,
+        boardVersion: doc.version,
+        canvasVersion,
+        canvasSoldPixels: soldPixels,
+      },
+      { msgId: orderId },
+    );
   }
 
   async release(orderId: string, canvasIndex: number, boardIndex: number): Promise<boolean> {

@@ -4,33 +4,24 @@
  * writes of other replicas show up. Board reads also refresh their board's entry. `fresh` reloads at
  * once (the sell-out check after a board fills up).
  */
+import { SingleFlight } from '@tessera/kit';
 import { CanvasSummary } from '../domain/canvas.js';
 import type { BoardRepository } from '../adapters/boards.js';
 
-interface Entry {
-  summary: CanvasSummary;
-  loadedAt: number;
-}
-
 export class SummaryCache {
-  private readonly loaded = new Map<number, Entry>();
-  private readonly loading = new Map<number, Promise<Entry>>();
+  /** The summary of each canvas, loaded once for everyone asking at the same time, kept `ttlMs`. */
+  private readonly summaries: SingleFlight<number, CanvasSummary>;
 
   constructor(
     private readonly boards: BoardRepository,
-    private readonly now: () => number,
-    private readonly ttlMs: number,
-  ) {}
+    now: () => number,
+    ttlMs: number,
+  ) {
+    this.summaries = new SingleFlight({ ttlMs, now });
+  }
 
-  async get(canvasIndex: number): Promise<CanvasSummary> {
-    const e = this.loaded.get(canvasIndex);
-    if (e && this.now() - e.loadedAt < this.ttlMs) return e.summary;
-    let p = this.loading.get(canvasIndex);
-    if (!p) {
-      p = this.load(canvasIndex, e?.summary).finally(() => this.loading.delete(canvasIndex));
-      this.loading.set(canvasIndex, p);
-    }
-    return (await p).summary;
+  get(canvasIndex: number): Promise<CanvasSummary> {
+    return this.summaries.run(canvasIndex, () => this.load(canvasIndex));
   }
 
   /**
@@ -38,20 +29,21 @@ export class SummaryCache {
    * write that completed before the call, by any replica.
    */
   async fresh(canvasIndex: number): Promise<CanvasSummary> {
-    return (await this.load(canvasIndex, this.loaded.get(canvasIndex)?.summary)).summary;
+    const summary = await this.load(canvasIndex);
+    this.summaries.set(canvasIndex, summary);
+    return summary;
   }
 
   /** Records a board state seen by this process (a write or a read). */
   note(canvasIndex: number, boardIndex: number, soldCount: number, version: number): void {
-    this.loaded.get(canvasIndex)?.summary.update(boardIndex, soldCount, version);
+    this.summaries.peek(canvasIndex)?.update(boardIndex, soldCount, version);
   }
 
-  private async load(canvasIndex: number, previous: CanvasSummary | undefined): Promise<Entry> {
+  /** The rows of the store applied to the summary kept so far (or a new one). */
+  private async load(canvasIndex: number): Promise<CanvasSummary> {
     const rows = await this.boards.summaries(canvasIndex);
-    const summary = previous ?? new CanvasSummary();
+    const summary = this.summaries.peek(canvasIndex) ?? new CanvasSummary();
     for (const r of rows) summary.update(r.boardIndex, r.soldCount, r.version);
-    const entry = { summary, loadedAt: this.now() };
-    this.loaded.set(canvasIndex, entry);
-    return entry;
+    return summary;
   }
 }

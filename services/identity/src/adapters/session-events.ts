@@ -4,31 +4,26 @@
  * revoked in the store, and the BFF's session check (GetSessionStatus, cached briefly) catches a
  * revocation whose event never arrived.
  */
-import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import type { EventBus, Logger } from '@tessera/kit';
+import { publishEventBestEffort, type EventBus, type Logger } from '@tessera/kit';
 import type { SessionEvents, SessionsRevoked } from '../service/ports.js';
 
 export function busSessionEvents(bus: EventBus, logger: Logger): SessionEvents {
   return {
     async revoked(e: SessionsRevoked): Promise<void> {
       if (e.sessionIds.length === 0) return;
-      const data = encodeEvent(SUBJECTS.sessionRevoked, {
-        userId: e.userId,
-        sessionIds: e.sessionIds,
-        reason: e.reason,
-        revokedAtMs: e.revokedAt,
-      });
-      // one id per revocation: a retried publish of the same one is dropped as a duplicate
-      const msgId = `session-revoked:${e.sessionIds.length === 1 ? e.sessionIds[0] : e.userId}:${e.revokedAt}`;
-      try {
-        await bus.publish(SUBJECTS.sessionRevoked, data, { msgId });
-      } catch (err) {
-        logger.warn(
-          { err, userId: e.userId, sessions: e.sessionIds.length, reason: e.reason },
-          'session revocation not published; the BFF session check will catch it',
-        );
-      }
+      await publishEventBestEffort(
+        bus,
+        SUBJECTS.sessionRevoked,
+        { userId: e.userId, sessionIds: e.sessionIds, reason: e.reason, revokedAtMs: e.revokedAt },
+        {
+          // one id per revocation: a retried publish of the same one is dropped as a duplicate
+          msgId: `session-revoked:${e.sessionIds.length === 1 ? e.sessionIds[0] : e.userId}:${e.revokedAt}`,
+          logger,
+          note: 'the BFF session check will catch it',
+          fields: { userId: e.userId, sessions: e.sessionIds.length, reason: e.reason },
+        },
+      );
     },
   };
 }

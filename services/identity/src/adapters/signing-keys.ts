@@ -12,7 +12,7 @@ import {
   type CryptoKey,
   type JWK,
 } from 'jose';
-import { insertIfAbsent, type Collection, type Logger } from '@tessera/kit';
+import { storedSecret, type Collection, type Logger } from '@tessera/kit';
 import type { SigningKey, SigningKeyProvider } from '../service/ports.js';
 import type { KeyDoc } from '../domain/documents.js';
 
@@ -65,23 +65,14 @@ export async function storedKeyProvider(
   now: () => number,
   logger: Logger,
 ): Promise<SigningKeyProvider> {
-  let doc = await keys.findOne({ _id: STORED_KEY_ID });
-  if (doc === null) {
+  // not generated here: stored before, or another replica stored its key first, which all then use
+  const { doc, generated } = await storedSecret(keys, STORED_KEY_ID, async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = await exportJWK(privateKey);
-    const key = await signingKeyFromJwk(jwk);
-    const stored = await insertIfAbsent(keys, {
-      _id: STORED_KEY_ID,
-      kid: key.kid,
-      alg: key.alg,
-      privateJwk: jwk as Record<string, unknown>,
-      createdAt: now(),
-    });
-    // not stored: another replica stored its key first, which all replicas then use
-    if (stored) logger.info({ kid: key.kid }, 'generated and stored a new access-token signing key');
-    doc = await keys.findOne({ _id: STORED_KEY_ID });
-    if (doc === null) throw new Error('signing key vanished after it was stored');
-  }
+    const { kid, alg } = await signingKeyFromJwk(jwk);
+    return { kid, alg, privateJwk: jwk as Record<string, unknown>, createdAt: now() };
+  });
+  if (generated) logger.info({ kid: doc.kid }, 'generated and stored a new access-token signing key');
   const key = await signingKeyFromJwk(doc.privateJwk as JWK);
   return { current: () => Promise.resolve(key) };
 }

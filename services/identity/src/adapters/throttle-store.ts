@@ -6,7 +6,7 @@
  * compare-and-set, so concurrent failures are all counted. Decisions use the injected clock; the
  * TTLs only bound how long the state is kept.
  */
-import type { KeyValueStore } from '@tessera/kit';
+import { sha256Base64url, type KeyValueStore } from '@tessera/kit';
 import { RESET_RESEND_COOLDOWN_MS } from '../domain/policy.js';
 import { resendWait } from '../domain/reset.js';
 import {
@@ -17,7 +17,6 @@ import {
   type FailureRecord,
   type ThrottleDecision,
 } from '../security/throttle.js';
-import { digest } from '../security/tokens.js';
 
 const CAS_ROUNDS = 20;
 
@@ -38,12 +37,12 @@ export class AccountThrottle {
   constructor(private readonly kv: KeyValueStore) {}
 
   private prefix(email: string): string {
-    return `identity:login-failures:${digest(email)}:`;
+    return `identity:login-failures:${sha256Base64url(email)}:`;
   }
 
   /** One source's failures at one account; `source` is the client address ('' when unknown). */
   private key(email: string, source: string): string {
-    return `${this.prefix(email)}src:${digest(source)}`;
+    return `${this.prefix(email)}src:${sha256Base64url(source)}`;
   }
 
   private accountKey(email: string): string {
@@ -98,7 +97,7 @@ export class ResendCooldown {
   constructor(private readonly kv: KeyValueStore) {}
 
   private key(email: string): string {
-    return `identity:reset-sent:${digest(email)}`;
+    return `identity:reset-sent:${sha256Base64url(email)}`;
   }
 
   /** Claims the right to send a code now: 0 when claimed, else the milliseconds left to wait. */

@@ -7,6 +7,8 @@
  * attack spread over many addresses), every source gets only one free failure before its delays
  * start.
  */
+import { cappedExponential } from '@tessera/kit';
+
 export const FREE_FAILURES = 5;
 /** Account-wide failures within the hour from which each source gets only UNDER_ATTACK_FREE free failures. */
 export const ACCOUNT_ALERT = 50;
@@ -29,7 +31,7 @@ export function recent(record: FailureRecord, now: number): number[] {
 
 export function delayAfter(failureCount: number, free = FREE_FAILURES): number {
   if (failureCount < free) return 0;
-  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failureCount - free));
+  return cappedExponential(failureCount - free, BASE_DELAY_MS, MAX_DELAY_MS);
 }
 
 /** Free failures a source gets, given the account-wide failures of the last hour. */

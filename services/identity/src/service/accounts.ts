@@ -2,7 +2,7 @@
  * Accounts: registration, e-mail/password sign-in (throttled per account, same answer and similar
  * time for an unknown e-mail and a wrong password), user look-ups and the one-time username choice.
  */
-import { appError } from '@tessera/kit';
+import { appError, retryAfterSeconds, SingleFlight } from '@tessera/kit';
 import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import { GET_USERS_MAX } from '../domain/policy.js';
@@ -23,10 +23,6 @@ export const INVALID_CREDENTIALS_MESSAGE =
   "Email or password doesn't look right. Please check both and try again.";
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
-
-function ceilSeconds(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 1000));
-}
 
 export function requireEmail(raw: string): string {
   if (raw.trim() === '') throw appError('MISSING_FIELD', 'Email is required', { field: 'email' });
@@ -52,7 +48,8 @@ export function requireUsername(raw: string): string {
 }
 
 export class Accounts {
-  private dummyHash: Promise<string> | null = null;
+  /** The hash an unknown e-mail is verified against: made once, made again only after a failure. */
+  private readonly dummyHash = new SingleFlight<'dummy', string>({ ttlMs: Infinity });
 
   constructor(
     private readonly deps: IdentityDeps,
@@ -114,7 +111,7 @@ export class Accounts {
     if (!gate.allowed) {
       // a refused attempt counts too: hammering keeps the delay growing and reaches the hourly lock
       await throttle.fail(email, clock.now(), source);
-      const wait = ceilSeconds(gate.retryAfterMs);
+      const wait = retryAfterSeconds(gate.retryAfterMs);
       if (gate.locked) {
         throw appError(
           'ACCOUNT_LOCKED',
@@ -190,11 +187,6 @@ export class Accounts {
   }
 
   private dummy(): Promise<string> {
-    if (this.dummyHash === null) {
-      const pending = this.deps.hasher.hash(this.deps.random.token(16));
-      pending.catch(() => (this.dummyHash = null));
-      this.dummyHash = pending;
-    }
-    return this.dummyHash;
+    return this.dummyHash.run('dummy', () => this.deps.hasher.hash(this.deps.random.token(16)));
   }
 }

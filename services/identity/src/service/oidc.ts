@@ -4,12 +4,11 @@
  * e-mail to an existing account, or creates a new user who still has to pick a username. The browser
  * gets a one-time exchange token (stored hashed, 60 s, single use) to redeem for a session.
  */
-import { appError } from '@tessera/kit';
+import { appError, sha256Base64url } from '@tessera/kit';
 import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import { EXCHANGE_TOKEN_BYTES, EXCHANGE_TOKEN_TTL_MS } from '../domain/policy.js';
 import { isValidEmail, normalizeEmail } from '../domain/validation.js';
-import { digest } from '../security/tokens.js';
 import type { IdentityDeps, SessionOut } from './deps.js';
 import type { Sessions } from './sessions.js';
 
@@ -43,7 +42,7 @@ export class OidcSignIns {
     const { random, clock, repos } = this.deps;
     const exchangeToken = random.token(EXCHANGE_TOKEN_BYTES);
     await repos.exchangeTokens.insertOne({
-      _id: digest(exchangeToken),
+      _id: sha256Base64url(exchangeToken),
       userId: user._id,
       expiresAt: clock.now() + EXCHANGE_TOKEN_TTL_MS,
     });
@@ -55,7 +54,7 @@ export class OidcSignIns {
     if (exchangeToken === '' || exchangeToken.length > FIELD_LIMIT) {
       throw appError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE);
     }
-    const id = digest(exchangeToken);
+    const id = sha256Base64url(exchangeToken);
     const doc = await repos.exchangeTokens.findOne({ _id: id });
     // single use: whoever deletes it redeems it; a replay finds nothing
     if (doc === null || (await repos.exchangeTokens.deleteOne({ _id: id })).deletedCount !== 1) {

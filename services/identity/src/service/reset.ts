@@ -8,10 +8,9 @@
  * follow a request reveal no more than the request's own answer: nothing about the address.
  */
 import { randomBytes } from 'node:crypto';
-import { appError } from '@tessera/kit';
+import { appError, constantTimeEqual, retryAfterSeconds, sha256Base64url } from '@tessera/kit';
 import { RESET_MAX_ATTEMPTS } from '../domain/policy.js';
 import { isResetCodeShape, resetCodeExpiry, resetCodeStatus, resetMail } from '../domain/reset.js';
-import { digest, sameDigest } from '../security/tokens.js';
 import { requireEmail, requireNewPassword } from './accounts.js';
 import type { IdentityDeps } from './deps.js';
 import type { Sessions } from './sessions.js';
@@ -22,12 +21,12 @@ export const OTP_VOID_MESSAGE =
   'Too many wrong codes: this reset code is no longer valid. Please request a new one.';
 
 function codeDigest(salt: string, code: string): string {
-  return digest(`${salt}:${code}`);
+  return sha256Base64url(`${salt}:${code}`);
 }
 
 /** The reset record's key: the user id, or a decoy key for an address without an account. */
 export function resetKey(email: string, user: { _id: string } | null): string {
-  return user?._id ?? `unregistered:${digest(email)}`;
+  return user?._id ?? `unregistered:${sha256Base64url(email)}`;
 }
 
 export class PasswordReset {
@@ -43,7 +42,7 @@ export class PasswordReset {
     // the cooldown applies to every address, registered or not, so it reveals nothing
     const wait = await resendCooldown.claim(email, now);
     if (wait > 0) {
-      const sec = Math.max(1, Math.ceil(wait / 1000));
+      const sec = retryAfterSeconds(wait);
       throw appError(
         'RATE_LIMIT_EXCEEDED',
         `Please wait ${sec} seconds before requesting another reset code.`,
@@ -96,7 +95,7 @@ export class PasswordReset {
     );
     if (counted === null) throw appError('OTP_EXPIRED', OTP_VOID_MESSAGE, { field: 'otp' });
     // a decoy's code is never right (nobody was sent it): it answers as a wrong guess
-    if (user === null || !sameDigest(codeDigest(counted.salt, otp), counted.codeDigest)) {
+    if (user === null || !constantTimeEqual(codeDigest(counted.salt, otp), counted.codeDigest)) {
       const left = RESET_MAX_ATTEMPTS - counted.attempts;
       const more =
         left > 0 ? ` ${left} attempt${left === 1 ? '' : 's'} left.` : ' Please request a new code.';

@@ -6,11 +6,10 @@
  * at once; GetSessionStatus answers for one whose announcement a BFF missed.
  */
 import { SignJWT } from 'jose';
-import { appError } from '@tessera/kit';
+import { appError, sha256Base64url } from '@tessera/kit';
 import type { RefreshTokenDoc, UserDoc } from '../domain/documents.js';
 import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_BYTES } from '../domain/policy.js';
 import { decideRefresh, familyExpiry, refreshExpiry } from '../domain/sessions.js';
-import { digest } from '../security/tokens.js';
 import { userOut, type IdentityDeps, type SessionOut } from './deps.js';
 import type { RevokeReason } from './ports.js';
 
@@ -61,7 +60,7 @@ export class Sessions {
     const refreshToken = this.deps.random.token(REFRESH_TOKEN_BYTES);
     const expiresAt = refreshExpiry(now, familyExpiresAt);
     await this.deps.repos.refreshTokens.insertOne({
-      _id: digest(refreshToken),
+      _id: sha256Base64url(refreshToken),
       sessionId,
       userId: user._id,
       issuedAt: now,
@@ -80,7 +79,7 @@ export class Sessions {
 
   private async find(refreshToken: string): Promise<RefreshTokenDoc | null> {
     if (refreshToken === '' || refreshToken.length > 512) return null;
-    return this.deps.repos.refreshTokens.findOne({ _id: digest(refreshToken) });
+    return this.deps.repos.refreshTokens.findOne({ _id: sha256Base64url(refreshToken) });
   }
 
   /** Exchanges a refresh token for a new session state (the old token is spent). */

@@ -3,6 +3,7 @@
  * and settling each message (ack on success, nak with backoff on failure, term + poison log on the
  * last allowed delivery), and running fan-out handlers one at a time in order.
  */
+import { settleWithin } from '../async/settle-within.js';
 import type { Logger } from '../log/logger.js';
 import type { BusMessage, ConsumeOptions, SubscribeOptions, Subscription } from './port.js';
 import {
@@ -123,12 +124,7 @@ export class DurableHandlerPool {
   /** Resolves when every running handler has settled, or after `capMs`. */
   async idle(capMs = Math.min(this.opts.ackWaitMs, STOP_WAIT_CAP_MS)): Promise<void> {
     if (this.inflight.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.inflight]),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, capMs))),
-    ]);
-    clearTimeout(timer);
+    await settleWithin(Promise.allSettled([...this.inflight]), capMs);
   }
 
   private async handle(msg: BusMessage, settle: Settle, late: () => boolean): Promise<void> {
@@ -220,9 +216,7 @@ export class OrderedHandlerQueue {
     this.queue.length = 0;
     this.notify();
     if (!this.draining) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.draining, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_CAP_MS)))]);
-    clearTimeout(timer);
+    await settleWithin(this.draining, STOP_WAIT_CAP_MS);
   }
 
   /** Resolves once at most `n` messages wait (or the queue stopped). */

@@ -1,5 +1,11 @@
 export * from './port.js';
 export {
+  publishEvent,
+  publishEventBestEffort,
+  type BestEffortOptions,
+  type PublishEventOptions,
+} from './events.js';
+export {
   BusError,
   assertDurable,
   assertPattern,

@@ -24,7 +24,7 @@ import type { Logger } from '../log/logger.js';
 import type { RetentionLimits } from './embedded/engine/stream.js';
 import type { ResolvedConsumeOptions } from './options.js';
 import { SUBJECT_PREFIX, type BusMessage } from './port.js';
-import { backoffDelayMs, sleepUnlessAborted } from './retry.js';
+import { retrying } from '../async/retry.js';
 import { BusError, coveringPattern } from './subjects.js';
 
 /** JetStream API error codes (`err_code`) the adapter reacts to. */
@@ -89,28 +89,25 @@ export async function connectWithin(
   auth: { user?: string; pass?: string; inboxPrefix?: string } = {},
 ): Promise<NatsConnection> {
   const deadline = Date.now() + timeoutMs;
-  for (let attempt = 0; ; attempt++) {
-    const left = deadline - Date.now();
-    try {
-      return await connect({
-        servers: url,
-        name,
-        timeout: Math.max(200, Math.min(left, 5000)),
-        reconnect: true,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
-        ...(auth.user ? { user: auth.user, pass: auth.pass } : {}),
-        ...(auth.inboxPrefix ? { inboxPrefix: auth.inboxPrefix } : {}),
-      });
-    } catch (err) {
-      const wait = backoffDelayMs(attempt);
-      if (!isTransientNatsError(err) || Date.now() + wait >= deadline) {
-        throw new BusError(
-          `NATS at ${redactUrl(url)} is not reachable (waited ${timeoutMs} ms): ${errorText(err)}`,
-        );
-      }
-      await sleepUnlessAborted(wait);
-    }
+  try {
+    return await retrying(
+      () =>
+        connect({
+          servers: url,
+          name,
+          timeout: Math.max(200, Math.min(deadline - Date.now(), 5000)),
+          reconnect: true,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+          ...(auth.user ? { user: auth.user, pass: auth.pass } : {}),
+          ...(auth.inboxPrefix ? { inboxPrefix: auth.inboxPrefix } : {}),
+        }),
+      { deadlineMs: timeoutMs, transient: isTransientNatsError },
+    );
+  } catch (err) {
+    throw new BusError(
+      `NATS at ${redactUrl(url)} is not reachable (waited ${timeoutMs} ms): ${errorText(err)}`,
+    );
   }
 }
 

@@ -52,7 +52,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port.js';
-import { backoffDelayMs, sleepUnlessAborted } from './retry.js';
+import { backoffDelayMs, retrying, sleepUnlessAborted } from '../async/retry.js';
 import { BusError, coveringPattern, matchesAny } from './subjects.js';
 
 export interface NatsBusOptions {
@@ -144,32 +144,38 @@ export class NatsBus extends CheckedEventBus {
   }
 
   /** One message, retried while the server or stream is unavailable (the publish id makes it safe). */
-  private async publishOne({ subject, data, options }: QueuedMessage): Promise<PublishResult> {
-    const deadline = Date.now() + this.settings.publishDeadlineMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const h = natsHeaders();
-        for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
-        const ack = await this.js.publish(`${this.ns.subjectPrefix}${subject}`, data, {
-          msgID: options.msgId,
-          headers: h,
-        });
-        return { seq: ack.seq, duplicate: ack.duplicate };
-      } catch (err) {
-        if (
-          err instanceof NatsError &&
-          [ErrorCode.MaxPayloadExceeded, ErrorCode.BadHeader].includes(err.code as ErrorCode)
-        ) {
-          throw new BusError(`message refused: ${err.message}`);
+  private publishOne({ subject, data, options }: QueuedMessage): Promise<PublishResult> {
+    return retrying(
+      async () => {
+        try {
+          const h = natsHeaders();
+          for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
+          const ack = await this.js.publish(`${this.ns.subjectPrefix}${subject}`, data, {
+            msgID: options.msgId,
+            headers: h,
+          });
+          return { seq: ack.seq, duplicate: ack.duplicate };
+        } catch (err) {
+          if (
+            err instanceof NatsError &&
+            [ErrorCode.MaxPayloadExceeded, ErrorCode.BadHeader].includes(err.code as ErrorCode)
+          ) {
+            throw new BusError(`message refused: ${err.message}`);
+          }
+          throw err;
         }
-        // Retrying is safe: the publish id makes a second copy a duplicate.
-        const wait = backoffDelayMs(attempt);
-        if (this.closed || !isTransientNatsError(err) || Date.now() + wait > deadline) throw err;
-        this.logger.debug({ subject, err: errorText(err) }, 'publish failed; retrying');
-        if (err instanceof NatsError && err.code === ErrorCode.NoResponders) await this.repairStream();
-        if (!(await sleepUnlessAborted(wait, this.closing.signal))) throw err;
-      }
-    }
+      },
+      {
+        deadlineMs: this.settings.publishDeadlineMs,
+        signal: this.closing.signal,
+        // a closing bus gives what is queued one more attempt, no retries
+        transient: (err) => !this.closed && isTransientNatsError(err),
+        onRetry: async (err) => {
+          this.logger.debug({ subject, err: errorText(err) }, 'publish failed; retrying');
+          if (err instanceof NatsError && err.code === ErrorCode.NoResponders) await this.repairStream();
+        },
+      },
+    );
   }
 
   protected async consumeChecked(options: ConsumeOptions): Promise<Subscription> {

@@ -2,6 +2,7 @@
  * Defaults and validation of the bus options, and the retry policy, shared by every adapter so they
  * behave alike. Pure functions.
  */
+import { cappedExponential } from '../async/retry.js';
 import type { ConsumeOptions, PublishOptions, SubscribeOptions } from './port.js';
 import { assertDurable, assertPatterns, assertSubject, BusError } from './subjects.js';
 
@@ -95,6 +96,9 @@ export function assertPublish(subject: unknown, data: unknown, options: PublishO
  * never longer than the ack wait (so a nak is never slower than a lost ack) or 30 s.
  */
 export function nakDelayMs(deliveryCount: number, ackWaitMs: number): number {
-  const n = Math.max(1, Math.min(Math.floor(deliveryCount), 30));
-  return Math.min(NAK_BASE_DELAY_MS * 2 ** (n - 1), ackWaitMs, NAK_DELAY_CAP_MS);
+  return cappedExponential(
+    Math.floor(deliveryCount) - 1,
+    NAK_BASE_DELAY_MS,
+    Math.min(ackWaitMs, NAK_DELAY_CAP_MS),
+  );
 }

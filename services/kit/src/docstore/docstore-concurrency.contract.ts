@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './docstore.contract.js';
+import { insertOrGet, storedSecret } from './insert-if-absent.js';
 import type { Doc } from './port.js';
 import { DuplicateKeyError } from './port.js';
 
@@ -121,6 +122,30 @@ export function registerConcurrencyTests({ coll }: ContractContext): void {
       };
       await Promise.all(Array.from({ length: WRITERS }, bump));
       expect(await c.findOne({ _id: 'tally' })).toEqual({ _id: 'tally', n: WRITERS, owner: null });
+    });
+
+    it(`${WRITERS} concurrent insertOrGet of one key: one inserts, every writer gets the winner's copy`, async () => {
+      const c = await coll<Claim>('insert-or-get', [{ fields: { email: 1 }, unique: true }]);
+      // different _ids, one unique email: the conflict is on the secondary index
+      const results = await Promise.all(
+        Array.from({ length: WRITERS }, (_, i) =>
+          insertOrGet(c, { _id: `claim-${i}`, owner: `w${i}`, email: 'one@x' }, { email: 'one@x' }),
+        ),
+      );
+      const winners = results.filter((r) => r.inserted);
+      expect(winners).toHaveLength(1);
+      for (const r of results) expect(r.doc).toEqual(winners[0]!.doc);
+      expect(await c.countDocuments({})).toBe(1);
+    });
+
+    it(`${WRITERS} concurrent first uses of a stored secret agree on the one stored`, async () => {
+      const c = await coll<Claim>('stored-secret');
+      const results = await Promise.all(
+        Array.from({ length: WRITERS }, (_, i) => storedSecret(c, 'secret', () => ({ owner: `w${i}` }))),
+      );
+      expect(results.filter((r) => r.generated)).toHaveLength(1);
+      const stored = await c.findOne({ _id: 'secret' });
+      for (const r of results) expect(r.doc).toEqual(stored);
     });
   });
 }

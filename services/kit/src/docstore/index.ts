@@ -10,7 +10,7 @@ import type { DocumentStore } from './port.js';
 import { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/store.js';
 
 export * from './port.js';
-export { insertIfAbsent } from './insert-if-absent.js';
+export { insertIfAbsent, insertOrGet, storedSecret } from './insert-if-absent.js';
 export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/store.js';
 export { InvalidOperationError, StoreUnavailableError } from './embedded/errors.js';
 export { CorruptFileError } from './embedded/files.js';

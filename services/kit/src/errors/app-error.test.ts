@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { appError, classifyError, errorBody, GENERIC_MESSAGE, NOT_IMPLEMENTED_MESSAGE } from './app-error.js';
+import {
+  appError,
+  appErrorCode,
+  appErrorField,
+  classifyError,
+  errorBody,
+  ERROR_CODE_HEADER,
+  GENERIC_MESSAGE,
+  hasAppCode,
+  NOT_IMPLEMENTED_MESSAGE,
+  retryAfterSeconds,
+  withoutPeerHeaders,
+} from './app-error.js';
 import { ERROR_BODY_FIELDS } from '../testing/index.js';
 
 describe('error model', () => {
@@ -57,5 +69,46 @@ describe('error model', () => {
     expect(Object.keys(body).sort()).toEqual(ERROR_BODY_FIELDS);
     expect(body).toMatchObject({ success: false, error: 'INVALID_CREDENTIALS', statusCode: 401 });
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+  });
+
+  it('reads the application code and field of an error, made here or received from a peer', () => {
+    const err = appError('LOCK_CONFLICT', 'held', { field: 'boardIndex' });
+    const received = new ConnectError(
+      'held',
+      Code.Aborted,
+      new Headers({ [ERROR_CODE_HEADER]: 'LOCK_CONFLICT' }),
+    );
+    expect([appErrorCode(err), appErrorField(err)]).toEqual(['LOCK_CONFLICT', 'boardIndex']);
+    expect([appErrorCode(received), appErrorField(received)]).toEqual(['LOCK_CONFLICT', null]);
+    expect(hasAppCode(received, 'PIXEL_ALREADY_SOLD', 'LOCK_CONFLICT')).toBe(true);
+    expect(hasAppCode(received, 'CONFLICT')).toBe(false);
+    for (const other of [new Error('x'), new ConnectError('x', Code.Internal), undefined]) {
+      expect(appErrorCode(other)).toBeNull();
+      expect(hasAppCode(other, 'CONFLICT')).toBe(false);
+    }
+  });
+
+  it("keeps only the code, message, application code and field of a peer's error", () => {
+    const cause = new Error('root');
+    const peer = new ConnectError(
+      'held',
+      Code.Aborted,
+      new Headers({ [ERROR_CODE_HEADER]: 'LOCK_CONFLICT', 'content-length': '99', 'content-type': 'x' }),
+      undefined,
+      cause,
+    );
+    const out = withoutPeerHeaders(peer) as ConnectError;
+    expect([out.code, out.rawMessage, out.cause]).toEqual([Code.Aborted, 'held', cause]);
+    expect([...out.metadata.keys()]).toEqual([ERROR_CODE_HEADER]);
+    // nothing to drop: the same error; not a ConnectError: unchanged
+    const own = appError('CONFLICT', 'taken', { field: 'name' });
+    expect(withoutPeerHeaders(own)).toBe(own);
+    const plain = new Error('x');
+    expect(withoutPeerHeaders(plain)).toBe(plain);
+  });
+
+  it('tells a wait in whole seconds, rounded up and never less than one', () => {
+    expect([1, 999, 1000, 1001, 59_500].map(retryAfterSeconds)).toEqual([1, 1, 1, 2, 60]);
+    expect(retryAfterSeconds(0)).toBe(1);
   });
 });

@@ -32,6 +32,51 @@ export function appError(code: ErrorCode, message: string, opts: { field?: strin
 }
 
 /**
+ * How long a refused caller is told to wait, in whole seconds: rounded up, and at least 1 (never
+ * "wait 0 seconds" while a wait is left).
+ */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** The application error code a ConnectError carries (made here or received from a peer); null otherwise. */
+export function appErrorCode(err: unknown): string | null {
+  return err instanceof ConnectError ? err.metadata.get(ERROR_CODE_HEADER) : null;
+}
+
+/** The field an application error names; null when none (or not an application error). */
+export function appErrorField(err: unknown): string | null {
+  return err instanceof ConnectError ? err.metadata.get(ERROR_FIELD_HEADER) : null;
+}
+
+/** True when `err` is an application error with one of `codes` (e.g. a peer's LOCK_CONFLICT). */
+export function hasAppCode(err: unknown, ...codes: ErrorCode[]): boolean {
+  const code = appErrorCode(err);
+  return code !== null && (codes as string[]).includes(code);
+}
+
+/**
+ * The error to answer with from this server: a ConnectError keeps its code, message, application
+ * code and field, and nothing else of its metadata. An error received from a peer carries the peer's
+ * response headers (content-type, content-length, ...), which would corrupt this server's answer.
+ */
+export function withoutPeerHeaders(err: unknown): unknown {
+  if (!(err instanceof ConnectError)) return err;
+  // an error made in this process (appError) has nothing else: answered as it is
+  let other = false;
+  err.metadata.forEach((_, key) => {
+    if (key !== ERROR_CODE_HEADER && key !== ERROR_FIELD_HEADER) other = true;
+  });
+  if (!other) return err;
+  const kept = new Headers();
+  for (const h of [ERROR_CODE_HEADER, ERROR_FIELD_HEADER]) {
+    const v = err.metadata.get(h);
+    if (v !== null) kept.set(h, v);
+  }
+  return new ConnectError(err.rawMessage, err.code, kept, undefined, err.cause);
+}
+
+/**
  * Refusals created in this process. The same refusal received from a peer is a plain ConnectError
  * with REFUSED_HEADER: a failure of this hop, not something to pass on. (ConnectError is not
  * subclassed: connect's `instanceof` only accepts its own class or the name "ConnectError".)
@@ -83,8 +128,8 @@ export function classifyError(err: unknown): ClassifiedError {
   if (ce) {
     // A peer refused this process's identity: the deployment is wrong, the user did nothing wrong.
     if (ce.metadata.get(REFUSED_HEADER)) return { ...UNEXPECTED };
-    const code = ce.metadata.get(ERROR_CODE_HEADER);
-    const field = ce.metadata.get(ERROR_FIELD_HEADER);
+    const code = appErrorCode(ce);
+    const field = appErrorField(ce);
     if (code && isErrorCode(code)) {
       return { code, status: ERROR_KINDS[code].http, message: ce.rawMessage, field, expected: true };
     }

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
-import { context, propagation, trace } from '@opentelemetry/api';
-import { node, tracing } from '@opentelemetry/sdk-node';
+import { trace } from '@opentelemetry/api';
+import { tracing } from '@opentelemetry/sdk-node';
 import { Health, HealthCheckResponse_ServingStatus as S } from '@tessera/proto/grpc/health/v1/health_pb.js';
 import { BrokerService } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import { createLogger } from '../log/logger.js';
 import { startRpcServer } from './server.js';
 import { createPeerClient } from './client.js';
 import { eventually } from '../testing/index.js';
+import { refusal } from '../testing/refusal.js';
+import { appError } from '../errors/app-error.js';
+import { useGlobalTracing } from '../telemetry/test/global-tracing.js';
 
 const exporter = new tracing.InMemorySpanExporter();
-beforeAll(() => {
-  // registers the global tracer provider, AsyncLocalStorage context manager and W3C propagator
-  new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();
-});
-afterAll(() => {
-  trace.disable();
-  context.disable();
-  propagation.disable();
-});
+useGlobalTracing(exporter);
 
 const logger = createLogger('test', { level: 'silent' });
 
@@ -140,6 +135,38 @@ describe('Connect server with grpc.health.v1', () => {
       expect(serverSpan.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
     } finally {
       await server.close();
+    }
+  });
+
+  it("passes a peer's application error on intact, without the peer's response headers", async () => {
+    const serveAck = (ack: (req: object) => unknown) =>
+      startRpcServer({
+        name: 't',
+        host: '127.0.0.1',
+        port: 0,
+        logger,
+        routes: (router) => void router.service(BrokerService, { ack: ack as never }),
+      });
+    const peer = await serveAck(() => {
+      throw appError('LOCK_CONFLICT', 'Held by someone else', { field: 'boardIndex' });
+    });
+    const peerClient = createPeerClient(BrokerService, peer.url);
+    // a handler that rethrows what its peer answered, as services do
+    const server = await serveAck((req) => peerClient.ack(req));
+    try {
+      for (const client of [
+        createPeerClient(BrokerService, server.url),
+        createClient(BrokerService, createGrpcTransport({ baseUrl: server.url })),
+      ]) {
+        expect(await refusal(client.ack({}))).toEqual({
+          code: 'LOCK_CONFLICT',
+          message: 'Held by someone else',
+          field: 'boardIndex',
+        });
+      }
+    } finally {
+      await server.close();
+      await peer.close();
     }
   });
 

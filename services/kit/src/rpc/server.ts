@@ -6,8 +6,15 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
+import { settleWithin } from '../async/settle-within.js';
 import { serverTracing } from '../telemetry/interceptors.js';
-import { classifyError, localRefusalReason, GENERIC_MESSAGE, REFUSED_HEADER } from '../errors/app-error.js';
+import {
+  classifyError,
+  localRefusalReason,
+  withoutPeerHeaders,
+  GENERIC_MESSAGE,
+  REFUSED_HEADER,
+} from '../errors/app-error.js';
 import { HealthState, ServingStatus } from './health.js';
 import { CALLER, requireCaller, type RpcTrust } from './identity/guard.js';
 import { UnaryHandler } from './unary-handler.js';
@@ -69,14 +76,15 @@ function callLogging(logger: Logger): Interceptor {
         throw err;
       }
       const c = classifyError(err);
+      // what is passed on may be a peer's answer: only its code, message and application code go out
       if (c.expected) {
         logger.info({ rpc, ms, code: c.code, status: c.status }, `rpc failed: ${c.message}`);
-        throw err;
+        throw withoutPeerHeaders(err);
       }
-      if (err instanceof ConnectError && err.code === Code.Canceled) throw err;
+      if (err instanceof ConnectError && err.code === Code.Canceled) throw withoutPeerHeaders(err);
       if (err instanceof ConnectError && err.code === Code.DeadlineExceeded) {
         logger.warn({ rpc, ms }, 'rpc deadline exceeded');
-        throw err;
+        throw withoutPeerHeaders(err);
       }
       logger.error({ rpc, ms, err }, 'rpc failed unexpectedly');
       throw new ConnectError(GENERIC_MESSAGE, Code.Internal);
@@ -162,12 +170,7 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
       health.setAll(ServingStatus.NOT_SERVING);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sessions) s.close(); // GOAWAY: open streams may finish, no new ones
-      if (unary > 0) {
-        await Promise.race([
-          new Promise<void>((resolve) => (drained = resolve)),
-          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
-        ]);
-      }
+      if (unary > 0) await settleWithin(new Promise<void>((resolve) => (drained = resolve)), graceMs);
       shutdown.abort(); // cancels streams (health Watch) and anything past the grace period
       const force = setTimeout(() => {
         for (const s of sessions) s.destroy();

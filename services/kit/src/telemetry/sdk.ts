@@ -29,6 +29,7 @@ import {
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { settleWithin } from '../async/settle-within.js';
 
 let provider: NodeTracerProvider | undefined;
 let disableInstrumentations: (() => void) | undefined;
@@ -76,11 +77,5 @@ export async function shutdownTelemetry(timeoutMs = 1000): Promise<void> {
   if (!p) return;
   disableInstrumentations?.();
   disableInstrumentations = undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-    timer.unref();
-  });
-  await Promise.race([p.shutdown().catch(() => undefined), timeout]);
-  clearTimeout(timer);
+  await settleWithin(p.shutdown(), timeoutMs);
 }

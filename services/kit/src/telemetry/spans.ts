@@ -1,8 +1,11 @@
 /**
- * The one way a span wraps work here (RPC client and server, event consumers): the work runs with
- * the span active, a thrown error is recorded on the span and rethrown, and the span ends either way.
+ * The one way a span wraps work here (RPC client and server, event consumers, a service's own
+ * steps): the work runs with the span active, a thrown error is recorded on the span and rethrown,
+ * and the span ends either way.
  */
-import { context, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+
+const tracer = trace.getTracer('@tessera/kit');
 
 /** Records `err` on `span` as an exception with an ERROR status. */
 export function recordFailure(span: Span, err: unknown): void {
@@ -26,4 +29,18 @@ export async function runInSpan<T>(
   } finally {
     span.end();
   }
+}
+
+/**
+ * Runs `work` in a new span `name` (a child of the active one, with `attributes`), active while it
+ * runs; `work` may add attributes to it (what it found). For a service's own long steps, such as
+ * submission's hand-over.
+ */
+export function withSpan<T>(
+  name: string,
+  attributes: Attributes,
+  work: (span: Span) => Promise<T> | T,
+): Promise<T> {
+  const span = tracer.startSpan(name, { attributes });
+  return runInSpan(span, trace.setSpan(context.active(), span), () => work(span));
 }

@@ -1,6 +1,6 @@
 /** What a call that must fail was refused with: one helper instead of a try/catch in every test file. */
 import { ConnectError } from '@connectrpc/connect';
-import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '../errors/app-error.js';
+import { appErrorCode, appErrorField } from '../errors/app-error.js';
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   const outcome = await p.then(
@@ -26,8 +26,8 @@ export async function refusal(
   const err = await rejection(p);
   if (!(err instanceof ConnectError)) throw new Error(`expected a ConnectError, got ${String(err)}`);
   return {
-    code: err.metadata.get(ERROR_CODE_HEADER),
+    code: appErrorCode(err),
     message: err.rawMessage,
-    field: err.metadata.get(ERROR_FIELD_HEADER),
+    field: appErrorField(err),
   };
 }

@@ -8,7 +8,6 @@
  *   the store still has it (its TTL, the store's clock, is a little behind ours) it stays scheduled.
  * Release and extend remove their entries, so a released lock never reports an expiry.
  */
-import type { Logger } from '@tessera/kit';
 import { EXPIRY_SCHEDULE, WARNING_SCHEDULE, type LockStore } from '../adapters/lock-store.js';
 import { decodeLock } from '../domain/lock-record.js';
 import type { LockService } from './lock-service.js';
@@ -20,44 +19,13 @@ export interface SweeperOptions {
   batch?: number;
 }
 
+/** The sweep itself; setup.ts runs it every `everyMs` with the kit's startPeriodic. */
 export class ExpirySweeper {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-
   constructor(
     private readonly service: LockService,
     private readonly store: LockStore,
-    private readonly logger: Logger,
     private readonly opts: SweeperOptions = {},
   ) {}
-
-  start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => void this.tick(), this.opts.everyMs ?? 500);
-    this.#timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
-  }
-
-  /** One pass (never two at once); errors are logged and the next pass tries again. */
-  tick(): Promise<void> {
-    const running =
-      this.#running ??
-      this.sweep()
-        .then(
-          () => undefined,
-          (err: unknown) => this.logger.warn({ err }, 'lock sweeper pass failed'),
-        )
-        .finally(() => {
-          this.#running = undefined;
-        });
-    this.#running = running;
-    return running;
-  }
 
   /** Looks at every due entry once; returns what it published (for tests). */
   async sweep(): Promise<{ expired: number; warned: number }> {

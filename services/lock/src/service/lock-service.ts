@@ -4,10 +4,9 @@
  * (store, bus, clock, random) are injected; routes.ts maps the RPCs onto it.
  */
 import { randomBytes } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
-import { LOCK_SUBJECT_PREFIX } from '@tessera/facts/subjects';
-import { appError, BoundedMap, type EventBus, type Logger } from '@tessera/kit';
-import { LockChangeKind, LockChangedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { SUBJECTS } from '@tessera/facts/subjects';
+import { appError, BoundedMap, publishEventBestEffort, type EventBus, type Logger } from '@tessera/kit';
+import { LockChangeKind } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import type { LockStore } from '../adapters/lock-store.js';
 import { isHolder, type LockRecord, type LockView } from '../domain/lock-record.js';
 import { extendedExpiry, lockDurationMs, MINUTE_MS } from '../domain/lock-rules.js';
@@ -27,13 +26,14 @@ export interface LockDeps {
 
 export type LockEventKind = 'acquired' | 'released' | 'extended' | 'expired' | 'warning';
 
-const KINDS: Record<LockEventKind, LockChangeKind> = {
-  acquired: LockChangeKind.ACQUIRED,
-  released: LockChangeKind.RELEASED,
-  extended: LockChangeKind.EXTENDED,
-  expired: LockChangeKind.EXPIRED,
-  warning: LockChangeKind.WARNING,
-};
+/** Each lock event's kind in the payload and its subject (`tessera.lock.<kind>`). */
+const EVENTS = {
+  acquired: { kind: LockChangeKind.ACQUIRED, subject: SUBJECTS.lockAcquired },
+  released: { kind: LockChangeKind.RELEASED, subject: SUBJECTS.lockReleased },
+  extended: { kind: LockChangeKind.EXTENDED, subject: SUBJECTS.lockExtended },
+  expired: { kind: LockChangeKind.EXPIRED, subject: SUBJECTS.lockExpired },
+  warning: { kind: LockChangeKind.WARNING, subject: SUBJECTS.lockWarning },
+} as const satisfies Record<LockEventKind, { kind: LockChangeKind; subject: string }>;
 
 interface HolderQuery {
   canvasIndex: number;
@@ -248,23 +248,25 @@ export class LockService {
 
   /** Publishes `tessera.lock.<kind>`; a lost event is logged, never turned into a failed call. */
   async publish(kind: LockEventKind, lock: LockRecord & { fencingToken?: number }): Promise<void> {
-    const event = create(LockChangedSchema, {
-      kind: KINDS[kind],
-      canvasIndex: lock.canvasIndex,
-      boardIndex: lock.boardIndex,
-      userId: lock.userId,
-      username: lock.username,
-      expiresAtMs: lock.expiresAtMs,
-      fencingToken: lock.fencingToken ?? 0,
-      atMs: this.deps.now(),
-    });
-    try {
-      await this.deps.bus.publish(`${LOCK_SUBJECT_PREFIX}${kind}`, toBinary(LockChangedSchema, event), {
+    await publishEventBestEffort(
+      this.deps.bus,
+      EVENTS[kind].subject,
+      {
+        kind: EVENTS[kind].kind,
+        canvasIndex: lock.canvasIndex,
+        boardIndex: lock.boardIndex,
+        userId: lock.userId,
+        username: lock.username,
+        expiresAtMs: lock.expiresAtMs,
+        fencingToken: lock.fencingToken ?? 0,
+        atMs: this.deps.now(),
+      },
+      {
         msgId: `${lock.id}:${kind}:${lock.expiresAtMs}`,
-      });
-    } catch (err) {
-      this.deps.logger.warn({ err, kind, boardIndex: lock.boardIndex }, 'lock event not published');
-    }
+        logger: this.deps.logger,
+        fields: { kind, boardIndex: lock.boardIndex },
+      },
+    );
   }
 
   #holderQuery(req: {

@@ -5,7 +5,7 @@
  * (the client's intent and purchase records). (Older versions kept the ledger entries in a
  * `ledger` collection of their own; a granted order without an entry gets it computed.)
  */
-import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
 import { ledgerEntry, type LedgerEntry } from '../domain/ledger.js';
 import type { Order, OrderState } from '../domain/order.js';
 
@@ -55,8 +55,10 @@ export class OrderRepository {
     return this.orders.findOne({ idempotencyKey: key });
   }
 
-  insert(order: Order): Promise<boolean> {
-    return insertIfAbsent(this.orders, order);
+  /** Stores a new order; when a concurrent create with its idempotency key was first, that order. */
+  async insert(order: Order): Promise<{ order: Order; inserted: boolean }> {
+    const { doc, inserted } = await insertOrGet(this.orders, order, { idempotencyKey: order.idempotencyKey });
+    return { order: doc, inserted };
   }
 
   /** Applies `set` if the order is still at `version` (compare-and-set); the new order or null. */

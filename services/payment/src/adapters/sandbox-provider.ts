@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { DuplicateKeyError, insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
 import type { TaxQuote } from '../domain/order.js';
@@ -113,11 +113,8 @@ export class SandboxProvider implements PaymentProvider {
       lastError: '',
       createdAt: this.opts.now(),
     };
-    if (await insertIfAbsent(this.intents, doc)) return toIntent(doc);
     // another create with the same idempotency key was first: its intent is the answer
-    const raced = await this.intents.findOne({ idempotencyKey: input.idempotencyKey });
-    if (!raced) throw new DuplicateKeyError('sandbox_intents', undefined, `intent id ${doc._id} is taken`);
-    return toIntent(raced);
+    return toIntent((await insertOrGet(this.intents, doc, { idempotencyKey: input.idempotencyKey })).doc);
   }
 
   private async get(id: string): Promise<SandboxIntent> {
@@ -214,10 +211,10 @@ export class SandboxProvider implements PaymentProvider {
       intentId: id,
       amountCents: amount,
     };
-    if (!(await insertIfAbsent(this.refunds, refund))) {
+    const made = await insertOrGet(this.refunds, refund, { _id: idempotencyKey });
+    if (!made.inserted) {
       // a refund with this idempotency key was made before: the same answer again
-      const raced = (await this.refunds.findOne({ _id: idempotencyKey }))!;
-      return { id: raced.refundId, amountCents: raced.amountCents, status: 'succeeded' };
+      return { id: made.doc.refundId, amountCents: made.doc.amountCents, status: 'succeeded' };
     }
     const after = await this.intents.findOneAndUpdate({ _id: id }, { $inc: { refundedCents: amount } });
     if (after)

@@ -21,8 +21,3 @@ export interface PaymentDeps {
   /** How long the canvas holds the pixels of an unpaid order (default 30 min). */
   reservationTtlS?: number;
 }
-
-export const SUBJECTS = {
-  succeeded: 'tessera.payment.succeeded',
-  refunded: 'tessera.payment.refunded',
-} as const;

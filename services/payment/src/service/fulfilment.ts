@@ -11,14 +11,11 @@
  * `tessera.payment.refunded`. A fulfiller that loses the write re-reads the order and finds the
  * outcome another one recorded. Final states never change.
  */
-import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
-import { ConnectError } from '@connectrpc/connect';
-import { context, propagation } from '@opentelemetry/api';
-import { ERROR_CODE_HEADER, appError } from '@tessera/kit';
-import { PaymentRefundedSchema, PaymentSucceededSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { SUBJECTS } from '@tessera/facts/subjects';
+import { appError, hasAppCode, publishEvent, sleepUnlessAborted } from '@tessera/kit';
 import { ledgerEntry } from '../domain/ledger.js';
 import { FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
-import { SUBJECTS, type PaymentDeps } from './deps.js';
+import type { PaymentDeps } from './deps.js';
 
 export interface FulfilResult {
   order: Order;
@@ -29,14 +26,6 @@ export interface FulfilResult {
 }
 
 const MAX_STEPS = 200;
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** The canvas refused the commit for good (pixels sold or held by another order, order voided). */
-function refusedForGood(err: unknown): boolean {
-  if (!(err instanceof ConnectError)) return false;
-  const code = err.metadata.get(ERROR_CODE_HEADER);
-  return code === 'PIXEL_ALREADY_SOLD' || code === 'CONFLICT';
-}
 
 export class Fulfilment {
   constructor(private readonly deps: PaymentDeps) {}
@@ -48,7 +37,7 @@ export class Fulfilment {
   /** Settles the order as far as the provider's status allows; `known` spares the first read. */
   async fulfil(orderId: string, opts: { waitMs?: number; known?: Order } = {}): Promise<FulfilResult> {
     const { repo, provider } = this.deps;
-    const waitUntil = Date.now() + (opts.waitMs ?? this.deps.claimWaitMs ?? 5000);
+    const waitUntil = this.now() + (opts.waitMs ?? this.deps.claimWaitMs ?? 5000);
     let known = opts.known;
     for (let step = 0; step < MAX_STEPS; step++) {
       const order = known ?? (await repo.get(orderId));
@@ -68,8 +57,8 @@ export class Fulfilment {
         case 'unpaid':
           return { order, status: intent?.status, grantedNow: false };
         case 'wait':
-          if (Date.now() >= waitUntil) return { order, grantedNow: false };
-          await sleep(20);
+          if (this.now() >= waitUntil) return { order, grantedNow: false };
+          await sleepUnlessAborted(20);
           continue;
         case 'cancel':
           await this.cancel(order);
@@ -94,7 +83,7 @@ export class Fulfilment {
           }
           const grantedAt = this.now();
           const granted: Order = { ...order, state: 'granted', receivedCents, grantedAt };
-          await this.publishEvent(granted);
+          await this.announce(granted);
           const done = await repo.update(
             order,
             {
@@ -133,7 +122,8 @@ export class Fulfilment {
       });
       return true;
     } catch (err) {
-      if (refusedForGood(err)) {
+      // the canvas refused the commit for good (pixels sold or held by another order, order voided)
+      if (hasAppCode(err, 'PIXEL_ALREADY_SOLD', 'CONFLICT')) {
         this.deps.logger.warn(
           { orderId: order._id, err },
           'paid order can no longer be granted; refunding it',
@@ -152,7 +142,7 @@ export class Fulfilment {
       refundedCents: refund.amountCents,
       updatedAt: this.now(),
     };
-    await this.publishEvent(refunded);
+    await this.announce(refunded);
     await this.deps.repo.update(
       order,
       { state: 'refunded', refundedCents: refund.amountCents, eventPublished: true },
@@ -175,43 +165,42 @@ export class Fulfilment {
   }
 
   /** The event of a granted or refunded order (deduplicated by its id on the bus). */
-  private async publishEvent(order: Order): Promise<void> {
+  private async announce(order: Order): Promise<void> {
+    const { bus } = this.deps;
     if (order.state === 'granted') {
-      await this.publishAs(SUBJECTS.succeeded, PaymentSucceededSchema, `payment-succeeded-${order._id}`, {
-        intentId: order._id,
-        userId: order.userId,
-        amountCents: order.receivedCents,
-        canvasIndex: order.canvasIndex,
-        boardIndex: order.boardIndex,
-        atMs: order.grantedAt,
-      });
+      await publishEvent(
+        bus,
+        SUBJECTS.paymentSucceeded,
+        {
+          intentId: order._id,
+          userId: order.userId,
+          amountCents: order.receivedCents,
+          canvasIndex: order.canvasIndex,
+          boardIndex: order.boardIndex,
+          atMs: order.grantedAt,
+        },
+        { msgId: `payment-succeeded-${order._id}` },
+      );
     } else if (order.state === 'refunded') {
-      await this.publishAs(SUBJECTS.refunded, PaymentRefundedSchema, `payment-refunded-${order._id}`, {
-        intentId: order._id,
-        userId: order.userId,
-        amountCents: order.refundedCents,
-        reason: order.refundReason,
-        atMs: order.updatedAt,
-      });
+      await publishEvent(
+        bus,
+        SUBJECTS.paymentRefunded,
+        {
+          intentId: order._id,
+          userId: order.userId,
+          amountCents: order.refundedCents,
+          reason: order.refundReason,
+          atMs: order.updatedAt,
+        },
+        { msgId: `payment-refunded-${order._id}` },
+      );
     }
-  }
-
-  /** Publishes one event message under `msgId`, with the active trace context in its headers. */
-  private async publishAs<S extends DescMessage>(
-    subject: string,
-    schema: S,
-    msgId: string,
-    init: MessageInitShape<S>,
-  ): Promise<void> {
-    const headers: Record<string, string> = {};
-    propagation.inject(context.active(), headers);
-    await this.deps.bus.publish(subject, toBinary(schema, create(schema, init)), { msgId, headers });
   }
 
   /** Publishes the event of a final order recorded without it (older versions), then marks it. */
   async publishFinal(order: Order): Promise<void> {
     if (order.state !== 'granted' && order.state !== 'refunded') return;
-    await this.publishEvent(order);
+    await this.announce(order);
     await this.deps.repo.orders.updateOne({ _id: order._id }, { $set: { eventPublished: true } });
   }
 

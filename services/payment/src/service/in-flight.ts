@@ -5,23 +5,21 @@
  * payment, waits for the event's fulfilment to finish instead of re-reading the order every 20 ms
  * until that fulfilment's claim is over. Across processes the order's claim still decides.
  */
+import { settleWithin } from '@tessera/kit';
+
 export class InFlight<T> {
   readonly #running = new Map<string, Promise<T>>();
+
+  /** `now`: the service's clock (ms), which also times the orders' claims. */
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** Runs `work(waitLeftMs)` after the key's running work settled or `waitMs` passed. */
   run(key: string, waitMs: number, work: (waitLeftMs: number) => Promise<T>): Promise<T> {
     const before = this.#running.get(key);
-    const started = Date.now();
+    const started = this.now();
     const mine = (async () => {
-      if (before && waitMs > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          before.catch(() => undefined),
-          new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
-        ]);
-        clearTimeout(timer);
-      }
-      return work(Math.max(0, waitMs - (Date.now() - started)));
+      if (before && waitMs > 0) await settleWithin(before, waitMs);
+      return work(Math.max(0, waitMs - (this.now() - started)));
     })();
     this.#running.set(key, mine);
     void mine

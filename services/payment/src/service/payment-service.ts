@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
-import { ConnectError } from '@connectrpc/connect';
-import { ERROR_CODE_HEADER, appError } from '@tessera/kit';
+import { appError, hasAppCode } from '@tessera/kit';
 import {
   GetLedgerResponseSchema,
   type CommitOrderRequest,
@@ -42,20 +41,16 @@ import { checkId, checkPixels, checkPlace, checkUser } from './validate.js';
 const ADDRESS_UPDATE_MS = 15_000;
 const LOCK_LOST = 'Your editing lock is no longer valid. Please re-lock the board to continue editing.';
 
-/** The canvas refused a reservation because the buyer does not hold the board's lock. */
-function lockRefused(err: unknown): boolean {
-  return err instanceof ConnectError && err.metadata.get(ERROR_CODE_HEADER) === 'LOCK_CONFLICT';
-}
-
 export class PaymentService {
   readonly fulfilment: Fulfilment;
   /** The client's tracking records (`POST /payment-intents`, `/pixel-purchases`). */
   readonly records: Records;
   /** Fulfilments under way in this process, by order (see `fulfil`). */
-  readonly #fulfilling = new InFlight<FulfilResult>();
+  readonly #fulfilling: InFlight<FulfilResult>;
 
   constructor(readonly deps: PaymentDeps) {
     this.fulfilment = new Fulfilment(deps);
+    this.#fulfilling = new InFlight(() => this.deps.now());
     this.records = new Records(deps, (userId, intentId) => this.ownOrder(userId, intentId));
   }
 
@@ -164,7 +159,9 @@ export class PaymentService {
       await provider
         .cancel(intent.id)
         .catch((e: unknown) => logger.warn({ err: e }, 'could not cancel intent'));
-      if (lockRefused(err)) throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'boardIndex', cause: err });
+      // the canvas refused the reservation: the buyer does not hold the board's lock
+      if (hasAppCode(err, 'LOCK_CONFLICT'))
+        throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'boardIndex', cause: err });
       throw err;
     }
     const now = this.now();
@@ -196,10 +193,8 @@ export class PaymentService {
       updatedAt: now,
       version: 1,
     };
-    if (!(await repo.insert(order))) {
-      const raced = await repo.byIdempotencyKey(key);
-      if (raced) return intentMessage(raced, intent.status);
-    }
+    const stored = await repo.insert(order);
+    if (!stored.inserted) return intentMessage(stored.order, intent.status);
     logger.info(
       { orderId: order._id, pixels: order.pixels.length, amountCents: order.amountCents },
       'order created',

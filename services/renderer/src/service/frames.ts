@@ -4,21 +4,20 @@
  * frame is being built are queued and applied after it, so none is lost between the stream's read
  * of a board and the event; applying is idempotent, so a replay or redelivery changes nothing.
  */
-import { ConnectError, type Client } from '@connectrpc/connect';
-import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER, type Logger } from '@tessera/kit';
+import type { Client } from '@connectrpc/connect';
+import { SingleFlight, withoutPeerHeaders, type Logger } from '@tessera/kit';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { PixelsCommitted } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { hexToRgb, type Rgb } from '../domain/color.js';
 import { CanvasFrame, type FramePixel } from '../domain/frame.js';
 
-interface Entry {
-  ready: Promise<CanvasFrame>;
-  frame?: CanvasFrame;
-  queued: PixelsCommitted[];
-}
-
 export class FrameStore {
-  private readonly entries = new Map<number, Entry>();
+  /** Frames built, by canvas. */
+  private readonly frames = new Map<number, CanvasFrame>();
+  /** Builds under way: one per canvas, shared by its callers; a failed one is retried by the next. */
+  private readonly builds = new SingleFlight<number, CanvasFrame>();
+  /** Events of canvases whose frame is being built, applied once it is. */
+  private readonly queued = new Map<number, PixelsCommitted[]>();
   /** Called after a frame changed (e.g. to pre-encode the common images). */
   onChange: (frame: CanvasFrame) => void = () => undefined;
 
@@ -28,25 +27,21 @@ export class FrameStore {
   ) {}
 
   get(canvasIndex: number): Promise<CanvasFrame> {
-    let e = this.entries.get(canvasIndex);
-    if (!e) {
-      const entry: Entry = { queued: [], ready: Promise.resolve(undefined as unknown as CanvasFrame) };
-      entry.ready = this.build(canvasIndex, entry);
-      entry.ready.catch(() => this.entries.delete(canvasIndex)); // a failed build is retried by the next caller
-      this.entries.set(canvasIndex, entry);
-      e = entry;
-    }
-    return e.ready;
+    const frame = this.frames.get(canvasIndex);
+    if (frame) return Promise.resolve(frame);
+    return this.builds.run(canvasIndex, () => this.build(canvasIndex));
   }
 
-  /** Frames loaded now (for tests and metrics). */
+  /** Frames loaded or being built now (for tests and metrics). */
   loaded(): number[] {
-    return [...this.entries.keys()];
+    return [...new Set([...this.frames.keys(), ...this.builds.keys()])];
   }
 
-  private async build(canvasIndex: number, entry: Entry): Promise<CanvasFrame> {
+  private async build(canvasIndex: number): Promise<CanvasFrame> {
     const started = performance.now();
     const frame = new CanvasFrame(canvasIndex);
+    const queued: PixelsCommitted[] = [];
+    this.queued.set(canvasIndex, queued);
     let boards = 0;
     try {
       for await (const res of this.canvas.streamBoards({ canvasIndex }, { timeoutMs: 55_000 })) {
@@ -62,23 +57,28 @@ export class FrameStore {
         boards++;
       }
     } catch (err) {
-      throw cleanError(err);
+      // the canvas service's answer, passed on by whichever server or transport carries this call
+      throw withoutPeerHeaders(err);
+    } finally {
+      this.queued.delete(canvasIndex);
     }
-    for (const ev of entry.queued.splice(0)) applyEvent(frame, ev);
-    entry.frame = frame;
+    // in the same step as the queue is dropped: an event that comes later finds the frame
+    for (const ev of queued) applyEvent(frame, ev);
+    this.frames.set(canvasIndex, frame);
     this.logger.info({ canvasIndex, boards, ms: Math.round(performance.now() - started) }, 'frame built');
     return frame;
   }
 
   /** Applies a committed-pixels event to a loaded frame (queued while building; ignored when not loaded). */
   apply(ev: PixelsCommitted): void {
-    const e = this.entries.get(ev.canvasIndex);
-    if (!e) return; // built later from the canvas service, which already has these pixels
-    if (!e.frame) {
-      e.queued.push(ev);
+    const queued = this.queued.get(ev.canvasIndex);
+    if (queued) {
+      queued.push(ev);
       return;
     }
-    if (applyEvent(e.frame, ev)) this.onChange(e.frame);
+    const frame = this.frames.get(ev.canvasIndex);
+    if (!frame) return; // built later from the canvas service, which already has these pixels
+    if (applyEvent(frame, ev)) this.onChange(frame);
   }
 }
 
@@ -94,18 +94,4 @@ function applyEvent(frame: CanvasFrame, ev: PixelsCommitted): boolean {
     pixels.push({ x: p.x, y: p.y, rgb });
   }
   return frame.applyPixels(ev.boardIndex, pixels, ev.boardVersion);
-}
-
-/**
- * A peer's error to pass on from this server: same code, message and application code, but none of
- * the peer's response headers (which would corrupt this server's own response).
- */
-export function cleanError(err: unknown): unknown {
-  if (!(err instanceof ConnectError)) return err;
-  const meta = new Headers();
-  for (const h of [ERROR_CODE_HEADER, ERROR_FIELD_HEADER]) {
-    const v = err.metadata.get(h);
-    if (v) meta.set(h, v);
-  }
-  return new ConnectError(err.rawMessage, err.code, meta);
 }

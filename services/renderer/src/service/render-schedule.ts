@@ -13,7 +13,7 @@
  * Only the newest image of a family is kept in the cache: an older version is never asked for again
  * (requests are answered with the current content), so memory stays one image per family.
  */
-import type { AdmissionGate } from '@tessera/kit';
+import { SingleFlight, type AdmissionGate } from '@tessera/kit';
 import type { CachedImage, ImageCache } from './image-cache.js';
 
 /** The frame's current content for one family, read synchronously at the moment of the call. */
@@ -37,7 +37,8 @@ interface Family {
 
 export class RenderSchedule {
   private readonly families = new Map<string, Family>();
-  private readonly running = new Map<string, Promise<CachedImage>>();
+  /** Encodes under way, by the etag of the content they encode (requests for it join them). */
+  private readonly running = new SingleFlight<string, CachedImage>();
   /** Encodes started (tests, metrics). */
   encodes = 0;
 
@@ -56,7 +57,7 @@ export class RenderSchedule {
     const { etag } = current();
     const hit = this.cache.get(etag);
     if (hit) return Promise.resolve(hit);
-    const running = this.running.get(etag);
+    const running = this.running.pending(etag);
     if (running) return running;
     let fam = this.families.get(family);
     if (!fam) {
@@ -86,19 +87,16 @@ export class RenderSchedule {
           const snap = current();
           const cached = this.cache.get(snap.etag);
           if (cached) return cached;
-          const { raw, size } = snap.raster();
-          this.encodes++;
-          const job = encode(raw, size).then((img) => ({ ...img, etag: snap.etag, version: snap.version }));
-          this.running.set(snap.etag, job);
-          try {
-            const img = await job;
+          return this.running.run(snap.etag, async () => {
+            const { raw, size } = snap.raster();
+            this.encodes++;
+            const img = { ...(await encode(raw, size)), etag: snap.etag, version: snap.version };
+            // cached before the encode counts as settled: a request never finds it in neither place
             this.cache.put(snap.etag, img);
             if (fam.latest !== undefined && fam.latest !== snap.etag) this.cache.delete(fam.latest);
             fam.latest = snap.etag;
             return img;
-          } finally {
-            this.running.delete(snap.etag);
-          }
+          });
         },
         { cost },
       );

@@ -4,7 +4,7 @@
  * (a redelivered sold-out event, an operator at the same time) resume the first instead of starting
  * another.
  */
-import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
+import { DuplicateKeyError, insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
 
 export type PromotionState = 'started' | 'created' | 'done';
 
@@ -35,9 +35,17 @@ export class PromotionRepository {
     return this.c.findOne({ _id: id });
   }
 
-  /** Starts a record; false when one exists for that canvas already. */
-  start(doc: PromotionDoc): Promise<boolean> {
-    return insertIfAbsent(this.c, doc);
+  /**
+   * Starts a record, or reads the one that exists for that canvas already (`inserted` false); null
+   * when that one was abandoned again before it could be read.
+   */
+  async start(doc: PromotionDoc): Promise<{ doc: PromotionDoc; inserted: boolean } | null> {
+    try {
+      return await insertOrGet(this.c, doc, { _id: doc._id });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return null;
+      throw err;
+    }
   }
 
   /** Drops a record that never got past `started` (its submission could not be taken). */

@@ -6,8 +6,7 @@
  * the net score one at a time and in order; whoever finds a pending change finishes it first
  * (see service/votes.ts).
  */
-import { createHash } from 'node:crypto';
-import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
+import { insertIfAbsent, sha256Base64url, type Collection, type DocumentStore } from '@tessera/kit';
 import type { VoteValue } from '../domain/votes.js';
 
 export interface VoteDoc {
@@ -23,7 +22,7 @@ export interface VoteDoc {
 
 /** A field-name-safe key per user (user ids may contain anything). */
 export function voterKey(userId: string): string {
-  return createHash('sha256').update(userId).digest('base64url').slice(0, 22);
+  return sha256Base64url(userId).slice(0, 22);
 }
 
 export class VoteRepository {

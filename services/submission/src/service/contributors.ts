@@ -6,20 +6,23 @@
  */
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import type { BusMessage } from '@tessera/kit';
+import { SingleFlight, type BusMessage } from '@tessera/kit';
 import type { SubmissionDeps } from './deps.js';
 
-/** Most (canvas, user) pairs remembered as recorded (the memory starts over when full). */
+/** Most (canvas, user) pairs remembered as recorded (the one recorded longest ago is forgotten first). */
 export const RECORDED_MEMORY = 50_000;
 
 export class Contributors {
   /**
    * The (canvas, user) pairs this process has recorded, and the writes under way: a pair, once
    * recorded, is never removed and its record never changes (an insert-only upsert), so a buyer's
-   * next orders need no write, and concurrent events of one pair share one.
+   * next orders need no write, and concurrent events of one pair share one. A failed write is not
+   * remembered and fails every event waiting on it: each is redelivered.
    */
-  private readonly recorded = new Set<string>();
-  private readonly recording = new Map<string, Promise<void>>();
+  private readonly recorded = new SingleFlight<string, void>({
+    ttlMs: Infinity,
+    maxEntries: RECORDED_MEMORY,
+  });
 
   constructor(private readonly deps: SubmissionDeps) {}
 
@@ -27,20 +30,9 @@ export class Contributors {
   async onCommitted(msg: BusMessage): Promise<void> {
     const e = decodeEvent(SUBJECTS.pixelsCommitted, msg.data);
     if (!e.userId || e.pixels.length === 0) return;
-    const pair = `${e.canvasIndex}:${e.userId}`;
-    if (this.recorded.has(pair)) return;
-    let write = this.recording.get(pair);
-    if (!write) {
-      write = this.deps.contributors
-        .add(e.canvasIndex, e.userId, e.orderId, e.committedAtMs || msg.timestampMs)
-        .then(() => {
-          if (this.recorded.size >= RECORDED_MEMORY) this.recorded.clear();
-          this.recorded.add(pair);
-        })
-        .finally(() => this.recording.delete(pair));
-      this.recording.set(pair, write);
-    }
-    await write; // a failed write fails every event waiting on it: each is redelivered
+    await this.recorded.run(`${e.canvasIndex}:${e.userId}`, () =>
+      this.deps.contributors.add(e.canvasIndex, e.userId, e.orderId, e.committedAtMs || msg.timestampMs),
+    );
   }
 
   /** Handler of `tessera.canvas.activated`. */

@@ -14,16 +14,12 @@
  * A crash between any two steps leaves a record that the next attempt continues from. Without any
  * active submission nothing happens (logged) and the gallery keeps the sold-out canvas.
  */
-import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { decodeEvent } from '@tessera/facts/events';
-import { appError, type BusMessage } from '@tessera/kit';
+import { appError, publishEventBestEffort, withSpan, type BusMessage } from '@tessera/kit';
 import { promotionId, type PromotionDoc } from '../adapters/promotions.js';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
-import { publishSubmission } from './events.js';
-
-const tracer = trace.getTracer('tessera-submission');
 
 export const SOLDOUT_OPERATOR = 'soldout';
 
@@ -51,12 +47,10 @@ export class Promotion {
     submissionId?: string;
     operator: string;
   }): Promise<PromotionResult | null> {
-    return tracer.startActiveSpan('submission.promote', async (span) => {
-      try {
-        span.setAttributes({
-          'tessera.operator': opts.operator,
-          'tessera.submission_id': opts.submissionId ?? '',
-        });
+    return withSpan(
+      'submission.promote',
+      { 'tessera.operator': opts.operator, 'tessera.submission_id': opts.submissionId ?? '' },
+      async (span) => {
         const result = await this.run(opts);
         if (result)
           span.setAttributes({
@@ -64,14 +58,8 @@ export class Promotion {
             'tessera.submission_id': result.submission._id,
           });
         return result;
-      } catch (err) {
-        span.recordException(err as Error);
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw err;
-      } finally {
-        span.end();
-      }
-    });
+      },
+    );
   }
 
   private async run(opts: {
@@ -130,9 +118,10 @@ export class Promotion {
         startedAt: now(),
         updatedAt: now(),
       };
-      if (!(await promotions.start(doc))) {
-        const other = await promotions.get(id);
-        if (!other) continue;
+      const started = await promotions.start(doc);
+      if (!started) continue; // another's record, abandoned again meanwhile: choose again
+      if (!started.inserted) {
+        const other = started.doc;
         if (opts.submissionId && other.submissionId !== opts.submissionId)
           throw appError(
             'CONFLICT',
@@ -150,13 +139,18 @@ export class Promotion {
           { fromCanvas, submissionId: chosen._id, operator: opts.operator, netScore: chosen.netScore },
           'hand-over started',
         );
-        await publishSubmission(this.deps, SUBJECTS.submissionDeleted, `deleted-${chosen._id}`, {
-          submissionId: chosen._id,
-          userId: chosen.userId,
-          netScore: chosen.netScore,
-          deleted: true,
-          atMs: now(),
-        });
+        await publishEventBestEffort(
+          this.deps.bus,
+          SUBJECTS.submissionDeleted,
+          {
+            submissionId: chosen._id,
+            userId: chosen.userId,
+            netScore: chosen.netScore,
+            deleted: true,
+            atMs: now(),
+          },
+          { msgId: `deleted-${chosen._id}`, logger: this.deps.logger },
+        );
         return doc;
       }
       // deleted or removed since it was read: choose again

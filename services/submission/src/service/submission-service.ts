@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError } from '@tessera/kit';
+import { appError, publishEventBestEffort } from '@tessera/kit';
 import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { CONTENT_REJECTED_MESSAGE, findProhibited } from '../domain/moderation.js';
 import {
@@ -21,7 +21,6 @@ import {
 import { checkSubmission } from '../domain/votes.js';
 import { Contributors } from './contributors.js';
 import type { SubmissionDeps } from './deps.js';
-import { publishSubmission } from './events.js';
 import { Promotion } from './promotion.js';
 import { imageUrlOf, Uploads } from './uploads.js';
 import { NOT_FOUND_MESSAGE, Voting } from './voting.js';
@@ -138,13 +137,18 @@ export class SubmissionService {
     };
     if (!(await submissions.insertActive(doc))) throw appError('CONFLICT', ACTIVE_EXISTS_MESSAGE);
     logger.info({ submissionId: doc._id, userId: doc.userId }, 'submission created');
-    await publishSubmission(this.deps, SUBJECTS.submissionCreated, `created-${doc._id}`, {
-      submissionId: doc._id,
-      userId: doc.userId,
-      netScore: 0,
-      deleted: false,
-      atMs: doc.createdAt,
-    });
+    await publishEventBestEffort(
+      this.deps.bus,
+      SUBJECTS.submissionCreated,
+      {
+        submissionId: doc._id,
+        userId: doc.userId,
+        netScore: 0,
+        deleted: false,
+        atMs: doc.createdAt,
+      },
+      { msgId: `created-${doc._id}`, logger: this.deps.logger },
+    );
     return (await this.views([doc], doc.userId))[0]!;
   }
 
@@ -196,14 +200,19 @@ export class SubmissionService {
     return ended !== null;
   }
 
-  private deleted(doc: SubmissionDoc): Promise<void> {
-    return publishSubmission(this.deps, SUBJECTS.submissionDeleted, `deleted-${doc._id}`, {
-      submissionId: doc._id,
-      userId: doc.userId,
-      netScore: doc.netScore,
-      deleted: true,
-      atMs: this.deps.now(),
-    });
+  private async deleted(doc: SubmissionDoc): Promise<void> {
+    await publishEventBestEffort(
+      this.deps.bus,
+      SUBJECTS.submissionDeleted,
+      {
+        submissionId: doc._id,
+        userId: doc.userId,
+        netScore: doc.netScore,
+        deleted: true,
+        atMs: this.deps.now(),
+      },
+      { msgId: `deleted-${doc._id}`, logger: this.deps.logger },
+    );
   }
 
   /** The active submission with the highest net score (ties: the newest), or undefined. */

@@ -15,13 +15,12 @@
  * so the net score always ends equal to the sum of the current votes. Votes of different users touch
  * different vote documents and meet only in step 2's atomic increment.
  */
-import { appError } from '@tessera/kit';
+import { appError, publishEventBestEffort } from '@tessera/kit';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { voterKey, VoteRepository, type VoteDoc } from '../adapters/votes.js';
 import { applyVote, isRemoved, REMOVAL_SCORE, type VoteValue } from '../domain/votes.js';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
-import { publishSubmission } from './events.js';
 
 export const INVALID_VOTE_MESSAGE = 'Invalid vote type.';
 export const NOT_FOUND_MESSAGE = 'Submission not found.';
@@ -83,13 +82,18 @@ export class Voting {
     await votes.finish(voteId, version);
     if (applied) {
       logger.debug({ submissionId, version, delta, netScore: doc.netScore }, 'vote applied');
-      await publishSubmission(this.deps, SUBJECTS.submissionVoted, `voted-${voteId}-${version}`, {
-        submissionId,
-        userId,
-        netScore: doc.netScore,
-        deleted: result.status !== 'active',
-        atMs: now(),
-      });
+      await publishEventBestEffort(
+        this.deps.bus,
+        SUBJECTS.submissionVoted,
+        {
+          submissionId,
+          userId,
+          netScore: doc.netScore,
+          deleted: result.status !== 'active',
+          atMs: now(),
+        },
+        { msgId: `voted-${voteId}-${version}`, logger: this.deps.logger },
+      );
     }
     return { ...result, netScore: doc.netScore };
   }
@@ -105,13 +109,18 @@ export class Voting {
     );
     if (ended) {
       logger.info({ submissionId: doc._id, netScore: ended.netScore }, 'submission removed by downvotes');
-      await publishSubmission(this.deps, SUBJECTS.submissionDeleted, `deleted-${doc._id}`, {
-        submissionId: doc._id,
-        userId: doc.userId,
-        netScore: ended.netScore,
-        deleted: true,
-        atMs: now(),
-      });
+      await publishEventBestEffort(
+        this.deps.bus,
+        SUBJECTS.submissionDeleted,
+        {
+          submissionId: doc._id,
+          userId: doc.userId,
+          netScore: ended.netScore,
+          deleted: true,
+          atMs: now(),
+        },
+        { msgId: `deleted-${doc._id}`, logger: this.deps.logger },
+      );
     }
     return ended;
   }

@@ -37,7 +37,7 @@ import {
   retrying,
   sleepUnlessAborted,
   type Backoff,
-} from '../retry.js';
+} from '../../async/retry.js';
 import { BusError } from '../subjects.js';
 import { PublishQueue, type QueuedMessage } from '../publish-queue.js';
 import { TickBatches } from '../tick-batches.js';

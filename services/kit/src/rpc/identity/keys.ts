@@ -7,14 +7,9 @@
  * Node built-ins only (no other dependency): `scripts/start.mjs` imports this module
  * (`@tessera/kit/service-keys`) to generate the keys of a local stack.
  */
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import path from 'node:path';
+import { sha256Base64url } from '../../digest.js';
 
 export interface PublicJwk {
   kty: 'OKP';
@@ -41,7 +36,7 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 
 /** RFC 7638 thumbprint of an Ed25519 public key (base64url of SHA-256 over the canonical members). */
 export function thumbprint(x: string): string {
-  return createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest('base64url');
+  return sha256Base64url(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`);
 }
 
 export function kidFor(owner: string, x: string): string {

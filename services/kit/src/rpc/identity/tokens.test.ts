@@ -95,6 +95,20 @@ describe('service tokens', () => {
     expect(await v.verify(second)).toBe('bff');
   });
 
+  it('a signer signs once per audience, shares that token, and signs again a minute before it expires', async () => {
+    let now = Date.now();
+    const signer = new TokenSigner('bff', k.key('bff'), { now: () => now });
+    const [a, b] = await Promise.all([signer.token('canvas'), signer.token('canvas')]);
+    expect(a).toBe(b);
+    expect(await signer.token('lock')).not.toBe(a);
+    now += (TOKEN_LIFETIME_S - 61) * 1000;
+    expect(await signer.token('canvas')).toBe(a);
+    now += 2000;
+    const renewed = await signer.token('canvas');
+    expect(renewed).not.toBe(a);
+    expect(await new TokenVerifier('canvas', k.published, { now: () => now }).verify(renewed)).toBe('bff');
+  });
+
   it('a verified token is remembered only until it expires', async () => {
     let now = Date.now();
     const token = await new TokenSigner('bff', k.key('bff'), { now: () => now }).token('canvas');

@@ -7,6 +7,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { SingleFlight } from '../../async/single-flight.js';
 import { BoundedMap } from '../../bounded-map.js';
 import { ownerOfKid, publicJwkOf, type PublishedKey } from './keys.js';
 
@@ -29,7 +30,8 @@ export class TokenSigner {
   readonly kid: string;
   private readonly now: () => number;
   private readonly lifetimeS: number;
-  private readonly cache = new Map<string, { token: Promise<string>; exp: number }>();
+  /** One token per audience, signed once however many calls ask for it at once. */
+  private readonly tokens: SingleFlight<string, string>;
 
   constructor(
     readonly name: string,
@@ -39,25 +41,26 @@ export class TokenSigner {
     this.kid = publicJwkOf(name, key).kid;
     this.now = opts.now ?? Date.now;
     this.lifetimeS = opts.lifetimeS ?? TOKEN_LIFETIME_S;
+    // kept until RENEW_BEFORE_S before it expires (a failed signature is not kept)
+    this.tokens = new SingleFlight({
+      ttlMs: Math.max(0, this.lifetimeS - RENEW_BEFORE_S) * 1000,
+      now: this.now,
+    });
   }
 
   /** A token for calls to `audience` (cached; signed again shortly before it expires). */
   token(audience: string): Promise<string> {
-    const nowS = Math.floor(this.now() / 1000);
-    const hit = this.cache.get(audience);
-    if (hit && hit.exp - nowS > RENEW_BEFORE_S) return hit.token;
-    const exp = nowS + this.lifetimeS;
-    const token = new SignJWT({})
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.kid })
-      .setIssuer(this.name)
-      .setSubject(this.name)
-      .setAudience(audience)
-      .setIssuedAt(nowS)
-      .setExpirationTime(exp)
-      .sign(this.key);
-    this.cache.set(audience, { token, exp });
-    token.catch(() => this.cache.delete(audience));
-    return token;
+    return this.tokens.run(audience, () => {
+      const nowS = Math.floor(this.now() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.kid })
+        .setIssuer(this.name)
+        .setSubject(this.name)
+        .setAudience(audience)
+        .setIssuedAt(nowS)
+        .setExpirationTime(nowS + this.lifetimeS)
+        .sign(this.key);
+    });
   }
 }
 

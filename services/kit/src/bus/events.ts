@@ -1,0 +1,61 @@
+/**
+ * The one way a service publishes an event: the payload typed and encoded by its subject's schema
+ * (`@tessera/facts/events`), a publish id for deduplication, and the active W3C trace context in the
+ * headers, so every consumer's span joins the trace of the call that caused the event.
+ */
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import { encodeEvent, type EventSchema } from '@tessera/facts/events';
+import type { Subject } from '@tessera/facts/subjects';
+import type { Logger } from '../log/logger.js';
+import { traceHeaders } from '../telemetry/bus-tracing.js';
+import type { EventBus, PublishResult } from './port.js';
+
+export interface PublishEventOptions {
+  /** Deduplication id: a second publish with it within the window is dropped. */
+  msgId: string;
+  /** Headers besides the trace context. */
+  headers?: Record<string, string>;
+}
+
+/** Publishes `payload` on `subject`; a failure is thrown. */
+export function publishEvent<S extends Subject>(
+  bus: EventBus,
+  subject: S,
+  payload: MessageInitShape<EventSchema<S>>,
+  opts: PublishEventOptions,
+): Promise<PublishResult> {
+  return bus.publish(subject, encodeEvent(subject, payload), {
+    msgId: opts.msgId,
+    headers: traceHeaders(opts.headers),
+  });
+}
+
+export interface BestEffortOptions extends PublishEventOptions {
+  logger: Logger;
+  /** Why losing it is acceptable, added to the log line (e.g. what repairs it). */
+  note?: string;
+  /** More fields for the log line. */
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * Publishes an event that is a notice, not the record (the change it reports is already stored):
+ * a failure is logged as a warning and not thrown. True when the bus took it.
+ */
+export async function publishEventBestEffort<S extends Subject>(
+  bus: EventBus,
+  subject: S,
+  payload: MessageInitShape<EventSchema<S>>,
+  opts: BestEffortOptions,
+): Promise<boolean> {
+  try {
+    await publishEvent(bus, subject, payload, opts);
+    return true;
+  } catch (err) {
+    opts.logger.warn(
+      { err, subject, msgId: opts.msgId, ...opts.fields },
+      `event not published${opts.note ? `; ${opts.note}` : ''}`,
+    );
+    return false;
+  }
+}
