@@ -2,6 +2,7 @@
 // block pattern in a palette, encoded as 8-bit RGB with zlib in the submission service's test chunks,
 // as any decoder (the browser's, the submission service's) reads it.
 import { deflateSync } from 'node:zlib';
+import { hexToRgb } from '@tessera/facts/colour';
 import { pngChunk } from '@tessera/submission/testing';
 import { QUICK_COLOURS } from '../../web/src/features/editor/model/colour.js';
 
@@ -34,7 +35,7 @@ export function encodePng(width: number, height: number, colourAt: (x: number, y
 }
 
 /** `#RRGGBB` as its red, green and blue. */
-export const rgbOf = (hex: string): Rgb => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+export const rgbOf = (hex: string): Rgb => [...hexToRgb(hex)];
 
 /** The spec's quick colours (the editor's QUICK_COLOURS), as a palette for test artwork. */
 export const PALETTE: Rgb[] = QUICK_COLOURS.map(rgbOf);

@@ -22,6 +22,7 @@
  * It cannot be done while the canvas process runs: the embedded store belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hexToRgb } from '@tessera/facts/colour';
 import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
 import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
@@ -127,7 +128,7 @@ async function defaultColours(http: RawBrowser, c: number, points: readonly (rea
       boards.set(at.boardIndex, board);
     }
     const hex = board.find((p) => p.x === at.x && p.y === at.y)!.default_color;
-    out.push([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb);
+    out.push([...hexToRgb(hex)]);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // peers, so `promote` and `remove-submission` run the real hand-over and removal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeerClient, startRpcServer, type RpcServer } from '@tessera/kit';
+import { hexToRgb } from '@tessera/facts/colour';
 import { testLogger } from '@tessera/kit/testing';
 import { canvasRoutes, sellAllBut } from '@tessera/canvas/testing';
 import { startPaymentHarness, type PaymentHarness } from '@tessera/payment/testing';
@@ -116,7 +117,7 @@ afterAll(async () => {
 async function middleColour(c: number): Promise<number[]> {
   const board = (await h.canvasCore.deps.boards.get(c, 312))!;
   const o = 24 * 49 + 24;
-  return [0, 2, 4].map((i) => parseInt(board.defaultColors.slice(o * 6 + i, o * 6 + i + 2), 16));
+  return [...hexToRgb(`#${board.defaultColors.slice(o * 6, o * 6 + 6)}`)];
 }
 
 describe('npm run ops', () => {

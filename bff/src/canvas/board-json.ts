@@ -2,16 +2,9 @@
  * A board of the canvas service -> the spec's pixel list (section 3: x, y, current_color,
  * default_color, user_id), serialised directly to a JSON string (2401 objects per board).
  */
-import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR } from '@tessera/facts/colour';
+import { FALLBACK_DEFAULT_COLOR, hexAt, UNOWNED_COLOR } from '@tessera/facts/colour';
 import { pixelAtOffset, PIXELS_PER_BOARD as PIXELS } from '@tessera/facts/grid';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0').toUpperCase());
-
-function color(bytes: Uint8Array, o: number, fallback: string): string {
-  if (bytes.length < (o + 1) * 3) return fallback;
-  return `#${HEX[bytes[o * 3]!]}${HEX[bytes[o * 3 + 1]!]}${HEX[bytes[o * 3 + 2]!]}`;
-}
 
 /** Owner user id of pixel offset `o`, or null. */
 export function ownerAt(board: Pick<Board, 'ownerSlots' | 'ownerIds'>, o: number): string | null {
@@ -31,8 +24,8 @@ export function boardPixelsJson(board: Board): string {
     const user = n === 0 ? 'null' : (ids[n - 1] ?? 'null');
     const { x, y } = pixelAtOffset(o);
     parts[o] =
-      `{"x":${x},"y":${y},"current_color":"${color(board.currentColors, o, UNOWNED_COLOR)}",` +
-      `"default_color":"${color(board.defaultColors, o, FALLBACK_DEFAULT_COLOR)}","user_id":${user}}`;
+      `{"x":${x},"y":${y},"current_color":"${hexAt(board.currentColors, o) ?? UNOWNED_COLOR}",` +
+      `"default_color":"${hexAt(board.defaultColors, o) ?? FALLBACK_DEFAULT_COLOR}","user_id":${user}}`;
   }
   return `{"success":true,"data":[${parts.join(',')}]}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalColor, isHexColor, normalizeHexColor, rgbToHex } from './colour.js';
+import { canonicalColor, hexAt, hexToRgb, isHexColor, normalizeHexColor, rgbToHex } from './colour.js';
 
 describe('colours', () => {
   it.each([
@@ -39,5 +39,21 @@ describe('colours', () => {
     expect(rgbToHex([0x4c, 0x06, 0x1d])).toBe('#4C061D');
     expect(rgbToHex([0, 0, 0])).toBe('#000000');
     expect(rgbToHex([255, 255, 255])).toBe('#FFFFFF');
+  });
+
+  it('reads a pixel of packed RGB bytes in the stored form', () => {
+    const rgb = Uint8Array.from([0x4c, 0x06, 0x1d, 0xff, 0xff, 0xff]);
+    expect(hexAt(rgb, 0)).toBe('#4C061D');
+    expect(hexAt(rgb, 1)).toBe('#FFFFFF');
+    expect(hexAt(rgb, 2)).toBeUndefined();
+    expect(hexAt(rgb.subarray(0, 5), 1)).toBeUndefined();
+    expect(hexAt(rgb, -1)).toBeUndefined();
+  });
+
+  it('reads a wire colour as its bytes, and refuses anything else', () => {
+    expect(hexToRgb('#188118')).toEqual([0x18, 0x81, 0x18]);
+    expect(rgbToHex(hexToRgb('#d4e4bc'))).toBe('#D4E4BC');
+    for (const bad of ['#abc', '188118', '#18811', '#GG8118', ''])
+      expect(() => hexToRgb(bad), bad).toThrow(RangeError);
   });
 });

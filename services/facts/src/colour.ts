@@ -34,7 +34,24 @@ export function normalizeHexColor(input: string): string | undefined {
 /** A colour as its red, green and blue bytes. */
 export type Rgb = readonly [number, number, number];
 
+// '00'..'FF' by byte: a board's 2401 colours are written on the hot path of a board read
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0').toUpperCase());
+
 /** [0x4c, 0x06, 0x1d] -> '#4C061D' (the stored form). Each byte is taken modulo 256. */
 export function rgbToHex([r, g, b]: Rgb): string {
-  return `#${((1 << 24) | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff)).toString(16).slice(1).toUpperCase()}`;
+  return `#${BYTE_HEX[r & 0xff]}${BYTE_HEX[g & 0xff]}${BYTE_HEX[b & 0xff]}`;
+}
+
+/** The stored form of pixel `pixel` of packed RGB bytes (3 a pixel); undefined past their end. */
+export function hexAt(rgb: Uint8Array, pixel: number): string | undefined {
+  const o = pixel * 3;
+  if (!Number.isInteger(pixel) || pixel < 0 || o + 3 > rgb.length) return undefined;
+  return `#${BYTE_HEX[rgb[o]!]}${BYTE_HEX[rgb[o + 1]!]}${BYTE_HEX[rgb[o + 2]!]}`;
+}
+
+/** A colour in the wire form '#RRGGBB' (any case) as its bytes; RangeError for anything else. */
+export function hexToRgb(hex: string): Rgb {
+  if (!isHexColor(hex)) throw new RangeError(`not a #RRGGBB colour: ${hex}`);
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
 }

@@ -9,6 +9,7 @@ import {
   type Logger,
   type RpcServer,
 } from '@tessera/kit';
+import { hexToRgb } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -78,8 +79,7 @@ export function testArtHex(boardIndex: number, x: number, y: number): string {
 
 /** The test artwork's colour of pixel (x, y) of a board, as [r, g, b]. */
 export function testArtRgb(boardIndex: number, x: number, y: number): number[] {
-  const hex = testArtHex(boardIndex, x, y);
-  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return [...hexToRgb(`#${testArtHex(boardIndex, x, y)}`)];
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   TOTAL_BOARDS,
 } from '@tessera/facts/grid';
 import { BoardVersions } from '@tessera/facts/versions';
-import type { Rgb } from './color.js';
+import type { Rgb } from '@tessera/facts/colour';
 
 export interface BoardState {
   boardIndex: number;
@@ -80,7 +80,7 @@ export class CanvasFrame {
       let at = frameOffset(s.boardIndex, 0, y);
       for (let x = 0, o = pixelOffset(0, y); x < BOARD_SIZE; x++, o++, at += 3) {
         const sold = (s.ownerSlots[o * 2] ?? 0) !== 0 || (s.ownerSlots[o * 2 + 1] ?? 0) !== 0;
-        // compositeColor (color.ts), inlined: this loop runs 1.5 million times per frame build
+        // live: sold pixels on white; preview: the artist's colours with the sold pixels over them
         const src = sold ? s.currentColors : s.defaultColors;
         preview[at] = src[o * 3] ?? 0;
         preview[at + 1] = src[o * 3 + 1] ?? 0;

@@ -8,7 +8,7 @@ import type { Client } from '@connectrpc/connect';
 import { SingleFlight, withoutPeerHeaders, type Logger } from '@tessera/kit';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { PixelsCommitted } from '@tessera/proto/tessera/events/v1/events_pb.js';
-import { hexToRgb, type Rgb } from '../domain/color.js';
+import { hexToRgb, type Rgb } from '@tessera/facts/colour';
 import { CanvasFrame, type FramePixel } from '../domain/frame.js';
 
 export class FrameStore {

@@ -1,5 +1,6 @@
 // Pure drawing of a board over a 2D context (no React): pixels at 10 px (pending colours on top),
 // faint grid lines, the selection, red dashed outlines on refused purchased pixels and the highlight.
+import { hexToRgb, isHexColor } from '@tessera/facts/colour';
 import { BOARD_SIZE } from '@tessera/facts/grid';
 import { pixelAt, type PixelMap } from './board-pixels.js';
 import type { Cell } from './model/cells.js';
@@ -61,11 +62,8 @@ function cellsOf(keys: Iterable<string>): Cell[] {
 }
 
 function isLight(hex: string): boolean {
-  const n = Number.parseInt(hex.slice(1, 7), 16);
-  if (Number.isNaN(n)) return true;
-  const r = (n >> 16) & 255;
-  const g = (n >> 8) & 255;
-  const b = n & 255;
+  if (!isHexColor(hex)) return true;
+  const [r, g, b] = hexToRgb(hex);
   return 0.299 * r + 0.587 * g + 0.114 * b > 150;
 }
 
