@@ -8,8 +8,8 @@
  * event again (deduplicated by its id), so a publish lost after the write is repaired by a retry.
  */
 import { create } from '@bufbuild/protobuf';
-import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
+import { publishEvent, refuseInput } from '@tessera/kit';
 import {
   ResetPixelResponseSchema,
   type ResetPixelRequest,
@@ -17,7 +17,7 @@ import {
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { resetPixel } from '../domain/moderation.js';
 import type { CanvasService } from './canvas-service.js';
-import { checkBoardIndex, refuse } from './validate.js';
+import { checkBoardIndex } from './validate.js';
 
 export class Moderation {
   constructor(private readonly core: CanvasService) {}
@@ -35,7 +35,7 @@ export class Moderation {
         return { next: out.ok && !out.alreadyReset ? out.board : null, result: out };
       },
     );
-    refuse(result.problem);
+    refuseInput(result.problem);
     const { entry, alreadyReset } = result;
     if (!alreadyReset)
       deps.logger.info(
@@ -52,21 +52,23 @@ export class Moderation {
         'pixel reset by an operator',
       );
     const canvasVersion = (await summaries.get(req.canvasIndex)).version();
-    const event = encodeEvent(SUBJECTS.pixelsReset, {
-      canvasIndex: req.canvasIndex,
-      boardIndex: req.boardIndex,
-      x: entry.x,
-      y: entry.y,
-      color: entry.color,
-      reason: entry.reason,
-      operator: entry.operator,
-      resetAtMs: entry.at,
-      canvasVersion,
-      boardVersion: board.version,
-    });
-    await deps.bus.publish(SUBJECTS.pixelsReset, event, {
-      msgId: `reset-${req.canvasIndex}-${req.boardIndex}-${entry.x}-${entry.y}`,
-    });
+    await publishEvent(
+      deps.bus,
+      SUBJECTS.pixelsReset,
+      {
+        canvasIndex: req.canvasIndex,
+        boardIndex: req.boardIndex,
+        x: entry.x,
+        y: entry.y,
+        color: entry.color,
+        reason: entry.reason,
+        operator: entry.operator,
+        resetAtMs: entry.at,
+        canvasVersion,
+        boardVersion: board.version,
+      },
+      { msgId: `reset-${req.canvasIndex}-${req.boardIndex}-${entry.x}-${entry.y}` },
+    );
     return create(ResetPixelResponseSchema, {
       reset: !alreadyReset,
       color: entry.color,

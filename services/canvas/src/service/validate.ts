@@ -2,31 +2,20 @@
  * Argument checks of the RPCs: the shared rules of @tessera/facts (inputs, orders) turned into this
  * service's errors, INVALID_ARGUMENT naming the field; and CreateCanvas's own arguments.
  */
-import { appError } from '@tessera/kit';
+import { appError, refuseInput } from '@tessera/kit';
 import { CANVAS_RGB_BYTES, CANVAS_SIZE } from '@tessera/facts/grid';
-import {
-  boardIndexProblem,
-  canvasIndexProblem,
-  orderIdProblem,
-  userIdProblem,
-  type InputProblem,
-} from '@tessera/facts/inputs';
+import { boardIndexProblem, canvasIndexProblem, orderIdProblem, userIdProblem } from '@tessera/facts/inputs';
 import { readOrderPixels, type CheckedPixel, type RequestedPixel } from '@tessera/facts/orders';
 
-/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
-export function refuse(p: InputProblem | null): asserts p is null {
-  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
-}
-
-export const checkCanvasIndex = (value: number): void => refuse(canvasIndexProblem(value));
-export const checkBoardIndex = (value: number): void => refuse(boardIndexProblem(value));
-export const checkUserId = (value: string): void => refuse(userIdProblem(value));
-export const checkOrderId = (value: string): void => refuse(orderIdProblem(value));
+export const checkCanvasIndex = (value: number): void => refuseInput(canvasIndexProblem(value));
+export const checkBoardIndex = (value: number): void => refuseInput(boardIndexProblem(value));
+export const checkUserId = (value: string): void => refuseInput(userIdProblem(value));
+export const checkOrderId = (value: string): void => refuseInput(orderIdProblem(value));
 
 /** An order's pixels, checked and in stored form (field `pixels`). */
 export function checkOrderPixels(pixels: readonly RequestedPixel[]): CheckedPixel[] {
   const read = readOrderPixels(pixels);
-  refuse(read.problem);
+  refuseInput(read.problem);
   return read.pixels;
 }
 

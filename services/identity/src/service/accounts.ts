@@ -2,6 +2,7 @@
  * Accounts: registration, e-mail/password sign-in (throttled per account, same answer and similar
  * time for an unknown e-mail and a wrong password), user look-ups and the one-time username choice.
  */
+import { isUserId } from '@tessera/facts/ids';
 import { appError, retryAfterSeconds, SingleFlight } from '@tessera/kit';
 import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
@@ -140,7 +141,7 @@ export class Accounts {
   }
 
   async getUsers(userIds: string[]): Promise<{ id: string; username: string }[]> {
-    const ids = [...new Set(userIds.filter((id) => id !== '' && id.length <= 64))];
+    const ids = [...new Set(userIds.filter(isUserId))];
     if (ids.length > GET_USERS_MAX) {
       throw appError('VALIDATION_ERROR', `At most ${GET_USERS_MAX} users can be looked up at once`, {
         field: 'user_ids',
@@ -173,7 +174,7 @@ export class Accounts {
 
   async requireUser(userId: string): Promise<UserDoc> {
     if (userId === '') throw appError('MISSING_FIELD', 'User id is required', { field: 'user_id' });
-    const user = userId.length <= 64 ? await this.deps.repos.users.findOne({ _id: userId }) : null;
+    const user = isUserId(userId) ? await this.deps.repos.users.findOne({ _id: userId }) : null;
     if (user === null) throw appError('USER_NOT_FOUND', 'User not found');
     return user;
   }

@@ -10,6 +10,7 @@ import {
   GENERIC_MESSAGE,
   hasAppCode,
   NOT_IMPLEMENTED_MESSAGE,
+  refuseInput,
   retryAfterSeconds,
   withoutPeerHeaders,
 } from './app-error.js';
@@ -110,5 +111,33 @@ describe('error model', () => {
   it('tells a wait in whole seconds, rounded up and never less than one', () => {
     expect([1, 999, 1000, 1001, 59_500].map(retryAfterSeconds)).toEqual([1, 1, 1, 2, 60]);
     expect(retryAfterSeconds(0)).toBe(1);
+  });
+
+  it("refuses a shared rule's problem: MISSING_FIELD when absent, else VALIDATION_ERROR, with its field", () => {
+    expect(() => refuseInput(null)).not.toThrow();
+    const refusal = (problem: Parameters<typeof refuseInput>[0]) => {
+      try {
+        refuseInput(problem);
+      } catch (err) {
+        return {
+          code: appErrorCode(err),
+          field: appErrorField(err),
+          message: (err as ConnectError).rawMessage,
+        };
+      }
+      return null;
+    };
+    expect(refusal({ field: 'user_id', message: 'user_id is required', missing: true })).toEqual({
+      code: 'MISSING_FIELD',
+      field: 'user_id',
+      message: 'user_id is required',
+    });
+    expect(
+      refusal({ field: 'board_index', message: 'board_index must be an integer from 0 to 624' }),
+    ).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'board_index',
+      message: 'board_index must be an integer from 0 to 624',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import type { InputProblem } from '@tessera/facts/inputs';
 import { CONNECT_FALLBACK, ERROR_KINDS, isErrorCode, type ErrorCode } from './codes.js';
 
 /** Metadata keys that carry the application error across a Connect hop. */
@@ -29,6 +30,17 @@ export function appError(code: ErrorCode, message: string, opts: { field?: strin
   const metadata = new Headers({ [ERROR_CODE_HEADER]: code });
   if (opts.field) metadata.set(ERROR_FIELD_HEADER, opts.field);
   return new ConnectError(message, ERROR_KINDS[code].connect, metadata, undefined, opts.cause);
+}
+
+/**
+ * Throws a refused argument that a shared rule of @tessera/facts/inputs found: MISSING_FIELD when the
+ * value was absent, VALIDATION_ERROR otherwise, with the rule's message and field. No problem: nothing.
+ */
+export function refuseInput(problem: InputProblem | null): asserts problem is null {
+  if (problem)
+    throw appError(problem.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', problem.message, {
+      field: problem.field,
+    });
 }
 
 /**

@@ -9,19 +9,14 @@ import {
   userIdProblem,
   type InputProblem,
 } from '@tessera/facts/inputs';
-import { appError } from '@tessera/kit';
+import { appError, refuseInput } from '@tessera/kit';
 import { MAX_LOCK_MINUTES } from '../domain/lock-rules.js';
 
 const bad = (field: string, message: string) => appError('VALIDATION_ERROR', message, { field });
 
-/** Throws a refused argument as INVALID_ARGUMENT naming its field (MISSING_FIELD when it was empty). */
-function refuse(p: InputProblem | null): asserts p is null {
-  if (p) throw appError(p.missing ? 'MISSING_FIELD' : 'VALIDATION_ERROR', p.message, { field: p.field });
-}
-
 /** `v` when there is no problem with it; else throws the problem. */
 function checked<T>(v: T, problem: InputProblem | null): T {
-  refuse(problem);
+  refuseInput(problem);
   return v;
 }
 

@@ -161,7 +161,7 @@ export class PaymentService {
         .catch((e: unknown) => logger.warn({ err: e }, 'could not cancel intent'));
       // the canvas refused the reservation: the buyer does not hold the board's lock
       if (hasAppCode(err, 'LOCK_CONFLICT'))
-        throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'boardIndex', cause: err });
+        throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'board_index', cause: err });
       throw err;
     }
     const now = this.now();

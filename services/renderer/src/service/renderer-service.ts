@@ -5,7 +5,7 @@
  */
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, type AdmissionGate, type BusMessage, type Logger } from '@tessera/kit';
+import { appError, refuseInput, type AdmissionGate, type BusMessage, type Logger } from '@tessera/kit';
 import type { Message } from '@bufbuild/protobuf';
 import {
   ImageFormat,
@@ -13,8 +13,8 @@ import {
   type RenderCompositeRequest,
   type RenderedImage,
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
-import { BOARD_SIZE, CANVAS_SIZE, TOTAL_BOARDS, isBoardIndex } from '@tessera/facts/grid';
-import { canvasIndexProblem } from '@tessera/facts/inputs';
+import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
+import { boardIndexProblem, canvasIndexProblem } from '@tessera/facts/inputs';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
 import { encodeCost, encodeGate, type EncodeGateOptions } from './encode-gate.js';
@@ -61,8 +61,7 @@ const WARM: Omit<RenderParams, 'canvasIndex' | 'ifNoneMatch' | 'preview'> = {
 };
 
 function check(p: Pick<RenderParams, 'canvasIndex' | 'format' | 'scale' | 'quality' | 'preview'>): Checked {
-  const badCanvas = canvasIndexProblem(p.canvasIndex);
-  if (badCanvas) throw appError('VALIDATION_ERROR', badCanvas.message, { field: badCanvas.field });
+  refuseInput(canvasIndexProblem(p.canvasIndex));
   const scale = p.scale === 0 ? 1 : p.scale;
   if (!Number.isInteger(scale) || scale < 1 || scale > 4)
     throw appError('VALIDATION_ERROR', 'scale must be an integer from 1 to 4', { field: 'scale' });
@@ -143,10 +142,7 @@ export class RendererService {
 
   async renderBoardThumbnail(p: ThumbnailParams): Promise<RenderedImage> {
     const c = check({ ...p, quality: 100 });
-    if (!isBoardIndex(p.boardIndex))
-      throw appError('VALIDATION_ERROR', `board_index must be an integer from 0 to ${TOTAL_BOARDS - 1}`, {
-        field: 'board_index',
-      });
+    refuseInput(boardIndexProblem(p.boardIndex));
     const frame = await this.frames.get(p.canvasIndex);
     const options = `b${p.boardIndex}-${c.view}-${c.format}-s${c.scale}`;
     return this.respond(frame, options, BOARD_SIZE * c.scale, p.ifNoneMatch, c, () => ({

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, publishEventBestEffort } from '@tessera/kit';
+import { userIdProblem } from '@tessera/facts/inputs';
+import { appError, publishEventBestEffort, refuseInput } from '@tessera/kit';
 import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { CONTENT_REJECTED_MESSAGE, findProhibited } from '../domain/moderation.js';
 import {
@@ -93,7 +94,7 @@ export class SubmissionService {
   }
 
   async getUserSubmission(userId: string): Promise<Submission | undefined> {
-    if (!userId) throw appError('MISSING_FIELD', 'user_id is required', { field: 'user_id' });
+    refuseInput(userIdProblem(userId));
     const doc = await this.deps.submissions.activeOf(userId);
     if (!doc) return undefined;
     return (await this.views([doc], userId))[0];
