@@ -1,6 +1,7 @@
 /** Command-line arguments: flags and positionals, with the checks every command shares. */
 import { parseArgs } from 'node:util';
 import { BOARD_SIZE, PIXELS_PER_BOARD, isPixelCoordinate } from '@tessera/facts/grid';
+import { auditInputProblem } from '@tessera/facts/inputs';
 
 /** A mistake on the command line (exit 2, with the usage hint). */
 export class UsageError extends Error {
@@ -8,6 +9,16 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+/**
+ * Who acts and why, by the rule the services apply to an audited action (@tessera/facts/inputs), so a
+ * bad `--operator` or `--reason` is refused before anything is called: "--reason must be 3 to 500
+ * characters (why, for the audit log)".
+ */
+export function checkAudit(input: { operator: string; reason?: string }): void {
+  const problem = auditInputProblem(input);
+  if (problem) throw new UsageError(`--${problem.message}`);
 }
 
 export interface Parsed {

@@ -8,10 +8,11 @@
  * - Current-lock response: `{hasLock, lock: {canvasIndex, boardIndex, expiresAt} | null}`.
  * Times are ISO 8601 strings; time_remaining / timeRemaining are whole seconds.
  */
+import { secondsRemaining } from '@tessera/facts/locks';
 import type { Lock } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const secondsLeft = (lock: Lock, now: number) => Math.max(0, Math.ceil((lock.expiresAtMs - now) / 1000));
+const secondsLeft = (lock: Lock, now: number) => secondsRemaining(lock.expiresAtMs, now);
 
 export interface BoardLockJson {
   id: string;

@@ -7,7 +7,9 @@
 import type { Context } from 'koa';
 import type { ErrorCode } from '@tessera/kit';
 import { canonicalColor } from '@tessera/facts/colour';
-import { BOARD_SIZE, TOTAL_BOARDS } from '@tessera/facts/grid';
+import { BOARD_SIZE, MAX_CANVAS_INDEX, TOTAL_BOARDS } from '@tessera/facts/grid';
+import { isPrintableText } from '@tessera/facts/inputs';
+import { readOrderPixels } from '@tessera/facts/orders';
 import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
 import { HttpError } from '../middleware/errors.js';
 
@@ -66,9 +68,6 @@ export interface TextRule {
   invalid?: ErrorCode;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** A string field by its rule; an absent optional one is ''. */
 export function readText(value: unknown, field: string, rule: TextRule): string {
   const label = rule.label ?? field;
@@ -82,7 +81,7 @@ export function readText(value: unknown, field: string, rule: TextRule): string 
   const text = rule.trim ? value.trim() : value;
   if (text === '' && rule.required) throw missing();
   if (text.length > rule.max) throw bad(`must be at most ${rule.max} characters`);
-  if (rule.oneLine && CONTROL.test(text)) throw bad('must not contain control characters');
+  if (rule.oneLine && !isPrintableText(text)) throw bad('must not contain control characters');
   return text;
 }
 
@@ -114,8 +113,6 @@ export function readCoordinate(value: unknown, field: string): number {
 
 // ---- path and query values -------------------------------------------------------------------
 
-const MAX_INT32 = 0x7fffffff;
-
 /** A query value given once (a repeated parameter is refused); undefined when absent. */
 export function single(raw: unknown, field: string): string | undefined {
   if (raw === undefined) return undefined;
@@ -146,7 +143,7 @@ export function parseBool(raw: unknown, field: string, fallback: boolean): boole
 
 /** A canvas index from the path or the query (which canvases exist is the canvas service's answer). */
 export function parseCanvasIndex(raw: unknown, field = 'canvasIndex'): number {
-  return readInt(raw, field, { min: 0, max: MAX_INT32, digits: true });
+  return readInt(raw, field, { min: 0, max: MAX_CANVAS_INDEX, digits: true });
 }
 
 export function parseBoardIndex(raw: unknown, field = 'boardIndex'): number {
@@ -176,18 +173,18 @@ export interface PixelInput {
  * (any case; sent on in upper case).
  */
 export function readPixels(body: Record<string, unknown>, opts: { color: PixelColours }): PixelInput[] {
-  const seen = new Set<string>();
-  return readList(body.pixels, 'pixels', MAX_PIXELS_PER_ORDER).map((raw, i) => {
+  // each item's JSON shape here, naming the item's field; the order's rules (listed once, ...) are facts'
+  const pixels = readList(body.pixels, 'pixels', MAX_PIXELS_PER_ORDER).map((raw, i) => {
     const at = `pixels[${i}]`;
     const p = readObject(raw, at);
     const x = readCoordinate(p.x, `${at}.x`);
     const y = readCoordinate(p.y, `${at}.y`);
-    const key = `${x},${y}`;
-    if (seen.has(key)) throw invalid('pixels', `Pixel (${x}, ${y}) is listed twice`);
-    seen.add(key);
     const isDefault = pixelIsDefault(p.isDefault, at, opts.color);
     return { x, y, color: isDefault ? '' : readColour(p.color, `${at}.color`), isDefault };
   });
+  const order = readOrderPixels(pixels);
+  if (!order.ok) throw invalid(order.problem.field, order.problem.message);
+  return order.pixels.map(({ x, y, color, isDefault }) => ({ x, y, color, isDefault }));
 }
 
 function pixelIsDefault(value: unknown, at: string, colours: PixelColours): boolean {

@@ -20,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
-import type { KeyValueStore } from '@tessera/kit';
+import { retryAfterSeconds, type KeyValueStore } from '@tessera/kit';
 import type { Logger } from 'pino';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from './errors.js';
@@ -59,7 +59,7 @@ export type RateDecision = { allowed: true; remaining: number } | { allowed: fal
 export function decide(count: number, limit: number, ttlMs: number | null, windowMs: number): RateDecision {
   if (count <= limit) return { allowed: true, remaining: limit - count };
   const left = ttlMs === null || ttlMs < 0 ? windowMs : ttlMs;
-  return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(left / 1000)) };
+  return { allowed: false, retryAfterSec: retryAfterSeconds(left) };
 }
 
 /** The counter's key: the subject is hashed (no e-mail addresses in the store, bounded length). */

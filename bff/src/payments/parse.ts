@@ -4,13 +4,14 @@
  */
 import type { Message } from '@bufbuild/protobuf';
 import type { BillingAddress } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import { isOrderId, ORDER_ID_MAX } from '@tessera/facts/ids';
 import { HttpError } from '../middleware/errors.js';
 import { readObject, readText } from '../http/params.js';
 
-/** A payment intent id from the path or a body. */
+/** A payment intent id from the path or a body (facts' order id rule, which the payment service applies too). */
 export function intentId(v: unknown, field = 'paymentIntentId'): string {
-  const s = readText(v, field, { max: 200, required: true, oneLine: true });
-  if (!/^[A-Za-z0-9_]+$/.test(s)) throw new HttpError('VALIDATION_ERROR', `${field} is malformed`, field);
+  const s = readText(v, field, { max: ORDER_ID_MAX, required: true, oneLine: true });
+  if (!isOrderId(s)) throw new HttpError('VALIDATION_ERROR', `${field} is malformed`, field);
   return s;
 }
 

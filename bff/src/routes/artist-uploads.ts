@@ -8,6 +8,7 @@
  * with their exact content type, `nosniff` and a year of immutable caching (a key never changes).
  */
 import type Router from '@koa/router';
+import { isImageKey } from '@tessera/facts/artwork';
 import type { BffDeps } from '../deps.js';
 import { clientIp } from '../auth/client-info.js';
 import { HttpError } from '../middleware/errors.js';
@@ -19,7 +20,6 @@ export const IMAGE_ROUTE_PREFIX = '/api/artist-selection/images/';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Uploads per client address (no user is known on this route). */
 export const UPLOAD_RATE_LIMIT = { name: 'artist:upload', limit: 120, windowMs: 15 * 60_000 } as const;
-const KEY_RE = /^img-[A-Za-z0-9_-]{24}\.(png|jpg|webp)$/;
 
 export function artistUploadRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
@@ -48,7 +48,7 @@ export function artistUploadRoutes(router: Router, deps: BffDeps): void {
 
   router.get(`${IMAGE_ROUTE_PREFIX}:key`, async (ctx) => {
     const key = ctx.params.key ?? '';
-    if (!KEY_RE.test(key)) throw new HttpError('NOT_FOUND', 'Image not found.', 'key');
+    if (!isImageKey(key)) throw new HttpError('NOT_FOUND', 'Image not found.', 'key');
     const etag = `"${key}"`;
     if (ctx.get('if-none-match') === etag) {
       ctx.status = 304;

@@ -22,11 +22,10 @@ import {
 } from '../http/params.js';
 import { breakdownJson, intentStatusJson } from '../payments/json.js';
 import { address, intentId } from '../payments/parse.js';
-import { TOTAL_BOARDS } from '@tessera/facts/grid';
+import { MAX_CANVAS_INDEX, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
 
 const MAX_CENTS = 100_000_000;
-const MAX_INT32 = 0x7fffffff;
 
 /** A one-line text field of the payment bodies (ids, codes, statuses, times). */
 const line = (value: unknown, field: string, max: number, rule: Omit<TextRule, 'max'> = {}) =>
@@ -56,7 +55,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     // metadata values are strings: the indexes may come as decimal digits
     const canvasIndex = readInt(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', {
       min: 0,
-      max: MAX_INT32,
+      max: MAX_CANVAS_INDEX,
       digits: true,
     });
     const boardIndex = readInt(body.boardIndex ?? metadata.artboardId, 'boardIndex', {
@@ -191,7 +190,11 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     await peers.payment.recordPixelPurchase({
       userId,
       intentId: intentId(body.payment_intent_id, 'payment_intent_id'),
-      canvasIndex: readInt(body.canvas_index, 'canvas_index', { min: 0, max: MAX_INT32, digits: true }),
+      canvasIndex: readInt(body.canvas_index, 'canvas_index', {
+        min: 0,
+        max: MAX_CANVAS_INDEX,
+        digits: true,
+      }),
       pixelCount: xy.length,
       priceCents,
       pixels: xy,

@@ -4,13 +4,13 @@
  * canvas service creates and activates the canvas, the submission is featured.
  */
 import type { Command } from '../context.js';
-import { stringFlag, UsageError } from '../args.js';
+import { checkAudit, stringFlag, UsageError } from '../args.js';
 
 export const promote: Command = async ({ args, clients, print, defaultOperator }) => {
   if (args.positionals.length > 1) throw new UsageError('promote takes at most one submission id');
   const submissionId = args.positionals[0]?.trim() ?? '';
-  const operator = stringFlag(args.flags, 'operator') ?? defaultOperator;
-  if (!operator) throw new UsageError('--operator is required (who promotes, for the audit log)');
+  const operator = stringFlag(args.flags, 'operator') ?? defaultOperator ?? '';
+  checkAudit({ operator });
   const res = await clients.submission.promoteSubmission({ submissionId, operator });
   const s = res.submission;
   const what = s

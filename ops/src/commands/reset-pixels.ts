@@ -6,7 +6,7 @@
  */
 import { Code, ConnectError } from '@connectrpc/connect';
 import { TOTAL_BOARDS } from '@tessera/facts/grid';
-import { intFlag, parsePixels, requiredFlag, UsageError } from '../args.js';
+import { checkAudit, intFlag, parsePixels, requiredFlag, UsageError } from '../args.js';
 import { table } from '../table.js';
 import type { Command } from '../context.js';
 
@@ -28,7 +28,7 @@ export const resetPixels: Command = async ({ args, clients, print }) => {
   const pixels = parsePixels(requiredFlag(args.flags, 'pixels', 'the pixels, as "x,y;x,y"'));
   const reason = requiredFlag(args.flags, 'reason', 'why the pixels are reset');
   const operator = requiredFlag(args.flags, 'operator', 'who resets them');
-  if (reason.length < 3 || reason.length > 500) throw new UsageError('--reason must be 3 to 500 characters');
+  checkAudit({ operator, reason });
   const rows: Row[] = [];
   let refused = 0;
   for (const { x, y } of pixels) {

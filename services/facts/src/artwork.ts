@@ -31,6 +31,29 @@ export function isImageType(value: string): value is ImageType {
   return Object.hasOwn(IMAGE_FORMATS, value);
 }
 
+/** Random base64url characters in an uploaded image's key (18 random bytes). */
+export const IMAGE_KEY_RANDOM_CHARS = 24;
+const IMAGE_KEY = new RegExp(
+  `^img-[A-Za-z0-9_-]{${IMAGE_KEY_RANDOM_CHARS}}\\.(${IMAGE_TYPES.map((t) => IMAGE_FORMATS[t].extension).join('|')})$`,
+);
+
+/**
+ * An uploaded image's key (its name in storage and in its URL): 'img-', IMAGE_KEY_RANDOM_CHARS random
+ * base64url characters, and its type's extension. The submission service makes them; it and the BFF
+ * take no other name.
+ */
+export function imageKey(random: string, type: ImageType): string {
+  const key = `img-${random}.${IMAGE_FORMATS[type].extension}`;
+  if (!IMAGE_KEY.test(key))
+    throw new RangeError(`an image key needs ${IMAGE_KEY_RANDOM_CHARS} base64url characters`);
+  return key;
+}
+
+/** True for a key `imageKey` makes. */
+export function isImageKey(value: string): boolean {
+  return IMAGE_KEY.test(value);
+}
+
 /** The title's and the description's lengths after trimming (spec section 5), for the form and the service alike. */
 export const ARTWORK_TEXT_LIMITS = {
   title: { min: TITLE_MIN, max: TITLE_MAX },

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  boardLockKey,
-  extendedExpiry,
-  lockDurationMs,
-  minutesRemainingRoundedUp,
-  secondsRemaining,
-  userLockKey,
-} from './lock-rules.js';
+import { boardLockKey, extendedExpiry, lockDurationMs, userLockKey } from './lock-rules.js';
 
 describe('lock rules', () => {
   it('defaults to 5 minutes and validates durations', () => {
     expect(lockDurationMs(undefined)).toBe(300_000);
     expect(lockDurationMs(1)).toBe(60_000);
     for (const bad of [0, -5, 31, 2.5, NaN]) expect(() => lockDurationMs(bad)).toThrow(RangeError);
-  });
-
-  it('rounds minutes remaining up and never goes negative', () => {
-    const now = 1_000_000;
-    expect(minutesRemainingRoundedUp(now + 61_000, now)).toBe(2);
-    expect(minutesRemainingRoundedUp(now + 60_000, now)).toBe(1);
-    expect(minutesRemainingRoundedUp(now + 1, now)).toBe(1);
-    expect(secondsRemaining(now - 5000, now)).toBe(0);
   });
 
   it('extends by 5 minutes from the later of expiry and now, capped at 30 minutes', () => {

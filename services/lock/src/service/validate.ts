@@ -10,7 +10,7 @@ import {
   type InputProblem,
 } from '@tessera/facts/inputs';
 import { appError, refuseInput } from '@tessera/kit';
-import { MAX_LOCK_MINUTES } from '../domain/lock-rules.js';
+import { isLockMinutes, LOCK_MINUTES_MESSAGE } from '@tessera/facts/locks';
 
 const bad = (field: string, message: string) => appError('VALIDATION_ERROR', message, { field });
 
@@ -33,8 +33,7 @@ export function checkUsername(v: string): string {
 /** 0 or undefined means the default; else 1..30 whole minutes. */
 export function checkMinutes(v: number | undefined): number | undefined {
   if (v === undefined || v === 0) return undefined;
-  if (!Number.isInteger(v) || v < 1 || v > MAX_LOCK_MINUTES)
-    throw bad('duration', `duration must be a whole number of minutes from 1 to ${MAX_LOCK_MINUTES}`);
+  if (!isLockMinutes(v)) throw bad('duration', LOCK_MINUTES_MESSAGE);
   return v;
 }
 

@@ -15,7 +15,7 @@ import {
   UPLOAD_TTL_MS,
   verifyUploadForm,
 } from '../domain/upload-policy.js';
-import { IMAGE_FORMATS, IMAGE_MAX_BYTES, type ImageType } from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, imageKey, isImageKey, type ImageType } from '@tessera/facts/artwork';
 import { isPrintableText } from '@tessera/facts/inputs';
 import { checkImage } from '../domain/votes.js';
 import type { SubmissionDeps } from './deps.js';
@@ -35,13 +35,6 @@ export const TOO_MANY_MESSAGE = 'Too many uploads. Please wait a few minutes and
 /** Upload forms one user may ask for per hour. */
 export const FORMS_PER_HOUR = 30;
 
-/** An image's key: 24 random base64url characters and the extension of its type (IMAGE_FORMATS). */
-const KEY_RE = new RegExp(
-  `^img-[A-Za-z0-9_-]{24}\\.(${Object.values(IMAGE_FORMATS)
-    .map((f) => f.extension)
-    .join('|')})$`,
-);
-
 export function imageUrlOf(key: string): string {
   return `${IMAGE_PATH_PREFIX}${key}`;
 }
@@ -50,7 +43,7 @@ export function imageUrlOf(key: string): string {
 export function imageKeyOf(url: string): string | null {
   if (!url.startsWith(IMAGE_PATH_PREFIX)) return null;
   const key = url.slice(IMAGE_PATH_PREFIX.length);
-  return KEY_RE.test(key) ? key : null;
+  return isImageKey(key) ? key : null;
 }
 
 export class Uploads {
@@ -67,7 +60,7 @@ export class Uploads {
     if ((await uploads.issuedSince(userId, t - 3600_000)) >= FORMS_PER_HOUR)
       throw appError('RATE_LIMIT_EXCEEDED', TOO_MANY_MESSAGE);
     const type = contentType.toLowerCase() as ImageType; // checkImage took it
-    const key = `img-${randomBytes(18).toString('base64url')}.${IMAGE_FORMATS[type].extension}`;
+    const key = imageKey(randomBytes(18).toString('base64url'), type);
     await uploads.issue({
       _id: key,
       userId,
@@ -146,7 +139,7 @@ export class Uploads {
   }
 
   async getImage(key: string): Promise<{ data: Uint8Array; contentType: string }> {
-    if (!KEY_RE.test(key)) throw appError('NOT_FOUND', IMAGE_NOT_FOUND_MESSAGE, { field: 'key' });
+    if (!isImageKey(key)) throw appError('NOT_FOUND', IMAGE_NOT_FOUND_MESSAGE, { field: 'key' });
     assertObjectKey(key);
     const obj = await this.deps.objects.get(key);
     if (!obj) throw appError('NOT_FOUND', IMAGE_NOT_FOUND_MESSAGE, { field: 'key' });

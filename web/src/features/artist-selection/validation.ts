@@ -2,7 +2,7 @@
 // title 3 to 100 characters and description 10 to 500 (trimmed) with their messages, an image of type
 // PNG, JPEG or WebP of at most 10 MB.
 
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextMessage } from '@tessera/facts/artwork';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextMessage, isImageType } from '@tessera/facts/artwork';
 
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
@@ -22,8 +22,7 @@ export interface FileInfo {
 /** The picked file's problem, or null when it may be submitted. */
 export function validateImage(file: FileInfo | null): string | null {
   if (file === null) return VALIDATION_MESSAGES.imageRequired;
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase()))
-    return VALIDATION_MESSAGES.imageType;
+  if (!isImageType(file.type.toLowerCase())) return VALIDATION_MESSAGES.imageType;
   if (file.size > IMAGE_MAX_BYTES) return VALIDATION_MESSAGES.imageSize;
   return null;
 }

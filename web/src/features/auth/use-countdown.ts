@@ -1,9 +1,9 @@
 // Seconds left until a moment, ticking once a second (the reset code's resend cooldown).
 import { useEffect, useState } from 'react';
+import { secondsRemaining } from '@tessera/facts/locks';
 
 export function secondsLeft(until: number | null, now: number): number {
-  if (until === null) return 0;
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  return until === null ? 0 : secondsRemaining(until, now);
 }
 
 export function useCountdown(until: number | null): number {

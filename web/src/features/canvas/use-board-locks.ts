@@ -3,7 +3,8 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authStore } from '../../auth/index.js';
-import { allLocksQueryOptions, minutesRemaining, useLockApi, type LockStatus } from '../locks/index.js';
+import { minutesRemaining } from '@tessera/facts/locks';
+import { allLocksQueryOptions, useLockApi, type LockStatus } from '../locks/index.js';
 import type { BoardLockCheck, LockVerdict } from './use-board-opener.js';
 
 /** Locked when someone else holds the board: holder and minutes left (rounded up). */

@@ -4,11 +4,9 @@
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
+import { DEFAULT_LOCK_MINUTES, EXTEND_LOCK_MINUTES } from '@tessera/facts/locks';
 import { KindedError } from '../../lib/kinded-error.js';
 import { LOCK_MESSAGES, existingLockServerMessage, lockedByUntil } from './lock-messages.js';
-
-export const DEFAULT_LOCK_MINUTES = 5;
-export const EXTEND_LOCK_MINUTES = 5;
 
 /** A board lock as the client uses it (server fields of spec section 3, times in epoch ms). */
 export interface BoardLock {

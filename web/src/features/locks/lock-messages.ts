@@ -1,4 +1,5 @@
 // The lock texts of spec sections 4, 5 and 8, verbatim.
+import { secondsRemaining } from '@tessera/facts/locks';
 
 export const LOCK_MESSAGES = {
   locked: 'Board locked successfully',
@@ -49,16 +50,11 @@ export function lockedByShort(username: string | null): string {
   return `Board is locked by ${username ?? 'another user'}`;
 }
 
-/** Whole minutes left, rounded up (the canvas page's "Board Currently Locked" modal). */
-export function minutesRemaining(expiresAt: number, now: number): number {
-  return Math.max(0, Math.ceil((expiresAt - now) / 60_000));
-}
-
 export type TimerTone = 'red' | 'yellow' | 'green';
 
 /** The countdown as m:ss. */
 export function formatCountdown(remainingMs: number): string {
-  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  const total = secondsRemaining(remainingMs, 0);
   const m = Math.floor(total / 60);
   const s = total % 60;
   return `${m}:${String(s).padStart(2, '0')}`;

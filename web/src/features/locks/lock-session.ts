@@ -2,6 +2,7 @@
 // checks, extend, release, restore after reload, and the timers of spec section 9 (1 s tick, 5 s
 // status poll, 2 s x 5 polls after an extend, a warning 60 s before expiry). Time and timers are
 // injected, so tests drive it with fake timers. React reads it with useSyncExternalStore.
+import { LOCK_WARNING_SECONDS } from '@tessera/facts/locks';
 import type { BoardLock, LockApi } from './lock-api.js';
 import { LockError, lockErrorFrom } from './lock-api.js';
 import { LOCK_MESSAGES, alreadyHoldingMessage, boardLockedByMessage } from './lock-messages.js';
@@ -11,7 +12,7 @@ export const LOCK_TICK_MS = 1000;
 export const LOCK_STATUS_POLL_MS = 5000;
 export const EXTEND_POLL_MS = 2000;
 export const EXTEND_POLL_ATTEMPTS = 5;
-export const LOCK_WARNING_MS = 60_000;
+export const LOCK_WARNING_MS = LOCK_WARNING_SECONDS * 1000;
 export const LOCKED_BY_OTHER_TOAST_MS = 5000;
 
 export interface Clock {
