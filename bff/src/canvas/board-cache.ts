@@ -17,12 +17,11 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BoundedMap } from '@tessera/kit';
+import { BoundedMap, SingleFlight } from '@tessera/kit';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { boardPixelsJson } from './board-json.js';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
 import { compressBrotli, compressGzip } from '../middleware/compress.js';
-import { SharedReads } from './shared-reads.js';
 
 export interface BoardBody {
   version: number;
@@ -69,7 +68,8 @@ export async function buildBoardBody(board: Board, canvasIndex: number): Promise
 export class BoardCache {
   private readonly entries = new BoundedMap<string, BoardBody>(MAX_ENTRIES);
   private readonly state = new Map<string, KeyState>();
-  private readonly reads = new SharedReads<BoardBody | null>();
+  /** Reads in flight, shared by the requests of one epoch of a board (`<key>@<epoch>`). */
+  private readonly reads = new SingleFlight<string, BoardBody | null>();
   private globalEpoch = 0;
   /** Served from memory / read from the canvas service (tests, metrics). */
   hits = 0;
@@ -102,7 +102,7 @@ export class BoardCache {
     this.misses++;
     const live = await this.feed.live();
     const epoch = this.epochOf(key);
-    return this.reads.join(key, epoch, () => this.read(key, canvasIndex, boardIndex, epoch, live));
+    return this.reads.run(`${key}@${epoch}`, () => this.read(key, canvasIndex, boardIndex, epoch, live));
   }
 
   private async read(
@@ -136,22 +136,22 @@ export class BoardCache {
       this.globalEpoch++;
       this.entries.clear();
       this.state.clear();
-      this.reads.clear();
+      // every key's epoch is new: no request joins a read of the previous canvas
       return;
     }
     const key = `${change.canvasIndex}/${change.boardIndex}`;
     const st = this.state.get(key) ?? { minVersion: 0, epoch: 0 };
     this.state.set(key, st);
     if (change.kind === 'reset') {
-      st.epoch++;
+      st.epoch++; // a read of the previous epoch is joined by no later request
       this.entries.delete(key);
-      this.reads.delete(key);
       return;
     }
     st.minVersion = Math.max(st.minVersion, change.boardVersion);
     const entry = this.entries.get(key);
     if (entry && entry.version < change.boardVersion) this.entries.delete(key);
     // a read in flight may predate the change: later requests start their own
-    if (entry === undefined || entry.version < change.boardVersion) this.reads.delete(key);
+    if (entry === undefined || entry.version < change.boardVersion)
+      this.reads.forget(`${key}@${this.epochOf(key)}`);
   }
 }

@@ -16,9 +16,8 @@
  * but kept for `laggingMs` only (then read again), so a late renderer cannot leave an old image in
  * the cache until the next commit.
  */
-import { BoundedMap } from '@tessera/kit';
+import { BoundedMap, SingleFlight } from '@tessera/kit';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
-import { SharedReads } from './shared-reads.js';
 
 export interface CompositeKey {
   canvasIndex: number;
@@ -52,7 +51,8 @@ function idOf(key: CompositeKey): string {
 
 export class CompositeCache {
   private readonly entries = new BoundedMap<string, Entry>(MAX_ENTRIES);
-  private readonly reads = new SharedReads<CompositeImage>();
+  /** Reads in flight, shared by the requests of one generation of an image (`<id>@<generation>`). */
+  private readonly reads = new SingleFlight<string, CompositeImage>();
   private readonly generations = new Map<number, number>();
   /** Highest canvas content version announced by a commit, per canvas. */
   private readonly committed = new Map<number, number>();
@@ -84,7 +84,7 @@ export class CompositeCache {
     const id = idOf(key);
     const generation = this.generationOf(key.canvasIndex);
     this.misses++;
-    return this.reads.join(id, generation, () => this.read(id, key, generation));
+    return this.reads.run(`${id}@${generation}`, () => this.read(id, key, generation));
   }
 
   private async read(id: string, key: CompositeKey, generation: string): Promise<CompositeImage> {

@@ -156,19 +156,27 @@ describe('BoardCache and changes that race a read', () => {
     expect((await read3)!.version).toBe(3);
   });
 
-  it('does not let a request after a change join a read from before it', async () => {
-    const h = harness();
-    await h.feed.live();
-    const before = h.cache.get(0, 3);
-    await loadsReach(h.loads, 1);
-    h.feed.emit({ kind: 'reset', canvasIndex: 0, boardIndex: 3 });
-    h.setVersion(2);
-    const afterChange = h.cache.get(0, 3);
-    await loadsReach(h.loads, 2);
-    h.loads.forEach((l) => l.release());
-    expect((await before)!.version).toBe(1);
-    expect((await afterChange)!.version).toBe(2);
-  });
+  it.each([
+    ['reset', { kind: 'reset', canvasIndex: 0, boardIndex: 3 }],
+    ['commit', { kind: 'committed', canvasIndex: 0, boardIndex: 3, boardVersion: 2, canvasVersion: 2 }],
+  ] as [string, CanvasChange][])(
+    'does not let a request after a %s join a read from before it',
+    async (_kind, change) => {
+      const h = harness();
+      await h.feed.live();
+      const before = h.cache.get(0, 3);
+      const joined = h.cache.get(0, 3); // before the change: shares the read
+      await loadsReach(h.loads, 1);
+      h.feed.emit(change);
+      h.setVersion(2);
+      const afterChange = h.cache.get(0, 3);
+      await loadsReach(h.loads, 2);
+      h.loads.forEach((l) => l.release());
+      expect((await before)!.version).toBe(1);
+      expect((await joined)!.version).toBe(1);
+      expect((await afterChange)!.version).toBe(2);
+    },
+  );
 });
 
 describe('CompositeCache and a renderer that has not seen the commit yet', () => {
@@ -200,5 +208,29 @@ describe('CompositeCache and a renderer that has not seen the commit yet', () =>
     await new Promise((r) => setTimeout(r, 60));
     expect((await cache.get(key)).version).toBe(10);
     expect(loads).toBe(2);
+  });
+
+  it('does not let a request after a change join a read from before it', async () => {
+    const feed = new ChangeFeed(createInProcessBus(), testLogger('feed'));
+    await feed.live();
+    const renders: { version: number; release: () => void }[] = [];
+    let rendererVersion = 1;
+    const cache = new CompositeCache(feed, async (): Promise<CompositeImage> => {
+      const v = rendererVersion;
+      await new Promise<void>((release) => renders.push({ version: v, release }));
+      return { etag: `"v${v}"`, contentType: 'image/webp', data: Buffer.from([v]), version: v };
+    });
+    const key = { canvasIndex: 0, preview: false, format: 'webp' as const, scale: 1, quality: 95 };
+    const before = cache.get(key);
+    const joined = cache.get(key);
+    await vi.waitFor(() => expect(renders).toHaveLength(1));
+    feed.emit({ kind: 'committed', canvasIndex: 0, boardIndex: 1, boardVersion: 2, canvasVersion: 2 });
+    rendererVersion = 2;
+    const afterChange = cache.get(key);
+    await vi.waitFor(() => expect(renders).toHaveLength(2));
+    renders.forEach((r) => r.release());
+    expect((await before).version).toBe(1);
+    expect((await joined).version).toBe(1);
+    expect((await afterChange).version).toBe(2);
   });
 });
