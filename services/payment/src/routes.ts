@@ -7,9 +7,9 @@ export function routes(core: PaymentService): (router: ConnectRouter) => void {
   return (router) =>
     router.service(PaymentServiceDesc, {
       getPaymentConfig: () => core.config(),
-      createPaymentIntent: async (req) => ({ intent: await core.createIntent(req) }),
+      createPaymentIntent: async (req) => ({ intent: await core.checkout.createIntent(req) }),
       updateIntentAddress: async (req) => ({
-        intent: await core.updateAddress(req.userId, req.intentId, req.billingAddress),
+        intent: await core.checkout.updateAddress(req.userId, req.intentId, req.billingAddress),
       }),
       getPaymentIntent: async (req) => ({ intent: await core.getIntent(req.userId, req.intentId) }),
       confirmSandboxPayment: (req) => core.confirmSandbox(req),

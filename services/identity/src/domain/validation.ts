@@ -3,10 +3,7 @@
  * shared with the web app's forms; here they take the service's `{field, message}` shape, beside
  * the rules only the service applies (how an address or a name is compared).
  */
-import { passwordScore } from '@tessera/facts/password';
 import { passwordMessage, usernameMessage } from '@tessera/facts/account';
-
-export { EMAIL_MAX, PASSWORD_MAX, isValidEmail } from '@tessera/facts/account';
 
 /** Trimmed and lower-cased, so one mailbox is one account. */
 export function normalizeEmail(email: string): string {
@@ -29,6 +26,3 @@ export function checkPassword(password: string): Problem {
   const message = passwordMessage(password);
   return message === null ? null : { field: 'password', message };
 }
-
-/** Score 0..6: length >= 8, length >= 12, lowercase, uppercase, digit, symbol (@tessera/facts/password). */
-export const passwordStrength = passwordScore;

@@ -7,15 +7,8 @@ import { appError, retryAfterSeconds, SingleFlight } from '@tessera/kit';
 import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import { GET_USERS_MAX } from '../domain/policy.js';
-import {
-  checkPassword,
-  checkUsername,
-  EMAIL_MAX,
-  isValidEmail,
-  normalizeEmail,
-  PASSWORD_MAX,
-  usernameKey,
-} from '../domain/validation.js';
+import { EMAIL_MAX, isValidEmail, PASSWORD_MAX } from '@tessera/facts/account';
+import { checkPassword, checkUsername, normalizeEmail, usernameKey } from '../domain/validation.js';
 import { userOut, type IdentityDeps, type SessionOut, type UserOut } from './deps.js';
 import { retriedRegistration } from './registration-retry.js';
 import type { Sessions } from './sessions.js';

@@ -8,7 +8,8 @@ import { appError, sha256Base64url } from '@tessera/kit';
 import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import { EXCHANGE_TOKEN_BYTES, EXCHANGE_TOKEN_TTL_MS } from '../domain/policy.js';
-import { isValidEmail, normalizeEmail } from '../domain/validation.js';
+import { isValidEmail } from '@tessera/facts/account';
+import { normalizeEmail } from '../domain/validation.js';
 import type { IdentityDeps, SessionOut } from './deps.js';
 import type { Sessions } from './sessions.js';
 

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@tessera/kit/testing';
 import { OUTBOX_FILE } from '../adapters/mailer.js';
-import { checkUsername, isValidEmail } from '../domain/validation.js';
+import { isValidEmail } from '@tessera/facts/account';
+import { checkUsername } from '../domain/validation.js';
 import { newAccount, newestResetMail, readOutbox, startHarness, TEST_PASSWORD } from './harness.js';
 
 describe('newAccount', () => {

@@ -1,47 +1,36 @@
 /**
- * The payment core: orders priced on the server, payment intents with the provider, billing
- * address and tax, the sandbox's card confirmation, the buyer's save (fulfilment), provider events,
- * the client's tracking records and the ledger. An intent belongs to its creator: every call naming
+ * The payment core: checkout (checkout.ts: orders priced on the server, payment intents with the
+ * provider, billing address and tax), the sandbox's card confirmation, the buyer's save (fulfilment),
+ * provider events, the client's tracking records and the ledger. An intent belongs to its creator: every call naming
  * one checks the caller (403 otherwise).
  */
-import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
-import { appError, hasAppCode } from '@tessera/kit';
+import { isOrderId } from '@tessera/facts/ids';
+import { appError } from '@tessera/kit';
 import {
   GetLedgerResponseSchema,
   type CommitOrderRequest,
   type CommitOrderResponse,
   type ConfirmSandboxPaymentRequest,
   type ConfirmSandboxPaymentResponse,
-  type CreatePaymentIntentRequest,
   type GetLedgerResponse,
   type GetPaymentConfigResponse,
   type PaymentIntent,
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError, WebhookSignatureError } from '../adapters/provider.js';
-import { parseAddress, type AddressInput } from '../domain/address.js';
-import {
-  addressChangeAllowed,
-  estimateBreakdown,
-  refundMessage,
-  withTax,
-  type Breakdown,
-  type Order,
-} from '../domain/order.js';
-import { formatDollars } from '@tessera/facts/pricing';
-import { amountMatches } from '../domain/pricing.js';
+import { refundMessage, type Order } from '../domain/order.js';
 import { saveProblem } from '../domain/save.js';
+import { Checkout } from './checkout.js';
 import type { PaymentDeps } from './deps.js';
 import { Fulfilment, type FulfilResult } from './fulfilment.js';
 import { InFlight } from './in-flight.js';
 import { intentMessage } from './mappers.js';
 import { Records } from './records.js';
-import { checkId, checkPixels, checkPlace, checkUser } from './validate.js';
-
-const ADDRESS_UPDATE_MS = 15_000;
-const LOCK_LOST = 'Your editing lock is no longer valid. Please re-lock the board to continue editing.';
+import { checkId, checkUser } from './validate.js';
 
 export class PaymentService {
+  /** Orders and their intents: createIntent, updateAddress. */
+  readonly checkout: Checkout;
   readonly fulfilment: Fulfilment;
   /** The client's tracking records (`POST /payment-intents`, `/pixel-purchases`). */
   readonly records: Records;
@@ -49,6 +38,7 @@ export class PaymentService {
   readonly #fulfilling: InFlight<FulfilResult>;
 
   constructor(readonly deps: PaymentDeps) {
+    this.checkout = new Checkout(deps, (userId, intentId) => this.ownOrder(userId, intentId));
     this.fulfilment = new Fulfilment(deps);
     this.#fulfilling = new InFlight(() => this.deps.now());
     this.records = new Records(deps, (userId, intentId) => this.ownOrder(userId, intentId));
@@ -82,185 +72,6 @@ export class PaymentService {
     return order;
   }
 
-  private async taxFor(address: AddressInput, breakdown: Breakdown) {
-    const parsed = parseAddress(address);
-    if (!parsed.ok) {
-      const first = parsed.problems[0]!;
-      throw appError('invalid_billing_address', first.message, { field: `billingAddress.${first.field}` });
-    }
-    try {
-      const quote = await this.deps.provider.calculateTax(parsed.address, breakdown.subtotalCents);
-      return { address: parsed.address, breakdown: withTax(breakdown, quote) };
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'tax calculation failed');
-      throw appError('tax_calculation_failed', 'Tax could not be calculated for this address', {
-        field: 'billingAddress',
-        cause: err,
-      });
-    }
-  }
-
-  /**
-   * Prices the pixels, creates the provider's intent and reserves the pixels on the canvas under
-   * it. The canvas checks the buyer's board lock as it reserves (the one lock check of an order;
-   * its fencing token comes back with the reservation); a refused reservation cancels the intent,
-   * so the buyer is refused before paying.
-   */
-  async createIntent(req: CreatePaymentIntentRequest): Promise<PaymentIntent> {
-    const { repo, provider, canvas, logger } = this.deps;
-    checkUser(req.userId);
-    checkPlace(req.canvasIndex, req.boardIndex);
-    const pixels = checkPixels(req.pixels);
-    if (req.currency !== '' && req.currency.toLowerCase() !== 'usd')
-      throw appError('VALIDATION_ERROR', 'Only usd payments are supported', { field: 'currency' });
-    let breakdown = estimateBreakdown(pixels);
-    if (!amountMatches(req.claimedAmountCents, breakdown))
-      throw appError(
-        'AMOUNT_MISMATCH',
-        `The amount sent (${formatDollars(req.claimedAmountCents)}) does not match the expected price ` +
-          `(${formatDollars(breakdown.totalCents)}). Please contact support.`,
-        { field: 'amount' },
-      );
-    const key = req.idempotencyKey ? `${req.userId}:${req.idempotencyKey}` : `${req.userId}:${randomUUID()}`;
-    const again = req.idempotencyKey ? await repo.byIdempotencyKey(key) : null;
-    if (again) return intentMessage(again, (await provider.retrieve(again._id)).status);
-
-    let address = null;
-    if (req.billingAddress) ({ address, breakdown } = await this.taxFor(req.billingAddress, breakdown));
-
-    const description = (req.description || `${pixels.length} pixel(s) on board ${req.boardIndex}`).slice(
-      0,
-      500,
-    );
-    const intent = await provider.createIntent({
-      amountCents: breakdown.totalCents,
-      currency: 'usd',
-      description,
-      metadata: {
-        user_id: req.userId,
-        canvas_index: String(req.canvasIndex),
-        board_index: String(req.boardIndex),
-      },
-      idempotencyKey: `create-${key}`,
-    });
-    let reserved;
-    try {
-      reserved = await canvas.reservePixels({
-        orderId: intent.id,
-        userId: req.userId,
-        canvasIndex: req.canvasIndex,
-        boardIndex: req.boardIndex,
-        fencingToken: 0, // the buyer's live lock, whatever its token: the canvas asks the lock service
-        pixels,
-        ttlSeconds: this.deps.reservationTtlS ?? 30 * 60,
-      });
-    } catch (err) {
-      // refused before paying: the intent is given up so it can never be paid
-      await provider
-        .cancel(intent.id)
-        .catch((e: unknown) => logger.warn({ err: e }, 'could not cancel intent'));
-      // the canvas refused the reservation: the buyer does not hold the board's lock
-      if (hasAppCode(err, 'LOCK_CONFLICT'))
-        throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'board_index', cause: err });
-      throw err;
-    }
-    const now = this.now();
-    const order: Order = {
-      _id: intent.id,
-      userId: req.userId,
-      canvasIndex: req.canvasIndex,
-      boardIndex: req.boardIndex,
-      pixels: reserved.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
-      breakdown,
-      amountCents: breakdown.totalCents,
-      currency: 'usd',
-      description,
-      billingAddress: address,
-      clientSecret: intent.clientSecret,
-      idempotencyKey: key,
-      fencingToken: reserved.fencingToken,
-      state: 'pending',
-      claimId: null,
-      claimUntil: 0,
-      addressUpdateUntil: 0,
-      receivedCents: 0,
-      refundedCents: 0,
-      refundReason: '',
-      grantedAt: 0,
-      ledger: null,
-      eventPublished: false,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    };
-    const stored = await repo.insert(order);
-    if (!stored.inserted) return intentMessage(stored.order, intent.status);
-    logger.info(
-      { orderId: order._id, pixels: order.pixels.length, amountCents: order.amountCents },
-      'order created',
-    );
-    return intentMessage(order, intent.status);
-  }
-
-  async updateAddress(
-    userId: string,
-    intentId: string,
-    input: AddressInput | undefined,
-  ): Promise<PaymentIntent> {
-    const { repo, provider } = this.deps;
-    const order = await this.ownOrder(userId, intentId);
-    if (!input)
-      throw appError('invalid_billing_address', 'A billing address is required', { field: 'billingAddress' });
-    if (!parseAddress(input).ok) await this.taxFor(input, order.breakdown); // throws the first problem
-    if (order.addressUpdateUntil > this.now())
-      throw appError(
-        'concurrent_update_detected',
-        'This payment is being updated; please wait and try again',
-      );
-    const intent = await provider.retrieve(intentId);
-    if (!addressChangeAllowed(order, intent.status))
-      throw appError(
-        'invalid_payment_intent_state',
-        `This payment can no longer be changed (status ${intent.status})`,
-      );
-    const claimed = await repo.update(
-      order,
-      { addressUpdateUntil: this.now() + ADDRESS_UPDATE_MS },
-      this.now(),
-    );
-    if (!claimed)
-      throw appError(
-        'concurrent_update_detected',
-        'This payment is being updated; please wait and try again',
-      );
-    try {
-      const { address, breakdown } = await this.taxFor(input, estimateBreakdown(order.pixels));
-      try {
-        await provider.updateAmount(intentId, breakdown.totalCents, `amount-${intentId}-${claimed.version}`);
-      } catch (err) {
-        if (err instanceof ProviderRequestError)
-          throw appError('invalid_payment_intent_state', 'This payment can no longer be changed', {
-            cause: err,
-          });
-        throw err;
-      }
-      const done = await repo.update(
-        claimed,
-        { billingAddress: address, breakdown, amountCents: breakdown.totalCents, addressUpdateUntil: 0 },
-        this.now(),
-      );
-      if (!done)
-        throw appError('concurrent_update_detected', 'This payment changed meanwhile; please try again');
-      return intentMessage(done, intent.status);
-    } catch (err) {
-      await repo.orders.updateOne(
-        { _id: intentId, version: claimed.version },
-        { $set: { addressUpdateUntil: 0 } },
-      );
-      throw err;
-    }
-  }
-
   async getIntent(userId: string, intentId: string): Promise<PaymentIntent> {
     const order = await this.ownOrder(userId, intentId);
     const intent = await this.deps.provider.retrieve(intentId);
@@ -280,7 +91,7 @@ export class PaymentService {
       });
     // a client secret is `<intent id>_secret_<random>` (Stripe's shape, and the sandbox's)
     const id = req.clientSecret.split('_secret_')[0]!;
-    const found = /^[\w]+$/.test(id) ? await this.deps.repo.get(id) : null;
+    const found = isOrderId(id) ? await this.deps.repo.get(id) : null;
     if (!found || found.clientSecret !== req.clientSecret)
       throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'clientSecret' });
     const order = this.mine(req.userId, found);
