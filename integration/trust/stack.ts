@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CALLERS, RPC_CALLERS } from '@tessera/facts/trust';
+import { CALLERS } from '@tessera/facts/trust';
+import { allowedCallers } from '@tessera/kit/testing';
 import { SERVICES, type ServiceName } from '@tessera/facts/ports';
 import {
   localKeyFile,
@@ -62,14 +63,7 @@ export function stackKeys(dataDir: string): StackKeys {
     as,
     expired: (caller) =>
       signingIdentity(new TokenSigner(caller, keyOf(caller), { now: () => Date.now() - 15 * 60_000 })),
-    allowed: () => ({
-      name: 'allowed',
-      tokenFor: (call) => {
-        const caller = RPC_CALLERS[call.audience as ServiceName]?.[call.method]?.[0];
-        if (!caller) throw new Error(`no process may call ${call.service}/${call.method}`);
-        return as(caller).tokenFor(call);
-      },
-    }),
+    allowed: () => allowedCallers(as),
     publishedKids: () => [
       ...parseJwks(fs.readFileSync(path.join(dataDir, 'keys', 'jwks.json'), 'utf8')).keys(),
     ],

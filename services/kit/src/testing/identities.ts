@@ -16,6 +16,21 @@ import {
 } from '../rpc/identity/keys.js';
 import { TokenSigner, TokenVerifier, TOKEN_LIFETIME_S } from '../rpc/identity/tokens.js';
 
+/**
+ * Signs each call as the first caller the trust table allows for its method, with `as(caller)`'s
+ * key (tests that play every caller: the test identities here, and a stack's own keys).
+ */
+export function allowedCallers(as: (caller: string) => CallerIdentity): CallerIdentity {
+  return {
+    name: 'allowed',
+    tokenFor: (call) => {
+      const caller = RPC_CALLERS[call.audience as ServiceName]?.[call.method]?.[0];
+      if (!caller) throw new Error(`nobody may call ${call.service}/${call.method}`);
+      return as(caller).tokenFor(call);
+    },
+  };
+}
+
 export interface TestIdentities {
   /** The JWKS (SERVICE_JWKS) of every caller's public key. */
   readonly jwks: string;
@@ -71,14 +86,7 @@ export function testIdentities(extra: string[] = []): TestIdentities {
           now: () => Date.now() - 2 * TOKEN_LIFETIME_S * 1000,
         }),
       ),
-    allowed: () => ({
-      name: 'allowed',
-      tokenFor: (call) => {
-        const callers = RPC_CALLERS[call.audience as ServiceName]?.[call.method];
-        if (!callers?.length) throw new Error(`nobody may call ${call.service}/${call.method}`);
-        return signer(callers[0]!).token(call.audience);
-      },
-    }),
+    allowed: () => allowedCallers((name) => signingIdentity(signer(name))),
     trust: (self) =>
       self === 'broker' ? brokerTrust(verifier('broker')) : serviceTrust(self, verifier(self)),
     verifier,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ErrorBody } from '../errors/app-error.js';
 import { createLogger, type Logger } from '../log/logger.js';
 
-export { testIdentities, type TestIdentities } from './identities.js';
+export { allowedCallers, testIdentities, type TestIdentities } from './identities.js';
 export { recordSubjects, type Recorder } from './recorder.js';
 export { refusal, rpcError } from './refusal.js';
 export { closedPort } from './ports.js';
