@@ -6,7 +6,7 @@
  * CLI's tests share.
  */
 import { createClient, createRouterTransport, type Client, type ServiceImpl } from '@connectrpc/connect';
-import { CANVAS_SIZE } from '@tessera/facts/grid';
+import { CANVAS_RGB_BYTES } from '@tessera/facts/grid';
 import { create, type DescService } from '@bufbuild/protobuf';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -33,8 +33,6 @@ import type { ImageProcessor } from '../adapters/images.js';
 import { routes, SERVICES } from '../routes.js';
 import { createSubmission, startConsumers } from '../setup.js';
 import type { SubmissionService } from '../service/submission-service.js';
-
-export const CANVAS_RGB_BYTES = CANVAS_SIZE * CANVAS_SIZE * 3;
 
 /** A client of `impl` served over an in-memory Connect router transport: what the doubles answer with. */
 function doubleOf<S extends DescService>(svc: S, impl: Partial<ServiceImpl<S>>): Client<S> {
