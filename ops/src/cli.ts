@@ -4,6 +4,7 @@
  * be reached, 2 a mistake on the command line. Output goes through `io` (tests capture it).
  */
 import { Code, ConnectError } from '@connectrpc/connect';
+import { ARTIST_SHARE_PERCENT, GALLERY_SHARE_PERCENT } from '@tessera/facts/pricing';
 import { ConfigError, type CallerIdentity } from '@tessera/kit';
 import { parse, UsageError } from './args.js';
 import { opsClients, readSettings, UNREACHABLE } from './clients.js';
@@ -25,7 +26,7 @@ Commands:
                                   sold, each reset is audited with the operator and the reason
   remove-submission <id> --reason "..." [--operator NAME]
                                   remove a submission (audited with the reason)
-  ledger [--canvas N]             money per canvas: orders, received, artist 70% / gallery 30%, fees, tax
+  ledger [--canvas N]             money per canvas: orders, received, artist ${ARTIST_SHARE_PERCENT}% / gallery ${GALLERY_SHARE_PERCENT}%, fees, tax
 
 Options:
   --operator NAME                 who acts, for the audit logs (default: $USER; required by reset-pixels)

@@ -1,4 +1,4 @@
-/** Plain-text tables and the number formats the CLI prints. */
+/** Plain-text tables and the counts the CLI prints (money: `@tessera/facts/pricing`'s `formatDollars`). */
 
 export type Align = 'left' | 'right';
 
@@ -24,13 +24,5 @@ export function table<R>(columns: Column<R>[], rows: readonly R[]): string {
 
 /** 1234567 -> "1,234,567". */
 export const count = (n: number) => Math.round(n).toLocaleString('en-US');
-
-/** Integer cents -> "$1,234.56" (negative amounts as "-$1.00"). */
-export function dollars(cents: number): string {
-  const c = Math.round(cents);
-  const abs = Math.abs(c);
-  const text = `$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-  return c < 0 ? `-${text}` : text;
-}
 
 export const yesNo = (b: boolean) => (b ? 'yes' : 'no');

@@ -51,7 +51,8 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       body.metadata === undefined || body.metadata === null ? {} : readObject(body.metadata, 'metadata');
     if (body.amount === undefined) throw new HttpError('MISSING_FIELD', 'amount is required', 'amount');
     const amount = readInt(body.amount, 'amount', { min: 1, max: MAX_CENTS });
-    const currency = line(body.currency, 'currency', 10) || 'usd';
+    // passed as sent: the payment service takes none as its one currency and refuses another
+    const currency = line(body.currency, 'currency', 10);
     // metadata values are strings: the indexes may come as decimal digits
     const canvasIndex = readInt(body.canvasIndex ?? metadata.canvasId, 'canvasIndex', {
       min: 0,

@@ -47,7 +47,8 @@ export function pixelRoutes(router: Router, deps: BffDeps): void {
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
     const boardIndex = parseBoardIndex(ctx.params.boardIndex);
     const body = await boards.get(canvasIndex, boardIndex);
-    if (!body) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
+    // a board that does not exist is the canvas service's NOT_FOUND (with its message), passed through
+    if (!body) throw new Error('canvas service returned no board');
     const encoding = ctx.method === 'HEAD' ? 'identity' : pickEncoding(ctx.get('Accept-Encoding'));
     if (!answerBoard(ctx, body, encoding)) ctx.body = await plainJson(body);
   });

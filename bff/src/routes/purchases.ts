@@ -13,6 +13,7 @@ import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
 import { ownerAt } from '../canvas/board-json.js';
 import { pixelOffset } from '@tessera/facts/grid';
+import { PAYMENT_REQUIRED_MESSAGE, purchaseType } from '@tessera/facts/payments';
 import { priceOrder } from '@tessera/facts/pricing';
 import {
   bodyOf,
@@ -24,9 +25,6 @@ import {
 } from '../http/params.js';
 import { HttpError } from '../middleware/errors.js';
 import { intentId } from '../payments/parse.js';
-
-const NEEDS_PAYMENT =
-  "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.";
 
 type Kind = 'reset' | 'update';
 
@@ -42,7 +40,8 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
     const pixels = readPixels(body, { color: kind === 'reset' ? 'artist' : 'custom' });
     if (body.purchaseInfo === undefined || body.purchaseInfo === null) {
       const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
-      if (!board) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
+      // a board that does not exist is the canvas service's NOT_FOUND, passed through with its message
+      if (!board) throw new Error('canvas service returned no board');
       for (const p of pixels)
         if (ownerAt(board, pixelOffset(p.x, p.y)) !== null)
           throw new HttpError(
@@ -50,16 +49,17 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
             `Cannot save changes. Pixel at (${p.x}, ${p.y}) has been purchased and cannot be modified. All sales are final.`,
             'pixels',
           );
-      throw new HttpError('BAD_REQUEST', NEEDS_PAYMENT, 'purchaseInfo');
+      throw new HttpError('BAD_REQUEST', PAYMENT_REQUIRED_MESSAGE, 'purchaseInfo');
     }
     const info = readObject(body.purchaseInfo, 'purchaseInfo');
     const id = intentId(info.payment_intent_id, 'purchaseInfo.payment_intent_id');
     readText(info.purchase_timestamp, 'purchaseInfo.purchase_timestamp', { max: 40, oneLine: true });
     const type = readText(info.purchase_type, 'purchaseInfo.purchase_type', { max: 20, oneLine: true });
-    if (type !== '' && type !== (kind === 'reset' ? 'default' : 'custom'))
+    const expected = purchaseType(kind === 'reset');
+    if (type !== '' && type !== expected)
       throw new HttpError(
         'VALIDATION_ERROR',
-        `purchaseInfo.purchase_type must be '${kind === 'reset' ? 'default' : 'custom'}' here`,
+        `purchaseInfo.purchase_type must be '${expected}' here`,
         'purchaseInfo.purchase_type',
       );
 

@@ -1,11 +1,12 @@
 /**
  * `ledger [--canvas N]`: the money per canvas from the payment service's ledger: orders, received,
- * the artist's 70 % and the gallery's 30 % of the pixel sales, fees and tax (integer cents, printed
- * as dollars). Without --canvas: every canvas, and the totals.
+ * the artist's and the gallery's shares of the pixel sales (facts' revenue split, 70/30), fees and
+ * tax (integer cents, printed as dollars). Without --canvas: every canvas, and the totals.
  */
+import { ARTIST_SHARE_PERCENT, formatDollars, GALLERY_SHARE_PERCENT } from '@tessera/facts/pricing';
 import type { GetLedgerResponse } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { intFlag } from '../args.js';
-import { count, dollars, table } from '../table.js';
+import { count, table } from '../table.js';
 import type { Command } from '../context.js';
 
 export const ledger: Command = async ({ args, clients, print }) => {
@@ -44,15 +45,25 @@ export const ledger: Command = async ({ args, clients, print }) => {
       [
         { title: 'canvas', value: (l) => l.label, align: 'right' },
         { title: 'orders', value: (l) => count(l.r.orderCount), align: 'right' },
-        { title: 'received', value: (l) => dollars(l.r.receivedCents), align: 'right' },
-        { title: 'artist 70%', value: (l) => dollars(l.r.artistCents), align: 'right' },
-        { title: 'gallery 30%', value: (l) => dollars(l.r.galleryCents), align: 'right' },
-        { title: 'fees', value: (l) => dollars(l.r.feeCents), align: 'right' },
-        { title: 'tax', value: (l) => dollars(l.r.taxCents), align: 'right' },
+        { title: 'received', value: (l) => formatDollars(l.r.receivedCents), align: 'right' },
+        {
+          title: `artist ${ARTIST_SHARE_PERCENT}%`,
+          value: (l) => formatDollars(l.r.artistCents),
+          align: 'right',
+        },
+        {
+          title: `gallery ${GALLERY_SHARE_PERCENT}%`,
+          value: (l) => formatDollars(l.r.galleryCents),
+          align: 'right',
+        },
+        { title: 'fees', value: (l) => formatDollars(l.r.feeCents), align: 'right' },
+        { title: 'tax', value: (l) => formatDollars(l.r.taxCents), align: 'right' },
       ],
       all,
     ),
   );
-  print('\nreceived = artist + gallery (the pixel sales, 70/30) + service fees + tax.');
+  print(
+    `\nreceived = artist + gallery (the pixel sales, ${ARTIST_SHARE_PERCENT}/${GALLERY_SHARE_PERCENT}) + service fees + tax.`,
+  );
   return 0;
 };

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyBps, formatDollars, priceOrder, serviceFeeCents } from './pricing.js';
+import {
+  ARTIST_SHARE_PERCENT,
+  GALLERY_SHARE_PERCENT,
+  applyBps,
+  colourCounts,
+  estimateOrderPrice,
+  ESTIMATED_JURISDICTION,
+  formatDollars,
+  priceOrder,
+  serviceFeeCents,
+} from './pricing.js';
 
 describe('pricing', () => {
   it.each([
@@ -59,5 +69,30 @@ describe('pricing', () => {
     expect(formatDollars(99_999)).toBe('$999.99');
     expect(formatDollars(480_230)).toBe('$4,802.30');
     expect(formatDollars(-123_456_789)).toBe('-$1,234,567.89');
+  });
+
+  it('counts artist-colour and custom-colour pixels', () => {
+    expect(colourCounts([])).toEqual({ artistColorCount: 0, customColorCount: 0 });
+    expect(
+      colourCounts([{ isDefault: true }, { isDefault: false }, { isDefault: true }, { isDefault: false }]),
+    ).toEqual({ artistColorCount: 2, customColorCount: 2 });
+    // any iterable, read once
+    expect(colourCounts(new Set([{ isDefault: false }]).values())).toEqual({
+      artistColorCount: 0,
+      customColorCount: 1,
+    });
+  });
+
+  it('estimates an order at the 8% estimate, labelled as the estimate', () => {
+    const p = estimateOrderPrice({ artistColorCount: 3, customColorCount: 2 });
+    expect(p).toEqual({ ...priceOrder(3, 2), taxJurisdiction: 'Estimated' });
+    expect(p.taxRateBps).toBe(800);
+    expect(p.taxJurisdiction).toBe(ESTIMATED_JURISDICTION);
+    expect(() => estimateOrderPrice({ artistColorCount: 0, customColorCount: 0 })).toThrow(RangeError);
+  });
+
+  it('splits revenue 70% to the artist and 30% to the gallery', () => {
+    expect(ARTIST_SHARE_PERCENT).toBe(70);
+    expect(GALLERY_SHARE_PERCENT).toBe(30);
   });
 });

@@ -1,4 +1,5 @@
 /** The payment service's own settings (validated at start with the shared ones). */
+import { isPublishableKey } from '@tessera/facts/payments';
 import { ConfigError, type EnvReader } from '@tessera/kit';
 
 export interface PaymentSettings {
@@ -17,7 +18,7 @@ export function readPaymentSettings(e: EnvReader): PaymentSettings {
   if (
     given.length !== 3 ||
     !secretKey!.startsWith('sk_') ||
-    !publishableKey!.startsWith('pk_') ||
+    !isPublishableKey(publishableKey!) ||
     !webhookSecret!.startsWith('whsec_')
   ) {
     throw new ConfigError([

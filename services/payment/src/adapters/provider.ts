@@ -3,8 +3,10 @@
  * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET) and the sandbox (`sandbox-provider.ts`, the
  * embedded default) with the same intent lifecycle, events and test cards. Amounts in integer cents.
  */
+import type { IntentStatus } from '@tessera/facts/payments';
+import type { Currency } from '@tessera/facts/pricing';
 import type { BillingAddress } from '../domain/address.js';
-import type { IntentStatus, TaxQuote } from '../domain/order.js';
+import type { TaxQuote } from '../domain/order.js';
 
 export interface ProviderIntent {
   id: string;
@@ -21,7 +23,7 @@ export interface ProviderIntent {
 
 export interface CreateIntentInput {
   amountCents: number;
-  currency: 'usd';
+  currency: Currency;
   description: string;
   /** Ids only (order, user, canvas, board): never personal data or prices. */
   metadata: Record<string, string>;

@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { AWAITING_PAYMENT } from '@tessera/facts/payments';
 import { insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
@@ -125,7 +126,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async updateAmount(id: string, amountCents: number): Promise<ProviderIntent> {
     const res = await this.intents.findOneAndUpdate(
-      { _id: id, status: { $in: ['requires_payment_method', 'requires_confirmation', 'requires_action'] } },
+      { _id: id, status: { $in: [...AWAITING_PAYMENT] } },
       { $set: { amountCents } },
     );
     if (!res) {
@@ -145,7 +146,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async cancel(id: string): Promise<ProviderIntent> {
     const res = await this.intents.findOneAndUpdate(
-      { _id: id, status: { $in: ['requires_payment_method', 'requires_confirmation', 'requires_action'] } },
+      { _id: id, status: { $in: [...AWAITING_PAYMENT] } },
       { $set: { status: 'canceled' } },
     );
     const doc = res ?? (await this.get(id));
@@ -178,7 +179,7 @@ export class SandboxProvider implements PaymentProvider {
     const paid = await this.intents.findOneAndUpdate(
       {
         _id: doc._id,
-        status: { $in: ['requires_payment_method', 'requires_confirmation', 'requires_action'] },
+        status: { $in: [...AWAITING_PAYMENT] },
       },
       { $set: { status: 'succeeded', lastError: '', amountReceivedCents: doc.amountCents } },
     );

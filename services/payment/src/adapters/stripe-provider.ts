@@ -6,8 +6,10 @@
  * API shapes).
  */
 import Stripe from 'stripe';
+import { isIntentStatus } from '@tessera/facts/payments';
+import { CURRENCY } from '@tessera/facts/pricing';
 import type { BillingAddress } from '../domain/address.js';
-import type { IntentStatus, TaxQuote } from '../domain/order.js';
+import type { TaxQuote } from '../domain/order.js';
 import {
   ProviderRequestError,
   type CreateIntentInput,
@@ -29,18 +31,9 @@ export interface StripeSettings {
   taxCode?: string;
 }
 
-const KNOWN_STATUSES = new Set<IntentStatus>([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'canceled',
-]);
-
 function mapIntent(pi: Stripe.PaymentIntent): ProviderIntent {
-  const status = KNOWN_STATUSES.has(pi.status as IntentStatus) ? (pi.status as IntentStatus) : 'processing';
+  // a status Stripe may add later is treated as still processing: never paid, never given up
+  const status = isIntentStatus(pi.status) ? pi.status : 'processing';
   const charge = typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : undefined;
   return {
     id: pi.id,
@@ -139,7 +132,7 @@ export class StripeProvider implements PaymentProvider {
   async calculateTax(address: BillingAddress, subtotalCents: number): Promise<TaxQuote> {
     const calc = await call(() =>
       this.stripe.tax.calculations.create({
-        currency: 'usd',
+        currency: CURRENCY,
         line_items: [
           {
             amount: subtotalCents,

@@ -1,10 +1,10 @@
 /**
- * The ledger entry of a granted order (spec section 9: revenue split 70% artist / 30% gallery), in
- * integer cents. The pixel revenue (what was received minus the service fee and the tax) is split;
- * the fee is the gallery's and the tax is held for the state. The parts always add up to the money
- * received.
+ * The ledger entry of a granted order (spec section 9: the revenue split of `@tessera/facts/pricing`,
+ * 70% artist / 30% gallery), in integer cents. The pixel revenue (what was received minus the
+ * service fee and the tax) is split; the fee is the gallery's and the tax is held for the state. The
+ * parts always add up to the money received.
  */
-export const ARTIST_SHARE_PERCENT = 70;
+import { ARTIST_SHARE_PERCENT } from '@tessera/facts/pricing';
 
 export interface LedgerEntry {
   orderId: string;

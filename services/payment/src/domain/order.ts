@@ -14,7 +14,13 @@
  */
 import type { BillingAddress } from './address.js';
 import type { LedgerEntry } from './ledger.js';
-import { formatDollars, priceOrder, type PriceBreakdown } from '@tessera/facts/pricing';
+import { isAwaitingPayment, type IntentStatus } from '@tessera/facts/payments';
+import {
+  ESTIMATED_JURISDICTION,
+  formatDollars,
+  type Currency,
+  type OrderPrice,
+} from '@tessera/facts/pricing';
 
 export type OrderState = 'pending' | 'committing' | 'granted' | 'refunding' | 'refunded' | 'canceled';
 export const FINAL_STATES: ReadonlySet<OrderState> = new Set(['granted', 'refunded', 'canceled']);
@@ -27,11 +33,6 @@ export interface OrderPixel {
   isDefault: boolean;
 }
 
-export interface Breakdown extends PriceBreakdown {
-  /** "Estimated" until the provider computed tax for the billing address. */
-  taxJurisdiction: string;
-}
-
 export interface Order {
   /** The provider's payment intent id. */
   _id: string;
@@ -39,9 +40,10 @@ export interface Order {
   canvasIndex: number;
   boardIndex: number;
   pixels: OrderPixel[];
-  breakdown: Breakdown;
+  /** Its tax "Estimated" (facts' estimateOrderPrice) until the provider computed it for the billing address. */
+  breakdown: OrderPrice;
   amountCents: number;
-  currency: 'usd';
+  currency: Currency;
   description: string;
   billingAddress: BillingAddress | null;
   clientSecret: string;
@@ -66,15 +68,8 @@ export interface Order {
   version: number;
 }
 
-export const ESTIMATED = 'Estimated';
 /** How long the claim of an order left `committing` by an older version lasts. */
 export const CLAIM_MS = 60_000;
-
-/** The estimated breakdown of a pixel list (8% tax until the address is known). */
-export function estimateBreakdown(pixels: readonly Pick<OrderPixel, 'isDefault'>[]): Breakdown {
-  const artist = pixels.filter((p) => p.isDefault).length;
-  return { ...priceOrder(artist, pixels.length - artist), taxJurisdiction: ESTIMATED };
-}
 
 export interface TaxQuote {
   /** The provider's tax on the subtotal, integer cents. */
@@ -85,7 +80,7 @@ export interface TaxQuote {
 }
 
 /** The breakdown with the provider's tax for the billing address. */
-export function withTax(b: Breakdown, quote: TaxQuote): Breakdown {
+export function withTax(b: OrderPrice, quote: TaxQuote): OrderPrice {
   if (!Number.isSafeInteger(quote.amountCents) || quote.amountCents < 0)
     throw new RangeError('tax must be a non-negative integer number of cents');
   if (!Number.isSafeInteger(quote.rateBps) || quote.rateBps < 0 || quote.rateBps > 5000)
@@ -94,29 +89,14 @@ export function withTax(b: Breakdown, quote: TaxQuote): Breakdown {
     ...b,
     taxRateBps: quote.rateBps,
     taxAmountCents: quote.amountCents,
-    taxJurisdiction: quote.jurisdiction || ESTIMATED,
+    taxJurisdiction: quote.jurisdiction || ESTIMATED_JURISDICTION,
     totalCents: b.subtotalCents + b.serviceFeeCents + quote.amountCents,
   };
 }
 
-/** Provider intent statuses (Stripe's names). */
-export type IntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled';
-
-/** Whether the buyer may still change the address (and so the amount). */
+/** Whether the buyer may still change the address (and so the amount): unpaid at the provider. */
 export function addressChangeAllowed(order: Order, status: IntentStatus): boolean {
-  return (
-    order.state === 'pending' &&
-    (status === 'requires_payment_method' ||
-      status === 'requires_confirmation' ||
-      status === 'requires_action')
-  );
+  return order.state === 'pending' && isAwaitingPayment(status);
 }
 
 /** What a fulfiller does next with an order, given the provider's status of its intent. */

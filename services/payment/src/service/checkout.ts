@@ -4,7 +4,13 @@
  * ownership of an intent is the payment core's `ownOrder`.
  */
 import { randomUUID } from 'node:crypto';
-import { formatDollars } from '@tessera/facts/pricing';
+import {
+  colourCounts,
+  CURRENCY,
+  estimateOrderPrice,
+  formatDollars,
+  type OrderPrice,
+} from '@tessera/facts/pricing';
 import { appError, hasAppCode } from '@tessera/kit';
 import type {
   CreatePaymentIntentRequest,
@@ -12,13 +18,7 @@ import type {
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError } from '../adapters/provider.js';
 import { parseAddress, type AddressInput } from '../domain/address.js';
-import {
-  addressChangeAllowed,
-  estimateBreakdown,
-  withTax,
-  type Breakdown,
-  type Order,
-} from '../domain/order.js';
+import { addressChangeAllowed, withTax, type Order } from '../domain/order.js';
 import { amountMatches } from '../domain/pricing.js';
 import type { PaymentDeps } from './deps.js';
 import { intentMessage } from './mappers.js';
@@ -38,7 +38,7 @@ export class Checkout {
     return this.deps.now();
   }
 
-  private async taxFor(address: AddressInput, breakdown: Breakdown) {
+  private async taxFor(address: AddressInput, breakdown: OrderPrice) {
     const parsed = parseAddress(address);
     if (!parsed.ok) {
       const first = parsed.problems[0]!;
@@ -67,9 +67,10 @@ export class Checkout {
     checkUser(req.userId);
     checkPlace(req.canvasIndex, req.boardIndex);
     const pixels = checkPixels(req.pixels);
-    if (req.currency !== '' && req.currency.toLowerCase() !== 'usd')
-      throw appError('VALIDATION_ERROR', 'Only usd payments are supported', { field: 'currency' });
-    let breakdown = estimateBreakdown(pixels);
+    // no currency named is the one currency
+    if (req.currency !== '' && req.currency.toLowerCase() !== CURRENCY)
+      throw appError('VALIDATION_ERROR', `Only ${CURRENCY} payments are supported`, { field: 'currency' });
+    let breakdown = estimateOrderPrice(colourCounts(pixels));
     if (!amountMatches(req.claimedAmountCents, breakdown))
       throw appError(
         'AMOUNT_MISMATCH',
@@ -90,7 +91,7 @@ export class Checkout {
     );
     const intent = await provider.createIntent({
       amountCents: breakdown.totalCents,
-      currency: 'usd',
+      currency: CURRENCY,
       description,
       metadata: {
         user_id: req.userId,
@@ -129,7 +130,7 @@ export class Checkout {
       pixels: reserved.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
       breakdown,
       amountCents: breakdown.totalCents,
-      currency: 'usd',
+      currency: CURRENCY,
       description,
       billingAddress: address,
       clientSecret: intent.clientSecret,
@@ -190,7 +191,7 @@ export class Checkout {
         'This payment is being updated; please wait and try again',
       );
     try {
-      const { address, breakdown } = await this.taxFor(input, estimateBreakdown(order.pixels));
+      const { address, breakdown } = await this.taxFor(input, estimateOrderPrice(colourCounts(order.pixels)));
       try {
         await provider.updateAmount(intentId, breakdown.totalCents, `amount-${intentId}-${claimed.version}`);
       } catch (err) {

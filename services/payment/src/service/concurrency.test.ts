@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { forSuite } from '@tessera/kit/testing';
-import { estimateBreakdown } from '../domain/order.js';
+import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import { startPaymentHarness } from '../test/harness.js';
 
 const h = forSuite(startPaymentHarness);
@@ -36,7 +36,7 @@ async function wave(from: number, to: number): Promise<Outcome[]> {
           canvasIndex: h.canvasIndex,
           boardIndex: BOARD,
           pixels: px,
-          claimedAmountCents: estimateBreakdown(px).totalCents,
+          claimedAmountCents: estimateOrderPrice(colourCounts(px)).totalCents,
           currency: 'usd',
         });
         return { i, intentId: intent!.id, secret: intent!.clientSecret };

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
-import { CLAIM_MS, estimateBreakdown } from '../domain/order.js';
+import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
+import { CLAIM_MS } from '../domain/order.js';
 import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
 
 let h: PaymentHarness;
@@ -85,7 +86,7 @@ describe('fulfilment under shuffled, repeated events, saves and restarts', () =>
               canvasIndex: h.canvasIndex,
               boardIndex: board,
               pixels: px,
-              claimedAmountCents: estimateBreakdown(px).totalCents,
+              claimedAmountCents: estimateOrderPrice(colourCounts(px)).totalCents,
               currency: 'usd',
             });
             b.intentId = intent!.id;

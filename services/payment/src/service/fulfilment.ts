@@ -14,7 +14,8 @@
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError, hasAppCode, publishEvent, sleepUnlessAborted } from '@tessera/kit';
 import { ledgerEntry } from '../domain/ledger.js';
-import { FINAL_STATES, nextStep, type IntentStatus, type Order } from '../domain/order.js';
+import type { IntentStatus } from '@tessera/facts/payments';
+import { FINAL_STATES, nextStep, type Order } from '../domain/order.js';
 import type { PaymentDeps } from './deps.js';
 
 export interface FulfilResult {

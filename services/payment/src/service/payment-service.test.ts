@@ -3,7 +3,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { forSuite } from '@tessera/kit/testing';
 import { OrderState } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
-import { estimateBreakdown } from '../domain/order.js';
+import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import { startPaymentHarness } from '../test/harness.js';
 
 const h = forSuite(startPaymentHarness);
@@ -33,7 +33,7 @@ function createReq(userId: string, board: number, n: number, custom = 0, claimed
     canvasIndex: h.canvasIndex,
     boardIndex: board,
     pixels: px,
-    claimedAmountCents: claimed ?? estimateBreakdown(px).totalCents,
+    claimedAmountCents: claimed ?? estimateOrderPrice(colourCounts(px)).totalCents,
     currency: 'usd',
   };
 }
@@ -98,14 +98,26 @@ describe('payment intents', () => {
       h.client.updateIntentAddress({
         userId: 'addr',
         intentId: id,
-        billingAddress: { line1: '1 Main St', city: 'Albany', state: 'XX', postalCode: '12207' },
+        billingAddress: {
+          line1: '1 Main St',
+          city: 'Albany',
+          state: 'XX',
+          postalCode: '12207',
+          country: 'US',
+        },
       }),
     );
     expect(bad).toMatchObject({ app: 'invalid_billing_address', message: 'Invalid US state code' });
+    const albany = { line1: '1 Main St', city: 'Albany', state: 'ny', postalCode: '12207' };
+    // the country is required, as the modal's form requires it (facts' one address rule)
+    const noCountry = await failure(
+      h.client.updateIntentAddress({ userId: 'addr', intentId: id, billingAddress: albany }),
+    );
+    expect(noCountry).toMatchObject({ app: 'invalid_billing_address', message: 'Country is required' });
     const { intent: taxed } = await h.client.updateIntentAddress({
       userId: 'addr',
       intentId: id,
-      billingAddress: { line1: '1 Main St', city: 'Albany', state: 'ny', postalCode: '12207' },
+      billingAddress: { ...albany, country: 'US' },
     });
     // 1000 subtotal, fee 60, NY 4% = 40
     expect(taxed?.breakdown).toMatchObject({

@@ -11,7 +11,7 @@ import type { Client } from '@connectrpc/connect';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { BusMessage } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
-import { estimateBreakdown } from '../domain/order.js';
+import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import type { Payment } from '../setup.js';
 import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
 
@@ -34,7 +34,7 @@ async function intent(userId: string, board: number) {
     canvasIndex: h.canvasIndex,
     boardIndex: board,
     pixels,
-    claimedAmountCents: estimateBreakdown(pixels).totalCents,
+    claimedAmountCents: estimateOrderPrice(colourCounts(pixels)).totalCents,
     currency: 'usd',
   });
   return intent!;

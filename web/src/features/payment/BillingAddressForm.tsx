@@ -1,14 +1,14 @@
-// Billing Information: US address fields with the rules of spec section 5, shown once a field is left
-// (or all of them after a Pay attempt).
+// Billing Information: US address fields with the rules of spec section 5 (@tessera/facts/address, the
+// payment service's too), shown once a field is left (or all of them after a Pay attempt).
 import { useState } from 'react';
 import {
-  CITY_MAX,
-  LINE_MAX,
+  ADDRESS_CITY_MAX,
+  ADDRESS_LINE_MAX,
   US_STATES,
-  validateField,
+  addressFieldProblem,
   type AddressField,
   type BillingAddress,
-} from './billing-address.js';
+} from '@tessera/facts/address';
 import { PayField } from './PayField.js';
 
 interface Props {
@@ -30,21 +30,21 @@ interface FieldSpec {
 }
 
 const FIELDS: FieldSpec[] = [
-  { field: 'line1', label: 'Address line 1', autoComplete: 'address-line1', maxLength: LINE_MAX + 1 },
+  { field: 'line1', label: 'Address line 1', autoComplete: 'address-line1', maxLength: ADDRESS_LINE_MAX + 1 },
   {
     field: 'line2',
     label: 'Address line 2',
     autoComplete: 'address-line2',
-    maxLength: LINE_MAX + 1,
+    maxLength: ADDRESS_LINE_MAX + 1,
     optional: true,
   },
-  { field: 'city', label: 'City', autoComplete: 'address-level2', maxLength: CITY_MAX + 1 },
+  { field: 'city', label: 'City', autoComplete: 'address-level2', maxLength: ADDRESS_CITY_MAX + 1 },
 ];
 
 export function BillingAddressForm({ address, onChange, showAllErrors, disabled }: Props) {
   const [touched, setTouched] = useState<Partial<Record<AddressField, boolean>>>({});
   const errorOf = (field: AddressField) =>
-    showAllErrors || touched[field] ? validateField(field, address[field]) : null;
+    showAllErrors || touched[field] ? addressFieldProblem(field, address[field]) : null;
   const set = (field: AddressField, value: string) => onChange({ ...address, [field]: value });
   const touch = (field: AddressField) => setTouched((t) => ({ ...t, [field]: true }));
 

@@ -8,12 +8,11 @@ import {
   ADDRESS_MESSAGES,
   isAddressValid,
   normalizeAddress,
-  validateAddress,
   type BillingAddress,
-} from './billing-address.js';
+} from '@tessera/facts/address';
 import { BillingAddressForm } from './BillingAddressForm.js';
 import type { CreatedIntent, ProviderConfig } from './payment-api.js';
-import { CONFIRM_MESSAGES, PaymentFlowError } from './payment-messages.js';
+import { CONFIRM_MESSAGES, PaymentFlowError, paymentErrorMessage } from './payment-messages.js';
 import { PaymentSummary, TaxFeeNotice } from './PaymentSummary.js';
 import { formatDollars } from '@tessera/facts/pricing';
 import { breakdownFromServer, type PaymentBreakdown } from './pricing.js';
@@ -22,13 +21,7 @@ import { SandboxCardInput } from './SandboxCardInput.js';
 import { SaveStatus } from './SaveStatus.js';
 import { ExpressCheckoutMount, PaymentElementMount, useStripeElements } from './StripeElements.js';
 import { walletBillingAddress } from './stripe-wallet.js';
-import {
-  confirmExpress,
-  confirmWithStripe,
-  paymentErrorMessage,
-  sandboxConfirm,
-  useCheckout,
-} from './use-checkout.js';
+import { confirmExpress, confirmWithStripe, sandboxConfirm, useCheckout } from './use-checkout.js';
 import { useTaxUpdate } from './use-tax-update.js';
 import type { PaymentResult, PendingPurchase } from './types.js';
 
@@ -75,7 +68,7 @@ export function CheckoutForm(props: Props) {
   };
 
   const onPay = () => {
-    if (Object.keys(validateAddress(address)).length > 0) {
+    if (!isAddressValid(address)) {
       setShowAllErrors(true);
       checkout.setPayError(ADDRESS_MESSAGES.incomplete);
       return;

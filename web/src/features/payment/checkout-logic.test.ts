@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.js';
-import { PaymentFlowError } from './payment-messages.js';
+import { PaymentFlowError, paymentErrorMessage } from './payment-messages.js';
 import { estimateBreakdown } from './pricing.js';
-import { confirmationStatusError, paymentErrorMessage } from './use-checkout.js';
+import { confirmationStatusError } from './use-checkout.js';
 import { intentMetadata } from './use-payment-setup.js';
 import { addressUpdateError, wantsTax } from './use-tax-update.js';
 import { ALBANY_ADDRESS } from './address.fixture.js';
@@ -41,6 +41,7 @@ describe('payment confirmation', () => {
   it('goes on only for succeeded or processing intents', () => {
     expect(confirmationStatusError('succeeded')).toBeNull();
     expect(confirmationStatusError('processing')).toBeNull();
+    expect(confirmationStatusError('requires_capture')).toBeNull();
     expect(confirmationStatusError('requires_action')?.message).toBe(
       'Payment not successful. Status: requires_action',
     );
@@ -53,6 +54,12 @@ describe('payment confirmation', () => {
       ),
     ).toBe('Your card was declined.');
     expect(paymentErrorMessage(new Error('boom'))).toBe('An unexpected error occurred during payment.');
+    expect(paymentErrorMessage(new PaymentFlowError('Apple Pay payment failed'), 'x')).toBe(
+      'Apple Pay payment failed',
+    );
+    expect(paymentErrorMessage(new ApiError({ status: 500, code: 'X', message: ' ' }), 'fallback')).toBe(
+      'fallback',
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import type { PaymentModalProps } from './PaymentModal.js';
 
 export type { PendingPixel, PendingPurchase, PaymentResult } from './types.js';
 export type { PaymentModalProps } from './PaymentModal.js';
-export { colourCounts, estimateBreakdown } from './pricing.js';
+export { estimateBreakdown } from './pricing.js';
 export type { PaymentBreakdown } from './pricing.js';
 
 const LazyPaymentModal = lazy(() => import('./PaymentModal.js').then((m) => ({ default: m.PaymentModal })));

@@ -2,8 +2,9 @@
 // are read defensively (fields at the top level or under `data`).
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, readErrorBody } from '../../api/errors.js';
+import { isPublishableKey, type PurchaseType } from '@tessera/facts/payments';
 import { isRecord, payload, readInt, readString } from '../../lib/json.js';
-import type { BillingAddress } from './billing-address.js';
+import type { BillingAddress } from '@tessera/facts/address';
 import {
   ADDRESS_UPDATE_INVALID_RESPONSE,
   CONFIG_MESSAGES,
@@ -28,18 +29,17 @@ function assertSuccess(body: unknown, fallback: string): void {
 
 export type ProviderConfig = { kind: 'stripe'; publishableKey: string } | { kind: 'sandbox' };
 
-export const PUBLISHABLE_KEY_PREFIX = 'pk_';
-
 /**
  * Reads GET /config/stripe. No publishable key (or provider "sandbox") selects the sandbox; a key
- * without the pk_ prefix is refused with "Invalid Stripe publishable key format".
+ * without the pk_ prefix (facts' isPublishableKey, the payment service's check) is refused with
+ * "Invalid Stripe publishable key format".
  */
 export function parseProviderConfig(body: unknown): ProviderConfig {
   const data = payload(body);
   if (isRecord(body) && body.success === false) throw new PaymentFlowError(CONFIG_MESSAGES.loadConfig);
   const key = readString(data.publishableKey);
   if (data.provider === 'sandbox' || key === null) return { kind: 'sandbox' };
-  if (!key.startsWith(PUBLISHABLE_KEY_PREFIX)) throw new PaymentFlowError(CONFIG_MESSAGES.invalidKey);
+  if (!isPublishableKey(key)) throw new PaymentFlowError(CONFIG_MESSAGES.invalidKey);
   return { kind: 'stripe', publishableKey: key };
 }
 
@@ -154,7 +154,7 @@ export async function recordPixelPurchase(api: ApiClient, record: PixelPurchaseR
 export interface PurchaseInfo {
   payment_intent_id: string;
   purchase_timestamp: string;
-  purchase_type: 'default' | 'custom';
+  purchase_type: PurchaseType;
 }
 
 function batchPath(canvasIndex: number, boardIndex: number, kind: 'batch-reset' | 'batch-update'): string {

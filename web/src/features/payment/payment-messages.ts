@@ -1,5 +1,5 @@
 // Every payment text of spec sections 2, 4, 5 and 8, and the mappings from errors to them.
-import { ApiError, CLIENT_CODES, isApiError } from '../../api/errors.js';
+import { CLIENT_CODES, isApiError } from '../../api/errors.js';
 import { formatDollars } from '@tessera/facts/pricing';
 
 export const MODAL_TEXT = {
@@ -120,17 +120,7 @@ export const SAVE_MESSAGES = {
   userMissing: 'User authentication is missing. Please log in again.',
   userIdMissing: 'User ID is missing. Please refresh and log in again.',
   canvasIndexMissing: 'Canvas index is missing. Please refresh the page.',
-  paymentRequired:
-    "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.",
 } as const;
-
-/**
- * "Cannot save changes. Pixel at (x, y) has been purchased and cannot be modified. All sales are final."
- * with the pixel's coordinates.
- */
-export function ownedPixelMessage(x: number, y: number): string {
-  return `Cannot save changes. Pixel at (${x}, ${y}) has been purchased and cannot be modified. All sales are final.`;
-}
 
 export function saveFailedMessage(message: string): string {
   return `Save failed: ${message}`;
@@ -160,8 +150,12 @@ export function saveErrorMessage(error: unknown): string {
   return saveFailedMessage(message);
 }
 
-export function apiErrorMessage(error: unknown, fallback: string): string {
+/**
+ * The message of a failed payment step: ours (already the user's text) or the server's or provider's,
+ * else the generic "An unexpected error occurred during payment." (spec section 8).
+ */
+export function paymentErrorMessage(error: unknown, fallback: string = CONFIRM_MESSAGES.unexpected): string {
   if (error instanceof PaymentFlowError) return error.message;
-  if (error instanceof ApiError && error.message.trim() !== '') return error.message;
+  if (isApiError(error) && error.message.trim() !== '') return error.message;
   return fallback;
 }

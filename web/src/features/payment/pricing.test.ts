@@ -3,13 +3,10 @@ import { ESTIMATED_TAX_BPS, MAX_PIXELS_PER_ORDER, applyBps, serviceFeeCents } fr
 import {
   FEE_DESCRIPTION,
   breakdownFromServer,
-  colourCounts,
   estimateBreakdown,
   formatRate,
   taxRateToBps,
 } from './pricing.js';
-
-const px = (x: number, isDefault: boolean) => ({ x, y: 0, color: '#112233', isDefault });
 
 describe('pricing in integer cents', () => {
   it('prices 2 artist and 1 custom pixel: 400 + fee 12+30 + tax 32 = 474', () => {
@@ -47,14 +44,6 @@ describe('pricing in integer cents', () => {
     expect(() => estimateBreakdown(0, 0)).toThrow(RangeError);
     expect(() => estimateBreakdown(MAX_PIXELS_PER_ORDER + 1, 0)).toThrow(RangeError);
     expect(estimateBreakdown(MAX_PIXELS_PER_ORDER, 0).subtotal).toBe(MAX_PIXELS_PER_ORDER * 100);
-  });
-
-  it('counts the pixels of each colour kind', () => {
-    expect(colourCounts([px(1, true), px(2, false), px(3, false)])).toEqual({
-      artistColorCount: 1,
-      customColorCount: 2,
-    });
-    expect(colourCounts([])).toEqual({ artistColorCount: 0, customColorCount: 0 });
   });
 
   it('formats rates and the fee', () => {

@@ -1,18 +1,15 @@
 // The payment modal's prices in integer cents (spec sections 3 and 9): the order is priced by
-// @tessera/facts/pricing's priceOrder, the payment service's own rule, so the estimate the client
-// shows and sends as `amount` is the server's price to the cent; this file maps it to the spec's
-// client breakdown and reads the server's breakdown once the address is known.
+// @tessera/facts/pricing's estimateOrderPrice, the payment service's own rule, so the estimate the
+// client shows and sends as `amount` is the server's price to the cent; this file maps it to the
+// spec's client breakdown and reads the server's breakdown once the address is known.
 import {
-  ESTIMATED_TAX_BPS,
+  ESTIMATED_JURISDICTION,
   SERVICE_FEE_BPS,
   SERVICE_FEE_FIXED_CENTS,
+  estimateOrderPrice,
   formatDollars,
-  priceOrder,
 } from '@tessera/facts/pricing';
 import { isRecord, readInt, readString } from '../../lib/json.js';
-
-export const ESTIMATED_JURISDICTION = 'Estimated';
-export const CURRENCY = 'usd';
 
 /** "8%" or "8.875%" from basis points. */
 export function formatRate(bps: number): string {
@@ -22,20 +19,6 @@ export function formatRate(bps: number): string {
 /** The service fee's terms, "3% + $0.30". */
 export const FEE_TERMS = `${formatRate(SERVICE_FEE_BPS)} + ${formatDollars(SERVICE_FEE_FIXED_CENTS)}`;
 export const FEE_DESCRIPTION = `${FEE_TERMS} service fee`;
-
-/** How many pixels of an order take the artist's colour and how many the buyer's own. */
-export function colourCounts(pixels: Iterable<{ isDefault: boolean }>): {
-  artistColorCount: number;
-  customColorCount: number;
-} {
-  let artistColorCount = 0;
-  let customColorCount = 0;
-  for (const p of pixels) {
-    if (p.isDefault) artistColorCount += 1;
-    else customColorCount += 1;
-  }
-  return { artistColorCount, customColorCount };
-}
 
 /** Payment breakdown (spec section 3, client), every amount in integer cents, rates in basis points. */
 export interface PaymentBreakdown {
@@ -52,17 +35,17 @@ export interface PaymentBreakdown {
   taxJurisdiction: string;
   totalAmount: number;
   totalAmountCents: number;
-  /** False while the tax is the 8% estimate. */
+  /** False while the tax is the 8% estimate (the server's jurisdiction is still ESTIMATED_JURISDICTION). */
   taxCalculated: boolean;
 }
 
 /**
  * The client's estimate, shown until the server's breakdown arrives and sent as the intent amount:
- * facts' priceOrder with the estimated tax, in the spec's field names. Throws RangeError for an
- * empty order or more pixels than a board has, as priceOrder does.
+ * facts' estimateOrderPrice, in the spec's field names. Throws RangeError for an empty order or more
+ * pixels than a board has, as priceOrder does.
  */
 export function estimateBreakdown(artistColorCount: number, customColorCount: number): PaymentBreakdown {
-  const price = priceOrder(artistColorCount, customColorCount, ESTIMATED_TAX_BPS);
+  const price = estimateOrderPrice({ artistColorCount, customColorCount });
   return {
     artistColorCount: price.artistColorCount,
     customColorCount: price.customColorCount,
@@ -74,7 +57,7 @@ export function estimateBreakdown(artistColorCount: number, customColorCount: nu
     serviceFeeTotal: price.serviceFeeCents,
     taxAmount: price.taxAmountCents,
     taxRate: price.taxRateBps,
-    taxJurisdiction: ESTIMATED_JURISDICTION,
+    taxJurisdiction: price.taxJurisdiction,
     totalAmount: price.totalCents,
     totalAmountCents: price.totalCents,
     taxCalculated: false,

@@ -1,8 +1,10 @@
 // The save flow of spec section 4 after a successful payment: verify the payment, track the intent,
 // record the purchase, then batch-reset the artist-colour pixels and batch-update the custom ones with
 // purchaseInfo. Progress is kept so a retry resumes where the last attempt stopped.
+import { PAYMENT_REQUIRED_MESSAGE, purchaseType } from '@tessera/facts/payments';
+import { CURRENCY } from '@tessera/facts/pricing';
 import type { ApiClient } from '../../api/client.js';
-import type { BillingAddress } from './billing-address.js';
+import type { BillingAddress } from '@tessera/facts/address';
 import { sendInBatches } from './batching.js';
 import {
   batchReset,
@@ -67,7 +69,7 @@ export function validateSave(input: SaveInput): void {
     throw new PaymentFlowError(SAVE_MESSAGES.canvasIndexMissing);
   }
   if (input.paymentIntentId === null || input.paymentIntentId === '') {
-    throw new PaymentFlowError(SAVE_MESSAGES.paymentRequired);
+    throw new PaymentFlowError(PAYMENT_REQUIRED_MESSAGE);
   }
 }
 
@@ -119,7 +121,7 @@ export async function savePurchase(input: SaveInput, deps: SaveDeps, progress: S
       trackPaymentIntent(deps.api, {
         stripe_payment_intent_id: id,
         amount: breakdown.totalAmountCents,
-        currency: 'usd',
+        currency: CURRENCY,
         status: 'created',
         client_secret: input.clientSecret,
         tax_amount_cents: breakdown.taxAmount,
@@ -152,20 +154,20 @@ export async function savePurchase(input: SaveInput, deps: SaveDeps, progress: S
     (error) => mapStepError(error, input, (e) => e),
   );
 
-  const info = (type: PurchaseInfo['purchase_type']): PurchaseInfo => ({
+  const info = (isDefault: boolean): PurchaseInfo => ({
     payment_intent_id: id,
     purchase_timestamp: progress.purchasedAt as string,
-    purchase_type: type,
+    purchase_type: purchaseType(isDefault),
   });
   const artist = purchase.pixels.filter((p) => p.isDefault).map((p) => ({ x: p.x, y: p.y }));
   const custom = purchase.pixels.filter((p) => !p.isDefault).map((p) => ({ x: p.x, y: p.y, color: p.color }));
   try {
-    await sendInBatches(artist, (batch) => batchReset(deps.api, at, batch, info('default')), {
+    await sendInBatches(artist, (batch) => batchReset(deps.api, at, batch, info(true)), {
       sleep: deps.sleep,
       progress: progress.reset,
     });
     if (artist.length > 0 && custom.length > 0 && progress.updated.sent === 0) await deps.sleep(100);
-    await sendInBatches(custom, (batch) => batchUpdate(deps.api, at, batch, info('custom')), {
+    await sendInBatches(custom, (batch) => batchUpdate(deps.api, at, batch, info(false)), {
       sleep: deps.sleep,
       progress: progress.updated,
     });
@@ -181,7 +183,7 @@ export const SAVE_AUTO_RETRY_MS = 3000;
 export function retryDecision(error: unknown, attempt: number): 'auto' | 'manual' | 'none' {
   if (attempt > SAVE_MAX_RETRIES) return 'none';
   if (error instanceof PaymentFlowError) {
-    return error.message === SAVE_MESSAGES.noChanges || error.message === SAVE_MESSAGES.paymentRequired
+    return error.message === SAVE_MESSAGES.noChanges || error.message === PAYMENT_REQUIRED_MESSAGE
       ? 'none'
       : 'manual';
   }

@@ -1,5 +1,5 @@
 // Express Checkout (wallet) helpers: the billing address the wallet gives, in the form's shape.
-import { EMPTY_ADDRESS, isAddressValid, normalizeAddress, type BillingAddress } from './billing-address.js';
+import { isAddressValid, normalizeAddress, type BillingAddress } from '@tessera/facts/address';
 import { CONFIRM_MESSAGES, PaymentFlowError } from './payment-messages.js';
 
 interface WalletAddress {
@@ -18,7 +18,6 @@ export function walletBillingAddress(
   const a = details?.address;
   if (!a || !a.line1 || !a.postal_code) throw new PaymentFlowError(CONFIRM_MESSAGES.walletNoAddress);
   const address = normalizeAddress({
-    ...EMPTY_ADDRESS,
     line1: a.line1,
     line2: a.line2 ?? '',
     city: a.city ?? '',

@@ -4,9 +4,9 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
-import { isApiError } from '../../api/errors.js';
+import { isConfirmedStatus } from '@tessera/facts/payments';
 import { toast } from '../../app/toast/toast-store.js';
-import type { BillingAddress } from './billing-address.js';
+import type { BillingAddress } from '@tessera/facts/address';
 import { confirmSandboxPayment, type CreatedIntent } from './payment-api.js';
 import {
   CONFIRM_MESSAGES,
@@ -14,6 +14,7 @@ import {
   PAYMENT_TOAST_MS,
   PaymentFlowError,
   notSucceededMessage,
+  paymentErrorMessage,
   saveErrorMessage,
 } from './payment-messages.js';
 import type { PaymentBreakdown } from './pricing.js';
@@ -28,18 +29,9 @@ export type CheckoutPhase =
   | { name: 'save-error'; message: string; retry: 'auto' | 'manual' | 'none' }
   | { name: 'done' };
 
-/** Statuses after a confirmation that go on to verification. */
-const CONFIRMED = new Set(['succeeded', 'processing', 'requires_capture']);
-
+/** A confirmation that neither paid nor is paying ends here, with its status (spec section 8). */
 export function confirmationStatusError(status: string): PaymentFlowError | null {
-  return CONFIRMED.has(status) ? null : new PaymentFlowError(notSucceededMessage(status));
-}
-
-/** The provider's message for a failed confirmation, else the generic one. */
-export function paymentErrorMessage(error: unknown): string {
-  if (error instanceof PaymentFlowError) return error.message;
-  if (isApiError(error) && error.message.trim() !== '') return error.message;
-  return CONFIRM_MESSAGES.unexpected;
+  return isConfirmedStatus(status) ? null : new PaymentFlowError(notSucceededMessage(status));
 }
 
 export async function confirmWithStripe(

@@ -12,8 +12,8 @@ import {
   PaymentFlowError,
   purchaseErrorMessage,
 } from './payment-messages.js';
-import { SERVICE_FEE_BPS } from '@tessera/facts/pricing';
-import { colourCounts, estimateBreakdown, type PaymentBreakdown } from './pricing.js';
+import { colourCounts, CURRENCY, SERVICE_FEE_BPS } from '@tessera/facts/pricing';
+import { estimateBreakdown, type PaymentBreakdown } from './pricing.js';
 import { paymentConfigQueryOptions, stripeQueryOptions } from './queries.js';
 import type { PendingPurchase } from './types.js';
 
@@ -78,7 +78,7 @@ export function usePaymentSetup(api: ApiClient, purchase: PendingPurchase, userI
     setIntentState({ status: 'creating' });
     createPaymentIntent(api, {
       amount: estimate.totalAmountCents,
-      currency: 'usd',
+      currency: CURRENCY,
       billingAddress: null,
       metadata,
       description: `Tessera: ${purchase.pixels.length} pixel(s) on board ${purchase.boardIndex}`,

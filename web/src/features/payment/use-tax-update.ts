@@ -4,14 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import {
-  EMPTY_ADDRESS,
-  addressKey,
-  hasRequiredFields,
-  isAddressValid,
-  normalizeAddress,
-  type BillingAddress,
-} from './billing-address.js';
+import { isAddressValid, normalizeAddress, type BillingAddress } from '@tessera/facts/address';
+import { EMPTY_ADDRESS, addressKey, hasRequiredFields } from './billing-address.js';
 import { updateIntentAddress } from './payment-api.js';
 import {
   ADDRESS_UPDATE_INVALID_RESPONSE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.js';
-import { statusVerdict, verifyDelayMs, verifyPayment, verifySchedule } from './verification.js';
+import { verifyDelayMs, verifyPayment, verifySchedule } from './verification.js';
 
 function scripted(statuses: Array<string | Error>) {
   const sleeps: number[] = [];
@@ -30,14 +30,6 @@ describe('verification polling', () => {
     expect(verifySchedule()).toEqual([1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000]);
   });
 
-  it('classifies statuses', () => {
-    expect(statusVerdict('succeeded')).toBe('succeeded');
-    expect(statusVerdict('requires_payment_method')).toBe('failed');
-    expect(statusVerdict('failed')).toBe('failed');
-    expect(statusVerdict('created')).toBe('pending');
-    expect(statusVerdict('processing')).toBe('pending');
-  });
-
   it('keeps polling until succeeded', async () => {
     const s = scripted(['created', 'processing', 'succeeded']);
     await verifyPayment(s.options);
@@ -45,10 +37,13 @@ describe('verification polling', () => {
     expect(s.sleeps).toEqual([1000, 2000]);
   });
 
-  it('fails at once on a failed status', async () => {
+  it("fails at once on a failed status (what fails is facts' intentVerdict)", async () => {
     const s = scripted(['processing', 'requires_payment_method']);
     await expect(verifyPayment(s.options)).rejects.toThrow('Payment verification failed');
     expect(s.calls()).toBe(2);
+    const canceled = scripted(['created', 'canceled']);
+    await expect(verifyPayment(canceled.options)).rejects.toThrow('Payment verification failed');
+    expect(canceled.calls()).toBe(2);
   });
 
   it('gives up after 12 attempts', async () => {

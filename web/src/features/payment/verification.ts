@@ -1,6 +1,7 @@
 // Payment verification (spec sections 4 and 9): the intent's status is polled up to 12 times with a
-// delay of min(1000 x 2^n, 5000) ms. succeeded ends it; requires_payment_method or failed fail it;
-// anything else (created, processing, requires_action...) keeps polling.
+// delay of min(1000 x 2^n, 5000) ms; what a status means is facts' intentVerdict (succeeded ends it;
+// requires_payment_method, failed or canceled fail it; anything else keeps polling).
+import { intentVerdict } from '@tessera/facts/payments';
 import { CONFIRM_MESSAGES, PaymentFlowError } from './payment-messages.js';
 
 export const VERIFY_ATTEMPTS = 12;
@@ -15,14 +16,6 @@ export function verifyDelayMs(n: number): number {
 /** Every wait between the 12 attempts (11 of them). */
 export function verifySchedule(attempts = VERIFY_ATTEMPTS): number[] {
   return Array.from({ length: Math.max(0, attempts - 1) }, (_, n) => verifyDelayMs(n));
-}
-
-export type StatusVerdict = 'succeeded' | 'failed' | 'pending';
-
-export function statusVerdict(status: string): StatusVerdict {
-  if (status === 'succeeded') return 'succeeded';
-  if (status === 'requires_payment_method' || status === 'failed' || status === 'canceled') return 'failed';
-  return 'pending';
 }
 
 export interface VerifyOptions {
@@ -43,7 +36,7 @@ export async function verifyPayment({
   let lastError: unknown = null;
   for (let n = 0; n < attempts; n++) {
     try {
-      const verdict = statusVerdict(await getStatus());
+      const verdict = intentVerdict(await getStatus());
       if (verdict === 'succeeded') return;
       if (verdict === 'failed') throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
       lastError = null;

@@ -3,8 +3,8 @@
 // will. Two totals on purpose: the Save/Pay button says "Pay {total with fees}", the subtotal plus
 // the service fee (spec section 3, "Purchase analysis": totalWithFees), because the tax depends on
 // the billing address the modal asks for; the modal's own Pay button then shows the total with tax.
-import { formatDollars } from '@tessera/facts/pricing';
-import { colourCounts, estimateBreakdown } from '../../payment/pricing.js';
+import { colourCounts, formatDollars } from '@tessera/facts/pricing';
+import { estimateBreakdown } from '../../payment/pricing.js';
 
 export interface PriceSummary {
   artistColorCount: number;
