@@ -11,7 +11,8 @@
 import { secondsRemaining } from '@tessera/facts/locks';
 import type { Lock } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The API's time: ISO 8601 (the lock JSON and the 409 text; the web app shows it in local time). */
+export const iso = (ms: number) => new Date(ms).toISOString();
 const secondsLeft = (lock: Lock, now: number) => secondsRemaining(lock.expiresAtMs, now);
 
 export interface BoardLockJson {
@@ -101,11 +102,3 @@ export function currentLockJson(lock: Lock | undefined): {
       : null,
   };
 }
-
-/** Section 8's 409 texts. */
-export const lockMessages = {
-  existing: (boardIndex: number, canvasIndex: number) =>
-    `You already have board ${boardIndex} locked on canvas ${canvasIndex}. Please release it first.`,
-  lockedBy: (boardIndex: number, lock: Lock) =>
-    `Board ${boardIndex} is locked by ${lock.username || 'another user'} until ${iso(lock.expiresAtMs)}`,
-};

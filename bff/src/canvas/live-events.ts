@@ -1,5 +1,6 @@
 /**
- * Bus messages -> Server-Sent Events for the canvas page. Pure: returns the event text, or null for
+ * Bus messages -> Server-Sent Events for the canvas page (the names are facts' live events, which
+ * the web app listens to). Pure: returns the event text, or null for
  * a message this stream does not forward (another canvas, an unreadable payload).
  *
  * - `tessera.pixels.committed` -> `event: pixels`, data `{canvasIndex, boardIndex, pixels: [{x, y, color}], committedAt}`
@@ -16,6 +17,7 @@
  * `prepare` builds an event's texts once for every stream; `select` picks one stream's.
  */
 import { decodeEvent } from '@tessera/facts/events';
+import { isLockEventKind, LIVE_EVENT, lockEventName, type LockEventKind } from '@tessera/facts/live';
 import { lockEventKind, LOCK_SUBJECTS, SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
 
@@ -34,7 +36,7 @@ export interface StreamState {
   userId?: string;
 }
 
-const HOLDER_ONLY = new Set(['expired', 'warning']);
+const HOLDER_ONLY: ReadonlySet<LockEventKind> = new Set(['expired', 'warning']);
 
 function sse(seq: number, event: string, data: unknown): string {
   return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -84,7 +86,7 @@ function pixelsEvent(
   extra: { reset?: true } = {},
 ): PreparedEvent {
   const data = { canvasIndex: ev.canvasIndex, boardIndex: ev.boardIndex, pixels, committedAt, ...extra };
-  return prepared(seq, ev.canvasIndex, sse(seq, 'pixels', data));
+  return prepared(seq, ev.canvasIndex, sse(seq, LIVE_EVENT.pixels, data));
 }
 
 /** A bus message -> its prepared texts; null for a message no stream forwards (unreadable). */
@@ -96,7 +98,7 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
       return pixelsEvent(msg.seq, ev, pixels, ev.committedAtMs);
     }
     const kind = lockEventKind(msg.subject);
-    if (kind !== null) {
+    if (kind !== null && isLockEventKind(kind)) {
       const ev = decodeEvent(SUBJECTS.lockAcquired, msg.data); // every lock subject carries LockChanged
       const data = {
         canvasIndex: ev.canvasIndex,
@@ -106,10 +108,10 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
         expiresAt: ev.expiresAtMs,
         at: ev.atMs,
       };
-      const own = sse(msg.seq, `lock:${kind}`, data);
+      const own = sse(msg.seq, lockEventName(kind), data);
       if (!HOLDER_ONLY.has(kind)) return prepared(msg.seq, ev.canvasIndex, own);
       const others =
-        kind === 'expired' ? sse(msg.seq, 'lock:released', { ...data, reason: 'expired' }) : null;
+        kind === 'expired' ? sse(msg.seq, lockEventName('released'), { ...data, reason: 'expired' }) : null;
       return prepared(msg.seq, ev.canvasIndex, others, { holderUserId: ev.userId, holder: Buffer.from(own) });
     }
     if (msg.subject === SUBJECTS.pixelsReset) {
@@ -121,7 +123,7 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
       return prepared(
         msg.seq,
         ev.canvasIndex,
-        sse(msg.seq, 'canvas:activated', {
+        sse(msg.seq, LIVE_EVENT.canvasActivated, {
           canvasIndex: ev.canvasIndex,
           name: ev.name,
           previousCanvasIndex: ev.previousCanvasIndex,
@@ -134,7 +136,7 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
       return prepared(
         msg.seq,
         ev.canvasIndex,
-        sse(msg.seq, 'canvas:soldout', { canvasIndex: ev.canvasIndex }),
+        sse(msg.seq, LIVE_EVENT.canvasSoldOut, { canvasIndex: ev.canvasIndex }),
       );
     }
   } catch {

@@ -1,27 +1,33 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { errorBody } from '@tessera/kit';
+import {
+  EXTEND_LOCK_MINUTES,
+  isLockMinutes,
+  existingLockMessage,
+  LOCK_CONFLICT,
+  LOCK_MESSAGES,
+  LOCK_MINUTES_MESSAGE,
+  lockedByUntilMessage,
+  lockExtendedMessage,
+} from '@tessera/facts/locks';
 import { ConflictType } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
-import { boardLockJson, currentLockJson, lockMessages, lockStatusJson } from '../boards/lock-json.js';
-import {
-  bodyOf,
-  parseBoardIndex,
-  parseBool,
-  parseCanvasIndex,
-  queryInt,
-  readInt,
-  single,
-} from '../http/params.js';
+import { boardLockJson, currentLockJson, iso, lockStatusJson } from '../boards/lock-json.js';
+import { bodyOf, parseBoardIndex, parseBool, parseCanvasIndex, queryInt, single } from '../http/params.js';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 
-const GUEST_LOCK_MESSAGE = 'Authentication required to acquire board lock';
-
-/** The optional `{duration}` body, in whole minutes from 1 to 30; 0 (the lock service's 5) when absent. */
+/**
+ * The optional `{duration}` body, by the one rule of lock lengths (facts' isLockMinutes, a JSON number
+ * only); 0 (the lock service's default) when absent.
+ */
 function duration(ctx: Context): number {
   const d = bodyOf(ctx).duration;
-  return d === undefined || d === null ? 0 : readInt(d, 'duration', { min: 1, max: 30 });
+  if (d === undefined || d === null) return 0;
+  if (typeof d !== 'number' || !isLockMinutes(d))
+    throw new HttpError('VALIDATION_ERROR', LOCK_MINUTES_MESSAGE, 'duration');
+  return d;
 }
 
 function boardParams(ctx: Context) {
@@ -39,7 +45,7 @@ function requireLockAuth(deps: BffDeps) {
       await inner(ctx, next);
     } catch (err) {
       if (err instanceof HttpError && err.code === 'UNAUTHORIZED' && !getAuth(ctx))
-        throw new HttpError('UNAUTHORIZED', GUEST_LOCK_MESSAGE);
+        throw new HttpError('UNAUTHORIZED', LOCK_MESSAGES.signInRequired);
       throw err;
     }
   };
@@ -76,23 +82,23 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
     if (result.case === 'lock') {
       ctx.body = {
         success: true,
-        message: 'Board locked successfully',
+        message: LOCK_MESSAGES.locked,
         lock: boardLockJson(result.value, now()),
       };
       return;
     }
     const existing = result.value?.existing;
-    if (!existing) throw new HttpError('INTERNAL_SERVER_ERROR', 'Failed to acquire lock');
+    if (!existing) throw new HttpError('INTERNAL_SERVER_ERROR', LOCK_MESSAGES.acquireFailed);
     ctx.status = 409;
     if (result.value?.type === ConflictType.EXISTING_LOCK) {
       ctx.body = {
         ...errorBody({
           code: 'LOCK_CONFLICT',
           status: 409,
-          message: lockMessages.existing(existing.boardIndex, existing.canvasIndex),
+          message: existingLockMessage(existing.boardIndex, existing.canvasIndex),
           field: null,
         }),
-        type: 'existing_lock',
+        type: LOCK_CONFLICT.existingLock,
         existingLock: { boardIndex: existing.boardIndex, canvasIndex: existing.canvasIndex },
       };
     } else {
@@ -100,10 +106,10 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
         ...errorBody({
           code: 'LOCK_CONFLICT',
           status: 409,
-          message: lockMessages.lockedBy(boardIndex, existing),
+          message: lockedByUntilMessage(boardIndex, existing.username, iso(existing.expiresAtMs)),
           field: null,
         }),
-        type: 'locked_by_other',
+        type: LOCK_CONFLICT.lockedByOther,
         lock: lockStatusJson(canvasIndex, boardIndex, existing, me.userId, now()).lock,
       };
     }
@@ -121,7 +127,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       released,
-      message: released ? 'Lock released' : 'You do not hold a lock on this board',
+      message: released ? LOCK_MESSAGES.released : 'You do not hold a lock on this board',
     };
   });
 
@@ -134,11 +140,10 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
       userId: authOf(ctx).userId,
       durationMinutes,
     });
-    if (!lock) throw new HttpError('LOCK_CONFLICT', 'Failed to extend lock');
-    const minutes = durationMinutes || 5;
+    if (!lock) throw new HttpError('LOCK_CONFLICT', LOCK_MESSAGES.extendFailed);
     ctx.body = {
       success: true,
-      message: `Lock extended by ${minutes} minutes`,
+      message: lockExtendedMessage(durationMinutes || EXTEND_LOCK_MINUTES),
       lock: boardLockJson(lock, now()),
     };
   });

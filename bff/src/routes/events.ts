@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
+import { LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import type { Subscription } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
 import { LIVE_SUBJECTS, prepare, replayFrom, select, type StreamState } from '../canvas/live-events.js';
@@ -71,7 +72,7 @@ export function eventRoutesWith(opts: EventStreamOptions = {}) {
     const hub = new EventHub(deps.bus, opts.keep);
     const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
 
-    router.get('/api/events', async (ctx) => {
+    router.get(LIVE_EVENTS_PATH, async (ctx) => {
       if (deps.isShuttingDown())
         throw new HttpError('SERVICE_UNAVAILABLE', 'The server is restarting; please reconnect');
       // one client must not hold thousands of streams (429 with Retry-After over its cap)

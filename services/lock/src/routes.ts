@@ -6,6 +6,7 @@ import {
   LockService as LockServiceDescriptor,
   type Lock,
 } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { LOCK_CONFLICT } from '@tessera/facts/locks';
 import type { LockView } from './domain/lock-record.js';
 import type { LockService } from './service/lock-service.js';
 
@@ -35,7 +36,9 @@ export function routes(core: LockService): (router: ConnectRouter) => void {
         const out = await core.acquire(req);
         if ('lock' in out) return { result: { case: 'lock', value: toLock(out.lock) } };
         const type =
-          out.conflict.type === 'existing_lock' ? ConflictType.EXISTING_LOCK : ConflictType.LOCKED_BY_OTHER;
+          out.conflict.type === LOCK_CONFLICT.existingLock
+            ? ConflictType.EXISTING_LOCK
+            : ConflictType.LOCKED_BY_OTHER;
         return { result: { case: 'conflict', value: { type, existing: toLock(out.conflict.existing) } } };
       },
       releaseLock: async (req) => ({ released: await core.release(req) }),

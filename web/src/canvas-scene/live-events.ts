@@ -1,9 +1,10 @@
-// Server-Sent Events from GET /api/events: `pixels` events carry committed (or moderation-reset) pixels
-// of one board, mapped here to composite-image coordinates; `canvas:activated` and `canvas:soldout` name
-// a canvas. Bad payloads are ignored, never thrown.
+// The data of the Server-Sent Events from GET /api/events (their names: @tessera/facts/live): `pixels`
+// events carry committed (or moderation-reset) pixels of one board, mapped here to composite-image
+// coordinates; `canvas:activated` and `canvas:soldout` name a canvas; `lock:<kind>` names a board and its
+// holder. Bad payloads are ignored, never thrown.
 import { canvasPixelOf, isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
 import { canonicalColor } from '@tessera/facts/colour';
-import { isRecord, parseCanvasRecord, readInt } from '../lib/json.js';
+import { isRecord, parseCanvasRecord, readInt, readString } from '../lib/json.js';
 
 export interface CanvasPixel {
   /** Composite-image coordinates at scale 1 (0..1224). */
@@ -40,14 +41,6 @@ export function parsePixelsEvent(data: string): PixelsEvent | null {
   return { canvasIndex, boardIndex, pixels };
 }
 
-/** Names of the realtime events the canvas page listens to. */
-export const LIVE_EVENT_NAMES = {
-  pixels: 'pixels',
-  lockPrefix: 'lock:',
-  canvasActivated: 'canvas:activated',
-  canvasSoldOut: 'canvas:soldout',
-} as const;
-
 export interface CanvasEvent {
   canvasIndex: number;
   /** `canvas:activated` only: the new canvas's name ('' when not given). */
@@ -59,4 +52,27 @@ export function parseCanvasEvent(data: string): CanvasEvent | null {
   const body = parseCanvasRecord(data);
   if (!body) return null;
   return { canvasIndex: body.canvasIndex, name: typeof body.name === 'string' ? body.name : '' };
+}
+
+export interface LockEvent {
+  canvasIndex: number;
+  boardIndex: number;
+  /** The holder (null when not given). */
+  userId: string | null;
+  /** When the change happened, epoch ms (null when not given). */
+  at: number | null;
+}
+
+/** Parses the data of a `lock:<kind>` event; null when it names no board. */
+export function parseLockEvent(data: string): LockEvent | null {
+  const body = parseCanvasRecord(data);
+  if (!body) return null;
+  const boardIndex = readInt(body.boardIndex);
+  if (boardIndex === null || !isBoardIndex(boardIndex)) return null;
+  return {
+    canvasIndex: body.canvasIndex,
+    boardIndex,
+    userId: readString(body.userId),
+    at: typeof body.at === 'number' && Number.isFinite(body.at) ? body.at : null,
+  };
 }

@@ -4,6 +4,8 @@
  * (store, bus, clock, random) are injected; routes.ts maps the RPCs onto it.
  */
 import { randomBytes } from 'node:crypto';
+import type { LockEventKind } from '@tessera/facts/live';
+import { LOCK_CONFLICT, LOCK_MESSAGES, type LockConflictKind } from '@tessera/facts/locks';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError, BoundedMap, publishEventBestEffort, type EventBus, type Logger } from '@tessera/kit';
 import { LockChangeKind } from '@tessera/proto/tessera/events/v1/events_pb.js';
@@ -23,8 +25,6 @@ export interface LockDeps {
   /** Length of a lock minute in ms (default 60000; tests run on shorter minutes). */
   minuteMs?: number;
 }
-
-export type LockEventKind = 'acquired' | 'released' | 'extended' | 'expired' | 'warning';
 
 /** Each lock event's kind in the payload and its subject (`tessera.lock.<kind>`). */
 const EVENTS = {
@@ -46,8 +46,7 @@ type Minutes = ReturnType<typeof checkMinutes>;
 
 const boardKey = (b: { canvasIndex: number; boardIndex: number }) => `${b.canvasIndex}:${b.boardIndex}`;
 
-export type AcquireResult =
-  { lock: LockView } | { conflict: { type: 'existing_lock' | 'locked_by_other'; existing: LockView } };
+export type AcquireResult = { lock: LockView } | { conflict: { type: LockConflictKind; existing: LockView } };
 
 /** How often a refused take re-reads when both keys vanished in between (a lock expired meanwhile). */
 const TAKE_ATTEMPTS = 3;
@@ -121,11 +120,11 @@ export class LockService {
       if (user) {
         // Asking again for the board one already holds answers that lock, unchanged.
         if (user.canvasIndex === canvasIndex && user.boardIndex === boardIndex) return { lock: user };
-        return { conflict: { type: 'existing_lock', existing: user } };
+        return { conflict: { type: LOCK_CONFLICT.existingLock, existing: user } };
       }
-      if (board) return { conflict: { type: 'locked_by_other', existing: board } };
+      if (board) return { conflict: { type: LOCK_CONFLICT.lockedByOther, existing: board } };
     }
-    throw appError('SERVICE_UNAVAILABLE', 'Failed to acquire lock. Please try again.');
+    throw appError('SERVICE_UNAVAILABLE', LOCK_MESSAGES.acquireRetry);
   }
 
   async release(req: {

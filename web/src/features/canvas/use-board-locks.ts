@@ -4,13 +4,13 @@ import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authStore } from '../../auth/index.js';
 import { minutesRemaining } from '@tessera/facts/locks';
-import { allLocksQueryOptions, useLockApi, type LockStatus } from '../locks/index.js';
+import { allLocksQueryOptions, lockHeldByOther, useLockApi, type LockStatus } from '../locks/index.js';
 import type { BoardLockCheck, LockVerdict } from './use-board-opener.js';
 
 /** Locked when someone else holds the board: holder and minutes left (rounded up). */
 export function verdictOf(status: LockStatus, me: string | null, now: number): LockVerdict {
-  const lock = status.lock;
-  if (!status.isLocked || !lock || (me !== null && lock.userId === me)) return { kind: 'free' };
+  const lock = lockHeldByOther(status, me);
+  if (!lock) return { kind: 'free' };
   return { kind: 'locked', username: lock.username, minutesRemaining: minutesRemaining(lock.expiresAt, now) };
 }
 

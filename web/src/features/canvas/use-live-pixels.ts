@@ -1,21 +1,16 @@
-// Live updates: GET /api/events (Server-Sent Events; EventSource resumes with Last-Event-ID by itself).
-// `pixels` events for this canvas are handed to onPixels; `lock:*` events (acquired, released, extended,
-// expired, warning) go to onLockEvent; `canvas:activated` (another canvas is the active one now) and
-// `canvas:soldout` go to their handlers.
+// Live updates: GET /api/events (Server-Sent Events; EventSource resumes with Last-Event-ID by itself; the
+// path and the names are @tessera/facts/live's, as the BFF sends them). `pixels` events for this canvas
+// are handed to onPixels; every `lock:<kind>` event goes to onLockEvent; `canvas:activated` (another
+// canvas is the active one now) and `canvas:soldout` go to their handlers.
 import { useEffect, useState } from 'react';
+import { LIVE_EVENT, LIVE_EVENTS_PATH, LOCK_EVENT_NAMES } from '@tessera/facts/live';
 import { useLatest } from './use-latest.js';
 import {
-  LIVE_EVENT_NAMES,
   parseCanvasEvent,
   parsePixelsEvent,
   type CanvasEvent,
   type PixelsEvent,
 } from '../../canvas-scene/index.js';
-
-export const EVENTS_URL = '/api/events';
-const LOCK_EVENTS = ['acquired', 'released', 'extended', 'expired', 'warning'].map(
-  (e) => `${LIVE_EVENT_NAMES.lockPrefix}${e}`,
-);
 
 export interface LiveHandlers {
   onPixels: (event: PixelsEvent) => void;
@@ -41,7 +36,9 @@ export function useLivePixels(
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const url = accessToken ? `${EVENTS_URL}?access_token=${encodeURIComponent(accessToken)}` : EVENTS_URL;
+    const url = accessToken
+      ? `${LIVE_EVENTS_PATH}?access_token=${encodeURIComponent(accessToken)}`
+      : LIVE_EVENTS_PATH;
     const source = new EventSource(url, { withCredentials: true });
     const onPixels = (event: MessageEvent<string>) => {
       const parsed = parsePixelsEvent(event.data);
@@ -57,10 +54,10 @@ export function useLivePixels(
       const parsed = parseCanvasEvent(event.data);
       if (parsed && parsed.canvasIndex === canvasIndex) ref.current.onCanvasSoldOut?.(parsed);
     };
-    source.addEventListener(LIVE_EVENT_NAMES.pixels, onPixels);
-    source.addEventListener(LIVE_EVENT_NAMES.canvasActivated, onActivated);
-    source.addEventListener(LIVE_EVENT_NAMES.canvasSoldOut, onSoldOut);
-    for (const name of LOCK_EVENTS) source.addEventListener(name, onLock);
+    source.addEventListener(LIVE_EVENT.pixels, onPixels);
+    source.addEventListener(LIVE_EVENT.canvasActivated, onActivated);
+    source.addEventListener(LIVE_EVENT.canvasSoldOut, onSoldOut);
+    for (const name of LOCK_EVENT_NAMES) source.addEventListener(name, onLock);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(source.readyState === EventSource.OPEN);
     return () => {

@@ -13,13 +13,8 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { useLivePixels } from '../canvas/use-live-pixels.js';
 import { canvasQueryKeys } from '../canvas/queries.js';
 import type { CanvasEvent } from '../../canvas-scene/index.js';
-import {
-  BoardLockedModal,
-  createLockApi,
-  formatCountdown,
-  LOCK_MESSAGES,
-  type LockSessionEvent,
-} from '../locks/index.js';
+import { LOCK_MESSAGES } from '@tessera/facts/locks';
+import { BoardLockedModal, createLockApi, lockEndingMessage, type LockSessionEvent } from '../locks/index.js';
 import type { PixelMap, PixelRecord } from './board-pixels.js';
 import { pixelAt } from './board-pixels.js';
 import { BoardCanvas, type View } from './BoardCanvas.js';
@@ -81,9 +76,7 @@ export function BoardEditorPage() {
     (event: LockSessionEvent) => {
       if (event.type === 'warning') {
         const left = Math.max(0, event.lock.expiresAt - Date.now());
-        toast.warning(`Your lock ends in ${formatCountdown(left)}. Use +5m to keep editing.`, {
-          durationMs: 5000,
-        });
+        toast.warning(lockEndingMessage(left), { durationMs: 5000 });
         return;
       }
       dispatch({ type: 'unlocked', keepPending: false });

@@ -1,8 +1,16 @@
 // The editor header (spec section 2): Back, "Board {n}", "Row r, Col c" (wide screens), Lock/Unlock
-// with the m:ss countdown, "+5m", Clear (locked with pending changes), the counters with the total
-// price and Save/Pay. On small screens a collapsible menu repeats timer, extend, clear and counters.
+// with the m:ss countdown, "+5m" (by facts' EXTEND_LOCK_MINUTES), Clear (locked with pending changes), the
+// counters with the total price and Save/Pay. On small screens a collapsible menu repeats timer, extend,
+// clear and counters.
 import { memo, useState } from 'react';
-import { countdownTone, formatCountdown, LockGlyph, type LockBusy } from '../locks/index.js';
+import {
+  countdownTone,
+  EXTEND_LABEL,
+  EXTEND_NAME,
+  formatCountdown,
+  LockGlyph,
+  type LockBusy,
+} from '../locks/index.js';
 import type { LockPhase } from './use-editor-lock.js';
 import { formatDollars } from '@tessera/facts/pricing';
 import type { PriceSummary, SaveLabel } from './model/pricing.js';
@@ -80,9 +88,9 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
           className="editor-btn"
           onClick={props.onExtend}
           disabled={busy !== null}
-          aria-label="Extend lock by 5 minutes"
+          aria-label={EXTEND_NAME}
         >
-          +5m
+          {EXTEND_LABEL}
         </button>
       </>
     ) : (
@@ -139,7 +147,7 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
             <div className="editor-menu__row">
               <Timer remainingMs={props.remainingMs} />
               <button type="button" className="editor-btn" onClick={props.onExtend} disabled={busy !== null}>
-                +5m
+                {EXTEND_LABEL}
               </button>
               {canClear && (
                 <button type="button" className="editor-btn editor-btn--danger" onClick={props.onClear}>

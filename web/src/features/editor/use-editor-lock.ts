@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
-import { isRecord, readInt } from '../../lib/json.js';
 import {
+  lockHeldByOther,
   LockSession,
   type BoardLock,
   type LockApi,
@@ -16,6 +16,12 @@ import {
 export const INITIALIZING_MS = 500;
 
 export type LockPhase = 'initializing' | 'checking' | 'ready';
+
+/**
+ * How long the lock's toasts stay (spec: 3 s by default; the session asks 5 s for locked-by-other).
+ * A local stand-in until the app has its one default toast duration.
+ */
+const TOAST_MS = 3000;
 
 const EMPTY: LockSnapshot = { held: null, busy: null, now: 0 };
 const noopSubscribe = () => () => undefined;
@@ -39,10 +45,10 @@ export function useEditorLock(options: {
       api: locks,
       userId: () => authStore.getUser()?.id ?? null,
       notify: {
-        success: (m) => toast.success(m, { durationMs: 3000 }),
-        error: (m, ms) => toast.error(m, { durationMs: ms ?? 3000 }),
-        warning: (m, ms) => toast.warning(m, { durationMs: ms ?? 3000 }),
-        info: (m) => toast.info(m, { durationMs: 3000 }),
+        success: (m) => toast.success(m, { durationMs: TOAST_MS }),
+        error: (m, ms) => toast.error(m, { durationMs: ms ?? TOAST_MS }),
+        warning: (m, ms) => toast.warning(m, { durationMs: ms ?? TOAST_MS }),
+        info: (m) => toast.info(m, { durationMs: TOAST_MS }),
       },
     });
     const off = s.onEvent((e) => onEvent.current(e));
@@ -63,9 +69,7 @@ export function useEditorLock(options: {
   /** Someone else's lock on this board, or null (free, mine, or the check failed). */
   const checkHolder = useCallback(async () => {
     const status = await locks.status(canvasIndex, boardIndex).catch(() => null);
-    const me = authStore.getUser()?.id ?? null;
-    const lock = status?.isLocked ? status.lock : null;
-    const other = lock && lock.userId !== me ? lock : null;
+    const other = lockHeldByOther(status, authStore.getUser()?.id ?? null);
     setHolder(other);
     return other;
   }, [locks, canvasIndex, boardIndex]);
@@ -88,14 +92,15 @@ export function useEditorLock(options: {
     };
   }, [session, canvasIndex, boardIndex, checkHolder]);
 
-  const held = snapshot.held;
-  const locked = held !== null && held.canvasIndex === canvasIndex && held.boardIndex === boardIndex;
+  // The session's own answers, read on each snapshot it publishes (useSyncExternalStore re-renders).
+  const locked = session?.holds(canvasIndex, boardIndex) ?? false;
 
   const lock = useCallback(async () => {
     if (!session) return;
     const result = await session.acquire(canvasIndex, boardIndex);
+    // A refusal's holder is someone else's lock (the session decided it with lockHeldByOther).
     if (result.ok) setHolder(null);
-    else if (result.holder && result.holder.userId !== authStore.getUser()?.id) setHolder(result.holder);
+    else if (result.holder) setHolder(result.holder);
   }, [session, canvasIndex, boardIndex]);
 
   const refresh = useCallback(async () => {
@@ -111,9 +116,9 @@ export function useEditorLock(options: {
     session,
     phase,
     locked,
-    held: locked ? held : null,
+    held: locked ? snapshot.held : null,
     busy: snapshot.busy,
-    remainingMs: locked && held ? Math.max(0, held.expiresAt - snapshot.now) : 0,
+    remainingMs: locked && session ? session.remainingMs() : 0,
     holder,
     refreshing,
     lock,
@@ -127,21 +132,15 @@ export function useEditorLock(options: {
     refresh,
     handleServerEvent: useCallback(
       (name: string, data: string) => {
-        session?.handleServerEvent(name, data);
+        if (!session) return;
+        const event = session.handleServerEvent(name, data);
         // Someone else's lock on this board changed: re-read who holds it.
-        if (!session?.holds(canvasIndex, boardIndex)) {
-          try {
-            const body: unknown = JSON.parse(data);
-            if (
-              isRecord(body) &&
-              readInt(body.boardIndex) === boardIndex &&
-              readInt(body.canvasIndex) === canvasIndex
-            )
-              void checkHolder();
-          } catch {
-            // ignored: not an event of this board
-          }
-        }
+        if (
+          event?.canvasIndex === canvasIndex &&
+          event.boardIndex === boardIndex &&
+          !session.holds(canvasIndex, boardIndex)
+        )
+          void checkHolder();
       },
       [session, canvasIndex, boardIndex, checkHolder],
     ),

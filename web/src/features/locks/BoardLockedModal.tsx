@@ -3,7 +3,8 @@
 // Back to Canvas / Close).
 import { ModalBackdrop } from '../../components/ModalBackdrop.js';
 import { useFocusedHeading } from '../../lib/use-modal.js';
-import { LOCK_MESSAGES } from './lock-messages.js';
+import { LOCK_MESSAGES } from '@tessera/facts/locks';
+import { lockTime } from './lock-messages.js';
 
 interface EditorVariant {
   variant: 'editor';
@@ -52,9 +53,7 @@ export function BoardLockedModal(props: EditorVariant | CanvasVariant) {
           props.expiresAt !== null && (
             <p className="lock-modal__time">
               Locked until{' '}
-              <time dateTime={new Date(props.expiresAt).toISOString()}>
-                {new Date(props.expiresAt).toLocaleString()}
-              </time>
+              <time dateTime={new Date(props.expiresAt).toISOString()}>{lockTime(props.expiresAt)}</time>
             </p>
           )
         ) : (

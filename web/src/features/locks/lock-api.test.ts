@@ -1,7 +1,8 @@
 // Lock API module over the real ApiClient with a scripted fetch (spec sections 3, 7 and 8).
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_USER, createHarness, csrfBody, json, routes } from '../../api/client.fixture.js';
-import { LockError, createLockApi, readLockStatus } from './lock-api.js';
+import { LockError, createLockApi, lockHeldByOther, readLockStatus, type LockStatus } from './lock-api.js';
+import { lockTime } from './lock-messages.js';
 
 const EXPIRES = '2026-11-24T01:05:00.000Z';
 const serverLock = {
@@ -66,7 +67,8 @@ describe('lock api', () => {
       lock: { ...serverLock, user: { id: 'u2', username: 'bob' } },
     })) as LockError;
     expect(err.kind).toBe('locked_by_other');
-    expect(err.message).toMatch(/^Board 7 is locked by bob until .+/);
+    // The server's ISO time is said in the visitor's local time, as everywhere the app names an expiry.
+    expect(err.message).toBe(`Board 7 is locked by bob until ${lockTime(Date.parse(EXPIRES))}`);
   });
 
   it('any other failure is "Failed to acquire lock. Please try again."', async () => {
@@ -150,5 +152,30 @@ describe('lock api', () => {
       lock: null,
     });
     expect(readLockStatus('garbage', 0, 1).isLocked).toBe(false);
+  });
+});
+
+describe('lockHeldByOther', () => {
+  const holder = (userId: string | null): LockStatus => ({
+    isLocked: true,
+    canLock: false,
+    canvasIndex: 0,
+    boardIndex: 7,
+    lock: { canvasIndex: 0, boardIndex: 7, userId, username: 'bob', acquiredAt: 1, expiresAt: 2 },
+  });
+
+  it("is someone else's lock: another id, or an id that cannot be compared", () => {
+    expect(lockHeldByOther(holder('u2'), 'u1')).toMatchObject({ userId: 'u2' });
+    // Without the holder's id or without mine, nothing shows it is mine.
+    expect(lockHeldByOther(holder(null), 'u1')).toMatchObject({ userId: null });
+    expect(lockHeldByOther(holder('u2'), null)).toMatchObject({ userId: 'u2' });
+    expect(lockHeldByOther(holder(null), null)).toMatchObject({ userId: null });
+  });
+
+  it('is null for my lock, a free board and a failed check', () => {
+    expect(lockHeldByOther(holder('u1'), 'u1')).toBeNull();
+    expect(lockHeldByOther({ ...holder('u2'), isLocked: false, lock: null }, 'u1')).toBeNull();
+    expect(lockHeldByOther({ ...holder('u2'), isLocked: false }, 'u1')).toBeNull();
+    expect(lockHeldByOther(null, 'u1')).toBeNull();
   });
 });

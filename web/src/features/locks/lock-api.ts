@@ -4,9 +4,17 @@
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
-import { DEFAULT_LOCK_MINUTES, EXTEND_LOCK_MINUTES } from '@tessera/facts/locks';
+import {
+  DEFAULT_LOCK_MINUTES,
+  existingLockMessage,
+  EXTEND_LOCK_MINUTES,
+  LOCK_CONFLICT,
+  LOCK_MESSAGES,
+  lockedByUntilMessage,
+  type LockConflictKind,
+} from '@tessera/facts/locks';
 import { KindedError } from '../../lib/kinded-error.js';
-import { LOCK_MESSAGES, existingLockServerMessage, lockedByUntil } from './lock-messages.js';
+import { lockTime } from './lock-messages.js';
 
 /** A board lock as the client uses it (server fields of spec section 3, times in epoch ms). */
 export interface BoardLock {
@@ -27,7 +35,7 @@ export interface LockStatus {
   lock: BoardLock | null;
 }
 
-export type LockErrorKind = 'existing_lock' | 'locked_by_other' | 'unauthenticated' | 'failed';
+export type LockErrorKind = LockConflictKind | 'unauthenticated' | 'failed';
 
 /** A lock call that failed, with the message to show. */
 export class LockError extends KindedError<LockErrorKind> {
@@ -81,6 +89,20 @@ export function readLockStatus(body: unknown, canvasIndex: number, boardIndex: n
   };
 }
 
+/**
+ * The lock someone else holds on the status's board, or null when the board is free or the lock is
+ * the viewer's (`me`). The one answer to "is it held by someone else?" for the canvas page's click,
+ * the editor and the lock session. A lock counts as the viewer's only when both ids are known and
+ * equal: without the holder's id, or without the viewer's (not signed in, not loaded yet), nothing
+ * shows it is the viewer's, so it is treated as someone else's (the server decides who may edit
+ * anyway). A null status (the check failed) is no holder.
+ */
+export function lockHeldByOther(status: LockStatus | null, me: string | null): BoardLock | null {
+  const lock = status?.isLocked ? status.lock : null;
+  if (!lock) return null;
+  return me !== null && lock.userId === me ? null : lock;
+}
+
 /** A list of locks under data, data.locks or locks. */
 export function readLockList(body: unknown): BoardLock[] {
   const d = isRecord(body) ? body.data : null;
@@ -119,21 +141,22 @@ export function lockErrorFrom(
         ? body.existing_lock
         : null;
     const type = readString(body.type) ?? readString(body.error) ?? error.code;
-    if (existing || /existing_lock/i.test(type ?? '')) {
+    if (existing || type?.toLowerCase() === LOCK_CONFLICT.existingLock) {
       const b = readInt(existing?.boardIndex ?? existing?.board_index);
       const c = readInt(existing?.canvasIndex ?? existing?.canvas_index);
       const existingLock = b !== null && c !== null ? { boardIndex: b, canvasIndex: c } : null;
-      const message = existingLock ? existingLockServerMessage(b ?? 0, c ?? 0) : error.message;
-      return new LockError('existing_lock', message, existingLock, 409);
+      const message = existingLock ? existingLockMessage(b ?? 0, c ?? 0) : error.message;
+      return new LockError(LOCK_CONFLICT.existingLock, message, existingLock, 409);
     }
     const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), {
       boardIndex,
       canvasIndex,
     });
+    // The server's text names the expiry in ISO time; the app says it in the visitor's local time.
     const message = holder
-      ? lockedByUntil(boardIndex, holder.username, holder.expiresAt)
+      ? lockedByUntilMessage(boardIndex, holder.username, lockTime(holder.expiresAt))
       : error.message || LOCK_MESSAGES.unknownHolder;
-    return new LockError('locked_by_other', message, null, 409);
+    return new LockError(LOCK_CONFLICT.lockedByOther, message, null, 409);
   }
   return new LockError('failed', fallback, null, error.status);
 }

@@ -1,54 +1,20 @@
-// The lock texts of spec sections 4, 5 and 8, verbatim.
-import { secondsRemaining } from '@tessera/facts/locks';
+// How the web app words lock times: the expiry in the visitor's local time, the m:ss countdown with its
+// colour, the extend button and the expiry warning. The lock texts themselves (spec sections 4, 7 and
+// 8) are @tessera/facts/locks', shared with the BFF and the lock service.
+import { EXTEND_LOCK_MINUTES, secondsRemaining } from '@tessera/facts/locks';
 
-export const LOCK_MESSAGES = {
-  locked: 'Board locked successfully',
-  extended: 'Lock extended by 5 minutes',
-  released: 'Lock released',
-  expired: 'Lock expired',
-  validationFailed: 'Failed to validate lock ownership. Please try again.',
-  expiredAlert: 'Your editing lock has expired. You will be redirected to the canvas.',
-  noLongerValid: 'Your editing lock is no longer valid. Please re-lock the board to continue editing.',
-  acquireFailed: 'Failed to acquire lock',
-  acquireRetry: 'Failed to acquire lock. Please try again.',
-  extendFailed: 'Failed to extend lock',
-  extendError: 'Error extending lock',
-  manageError: 'Error managing lock',
-  unknownHolder: 'Another user is currently editing this board. Please try again later.',
-  signInRequired: 'Authentication required to acquire board lock',
-} as const;
-
-/** Local time of day of an expiry, e.g. "3:42:10 PM". */
+/**
+ * An expiry as the visitor reads it: local date and time (spec: the "Board Locked" modal shows "the
+ * expiry in local date-time"). Every lock text the app shows with a time uses it, the server's ISO
+ * time never reaching the screen.
+ */
 export function lockTime(expiresAt: number): string {
-  return new Date(expiresAt).toLocaleTimeString();
+  return new Date(expiresAt).toLocaleString();
 }
 
-/** The client's check before acquiring: the user already holds another board. */
-export function alreadyHoldingMessage(boardIndex: number): string {
-  return `You already have Board ${boardIndex} locked. Release it first.`;
-}
-
-/** The 409 existing_lock answer (spec section 8). */
-export function existingLockServerMessage(boardIndex: number, canvasIndex: number): string {
-  return `You already have board ${boardIndex} locked on canvas ${canvasIndex}. Please release it first.`;
-}
-
-/** The 409 answer when someone else holds the board (spec section 8). */
-export function lockedByUntil(boardIndex: number, username: string | null, expiresAt: number): string {
-  const user = username ?? 'another user';
-  return `Board ${boardIndex} is locked by ${user} until ${lockTime(expiresAt)}`;
-}
-
-/** The client's check before acquiring: someone else holds the board (spec section 4). */
-export function boardLockedByMessage(username: string | null, expiresAt: number | null): string {
-  if (expiresAt === null) return lockedByShort(username);
-  return `Board is locked by ${username ?? 'another user'} until ${lockTime(expiresAt)}`;
-}
-
-/** "Board is locked by {username|another user}". */
-export function lockedByShort(username: string | null): string {
-  return `Board is locked by ${username ?? 'another user'}`;
-}
+/** The extend button ("+5m") and its accessible name. */
+export const EXTEND_LABEL = `+${EXTEND_LOCK_MINUTES}m`;
+export const EXTEND_NAME = `Extend lock by ${EXTEND_LOCK_MINUTES} minutes`;
 
 export type TimerTone = 'red' | 'yellow' | 'green';
 
@@ -62,8 +28,13 @@ export function formatCountdown(remainingMs: number): string {
 
 /** Red at 60 s or less, yellow at 120 s or less, green above. */
 export function countdownTone(remainingMs: number): TimerTone {
-  const seconds = Math.ceil(remainingMs / 1000);
+  const seconds = secondsRemaining(remainingMs, 0);
   if (seconds <= 60) return 'red';
   if (seconds <= 120) return 'yellow';
   return 'green';
+}
+
+/** The holder's warning before expiry (LOCK_WARNING_SECONDS ahead): the time left and how to keep it. */
+export function lockEndingMessage(remainingMs: number): string {
+  return `Your lock ends in ${formatCountdown(remainingMs)}. Use ${EXTEND_LABEL} to keep editing.`;
 }

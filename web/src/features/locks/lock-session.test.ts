@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoardLock, LockApi, LockStatus } from './lock-api.js';
 import { LockError } from './lock-api.js';
+import { lockTime } from './lock-messages.js';
 import { LockSession, browserClock, type LockSessionEvent } from './lock-session.js';
 
 const T0 = Date.parse('2026-11-24T01:00:00.000Z');
@@ -104,8 +105,31 @@ describe('acquire', () => {
       holder: { username: 'bob' },
       error: { kind: 'locked_by_other' },
     });
-    expect(s.notes[0]).toMatch(/^error: Board is locked by bob until /);
+    expect(s.notes[0]).toBe(`error: Board is locked by bob until ${lockTime(other.expiresAt)}`);
     expect(s.api.acquire).not.toHaveBeenCalled();
+  });
+
+  it('a 409 from someone else refuses with their lock as the holder, never mine', async () => {
+    const other = lockOf({ userId: 'u2', username: 'bob' });
+    const status = vi.fn(async () => statusOf(null));
+    const s = setup({
+      myCurrentLock: vi.fn(async () => null),
+      status,
+      acquire: vi.fn(async () => {
+        status.mockImplementation(async () => statusOf(other)); // taken between the check and the call
+        throw new LockError('locked_by_other', 'Board 7 is locked by bob until later');
+      }),
+    });
+    expect(await s.session.acquire(0, 7)).toMatchObject({ ok: false, holder: { userId: 'u2' } });
+    status.mockImplementation(async () => statusOf(lockOf({ userId: 'me' })));
+    const s2 = setup({
+      myCurrentLock: vi.fn(async () => null),
+      acquire: vi.fn(async () => {
+        throw new LockError('locked_by_other', 'x');
+      }),
+      status,
+    });
+    expect(await s2.session.acquire(0, 7)).toMatchObject({ ok: false, holder: null });
   });
 
   it('releases and refuses when ownership cannot be validated', async () => {
@@ -163,6 +187,14 @@ describe('timers', () => {
     expect(vi.mocked(s.api.status).mock.calls.length).toBe(calls + 1);
     expect(s.session.getSnapshot().held?.expiresAt).toBe(T0 + 9 * MIN);
     s.setServer(lockOf({ userId: 'u2' }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(s.events.map((e) => e.type)).toEqual(['expired']);
+  });
+
+  it('a status poll whose lock names no holder counts as lost (it cannot be shown to be mine)', async () => {
+    const s = setup();
+    await s.session.acquire(0, 7);
+    s.setServer(lockOf({ userId: null }));
     await vi.advanceTimersByTimeAsync(5000);
     expect(s.events.map((e) => e.type)).toEqual(['expired']);
   });
@@ -243,10 +275,23 @@ describe('release, restore, server events', () => {
       JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 - 1 }),
     );
     expect(s.events).toEqual([]);
-    s.session.handleServerEvent(
-      'lock:expired',
-      JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 + 1 }),
-    );
+    expect(
+      s.session.handleServerEvent(
+        'lock:expired',
+        JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 + 1 }),
+      ),
+    ).toEqual({ canvasIndex: 0, boardIndex: 7, userId: 'me', at: T0 + 1 });
+    expect(s.events.map((e) => e.type)).toEqual(['expired']);
+  });
+
+  it("someone else's lock:acquired of my board ends my lock; an unknown event name does nothing", async () => {
+    const s = setup();
+    await s.session.acquire(0, 7);
+    const data = JSON.stringify({ canvasIndex: 0, boardIndex: 7, userId: 'u2', at: T0 + 1 });
+    s.session.handleServerEvent('lock:restored', data);
+    s.session.handleServerEvent('pixels', data);
+    expect(s.events).toEqual([]);
+    s.session.handleServerEvent('lock:acquired', data);
     expect(s.events.map((e) => e.type)).toEqual(['expired']);
   });
 });

@@ -2,11 +2,19 @@
 // checks, extend, release, restore after reload, and the timers of spec section 9 (1 s tick, 5 s
 // status poll, 2 s x 5 polls after an extend, a warning 60 s before expiry). Time and timers are
 // injected, so tests drive it with fake timers. React reads it with useSyncExternalStore.
-import { LOCK_WARNING_SECONDS } from '@tessera/facts/locks';
+import { lockEventKindOf } from '@tessera/facts/live';
+import {
+  alreadyHoldingMessage,
+  boardLockedByMessage,
+  LOCK_CONFLICT,
+  LOCK_MESSAGES,
+  LOCK_WARNING_SECONDS,
+  lockExtendedMessage,
+} from '@tessera/facts/locks';
+import { parseLockEvent, type LockEvent } from '../../canvas-scene/live-events.js';
 import type { BoardLock, LockApi } from './lock-api.js';
-import { LockError, lockErrorFrom } from './lock-api.js';
-import { LOCK_MESSAGES, alreadyHoldingMessage, boardLockedByMessage } from './lock-messages.js';
-import { isRecord, readInt, readString } from '../../lib/json.js';
+import { LockError, lockErrorFrom, lockHeldByOther } from './lock-api.js';
+import { lockTime } from './lock-messages.js';
 
 export const LOCK_TICK_MS = 1000;
 export const LOCK_STATUS_POLL_MS = 5000;
@@ -52,6 +60,7 @@ export type LockSessionEvent =
   /** The lock expired or was lost (poll, server event): the editor clears and leaves. */
   | { type: 'expired'; lock: BoardLock };
 
+/** A refusal's `holder` is someone else's lock on the board (by lockHeldByOther), never the caller's. */
 export type AcquireResult =
   { ok: true; lock: BoardLock } | { ok: false; error: LockError; holder: BoardLock | null };
 
@@ -146,26 +155,25 @@ export class LockSession {
           return { ok: true, lock: current };
         }
         return this.refuse(
-          new LockError('existing_lock', alreadyHoldingMessage(current.boardIndex), current),
+          new LockError(LOCK_CONFLICT.existingLock, alreadyHoldingMessage(current.boardIndex), current),
         );
       }
-      const status = await this.api.status(canvasIndex, boardIndex).catch(() => null);
-      const holder = status?.lock ?? null;
-      if (status?.isLocked && holder && holder.userId !== this.userId()) {
+      const holder = await this.heldByOther(canvasIndex, boardIndex);
+      if (holder) {
         const message = holder.username
-          ? boardLockedByMessage(holder.username, holder.expiresAt)
+          ? boardLockedByMessage(holder.username, lockTime(holder.expiresAt))
           : LOCK_MESSAGES.unknownHolder;
-        return this.refuse(new LockError('locked_by_other', message), holder);
+        return this.refuse(new LockError(LOCK_CONFLICT.lockedByOther, message), holder);
       }
       let lock: BoardLock;
       try {
         lock = await this.api.acquire(canvasIndex, boardIndex);
       } catch (error) {
         const lockError = lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry);
-        let other: BoardLock | null = null;
-        if (lockError.kind === 'locked_by_other') {
-          other = (await this.api.status(canvasIndex, boardIndex).catch(() => null))?.lock ?? null;
-        }
+        const other =
+          lockError.kind === LOCK_CONFLICT.lockedByOther
+            ? await this.heldByOther(canvasIndex, boardIndex)
+            : null;
         return this.refuse(lockError, other);
       }
       if (!(await this.validate(canvasIndex, boardIndex))) {
@@ -178,6 +186,12 @@ export class LockSession {
     } finally {
       this.set({ busy: null });
     }
+  }
+
+  /** Someone else's lock on the board by its status; null when free, mine, or the check failed. */
+  private async heldByOther(canvasIndex: number, boardIndex: number): Promise<BoardLock | null> {
+    const status = await this.api.status(canvasIndex, boardIndex).catch(() => null);
+    return lockHeldByOther(status, this.userId());
   }
 
   /** True when the server says this user holds the board's lock (the ownership validation). */
@@ -198,7 +212,7 @@ export class LockSession {
       const expiresAt = await this.api.extend(held.canvasIndex, held.boardIndex);
       const before = held.expiresAt;
       if (this.snapshot.held === held) this.hold({ ...held, expiresAt: Math.max(expiresAt, before) });
-      this.notify.success(LOCK_MESSAGES.extended);
+      this.notify.success(lockExtendedMessage());
       this.startExtendPoll(before);
       return true;
     } catch (error) {
@@ -225,27 +239,26 @@ export class LockSession {
     }
   }
 
-  /** Server events from GET /api/events: `lock:expired`, `lock:warning`, `lock:released`. */
-  handleServerEvent(name: string, data: string): void {
+  /**
+   * A lock event from GET /api/events (`lock:<kind>`): the warning, the expiry, my release or someone
+   * else's acquisition of the board held here. Answers the event's data, parsed (null when unreadable),
+   * for callers that also follow other boards' locks.
+   */
+  handleServerEvent(name: string, data: string): LockEvent | null {
+    const event = parseLockEvent(data);
     const held = this.snapshot.held;
-    if (!held) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (!isRecord(body)) return;
-    if (readInt(body.canvasIndex) !== held.canvasIndex || readInt(body.boardIndex) !== held.boardIndex)
-      return;
+    if (!event || !held) return event;
+    if (event.canvasIndex !== held.canvasIndex || event.boardIndex !== held.boardIndex) return event;
     // An event about an earlier lock of this board (sent before this one was acquired) is stale.
-    if (typeof body.at === 'number' && held.acquiredAt !== null && body.at < held.acquiredAt) return;
-    const userId = readString(body.userId);
+    if (event.at !== null && held.acquiredAt !== null && event.at < held.acquiredAt) return event;
+    const { userId } = event;
     const me = this.userId();
-    if (name === 'lock:warning' && (userId === null || userId === me)) this.warn(held);
-    else if (name === 'lock:expired' && (userId === null || userId === me)) this.expire(held);
-    else if (name === 'lock:released' && userId === me) this.expire(held);
-    else if (name === 'lock:acquired' && userId !== null && userId !== me) this.expire(held);
+    const kind = lockEventKindOf(name);
+    if (kind === 'warning' && (userId === null || userId === me)) this.warn(held);
+    else if (kind === 'expired' && (userId === null || userId === me)) this.expire(held);
+    else if (kind === 'released' && userId === me) this.expire(held);
+    else if (kind === 'acquired' && userId !== null && userId !== me) this.expire(held);
+    return event;
   }
 
   dispose(): void {
@@ -304,11 +317,11 @@ export class LockSession {
     try {
       const status = await this.api.status(held.canvasIndex, held.boardIndex);
       if (this.snapshot.held !== held) return;
-      const lock = status.lock;
-      if (!status.isLocked || !lock || (lock.userId !== null && lock.userId !== this.userId())) {
+      // Lost when the board is free or its lock is not provably mine any more.
+      if (!status.isLocked || !status.lock || lockHeldByOther(status, this.userId())) {
         this.expire(held);
-      } else if (lock.expiresAt > held.expiresAt) {
-        this.hold({ ...held, expiresAt: lock.expiresAt });
+      } else if (status.lock.expiresAt > held.expiresAt) {
+        this.hold({ ...held, expiresAt: status.lock.expiresAt });
       }
     } catch {
       // A failed poll changes nothing; the local expiry still applies.
