@@ -16,10 +16,11 @@ export const REFRESH_TOKEN_BYTES = 32;
 export const EXCHANGE_TOKEN_TTL_MS = 60 * SECOND;
 export const EXCHANGE_TOKEN_BYTES = 32;
 
-/** Reset codes: 6 digits, valid 5 minutes, void after 5 wrong guesses, one per 60 s. */
-export const RESET_CODE_TTL_MS = 5 * MINUTE;
+/**
+ * A reset code is void after 5 guesses, right or wrong. Its length, lifetime and resend cooldown are
+ * the web form's too: `@tessera/facts/account`.
+ */
 export const RESET_MAX_ATTEMPTS = 5;
-export const RESET_RESEND_COOLDOWN_MS = 60 * SECOND;
 
 /** Ids asked for at once in GetUsers. */
 export const GET_USERS_MAX = 200;

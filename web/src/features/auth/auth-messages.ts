@@ -12,7 +12,6 @@ export const PASSWORD_FLOW_MESSAGES = {
   sendFailed: 'Failed to send reset email. Please try again.',
   resendFailed: 'Failed to resend code. Please try again.',
   resetFailed: 'Failed to reset password. Please try again.',
-  codeExpiry: 'The code expires in 5 minutes.',
 } as const;
 
 export const CALLBACK_MESSAGES = {
@@ -31,8 +30,6 @@ export const DELAYS = {
   afterSessionExpiry: 2000,
   afterOAuthFailure: 3000,
 } as const;
-
-export const RESEND_COOLDOWN_S = 60;
 
 export interface FormFailure {
   /** Shown above the form; null when the message sits under its field. */
