@@ -10,10 +10,19 @@
  *   any failure 302 to `/auth/callback?error=google_auth_failed` (the reason is logged).
  * - `POST /api/auth/oauth/exchange {exchange_token}`: the token response plus
  *   needs_username_selection, and the refresh cookie.
+ *
+ * The pages, parameters and error values of these redirects are `@tessera/facts/oauth`, which the web
+ * app's callback and sign-in pages read.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { classifyError } from '@tessera/kit';
+import {
+  CALLBACK_FAILED_URL,
+  LOGIN_OAUTH_FAILED_URL,
+  OAUTH_START_PATH,
+  callbackWithToken,
+} from '@tessera/facts/oauth';
 import { authField, FIELD_MAX } from '../auth/body.js';
 import { bodyOf } from '../http/params.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
@@ -27,8 +36,6 @@ import { HttpError } from '../middleware/errors.js';
 import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/google/callback';
-export const NOT_CONFIGURED_REDIRECT = '/login?error=oauth_failed';
-export const FAILURE_REDIRECT = '/auth/callback?error=google_auth_failed';
 export const EXCHANGE_INVALID_MESSAGE = 'Invalid or expired exchange token';
 
 /** Where the provider sends the browser back: PUBLIC_URL's origin, else the one the request was sent to. */
@@ -51,20 +58,20 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = {
       success: true,
-      data: [{ id: 'google', name: 'Google', configured: signIn !== undefined, url: '/api/auth/google' }],
+      data: [{ id: 'google', name: 'Google', configured: signIn !== undefined, url: OAUTH_START_PATH }],
     };
   });
 
-  router.get('/api/auth/google', async (ctx) => {
+  router.get(OAUTH_START_PATH, async (ctx) => {
     noStore(ctx);
     if (!signIn) {
-      ctx.redirect(NOT_CONFIGURED_REDIRECT);
+      ctx.redirect(LOGIN_OAUTH_FAILED_URL);
       return;
     }
     const limit = await limiter.hit(RL.oidcIp, clientIp(ctx));
     if (!limit.allowed) {
       logger.info('google sign-in start refused: rate limit');
-      ctx.redirect(FAILURE_REDIRECT);
+      ctx.redirect(CALLBACK_FAILED_URL);
       return;
     }
     try {
@@ -73,7 +80,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       ctx.redirect(url);
     } catch (err) {
       logger.warn({ err }, 'google sign-in could not start');
-      ctx.redirect(FAILURE_REDIRECT);
+      ctx.redirect(CALLBACK_FAILED_URL);
     }
   });
 
@@ -83,7 +90,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
     const flowId = jar.get('oidc');
     jar.clear('oidc');
     if (!signIn) {
-      ctx.redirect(NOT_CONFIGURED_REDIRECT);
+      ctx.redirect(LOGIN_OAUTH_FAILED_URL);
       return;
     }
     try {
@@ -92,10 +99,10 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       const who = await signIn.finish(flowId, ctx.querystring);
       const res = await peers.identity.signInWithOidc({ ...who, client: clientInfo(ctx) });
       if (res.exchangeToken === '') throw new Error('identity returned no exchange token');
-      ctx.redirect(`/auth/callback?exchange_token=${encodeURIComponent(res.exchangeToken)}`);
+      ctx.redirect(callbackWithToken(res.exchangeToken));
     } catch (err) {
       logger.warn({ err: errorSummary(err) }, 'google sign-in failed');
-      ctx.redirect(FAILURE_REDIRECT);
+      ctx.redirect(CALLBACK_FAILED_URL);
     }
   });
 
