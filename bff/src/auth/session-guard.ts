@@ -6,14 +6,17 @@
  * down, a reconnect, a replica that started late): identity.GetSessionStatus, whose answer is
  * trusted for `checkTtlMs` (SESSION_CHECK_MS, 30 s by default), so a missed revocation still takes
  * effect within that time. A revocation is remembered for as long as a token of the session can
- * live (access tokens last 15 minutes).
+ * live (access tokens last ACCESS_TOKEN_TTL_SEC, identity's figure).
  */
+import { ACCESS_TOKEN_TTL_SEC } from '@tessera/facts/account';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import type { EventBus, Logger, Subscription } from '@tessera/kit';
 
-/** Longest life of an access token (identity issues 15 minutes) plus clock leeway. */
-export const REVOKED_MEMORY_MS = 16 * 60_000;
+/** How far identity's clock may run ahead of ours: a token issued then lives that much longer here. */
+const CLOCK_LEEWAY_MS = 60_000;
+/** Longest life of an access token plus clock leeway. */
+export const REVOKED_MEMORY_MS = ACCESS_TOKEN_TTL_SEC * 1000 + CLOCK_LEEWAY_MS;
 /** Between two attempts to subscribe while the bus refuses. */
 export const RESUBSCRIBE_MS = 5_000;
 

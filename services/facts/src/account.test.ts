@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCESS_TOKEN_TTL_SEC,
   ACCOUNT_MESSAGES,
   EMAIL_MAX,
   PASSWORD_MAX,
@@ -108,5 +109,11 @@ describe('reset code rules', () => {
   it('words a bad code with the length it checks', () => {
     expect(ACCOUNT_MESSAGES.resetCode).toBe('Please enter the 6-digit code');
     expect(ACCOUNT_MESSAGES.resetCode).toContain(`${RESET_CODE_LENGTH}-digit`);
+  });
+});
+
+describe('access token lifetime', () => {
+  it('is 15 minutes', () => {
+    expect(ACCESS_TOKEN_TTL_SEC).toBe(900);
   });
 });

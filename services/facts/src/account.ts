@@ -3,8 +3,8 @@
  * once for the identity service and the web app's forms: an e-mail address of at most 254
  * characters with no whitespace or control characters, a username of 3 to 49 letters, digits and
  * underscores ("less than 50"), a password of 8 to 256 characters, and the spec's messages for each;
- * the password-reset code (spec section 9 "Reset code": 6 digits, valid 5 minutes, resend after 60 s).
- * The password's strength meter is `@tessera/facts/password`. Pure: the web bundle imports it.
+ * the password-reset code (spec section 9 "Reset code": 6 digits, valid 5 minutes, resend after 60 s)
+ * and the access token's lifetime. The password's strength meter is `@tessera/facts/password`. Pure: the web bundle imports it.
  */
 export const EMAIL_MAX = 254;
 export const USERNAME_MIN = 3;
@@ -36,6 +36,12 @@ export const RESET_RESEND_COOLDOWN_MS = 60_000;
  * what identity enforces. Without a full stop: the mail goes on after it.
  */
 export const RESET_CODE_EXPIRY_TEXT = `The code expires in ${RESET_CODE_TTL_MINUTES} minutes`;
+
+/**
+ * Access tokens live 15 minutes: identity signs them so, and the BFF remembers a revoked session for
+ * as long as a token naming it can still be presented.
+ */
+export const ACCESS_TOKEN_TTL_SEC = 15 * 60;
 
 const RESET_CODE = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 

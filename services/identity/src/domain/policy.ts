@@ -3,8 +3,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
 
-/** Access tokens live 15 minutes (the spec counts them as expiring at 120 s left). */
-export const ACCESS_TOKEN_TTL_SEC = 15 * 60;
+// Access tokens' lifetime is `@tessera/facts/account` (ACCESS_TOKEN_TTL_SEC): the BFF counts with it too.
 /** A refresh token is good for 30 days after it was issued (each use rotates it). */
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
 /** A session (refresh family) ends 90 days after sign-in however often it is refreshed. */

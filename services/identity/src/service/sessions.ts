@@ -8,7 +8,8 @@
 import { SignJWT } from 'jose';
 import { appError, sha256Base64url } from '@tessera/kit';
 import type { RefreshTokenDoc, UserDoc } from '../domain/documents.js';
-import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_BYTES } from '../domain/policy.js';
+import { ACCESS_TOKEN_TTL_SEC } from '@tessera/facts/account';
+import { REFRESH_TOKEN_BYTES } from '../domain/policy.js';
 import { decideRefresh, familyExpiry, refreshExpiry } from '../domain/sessions.js';
 import { userOut, type IdentityDeps, type SessionOut } from './deps.js';
 import type { RevokeReason } from './ports.js';
