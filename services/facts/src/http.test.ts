@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIVE_CANVAS_CACHE_SEC,
   ANONYMOUS_CALLS,
   CSRF_HEADER,
   callKey,
@@ -44,5 +45,11 @@ describe('the CSRF contract', () => {
     expect(isAnonymousCall('GET', '/auth/reset-password-email')).toBe(false);
     expect(isAnonymousCall('POST', '/auth/reset-password-logic')).toBe(false);
     expect(needsCsrfToken('POST', '/auth/reset-password-logic')).toBe(true);
+  });
+});
+
+describe('cache lifetimes', () => {
+  it('keep the active canvas 5 minutes', () => {
+    expect(ACTIVE_CANVAS_CACHE_SEC).toBe(300);
   });
 });

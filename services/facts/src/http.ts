@@ -1,8 +1,9 @@
 /**
  * The HTTP contract between the web app and the BFF (spec section 7), defined once for both sides:
  * where the API lives, which calls carry the CSRF token and in which header, and which call sends
- * neither the CSRF token nor the bearer token (the reset-email call). The BFF refuses what the web
- * app would never send, so both must read the same rule. Pure: the web bundle imports it.
+ * neither the CSRF token nor the bearer token (the reset-email call), and how long an answer may be
+ * reused. The BFF refuses what the web app would never send, so both must read the same rule. Pure:
+ * the web bundle imports it.
  */
 
 /** Every call of spec section 7 is under this path. */
@@ -59,3 +60,9 @@ export function isAnonymousCall(method: string, path: string): boolean {
 export function needsCsrfToken(method: string, path: string): boolean {
   return isStateChanging(method) && !isAnonymousCall(method, path);
 }
+
+/**
+ * `GET /canvases/active` is cached 5 minutes (spec section 7): the BFF's Cache-Control max-age and the
+ * web app's query staleTime, so the page never keeps the answer longer than the browser may.
+ */
+export const ACTIVE_CANVAS_CACHE_SEC = 5 * 60;
