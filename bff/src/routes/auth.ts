@@ -5,6 +5,7 @@
  * applies the account rules and answers with the spec's codes.
  */
 import type Router from '@koa/router';
+import { RESET_MESSAGES } from '@tessera/facts/account';
 import { classifyError } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
 import { authField, FIELD_MAX } from '../auth/body.js';
@@ -15,9 +16,6 @@ import { beginSession, endSession, noStore, refreshTokenOf, renewSession } from 
 import { tokenResponse, userResponse } from '../auth/user.js';
 import { HttpError } from '../middleware/errors.js';
 import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
-
-export const RESET_EMAIL_MESSAGE = 'If an account exists with this email, a reset code has been sent.';
-export const RESET_DONE_MESSAGE = 'Password has been reset successfully!';
 
 export function authRoutes(router: Router, deps: BffDeps): void {
   const { peers, logger } = deps;
@@ -126,7 +124,7 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     const email = authField(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
     await limiter.enforce(ctx, RL.resetEmailEmail, email);
     await identity.requestPasswordReset({ email, client: clientInfo(ctx) });
-    ctx.body = { success: true, message: RESET_EMAIL_MESSAGE };
+    ctx.body = { success: true, message: RESET_MESSAGES.codeSent };
   });
 
   router.post('/api/auth/reset-password-logic', async (ctx) => {
@@ -141,6 +139,6 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     });
     await limiter.enforce(ctx, RL.resetLogicEmail, email);
     await identity.resetPassword({ email, otp, newPassword, client: clientInfo(ctx) });
-    ctx.body = { success: true, message: RESET_DONE_MESSAGE };
+    ctx.body = { success: true, message: RESET_MESSAGES.passwordReset };
   });
 }

@@ -7,6 +7,7 @@ import {
   RESET_CODE_EXPIRY_TEXT,
   RESET_CODE_LENGTH,
   RESET_CODE_TTL_MS,
+  RESET_MESSAGES,
   RESET_RESEND_COOLDOWN_MS,
   isResetCodeShape,
   isValidEmail,
@@ -115,5 +116,14 @@ describe('reset code rules', () => {
 describe('access token lifetime', () => {
   it('is 15 minutes', () => {
     expect(ACCESS_TOKEN_TTL_SEC).toBe(900);
+  });
+});
+
+describe('password reset answers', () => {
+  it('are the spec texts', () => {
+    expect(RESET_MESSAGES).toEqual({
+      codeSent: 'If an account exists with this email, a reset code has been sent.',
+      passwordReset: 'Password has been reset successfully!',
+    });
   });
 });

@@ -38,6 +38,15 @@ export const RESET_RESEND_COOLDOWN_MS = 60_000;
 export const RESET_CODE_EXPIRY_TEXT = `The code expires in ${RESET_CODE_TTL_MINUTES} minutes`;
 
 /**
+ * The password-reset calls' answers (spec section 8, "Password flows"): the BFF answers with them and
+ * the web's reset form shows them (it words a resend its own way, so it never shows the body's text).
+ */
+export const RESET_MESSAGES = {
+  codeSent: 'If an account exists with this email, a reset code has been sent.',
+  passwordReset: 'Password has been reset successfully!',
+} as const;
+
+/**
  * Access tokens live 15 minutes: identity signs them so, and the BFF remembers a revoked session for
  * as long as a token naming it can still be presented.
  */

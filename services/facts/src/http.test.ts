@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_CANVAS_CACHE_SEC,
   ANONYMOUS_CALLS,
+  RATE_LIMIT_MESSAGE,
   CSRF_HEADER,
   callKey,
   isAnonymousCall,
@@ -51,5 +52,11 @@ describe('the CSRF contract', () => {
 describe('cache lifetimes', () => {
   it('keep the active canvas 5 minutes', () => {
     expect(ACTIVE_CANVAS_CACHE_SEC).toBe(300);
+  });
+});
+
+describe('shared texts', () => {
+  it('word a rate-limit refusal as spec section 8 does', () => {
+    expect(RATE_LIMIT_MESSAGE).toBe('Too many attempts. Please wait a few minutes and try again.');
   });
 });

@@ -66,3 +66,9 @@ export function needsCsrfToken(method: string, path: string): boolean {
  * web app's query staleTime, so the page never keeps the answer longer than the browser may.
  */
 export const ACTIVE_CANVAS_CACHE_SEC = 5 * 60;
+
+/**
+ * A call refused by a rate limit (429 RATE_LIMIT_EXCEEDED, spec section 8: "wait a few minutes"): the
+ * BFF's limits answer with it and the web app shows it for that code, whatever the server said.
+ */
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';

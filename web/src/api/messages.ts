@@ -1,4 +1,5 @@
 // Friendly texts for the server's error codes (spec section 8, "Server codes with friendly messages").
+import { RATE_LIMIT_MESSAGE } from '@tessera/facts/http';
 import { CLIENT_CODES, GENERIC_MESSAGES, isApiError } from './errors.js';
 
 export const SERVER_CODE_MESSAGES = {
@@ -17,8 +18,8 @@ export const SERVER_CODE_MESSAGES = {
   MISSING_FIELD: 'Please fill in every required field.',
   EMAIL_ALREADY_EXISTS: 'An account with this email already exists. Try signing in instead.',
   USERNAME_ALREADY_EXISTS: 'That username is already taken. Please choose another one.',
-  RATE_LIMIT_EXCEEDED: 'Too many attempts. Please wait a few minutes and try again.',
-  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a few minutes and try again.',
+  RATE_LIMIT_EXCEEDED: RATE_LIMIT_MESSAGE,
+  TOO_MANY_REQUESTS: RATE_LIMIT_MESSAGE,
   INTERNAL_SERVER_ERROR: 'Something went wrong on our side. Please try again in a moment.',
   EMAIL_SEND_FAILED: "We couldn't send the email right now. Please try again in a few minutes.",
   TOKEN_CREATION_FAILED: "We couldn't start your session. Please try signing in again.",

@@ -1,14 +1,13 @@
 // Texts of the password flows and the OAuth callback (spec sections 4 and 8), and how a failed auth
-// call is shown on a form.
+// call is shown on a form. The reset calls' success texts are the BFF's answers too:
+// RESET_MESSAGES of @tessera/facts/account.
 import { isApiError } from '../../api/errors.js';
 import { flaggedFields, friendlyMessage } from '../../api/messages.js';
 import type { FieldErrors } from './validation.js';
 
 export const PASSWORD_FLOW_MESSAGES = {
   registered: 'Registration successful! Redirecting...',
-  codeSent: 'If an account exists with this email, a reset code has been sent.',
   codeResent: 'Reset code has been resent to your email.',
-  passwordReset: 'Password has been reset successfully!',
   sendFailed: 'Failed to send reset email. Please try again.',
   resendFailed: 'Failed to resend code. Please try again.',
   resetFailed: 'Failed to reset password. Please try again.',
