@@ -112,6 +112,16 @@ describe('SessionGuard', () => {
     expect(await t.g.isActive('s2')).toBe(true);
   });
 
+  it('identity unreachable: an answer older than a token can live no longer stands', async () => {
+    const t = guard();
+    expect(await t.g.isActive('s1')).toBe(true);
+    t.setDown(true);
+    t.advance(REVOKED_MEMORY_MS - 1);
+    expect(await t.g.isActive('s1')).toBe(true);
+    t.advance(1);
+    await expect(t.g.isActive('s1')).rejects.toThrow('identity unreachable');
+  });
+
   it('hears tessera.session.revoked on the bus', async () => {
     const t = guard();
     const bus = createInProcessBus();
