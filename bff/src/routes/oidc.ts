@@ -52,7 +52,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
   const { config, logger, kv, peers } = deps;
   const limiter = authRateLimiter(deps);
   const settings = config.auth.oidc;
-  const signIn = settings ? oidcSignInFor(settings, kv, logger) : undefined;
+  const signIn = settings ? oidcSignInFor(settings, kv, logger, deps.now) : undefined;
 
   router.get('/api/auth/providers', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
