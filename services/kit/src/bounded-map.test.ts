@@ -25,6 +25,26 @@ describe('BoundedMap', () => {
     expect([...m.keys()]).toEqual(['a', 'c']);
   });
 
+  it('touch reads a value and makes it the newest, so the least recently used goes first', () => {
+    const m = new BoundedMap<string, number>(2);
+    m.set('a', 1).set('b', 2);
+    expect(m.touch('a')).toBe(1);
+    m.set('c', 3);
+    expect([...m.entries()]).toEqual([
+      ['a', 1],
+      ['c', 3],
+    ]);
+  });
+
+  it('touch of an absent key changes nothing, and keeps an undefined value', () => {
+    const m = new BoundedMap<string, number | undefined>(2);
+    m.set('a', undefined).set('b', 2);
+    expect(m.touch('x')).toBeUndefined();
+    expect([...m.keys()]).toEqual(['a', 'b']);
+    expect(m.touch('a')).toBeUndefined();
+    expect([...m.keys()]).toEqual(['b', 'a']);
+  });
+
   it('refuses a limit that is not a positive integer', () => {
     expect(() => new BoundedMap(0)).toThrow(RangeError);
     expect(() => new BoundedMap(1.5)).toThrow(RangeError);
