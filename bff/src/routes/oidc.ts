@@ -16,18 +16,20 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { classifyError } from '@tessera/kit';
 import {
   CALLBACK_FAILED_URL,
+  EXCHANGE_INVALID_MESSAGE,
   LOGIN_OAUTH_FAILED_URL,
   OAUTH_START_PATH,
   callbackWithToken,
 } from '@tessera/facts/oauth';
 import { authField, FIELD_MAX } from '../auth/body.js';
+import { noStore } from '../http/no-store.js';
 import { bodyOf } from '../http/params.js';
+import { onPeerRefusal } from '../http/peer-refusal.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
 import { OIDC_FLOW_TTL_MS, oidcSignInFor } from '../auth/oidc.js';
-import { beginSession, noStore } from '../auth/session.js';
+import { beginSession } from '../auth/session.js';
 import { tokenResponse } from '../auth/user.js';
 import { cookieJar } from '../cookies.js';
 import { serverOrigin } from '../csrf/origin.js';
@@ -36,7 +38,6 @@ import { HttpError } from '../middleware/errors.js';
 import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/google/callback';
-export const EXCHANGE_INVALID_MESSAGE = 'Invalid or expired exchange token';
 
 /** Where the provider sends the browser back: PUBLIC_URL's origin, else the one the request was sent to. */
 export function redirectUriFor(
@@ -113,16 +114,11 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       max: FIELD_MAX.exchangeToken,
       invalid: 'INVALID_TOKEN',
     });
-    let res;
-    try {
-      res = await peers.identity.redeemExchangeToken({ exchangeToken, client: clientInfo(ctx) });
-    } catch (err) {
-      const c = classifyError(err);
-      if (c.status >= 400 && c.status < 500 && c.status !== 429) {
-        throw new HttpError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE);
-      }
-      throw err;
-    }
+    // used, expired, unknown or unreadable: one answer, so a guess learns nothing
+    const res = await onPeerRefusal(
+      peers.identity.redeemExchangeToken({ exchangeToken, client: clientInfo(ctx) }),
+      () => new HttpError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE),
+    );
     const out = tokenResponse(res.session);
     beginSession(ctx, deps, res.session!);
     ctx.body = {

@@ -9,6 +9,7 @@ import {
   RESET_CODE_TTL_MS,
   RESET_MESSAGES,
   RESET_RESEND_COOLDOWN_MS,
+  SESSION_MESSAGES,
   isResetCodeShape,
   isValidEmail,
   passwordMessage,
@@ -125,5 +126,12 @@ describe('password reset answers', () => {
       codeSent: 'If an account exists with this email, a reset code has been sent.',
       passwordReset: 'Password has been reset successfully!',
     });
+  });
+});
+
+describe('session messages', () => {
+  it('say the session ended or expired, and to sign in again', () => {
+    expect(SESSION_MESSAGES.ended).toBe('Your session has ended. Please sign in again.');
+    expect(SESSION_MESSAGES.expired).toBe('Your session has expired. Please sign in again.');
   });
 });

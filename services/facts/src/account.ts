@@ -47,6 +47,16 @@ export const RESET_MESSAGES = {
 } as const;
 
 /**
+ * How an ended or an expired session is worded (spec section 8: "session ended, sign in again";
+ * "session expired"): identity's refusals of a refresh token, the BFF's refusals of a session or an
+ * access token, and the web app's texts for those codes.
+ */
+export const SESSION_MESSAGES = {
+  ended: 'Your session has ended. Please sign in again.',
+  expired: 'Your session has expired. Please sign in again.',
+} as const;
+
+/**
  * Access tokens live 15 minutes: identity signs them so, and the BFF remembers a revoked session for
  * as long as a token naming it can still be presented.
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CALLBACK_FAILED_URL,
   CALLBACK_PARAMS,
+  EXCHANGE_INVALID_MESSAGE,
   GOOGLE_AUTH_FAILED,
   LOGIN_OAUTH_FAILED_URL,
   OAUTH_FAILED,
@@ -29,5 +30,11 @@ describe('the OAuth redirect contract', () => {
     expect(url.pathname).toBe('/auth/callback');
     expect(url.searchParams.get('exchange_token')).toBe(token);
     expect([...url.searchParams.keys()]).toEqual(['exchange_token']);
+  });
+});
+
+describe('the exchange refusal', () => {
+  it('keeps the words the callback page goes silently to the sign-in page on', () => {
+    expect(EXCHANGE_INVALID_MESSAGE).toMatch(/Invalid or expired/);
   });
 });

@@ -35,3 +35,10 @@ export const CALLBACK_FAILED_URL = `${OAUTH_CALLBACK_PAGE}?error=${GOOGLE_AUTH_F
 
 /** The sign-in page saying the provider's sign-in did not complete (also the BFF's answer without a provider). */
 export const LOGIN_OAUTH_FAILED_URL = `${LOGIN_PAGE}?error=${OAUTH_FAILED}`;
+
+/**
+ * identity's refusal of a used, expired or unknown exchange token, which the BFF passes on. The
+ * callback page goes silently to the sign-in page on a message containing "Invalid or expired"
+ * (spec section 4), so this text must keep those words.
+ */
+export const EXCHANGE_INVALID_MESSAGE = 'Invalid or expired exchange token';

@@ -1,13 +1,14 @@
 // Friendly texts for the server's error codes (spec section 8, "Server codes with friendly messages").
+import { SESSION_MESSAGES } from '@tessera/facts/account';
 import { RATE_LIMIT_MESSAGE } from '@tessera/facts/http';
 import { CLIENT_CODES, GENERIC_MESSAGES, isApiError } from './errors.js';
 
 export const SERVER_CODE_MESSAGES = {
   INVALID_CREDENTIALS: "That email or password doesn't look right. Please check both and try again.",
-  INVALID_TOKEN: 'Your session has ended. Please sign in again.',
-  REFRESH_TOKEN_INVALID: 'Your session has ended. Please sign in again.',
-  TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
-  REFRESH_TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
+  INVALID_TOKEN: SESSION_MESSAGES.ended,
+  REFRESH_TOKEN_INVALID: SESSION_MESSAGES.ended,
+  TOKEN_EXPIRED: SESSION_MESSAGES.expired,
+  REFRESH_TOKEN_EXPIRED: SESSION_MESSAGES.expired,
   ACCOUNT_LOCKED: 'Your account is temporarily locked. Please try again later or contact support.',
   EMAIL_NOT_VERIFIED: 'Please verify your email address before signing in.',
   ACCOUNT_DISABLED: 'This account is inactive. Please contact support if you think this is a mistake.',
