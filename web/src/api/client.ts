@@ -10,6 +10,7 @@ import {
   CLIENT_CODES,
   GENERIC_MESSAGES,
   errorFromResponse,
+  errorKind,
   isApiError,
   mentionsCsrf,
 } from './errors.js';
@@ -254,7 +255,7 @@ export class ApiClient {
       try {
         response = await fetchWithTimeout(this.fetchImpl, url, init, timeoutMs, options.signal);
       } catch (error) {
-        const network = isApiError(error) && error.code === CLIENT_CODES.network;
+        const network = errorKind(error) === 'network';
         const delay = network ? retryDelayAfter(method, 'network', retry, this.retryBaseDelayMs) : null;
         if (delay === null) throw error;
         attempt.retries += 1;

@@ -1,7 +1,7 @@
 // Friendly texts for the server's error codes (spec section 8, "Server codes with friendly messages").
 import { SESSION_MESSAGES } from '@tessera/facts/account';
 import { RATE_LIMIT_MESSAGE } from '@tessera/facts/http';
-import { CLIENT_CODES, GENERIC_MESSAGES, isApiError } from './errors.js';
+import { GENERIC_MESSAGES, errorKind, isApiError } from './errors.js';
 
 export const SERVER_CODE_MESSAGES = {
   INVALID_CREDENTIALS: "That email or password doesn't look right. Please check both and try again.",
@@ -36,15 +36,16 @@ export function isServerErrorCode(code: string): code is ServerErrorCode {
 
 /**
  * The text to show a person for any error thrown by the API client (or anything else): the friendly
- * text of a known server code, the connection text for a network failure, the server's own message
+ * text of a known server code, the connection text when no answer arrived (errorKind 'network'; a
+ * timeout keeps the spec's own "Request timeout after 30000ms"), the server's own message
  * for a refusal (4xx), the message of the app's own errors (they carry the spec's texts), else
  * `fallback`. A 5xx's message is about the server, not about what the person did, so the caller's
  * fallback (what failed, in their words) says it better.
  */
 export function friendlyMessage(error: unknown, fallback: string = GENERIC_MESSAGES.fallback): string {
+  if (errorKind(error) === 'network') return GENERIC_MESSAGES.network;
   if (isApiError(error)) {
     if (isServerErrorCode(error.code)) return SERVER_CODE_MESSAGES[error.code];
-    if (error.code === CLIENT_CODES.network) return GENERIC_MESSAGES.network;
     if (error.status >= 500 || error.message.trim() === '' || error.message === GENERIC_MESSAGES.fallback)
       return fallback;
     return error.message;
