@@ -4,7 +4,8 @@ import { API_BASE, CSRF_HEADER, isAnonymousCall, needsCsrfToken, type HttpMethod
 import type { AuthStore } from '../auth/auth-store.js';
 import { ArtistSelectionApi } from './artist-selection.js';
 import { toTokenGrant } from '../auth/auth-user.js';
-import { parseCsrfResponse, CsrfTokenManager, type CsrfToken, type VisibilitySource } from './csrf.js';
+import type { VisibilitySource } from '../lib/visibility.js';
+import { parseCsrfResponse, CsrfTokenManager, type CsrfToken } from './csrf.js';
 import {
   ApiError,
   CLIENT_CODES,

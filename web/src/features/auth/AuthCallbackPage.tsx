@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { LOGIN_PAGE, OAUTH_CALLBACK_PAGE, OAUTH_FAILED } from '@tessera/facts/oauth';
 import { Spinner } from '../../components/Spinner.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { friendlyMessage } from '../../api/messages.js';
 import { exchangeOAuthToken } from './auth-api.js';
 import { AuthCard } from './AuthCard.js';
@@ -49,14 +50,10 @@ export function AuthCallbackPage() {
     );
   }, [search, navigate, deps]);
 
-  useEffect(() => {
-    if (error === null) return;
-    const timer = setTimeout(
-      () => void navigate({ to: LOGIN_PAGE, search: { error: OAUTH_FAILED }, replace: true }),
-      DELAYS.afterOAuthFailure,
-    );
-    return () => clearTimeout(timer);
-  }, [error, navigate]);
+  useTimeout(
+    () => void navigate({ to: LOGIN_PAGE, search: { error: OAUTH_FAILED }, replace: true }),
+    error === null ? null : DELAYS.afterOAuthFailure,
+  );
 
   if (error !== null) {
     return (

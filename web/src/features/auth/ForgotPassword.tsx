@@ -1,8 +1,9 @@
 // Forgot password: step 1 sends a 6-digit code to the e-mail, step 2 sets a new password with it.
 // Resend has a 60 s cooldown; success returns to Sign In after 2 s.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RESET_CODE_LENGTH, RESET_RESEND_COOLDOWN_MS } from '@tessera/facts/account';
 import { useApi } from '../../app/router-context.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { requestResetCode } from './auth-api.js';
 import { DELAYS, PASSWORD_FLOW_MESSAGES as MSG } from './auth-messages.js';
 import { FormBanner } from './FormBanner.js';
@@ -34,11 +35,7 @@ export function ForgotPassword({
     fields: ['email'],
   });
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => onBackToSignIn(email), DELAYS.afterReset);
-    return () => clearTimeout(timer);
-  }, [done, email, onBackToSignIn]);
+  useTimeout(() => onBackToSignIn(email), done ? DELAYS.afterReset : null);
 
   if (step === 'code') {
     return (

@@ -22,11 +22,10 @@ export const CALLBACK_MESSAGES = {
   noToken: 'No exchange token found in callback URL',
 } as const;
 
-/** Redirect delays of spec section 9, in milliseconds. */
+/** Redirect delays of spec section 9, in milliseconds (after a session expired: auth-dialog/session-expiry.ts). */
 export const DELAYS = {
   afterRegistration: 1500,
   afterReset: 2000,
-  afterSessionExpiry: 2000,
   afterOAuthFailure: 3000,
 } as const;
 
