@@ -1,33 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { handleModalEscape } from './use-modal.js';
 
-function key(name: string) {
+/** Presses `key` on a modal (busy or not): whether it was handled, closed the modal, and was stopped. */
+function press(key: string, busy: boolean) {
   let stopped = false;
-  return { event: { key: name, stopPropagation: () => void (stopped = true) }, stopped: () => stopped };
+  let closed = 0;
+  const handled = handleModalEscape(
+    { key, stopPropagation: () => void (stopped = true) },
+    () => closed++,
+    busy,
+  );
+  return { handled, closed, stopped };
 }
 
 describe('handleModalEscape', () => {
-  it('closes on Escape and keeps the key from the page behind', () => {
-    const k = key('Escape');
-    let closed = 0;
-    expect(handleModalEscape(k.event, () => closed++, false)).toBe(true);
-    expect(closed).toBe(1);
-    expect(k.stopped()).toBe(true);
-  });
-
-  it('while busy: does not close, and still keeps the key from the page behind', () => {
-    const k = key('Escape');
-    let closed = 0;
-    expect(handleModalEscape(k.event, () => closed++, true)).toBe(true);
-    expect(closed).toBe(0);
-    expect(k.stopped()).toBe(true);
-  });
-
-  it('lets every other key through untouched', () => {
-    const k = key('Enter');
-    let closed = 0;
-    expect(handleModalEscape(k.event, () => closed++, false)).toBe(false);
-    expect(closed).toBe(0);
-    expect(k.stopped()).toBe(false);
+  it.each([
+    ['Escape closes an idle modal, and the page behind never gets the key', 'Escape', false, 1, true],
+    ['Escape leaves a busy modal open, and the page behind still never gets it', 'Escape', true, 0, true],
+    ['any other key passes untouched', 'Enter', false, 0, false],
+  ] as const)('%s', (_, key, busy, closed, stopped) => {
+    expect(press(key, busy)).toEqual({ handled: key === 'Escape', closed, stopped });
   });
 });
