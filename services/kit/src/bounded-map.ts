@@ -1,7 +1,7 @@
 /**
  * A Map that holds at most `limit` entries: setting a new key when it is full first forgets the
  * entry set longest ago (insertion order). A cache that wants "least recently used" reads with
- * `touch`, which makes the entry it returns the newest. For the process-local caches of verified
+ * `touch(map, key)`, which makes the entry it returns the newest. For the process-local caches of verified
  * tokens and recent reads.
  */
 export class BoundedMap<K, V> extends Map<K, V> {
@@ -17,14 +17,18 @@ export class BoundedMap<K, V> extends Map<K, V> {
     }
     return super.set(key, value);
   }
+}
 
-  /** The value of `key` (undefined when absent), made the newest entry so that it is forgotten last. */
-  touch(key: K): V | undefined {
-    if (!this.has(key)) return undefined;
-    const value = this.get(key) as V;
-    // a Map keeps insertion order: taking the entry out and putting it back moves it to the end
-    this.delete(key);
-    super.set(key, value);
-    return value;
-  }
+/**
+ * The value of `key` in `map` (undefined when absent), made the newest entry so that a cache which
+ * forgets its oldest entries first (a BoundedMap, or one bounded by bytes) forgets it last: "least
+ * recently used" instead of "set longest ago".
+ */
+export function touch<K, V>(map: Map<K, V>, key: K): V | undefined {
+  if (!map.has(key)) return undefined;
+  const value = map.get(key) as V;
+  // a Map keeps insertion order: taking the entry out and putting it back moves it to the end
+  map.delete(key);
+  map.set(key, value);
+  return value;
 }
