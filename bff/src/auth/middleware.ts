@@ -12,6 +12,7 @@
  * (spec section 4).
  */
 import type { Context, Middleware, Next } from 'koa';
+import { SESSION_MESSAGES } from '@tessera/facts/account';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 import type { Peers } from '../peers.js';
@@ -110,7 +111,7 @@ export function authOf(ctx: Context): AuthContext {
 }
 
 const FAILURE_MESSAGES = {
-  TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
+  TOKEN_EXPIRED: SESSION_MESSAGES.expired,
   INVALID_TOKEN: 'Your session is no longer valid. Please sign in again.',
 } as const;
 

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import type { KeyValueStore } from '@tessera/kit';
+import { SingleFlight, type KeyValueStore } from '@tessera/kit';
 import type { Logger } from 'pino';
 import type { OidcSettings } from '../config.js';
 
@@ -61,40 +61,44 @@ function parseFlow(raw: string): PendingFlow | null {
 }
 
 export class OidcSignIn {
-  private config: Promise<client.Configuration> | null = null;
-  private failedAt = 0;
+  /** The discovered configuration: one discovery at a time, kept once it succeeded. */
+  private readonly discovered = new SingleFlight<'config', client.Configuration>({ ttlMs: Infinity });
+  private failedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly settings: OidcSettings,
     private readonly kv: KeyValueStore,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The provider's discovered configuration (cached; a failure is retried after 5 s). */
   configuration(): Promise<client.Configuration> {
-    if (this.config === null) {
-      if (Date.now() - this.failedAt < DISCOVERY_RETRY_MS) {
-        return Promise.reject(new OidcError('provider discovery failed recently'));
-      }
-      const issuer = new URL(this.settings.issuer);
-      const execute = [client.enableNonRepudiationChecks];
-      // http only for a loopback issuer (settings refuse others): local test providers
-      if (issuer.protocol === 'http:') execute.push(client.allowInsecureRequests);
-      const pending = client.discovery(
+    const known = this.discovered.peek('config') ?? this.discovered.pending('config');
+    if (known === undefined && this.now() - this.failedAt < DISCOVERY_RETRY_MS) {
+      return Promise.reject(new OidcError('provider discovery failed recently'));
+    }
+    return this.discovered.run('config', () => this.discover());
+  }
+
+  private async discover(): Promise<client.Configuration> {
+    const issuer = new URL(this.settings.issuer);
+    const execute = [client.enableNonRepudiationChecks];
+    // http only for a loopback issuer (settings refuse others): local test providers
+    if (issuer.protocol === 'http:') execute.push(client.allowInsecureRequests);
+    try {
+      return await client.discovery(
         issuer,
         this.settings.clientId,
         this.settings.clientSecret,
         client.ClientSecretPost(this.settings.clientSecret),
         { execute, timeout: DISCOVERY_TIMEOUT_SEC },
       );
-      this.config = pending;
-      pending.catch((err: unknown) => {
-        this.logger.warn({ err, issuer: this.settings.issuer }, 'OpenID provider discovery failed');
-        this.failedAt = Date.now();
-        if (this.config === pending) this.config = null;
-      });
+    } catch (err) {
+      this.logger.warn({ err, issuer: this.settings.issuer }, 'OpenID provider discovery failed');
+      this.failedAt = this.now();
+      throw err;
     }
-    return this.config;
   }
 
   /** Starts a sign-in: returns the provider URL and the id to put in the browser's cookie. */
@@ -169,10 +173,15 @@ export class OidcSignIn {
 const instances = new WeakMap<OidcSettings, OidcSignIn>();
 
 /** The sign-in client of these settings (one per app, so discovery is cached). */
-export function oidcSignInFor(settings: OidcSettings, kv: KeyValueStore, logger: Logger): OidcSignIn {
+export function oidcSignInFor(
+  settings: OidcSettings,
+  kv: KeyValueStore,
+  logger: Logger,
+  now: () => number,
+): OidcSignIn {
   let s = instances.get(settings);
   if (!s) {
-    s = new OidcSignIn(settings, kv, logger);
+    s = new OidcSignIn(settings, kv, logger, now);
     instances.set(settings, s);
   }
   return s;

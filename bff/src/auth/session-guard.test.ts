@@ -6,7 +6,8 @@ import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { createInProcessBus } from '@tessera/kit';
 import { eventually, testLogger } from '@tessera/kit/testing';
-import { SessionGuard } from './session-guard.js';
+import { ACCESS_TOKEN_TTL_SEC } from '@tessera/facts/account';
+import { REVOKED_MEMORY_MS, SessionGuard } from './session-guard.js';
 
 const TTL = 30_000;
 
@@ -79,6 +80,18 @@ describe('SessionGuard', () => {
     expect(await t.g.isActive('s2')).toBe(false);
   });
 
+  it('remembers a revocation for as long as an access token can live, then forgets it', async () => {
+    expect(REVOKED_MEMORY_MS).toBeGreaterThan(ACCESS_TOKEN_TTL_SEC * 1000);
+    const t = guard();
+    t.g.noteRevoked(['s1']); // identity still says live: only the event knows
+    t.advance(ACCESS_TOKEN_TTL_SEC * 1000);
+    expect(await t.g.isActive('s1')).toBe(false); // a token issued just before could still be shown
+    expect(t.calls()).toBe(0);
+    t.advance(REVOKED_MEMORY_MS - ACCESS_TOKEN_TTL_SEC * 1000);
+    expect(await t.g.isActive('s1')).toBe(true); // no token of it can be valid: identity is asked again
+    expect(t.calls()).toBe(1);
+  });
+
   it('concurrent askers share one check', async () => {
     const t = guard();
     const release = t.hold();
@@ -97,6 +110,16 @@ describe('SessionGuard', () => {
     await expect(t.g.isActive('s2')).rejects.toThrow('identity unreachable');
     t.setDown(false);
     expect(await t.g.isActive('s2')).toBe(true);
+  });
+
+  it('identity unreachable: an answer older than a token can live no longer stands', async () => {
+    const t = guard();
+    expect(await t.g.isActive('s1')).toBe(true);
+    t.setDown(true);
+    t.advance(REVOKED_MEMORY_MS - 1);
+    expect(await t.g.isActive('s1')).toBe(true);
+    t.advance(1);
+    await expect(t.g.isActive('s1')).rejects.toThrow('identity unreachable');
   });
 
   it('hears tessera.session.revoked on the bus', async () => {

@@ -6,14 +6,17 @@
  * down, a reconnect, a replica that started late): identity.GetSessionStatus, whose answer is
  * trusted for `checkTtlMs` (SESSION_CHECK_MS, 30 s by default), so a missed revocation still takes
  * effect within that time. A revocation is remembered for as long as a token of the session can
- * live (access tokens last 15 minutes).
+ * live (access tokens last ACCESS_TOKEN_TTL_SEC, identity's figure).
  */
+import { ACCESS_TOKEN_TTL_SEC } from '@tessera/facts/account';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import type { EventBus, Logger, Subscription } from '@tessera/kit';
+import { SingleFlight, type EventBus, type Logger, type Subscription } from '@tessera/kit';
 
-/** Longest life of an access token (identity issues 15 minutes) plus clock leeway. */
-export const REVOKED_MEMORY_MS = 16 * 60_000;
+/** How far identity's clock may run ahead of ours: a token issued then lives that much longer here. */
+const CLOCK_LEEWAY_MS = 60_000;
+/** Longest life of an access token plus clock leeway. */
+export const REVOKED_MEMORY_MS = ACCESS_TOKEN_TTL_SEC * 1000 + CLOCK_LEEWAY_MS;
 /** Between two attempts to subscribe while the bus refuses. */
 export const RESUBSCRIBE_MS = 5_000;
 
@@ -26,16 +29,23 @@ export interface SessionGuardOptions {
   logger: Logger;
 }
 
+/** identity's answer for a session, and when the question was asked (the answer is at least that recent). */
 interface Checked {
   active: boolean;
   at: number;
 }
 
+/** Sessions whose last answer is kept; beyond that the oldest is asked again (more calls, never wrong). */
+export const CHECKED_SESSIONS_MAX = 50_000;
+
 export class SessionGuard {
   /** Revoked session id -> when to forget it (insertion order is time order). */
   private readonly revoked = new Map<string, number>();
-  private readonly checked = new Map<string, Checked>();
-  private readonly inflight = new Map<string, Promise<boolean>>();
+  /**
+   * identity's answers: one question per session at a time, trusted for `checkTtlMs` once answered,
+   * and kept after that as the stale answer to use while identity is unreachable.
+   */
+  private readonly checked: SingleFlight<string, Checked>;
   private lastSweep = 0;
   private subscription: Subscription | null = null;
   private stopped = false;
@@ -45,7 +55,13 @@ export class SessionGuard {
   /** GetSessionStatus calls made. */
   checks = 0;
 
-  constructor(private readonly opts: SessionGuardOptions) {}
+  constructor(private readonly opts: SessionGuardOptions) {
+    this.checked = new SingleFlight({
+      ttlMs: opts.checkTtlMs,
+      maxEntries: CHECKED_SESSIONS_MAX,
+      now: opts.now,
+    });
+  }
 
   /** Marks sessions revoked now (from an event). */
   noteRevoked(sessionIds: readonly string[]): void {
@@ -53,25 +69,27 @@ export class SessionGuard {
     for (const id of sessionIds) {
       this.revoked.delete(id);
       this.revoked.set(id, forgetAt);
-      this.checked.delete(id);
+      // a check under way or answered before the event must not be believed over it
+      this.checked.forget(id);
     }
   }
 
   /**
    * Whether the session is live: false once revoked (event or check); otherwise identity's answer,
    * asked at most once per `checkTtlMs` (concurrent askers share one call). Rejects only when
-   * identity cannot be asked and no earlier answer exists.
+   * identity cannot be asked and no earlier answer exists that a token could still rely on.
    */
   async isActive(sessionId: string): Promise<boolean> {
     const now = this.opts.now();
     this.sweep(now);
     if (this.revoked.has(sessionId)) return false;
-    const known = this.checked.get(sessionId);
-    if (known && now - known.at < this.opts.checkTtlMs) return known.active;
+    const known = this.checked.peek(sessionId);
     try {
-      return await this.ask(sessionId);
+      const { active } = await this.checked.run(sessionId, () => this.ask(sessionId));
+      return active && !this.revoked.has(sessionId);
     } catch (err) {
-      if (known?.active) {
+      // an answer older than a token's life speaks for no token that can still be presented
+      if (known?.active && this.opts.now() - known.at < REVOKED_MEMORY_MS) {
         // identity briefly unreachable: the last answer stands; events still revoke it meanwhile
         this.opts.logger.warn({ err }, 'session check failed; using the last answer');
         return true;
@@ -80,22 +98,12 @@ export class SessionGuard {
     }
   }
 
-  private ask(sessionId: string): Promise<boolean> {
-    let pending = this.inflight.get(sessionId);
-    if (!pending) {
-      this.checks++;
-      const startedAt = this.opts.now();
-      pending = this.opts.checkSession(sessionId).then((active) => {
-        // an event that arrived during the call wins over an answer computed before it
-        if (!this.revoked.has(sessionId)) this.checked.set(sessionId, { active, at: startedAt });
-        if (!active) this.noteRevoked([sessionId]);
-        return active && !this.revoked.has(sessionId);
-      });
-      const done = () => this.inflight.delete(sessionId);
-      pending.then(done, done);
-      this.inflight.set(sessionId, pending);
-    }
-    return pending;
+  private async ask(sessionId: string): Promise<Checked> {
+    this.checks++;
+    const at = this.opts.now();
+    const active = await this.opts.checkSession(sessionId);
+    if (!active) this.noteRevoked([sessionId]);
+    return { active, at };
   }
 
   private sweep(now: number): void {
@@ -105,8 +113,6 @@ export class SessionGuard {
       if (forgetAt > now) break;
       this.revoked.delete(id);
     }
-    // answers are kept (stale) as long as a token could use them while identity is unreachable
-    for (const [id, c] of this.checked) if (now - c.at >= REVOKED_MEMORY_MS) this.checked.delete(id);
   }
 
   /** Subscribes to tessera.session.revoked, retrying every RESUBSCRIBE_MS while the bus refuses. */

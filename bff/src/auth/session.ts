@@ -34,8 +34,6 @@ export function refreshTokenOf(ctx: Context, deps: Pick<BffDeps, 'config'>): str
   return cookieJar(ctx, deps.config).get('refresh');
 }
 
-/** Auth answers carry tokens or personal data: never cached anywhere. */
-export function noStore(ctx: Pick<Context, 'set'>): void {
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Pragma', 'no-cache');
-}
+// Moved to http/no-store.ts, where every route takes it. Kept here only until routes/csrf.ts and
+// routes/artist-selection.ts (other owners' files) import it from there; then delete this line.
+export { noStore } from '../http/no-store.js';

@@ -4,7 +4,7 @@
  * most once per 30 s, so a key rotation is picked up without letting forged `kid`s hammer identity.
  */
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { BoundedMap } from '@tessera/kit';
+import { BoundedMap, SingleFlight } from '@tessera/kit';
 
 export interface SigningKeys {
   jwks: JSONWebKeySet;
@@ -89,8 +89,10 @@ export class TokenVerifier {
   private readonly minRefetchMs: number;
   private readonly maxAgeMs: number;
   private readonly clockToleranceSec: number;
+  /** The newest keys loaded; they stay the answer while identity cannot be asked for newer ones. */
   private loaded: LoadedKeys | null = null;
-  private loading: Promise<LoadedKeys> | null = null;
+  /** One key fetch at a time (concurrent callers share it), its result fresh for `maxAgeMs`. */
+  private readonly loads: SingleFlight<'keys', LoadedKeys>;
   private fetches = 0;
   /**
    * Tokens verified with the current keys, until they expire: a signed-in user's token is checked
@@ -106,6 +108,7 @@ export class TokenVerifier {
     this.minRefetchMs = opts.minRefetchMs ?? 30_000;
     this.maxAgeMs = opts.maxAgeMs ?? 10 * 60_000;
     this.clockToleranceSec = opts.clockToleranceSec ?? 5;
+    this.loads = new SingleFlight({ ttlMs: this.maxAgeMs, maxEntries: 1, now: this.now });
   }
 
   /** How many times keys were fetched (observability and tests). */
@@ -181,36 +184,33 @@ export class TokenVerifier {
   /** The cached keys, loading them when absent and refreshing them when old. */
   private async current(): Promise<LoadedKeys> {
     const loaded = this.loaded;
-    if (loaded === null) return this.reload();
-    if (this.now() - loaded.fetchedAt < this.maxAgeMs) return loaded;
     try {
-      return await this.reload();
-    } catch {
-      return loaded; // identity briefly unreachable: the keys we have are still the best answer
+      return await this.loads.run('keys', () => this.load());
+    } catch (err) {
+      // identity briefly unreachable: the keys we have are still the best answer
+      if (loaded === null) throw err;
+      return loaded;
     }
   }
 
-  /** One fetch at a time; concurrent callers share it. */
+  /** Fresh keys (an unknown `kid`): the fetch under way if there is one, else a new one. */
   private reload(): Promise<LoadedKeys> {
-    if (this.loading === null) {
-      const run = (async () => {
-        this.fetches++;
-        const keys = await this.fetchKeys();
-        const loaded: LoadedKeys = {
-          keys,
-          keySet: createLocalJWKSet(keys.jwks),
-          kids: new Set(keys.jwks.keys.map((k) => k.kid).filter((k): k is string => typeof k === 'string')),
-          fetchedAt: this.now(),
-        };
-        this.loaded = loaded;
-        return loaded;
-      })();
-      this.loading = run;
-      run.then(
-        () => (this.loading = null),
-        () => (this.loading = null),
-      );
-    }
-    return this.loading;
+    const pending = this.loads.pending('keys');
+    if (pending) return pending;
+    this.loads.forget('keys');
+    return this.loads.run('keys', () => this.load());
+  }
+
+  private async load(): Promise<LoadedKeys> {
+    this.fetches++;
+    const keys = await this.fetchKeys();
+    const loaded: LoadedKeys = {
+      keys,
+      keySet: createLocalJWKSet(keys.jwks),
+      kids: new Set(keys.jwks.keys.map((k) => k.kid).filter((k): k is string => typeof k === 'string')),
+      fetchedAt: this.now(),
+    };
+    this.loaded = loaded;
+    return loaded;
   }
 }

@@ -3,7 +3,6 @@ import type Router from '@koa/router';
 import { startBff, withPublicOrigin, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
-import { routeKey } from './protection.js';
 
 let identity: IdentityDouble;
 let bff: RunningBff;
@@ -113,7 +112,12 @@ describe('CSRF check of state-changing calls', () => {
     await b.fetchCsrf();
     expectCsrfRefusal(await b.request('POST', '/API/TEST/ECHO', { body: {}, csrf: false }));
     expectCsrfRefusal(await b.request('POST', '/api/test/echo/', { body: {}, csrf: false }));
-    expect(routeKey('post', '/API/Auth/Reset-Password-Email/')).toBe('POST /api/auth/reset-password-email');
+    // the exemption is keyed the way the router matches, so it holds however the path is written
+    const exempt = await b.request('POST', '/API/Auth/Reset-Password-Email/', {
+      body: { email: 'ada@example.com' },
+      csrf: false,
+    });
+    expect(exempt.status).toBe(200);
   });
 
   it('exempts the reset-email call from the token but not from the origin check', async () => {

@@ -6,10 +6,12 @@
  * 2. Token: `X-CSRF-Token` must be a valid, unexpired token bound to this browser's session-id
  *    cookie (token.ts, session.ts). Requests with neither browser header (curl, k6) pass only this way.
  *
- * Exemptions are explicit, below. Failures answer 403 CSRF_INVALID with a message mentioning CSRF
+ * The header, the methods and the call the web app sends without a token are
+ * `@tessera/facts/http`, the web client's rule too. The other exemptions are explicit, below. Failures answer 403 CSRF_INVALID with a message mentioning CSRF
  * (the web client then fetches a new token and retries once).
  */
 import type { Context, Middleware, Next } from 'koa';
+import { ANONYMOUS_CALLS, API_BASE, CSRF_HEADER, callKey, isStateChanging } from '@tessera/facts/http';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 import { sessionKeysFor } from './keys.js';
@@ -17,31 +19,21 @@ import { checkOrigin, originOf, serverOrigin } from './origin.js';
 import { sessionIdOf } from './session.js';
 import { csrfVerifier } from './token.js';
 
-export const CSRF_HEADER = 'X-CSRF-Token';
-
-export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
- * No CSRF token, but the Origin check applies: the reset-email call (spec section 7 sends neither
- * CSRF nor auth; it reveals nothing and is rate-limited), the token refresh itself (its answer is
+ * No CSRF token, but the Origin check applies: the web app's anonymous calls (the reset-email call:
+ * spec section 7 sends neither CSRF nor auth; it reveals nothing and is rate-limited), the token refresh itself (its answer is
  * readable by our own pages only, and a stale token must not lock a page out), and the artist
  * image upload (spec section 7: a direct multipart POST with no auth; its signed form fields are the
  * credential, checked by the submission service).
  */
 export const CSRF_TOKEN_EXEMPT: ReadonlySet<string> = new Set([
-  'POST /api/auth/reset-password-email',
+  ...ANONYMOUS_CALLS.map((call) => callKey(call.method, `${API_BASE}${call.path}`)),
   'POST /api/csrf/refresh-csrf-token',
   'POST /api/artist-selection/uploads',
 ]);
 
 /** Neither token nor Origin check: server-to-server calls authenticated by their own signature. */
 export const CSRF_FULLY_EXEMPT: ReadonlySet<string> = new Set(['POST /api/payments/webhook']);
-
-/** `METHOD /path` with the path lower-cased and without a trailing slash (the router ignores both). */
-export function routeKey(method: string, path: string): string {
-  const p = path.toLowerCase();
-  return `${method.toUpperCase()} ${p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p}`;
-}
 
 /** This server's origin(s): the one the request was addressed to and PUBLIC_URL's. */
 export function allowedOrigins(
@@ -64,8 +56,8 @@ export function csrfProtection(deps: Pick<BffDeps, 'config' | 'logger' | 'now'>)
     return v;
   };
   return async function csrfProtection(ctx: Context, next: Next) {
-    if (!UNSAFE_METHODS.has(ctx.method)) return next();
-    const key = routeKey(ctx.method, ctx.path);
+    if (!isStateChanging(ctx.method)) return next();
+    const key = callKey(ctx.method, ctx.path);
     if (CSRF_FULLY_EXEMPT.has(key)) return next();
     const origin = checkOrigin(
       { origin: ctx.get('origin') || undefined, secFetchSite: ctx.get('sec-fetch-site') || undefined },

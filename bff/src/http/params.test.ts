@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../middleware/errors.js';
 // in the order of the file: the body, text, integers, path and query values, pixel lists
-import { bodyOf, readObject, readList, onlyKeys, readText, readInt, readCoordinate } from './params.js';
+import { bodyOf, isAbsent, readOptional, readObject, readList, onlyKeys, readText } from './params.js';
+import { readInt, readCoordinate } from './params.js';
 import { single, queryInt, parseBool, parseCanvasIndex, parseBoardIndex, readPixels } from './params.js';
 
 /** The refusal a reader throws: its code, message and field (status follows the code). */
@@ -17,6 +18,26 @@ function refusal(read: () => unknown): { code: string; message: string; field: s
 }
 
 const invalid = (message: string, field: string) => ({ code: 'VALIDATION_ERROR', message, field });
+
+describe('optional fields', () => {
+  const minutes = (v: unknown) => readInt(v, 'duration', { min: 1, max: 30 });
+
+  it('take the fallback when absent or null, and nothing else', () => {
+    expect(isAbsent(undefined)).toBe(true);
+    expect(isAbsent(null)).toBe(true);
+    for (const given of [0, '', false, [], {}]) expect(isAbsent(given), JSON.stringify(given)).toBe(false);
+    expect(readOptional(undefined, minutes, 0)).toBe(0);
+    expect(readOptional(null, minutes, 0)).toBe(0);
+    expect(readOptional(7, minutes, 0)).toBe(7);
+  });
+
+  it('read a given value strictly: a bad one is refused, never replaced by the fallback', () => {
+    for (const bad of [0, '', false, 31, '5'])
+      expect(refusal(() => readOptional(bad, minutes, 0))).toEqual(
+        invalid('duration must be an integer from 1 to 30', 'duration'),
+      );
+  });
+});
 
 describe('the body', () => {
   it('is an object; no body counts as {}', () => {

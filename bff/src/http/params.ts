@@ -28,6 +28,19 @@ export function bodyOf(ctx: Pick<Context, 'request'>): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/** Whether an optional field was left out: absent, or given as null (JSON's way of saying none). */
+export function isAbsent(value: unknown): value is undefined | null {
+  return value === undefined || value === null;
+}
+
+/**
+ * An optional field: `fallback` when it is absent (isAbsent), else `read(value)`, whose refusal
+ * stands. `readOptional(body.metadata, (v) => readObject(v, 'metadata'), {})`.
+ */
+export function readOptional<T, F>(value: unknown, read: (value: unknown) => T, fallback: F): T | F {
+  return isAbsent(value) ? fallback : read(value);
+}
+
 /** A JSON object field. */
 export function readObject(value: unknown, field: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value))

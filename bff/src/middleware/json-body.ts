@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
+import { callKey, isStateChanging } from '@tessera/facts/http';
 import { HttpError } from './errors.js';
 
 const MAX_BYTES = 1024 * 1024;
@@ -11,8 +12,7 @@ const MAX_BYTES = 1024 * 1024;
 export const STREAMED_BODY_ROUTES: ReadonlySet<string> = new Set(['POST /api/artist-selection/uploads']);
 
 function streamed(ctx: Context): boolean {
-  const p = ctx.path.toLowerCase();
-  return STREAMED_BODY_ROUTES.has(`${ctx.method} ${p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p}`);
+  return STREAMED_BODY_ROUTES.has(callKey(ctx.method, ctx.path));
 }
 
 /**
@@ -73,7 +73,7 @@ declare module 'koa' {
 export function jsonBody(opts: { maxBytes?: number } = {}) {
   const limit = opts.maxBytes ?? MAX_BYTES;
   return async function jsonBody(ctx: Context, next: Next) {
-    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || streamed(ctx)) return next();
+    if (!isStateChanging(ctx.method) || streamed(ctx)) return next();
     const length = Number(ctx.get('content-length') || '0');
     const chunked = ctx.get('transfer-encoding') !== '';
     if (!chunked && length === 0) return next();

@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
+import { RATE_LIMIT_MESSAGE } from '@tessera/facts/http';
 import { retryAfterSeconds, type KeyValueStore } from '@tessera/kit';
 import type { Logger } from 'pino';
 import type { BffDeps } from '../deps.js';
@@ -50,8 +51,6 @@ export const AUTH_RATE_LIMITS = {
   refreshIp: rateRule('refresh:ip', 600, 15),
   oidcIp: rateRule('oidc:ip', 120, 15),
 } as const satisfies Record<string, RateRule>;
-
-export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSec: number };
 

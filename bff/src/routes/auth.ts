@@ -5,19 +5,19 @@
  * applies the account rules and answers with the spec's codes.
  */
 import type Router from '@koa/router';
-import { classifyError } from '@tessera/kit';
+import { RESET_MESSAGES, SESSION_MESSAGES } from '@tessera/facts/account';
+import { classifyError, hasAppCode } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
 import { authField, FIELD_MAX } from '../auth/body.js';
+import { noStore } from '../http/no-store.js';
 import { bodyOf } from '../http/params.js';
+import { onPeerRefusal } from '../http/peer-refusal.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
-import { beginSession, endSession, noStore, refreshTokenOf, renewSession } from '../auth/session.js';
+import { beginSession, endSession, refreshTokenOf, renewSession } from '../auth/session.js';
 import { tokenResponse, userResponse } from '../auth/user.js';
 import { HttpError } from '../middleware/errors.js';
 import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
-
-export const RESET_EMAIL_MESSAGE = 'If an account exists with this email, a reset code has been sent.';
-export const RESET_DONE_MESSAGE = 'Password has been reset successfully!';
 
 export function authRoutes(router: Router, deps: BffDeps): void {
   const { peers, logger } = deps;
@@ -71,19 +71,13 @@ export function authRoutes(router: Router, deps: BffDeps): void {
       endSession(ctx, deps);
       throw new HttpError('REFRESH_TOKEN_INVALID', 'No active session. Please sign in again.');
     }
-    let res;
-    try {
-      res = await identity.refresh({ refreshToken, client: clientInfo(ctx) });
-    } catch (err) {
-      const c = classifyError(err);
-      if (c.status === 401 || c.status === 404 || c.status === 403) {
-        // reused, revoked, expired or unknown: this browser's session is over
-        endSession(ctx, deps);
-        if (c.code === 'REFRESH_TOKEN_EXPIRED') throw err;
-        throw new HttpError('REFRESH_TOKEN_INVALID', 'Your session has ended. Please sign in again.');
-      }
-      throw err;
-    }
+    const res = await onPeerRefusal(identity.refresh({ refreshToken, client: clientInfo(ctx) }), (err) => {
+      // reused, revoked, expired, unknown or unreadable: this browser's session is over
+      endSession(ctx, deps);
+      return hasAppCode(err, 'REFRESH_TOKEN_EXPIRED')
+        ? err
+        : new HttpError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
+    });
     const out = tokenResponse(res.session);
     renewSession(ctx, deps, res.session!); // same user, same session id: only the refresh cookie rotates
     ctx.body = out;
@@ -126,7 +120,7 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     const email = authField(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
     await limiter.enforce(ctx, RL.resetEmailEmail, email);
     await identity.requestPasswordReset({ email, client: clientInfo(ctx) });
-    ctx.body = { success: true, message: RESET_EMAIL_MESSAGE };
+    ctx.body = { success: true, message: RESET_MESSAGES.codeSent };
   });
 
   router.post('/api/auth/reset-password-logic', async (ctx) => {
@@ -141,6 +135,6 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     });
     await limiter.enforce(ctx, RL.resetLogicEmail, email);
     await identity.resetPassword({ email, otp, newPassword, client: clientInfo(ctx) });
-    ctx.body = { success: true, message: RESET_DONE_MESSAGE };
+    ctx.body = { success: true, message: RESET_MESSAGES.passwordReset };
   });
 }

@@ -4,6 +4,7 @@ import { PEERS, type PeerName } from '@tessera/kit';
 import { HealthCheckResponse_ServingStatus as ServingStatus } from '@tessera/proto/grpc/health/v1/health_pb.js';
 import type { Peers } from '../peers.js';
 import type { BffDeps } from '../deps.js';
+import { noStore } from '../http/no-store.js';
 
 /** A health check answers fast or counts as unreachable. */
 const HEALTH_TIMEOUT_MS = 2000;
@@ -33,7 +34,7 @@ export function healthRoutes(router: Router, { peers, isShuttingDown }: BffDeps)
     const services = await checkPeers(peers);
     const serving = Object.values(services).every((s) => s === 'SERVING');
     ctx.status = serving ? 200 : 503;
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = {
       success: serving,
       status: serving ? 'ok' : 'degraded',

@@ -10,15 +10,26 @@
  *   any failure 302 to `/auth/callback?error=google_auth_failed` (the reason is logged).
  * - `POST /api/auth/oauth/exchange {exchange_token}`: the token response plus
  *   needs_username_selection, and the refresh cookie.
+ *
+ * The pages, parameters and error values of these redirects are `@tessera/facts/oauth`, which the web
+ * app's callback and sign-in pages read.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { classifyError } from '@tessera/kit';
+import {
+  CALLBACK_FAILED_URL,
+  EXCHANGE_INVALID_MESSAGE,
+  LOGIN_OAUTH_FAILED_URL,
+  OAUTH_START_PATH,
+  callbackWithToken,
+} from '@tessera/facts/oauth';
 import { authField, FIELD_MAX } from '../auth/body.js';
+import { noStore } from '../http/no-store.js';
 import { bodyOf } from '../http/params.js';
+import { onPeerRefusal } from '../http/peer-refusal.js';
 import { clientInfo, clientIp } from '../auth/client-info.js';
 import { OIDC_FLOW_TTL_MS, oidcSignInFor } from '../auth/oidc.js';
-import { beginSession, noStore } from '../auth/session.js';
+import { beginSession } from '../auth/session.js';
 import { tokenResponse } from '../auth/user.js';
 import { cookieJar } from '../cookies.js';
 import { serverOrigin } from '../csrf/origin.js';
@@ -27,9 +38,6 @@ import { HttpError } from '../middleware/errors.js';
 import { AUTH_RATE_LIMITS as RL, authRateLimiter } from '../middleware/rate-limit.js';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/google/callback';
-export const NOT_CONFIGURED_REDIRECT = '/login?error=oauth_failed';
-export const FAILURE_REDIRECT = '/auth/callback?error=google_auth_failed';
-export const EXCHANGE_INVALID_MESSAGE = 'Invalid or expired exchange token';
 
 /** Where the provider sends the browser back: PUBLIC_URL's origin, else the one the request was sent to. */
 export function redirectUriFor(
@@ -45,26 +53,26 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
   const { config, logger, kv, peers } = deps;
   const limiter = authRateLimiter(deps);
   const settings = config.auth.oidc;
-  const signIn = settings ? oidcSignInFor(settings, kv, logger) : undefined;
+  const signIn = settings ? oidcSignInFor(settings, kv, logger, deps.now) : undefined;
 
   router.get('/api/auth/providers', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = {
       success: true,
-      data: [{ id: 'google', name: 'Google', configured: signIn !== undefined, url: '/api/auth/google' }],
+      data: [{ id: 'google', name: 'Google', configured: signIn !== undefined, url: OAUTH_START_PATH }],
     };
   });
 
-  router.get('/api/auth/google', async (ctx) => {
+  router.get(OAUTH_START_PATH, async (ctx) => {
     noStore(ctx);
     if (!signIn) {
-      ctx.redirect(NOT_CONFIGURED_REDIRECT);
+      ctx.redirect(LOGIN_OAUTH_FAILED_URL);
       return;
     }
     const limit = await limiter.hit(RL.oidcIp, clientIp(ctx));
     if (!limit.allowed) {
       logger.info('google sign-in start refused: rate limit');
-      ctx.redirect(FAILURE_REDIRECT);
+      ctx.redirect(CALLBACK_FAILED_URL);
       return;
     }
     try {
@@ -73,7 +81,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       ctx.redirect(url);
     } catch (err) {
       logger.warn({ err }, 'google sign-in could not start');
-      ctx.redirect(FAILURE_REDIRECT);
+      ctx.redirect(CALLBACK_FAILED_URL);
     }
   });
 
@@ -83,7 +91,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
     const flowId = jar.get('oidc');
     jar.clear('oidc');
     if (!signIn) {
-      ctx.redirect(NOT_CONFIGURED_REDIRECT);
+      ctx.redirect(LOGIN_OAUTH_FAILED_URL);
       return;
     }
     try {
@@ -92,10 +100,10 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       const who = await signIn.finish(flowId, ctx.querystring);
       const res = await peers.identity.signInWithOidc({ ...who, client: clientInfo(ctx) });
       if (res.exchangeToken === '') throw new Error('identity returned no exchange token');
-      ctx.redirect(`/auth/callback?exchange_token=${encodeURIComponent(res.exchangeToken)}`);
+      ctx.redirect(callbackWithToken(res.exchangeToken));
     } catch (err) {
       logger.warn({ err: errorSummary(err) }, 'google sign-in failed');
-      ctx.redirect(FAILURE_REDIRECT);
+      ctx.redirect(CALLBACK_FAILED_URL);
     }
   });
 
@@ -106,16 +114,11 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       max: FIELD_MAX.exchangeToken,
       invalid: 'INVALID_TOKEN',
     });
-    let res;
-    try {
-      res = await peers.identity.redeemExchangeToken({ exchangeToken, client: clientInfo(ctx) });
-    } catch (err) {
-      const c = classifyError(err);
-      if (c.status >= 400 && c.status < 500 && c.status !== 429) {
-        throw new HttpError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE);
-      }
-      throw err;
-    }
+    // used, expired, unknown or unreadable: one answer, so a guess learns nothing
+    const res = await onPeerRefusal(
+      peers.identity.redeemExchangeToken({ exchangeToken, client: clientInfo(ctx) }),
+      () => new HttpError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE),
+    );
     const out = tokenResponse(res.session);
     beginSession(ctx, deps, res.session!);
     ctx.body = {

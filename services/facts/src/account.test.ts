@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCESS_TOKEN_TTL_SEC,
   ACCOUNT_MESSAGES,
   EMAIL_MAX,
   PASSWORD_MAX,
+  RESET_CODE_EXPIRY_TEXT,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MS,
+  RESET_MESSAGES,
+  RESET_RESEND_COOLDOWN_MS,
+  SESSION_MESSAGES,
+  isResetCodeShape,
   isValidEmail,
   passwordMessage,
   passwordProblem,
@@ -82,5 +90,48 @@ describe('password rules', () => {
     expect(passwordProblem('x'.repeat(PASSWORD_MAX))).toBeNull();
     expect(passwordProblem('x'.repeat(PASSWORD_MAX + 1))).toBe('long');
     expect(passwordMessage('x'.repeat(PASSWORD_MAX + 1))).toBe('Password must be at most 256 characters');
+  });
+});
+
+describe('reset code rules', () => {
+  it('are the spec figures: 6 digits, 5 minutes, 60 s between codes', () => {
+    expect(RESET_CODE_LENGTH).toBe(6);
+    expect(RESET_CODE_TTL_MS).toBe(300_000);
+    expect(RESET_RESEND_COOLDOWN_MS).toBe(60_000);
+    expect(RESET_CODE_EXPIRY_TEXT).toBe('The code expires in 5 minutes');
+  });
+
+  it('takes exactly RESET_CODE_LENGTH digits, leading zeros included', () => {
+    expect(isResetCodeShape('012345')).toBe(true);
+    expect(isResetCodeShape('000000')).toBe(true);
+    for (const bad of ['', '12345', '1234567', '12a456', ' 123456', '123456 ', '12 456', '１２３４５６'])
+      expect(isResetCodeShape(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('words a bad code with the length it checks', () => {
+    expect(ACCOUNT_MESSAGES.resetCode).toBe('Please enter the 6-digit code');
+    expect(ACCOUNT_MESSAGES.resetCode).toContain(`${RESET_CODE_LENGTH}-digit`);
+  });
+});
+
+describe('access token lifetime', () => {
+  it('is 15 minutes', () => {
+    expect(ACCESS_TOKEN_TTL_SEC).toBe(900);
+  });
+});
+
+describe('password reset answers', () => {
+  it('are the spec texts', () => {
+    expect(RESET_MESSAGES).toEqual({
+      codeSent: 'If an account exists with this email, a reset code has been sent.',
+      passwordReset: 'Password has been reset successfully!',
+    });
+  });
+});
+
+describe('session messages', () => {
+  it('say the session ended or expired, and to sign in again', () => {
+    expect(SESSION_MESSAGES.ended).toBe('Your session has ended. Please sign in again.');
+    expect(SESSION_MESSAGES.expired).toBe('Your session has expired. Please sign in again.');
   });
 });

@@ -2,8 +2,9 @@
  * The account rules (spec section 5, "Register", "Select username" and "Forgot password"), defined
  * once for the identity service and the web app's forms: an e-mail address of at most 254
  * characters with no whitespace or control characters, a username of 3 to 49 letters, digits and
- * underscores ("less than 50"), a password of 8 to 256 characters, and the spec's messages for each.
- * The password's strength meter is `@tessera/facts/password`. Pure: the web bundle imports it.
+ * underscores ("less than 50"), a password of 8 to 256 characters, and the spec's messages for each;
+ * the password-reset code (spec section 9 "Reset code": 6 digits, valid 5 minutes, resend after 60 s)
+ * and the access token's lifetime. The password's strength meter is `@tessera/facts/password`. Pure: the web bundle imports it.
  */
 export const EMAIL_MAX = 254;
 export const USERNAME_MIN = 3;
@@ -23,6 +24,51 @@ export function isValidEmail(email: string): boolean {
   return e.length <= EMAIL_MAX && EMAIL.test(e);
 }
 
+/** A reset code is this many digits (leading zeros kept). */
+export const RESET_CODE_LENGTH = 6;
+/** A reset code is valid this many minutes after it was issued (exactly that long still counts). */
+export const RESET_CODE_TTL_MINUTES = 5;
+export const RESET_CODE_TTL_MS = RESET_CODE_TTL_MINUTES * 60_000;
+/** Another code may be asked for this long after the last one (per address; the web's countdown). */
+export const RESET_RESEND_COOLDOWN_MS = 60_000;
+/**
+ * How the mail and the form tell the code's lifetime, from the constant so neither can drift from
+ * what identity enforces. Without a full stop: the mail goes on after it.
+ */
+export const RESET_CODE_EXPIRY_TEXT = `The code expires in ${RESET_CODE_TTL_MINUTES} minutes`;
+
+/**
+ * The password-reset calls' answers (spec section 8, "Password flows"): the BFF answers with them and
+ * the web's reset form shows them (it words a resend its own way, so it never shows the body's text).
+ */
+export const RESET_MESSAGES = {
+  codeSent: 'If an account exists with this email, a reset code has been sent.',
+  passwordReset: 'Password has been reset successfully!',
+} as const;
+
+/**
+ * How an ended or an expired session is worded (spec section 8: "session ended, sign in again";
+ * "session expired"): identity's refusals of a refresh token, the BFF's refusals of a session or an
+ * access token, and the web app's texts for those codes.
+ */
+export const SESSION_MESSAGES = {
+  ended: 'Your session has ended. Please sign in again.',
+  expired: 'Your session has expired. Please sign in again.',
+} as const;
+
+/**
+ * Access tokens live 15 minutes: identity signs them so, and the BFF remembers a revoked session for
+ * as long as a token naming it can still be presented.
+ */
+export const ACCESS_TOKEN_TTL_SEC = 15 * 60;
+
+const RESET_CODE = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
+
+/** Exactly RESET_CODE_LENGTH digits and nothing else (no spaces: callers trim first). */
+export function isResetCodeShape(code: string): boolean {
+  return RESET_CODE.test(code);
+}
+
 export type UsernameProblem = 'required' | 'short' | 'long' | 'chars';
 export type PasswordProblem = 'short' | 'long';
 
@@ -39,8 +85,11 @@ export const ACCOUNT_MESSAGES = {
     short: 'Password must be at least 8 characters long',
     long: 'Password must be at most 256 characters',
   },
+  /** A reset code that is not RESET_CODE_LENGTH digits (the form's check and identity's answer). */
+  resetCode: 'Please enter the 6-digit code',
 } as const satisfies {
   email: string;
+  resetCode: string;
   username: Record<UsernameProblem, string>;
   password: Record<PasswordProblem, string>;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap, touch } from './bounded-map.js';
 
 describe('BoundedMap', () => {
   it('forgets the entry set longest ago when a new key comes in full', () => {
@@ -23,6 +23,26 @@ describe('BoundedMap', () => {
     m.delete('a');
     m.set('a', 1).set('c', 3);
     expect([...m.keys()]).toEqual(['a', 'c']);
+  });
+
+  it('touch reads a value and makes it the newest, so the least recently used goes first', () => {
+    const m = new BoundedMap<string, number>(2);
+    m.set('a', 1).set('b', 2);
+    expect(touch(m, 'a')).toBe(1);
+    m.set('c', 3);
+    expect([...m.entries()]).toEqual([
+      ['a', 1],
+      ['c', 3],
+    ]);
+  });
+
+  it('touch of an absent key changes nothing, and keeps an undefined value', () => {
+    const m = new BoundedMap<string, number | undefined>(2);
+    m.set('a', undefined).set('b', 2);
+    expect(touch(m, 'x')).toBeUndefined();
+    expect([...m.keys()]).toEqual(['a', 'b']);
+    expect(touch(m, 'a')).toBeUndefined();
+    expect([...m.keys()]).toEqual(['b', 'a']);
   });
 
   it('refuses a limit that is not a positive integer', () => {

@@ -1,5 +1,5 @@
 export * from './config/env.js';
-export { BoundedMap } from './bounded-map.js';
+export { BoundedMap, touch } from './bounded-map.js';
 export { constantTimeEqual, sha256Base64url } from './digest.js';
 export { SingleFlight, type SingleFlightOptions } from './async/single-flight.js';
 export { startPeriodic, type Periodic, type PeriodicOptions } from './async/periodic.js';

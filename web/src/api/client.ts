@@ -1,31 +1,25 @@
 // The web app's HTTP client for the BFF's /api (spec sections 7 and 8): cookies, JSON, bearer token,
 // CSRF header, timeout, one retry, CSRF and session recovery, error mapping and request metrics.
+import { API_BASE, CSRF_HEADER, isAnonymousCall, needsCsrfToken, type HttpMethod } from '@tessera/facts/http';
 import type { AuthStore } from '../auth/auth-store.js';
 import { ArtistSelectionApi } from './artist-selection.js';
 import { toTokenGrant } from '../auth/auth-user.js';
-import { parseCsrfResponse, CsrfTokenManager, type CsrfToken, type VisibilitySource } from './csrf.js';
+import type { VisibilitySource } from '../lib/visibility.js';
+import { parseCsrfResponse, CsrfTokenManager, type CsrfToken } from './csrf.js';
 import {
   ApiError,
   CLIENT_CODES,
   GENERIC_MESSAGES,
   errorFromResponse,
+  errorKind,
   isApiError,
   mentionsCsrf,
 } from './errors.js';
 import { RequestMetrics } from './metrics.js';
-import {
-  RETRY_BASE_DELAY_MS,
-  isAnonymousCall,
-  isAuthFlowCall,
-  needsCsrf,
-  retryDelayAfter,
-  withQuery,
-  type HttpMethod,
-} from './policy.js';
+import { RETRY_BASE_DELAY_MS, isAuthFlowCall, retryDelayAfter, withQuery } from './policy.js';
 import { fetchWithTimeout, readBody, successValue, type FetchLike } from './transport.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const CSRF_HEADER = 'X-CSRF-Token';
 
 /**
  * required: needs a session; an expiring token is refreshed first, a failed refresh signs out.
@@ -85,7 +79,7 @@ export class ApiClient {
 
   constructor(options: ApiClientOptions) {
     this.auth = options.auth;
-    this.baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '');
+    this.baseUrl = (options.baseUrl ?? API_BASE).replace(/\/$/, '');
     this.fetchImpl = options.fetch ?? defaultFetch;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS;
@@ -204,7 +198,7 @@ export class ApiClient {
     let authRecovered = false;
     for (;;) {
       const token = await this.tokenFor(mode);
-      const csrfToken = needsCsrf(method, path) ? await this.csrf.getToken() : null;
+      const csrfToken = needsCsrfToken(method, path) ? await this.csrf.getToken() : null;
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
       if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -262,7 +256,7 @@ export class ApiClient {
       try {
         response = await fetchWithTimeout(this.fetchImpl, url, init, timeoutMs, options.signal);
       } catch (error) {
-        const network = isApiError(error) && error.code === CLIENT_CODES.network;
+        const network = errorKind(error) === 'network';
         const delay = network ? retryDelayAfter(method, 'network', retry, this.retryBaseDelayMs) : null;
         if (delay === null) throw error;
         attempt.retries += 1;

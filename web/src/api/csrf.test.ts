@@ -1,6 +1,7 @@
 // CSRF token cache: parsing, reuse, single flight, 5-minute refresh and the inactivity rule.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CsrfTokenManager, parseCsrfResponse, type VisibilitySource } from './csrf.js';
+import type { VisibilitySource } from '../lib/visibility.js';
+import { CsrfTokenManager, parseCsrfResponse } from './csrf.js';
 
 const NOW = 1_700_000_000_000;
 

@@ -1,6 +1,7 @@
 // CSRF token cache: fetched when a state-changing call first needs it, reused while more than 60 s
 // remain, refreshed every 5 minutes once in use, and after the tab was hidden for 5 minutes or more.
 import { payload, readString, readTime } from '../lib/json.js';
+import { isHidden, onVisibilityChange, type VisibilitySource } from '../lib/visibility.js';
 
 export const CSRF_MIN_REMAINING_MS = 60_000;
 export const CSRF_REFRESH_INTERVAL_MS = 5 * 60_000;
@@ -33,13 +34,6 @@ export interface CsrfManagerOptions {
   /** Fetches a fresh token from the server. */
   fetchToken: () => Promise<CsrfToken>;
   now?: () => number;
-}
-
-/** Minimal document surface for the inactivity rule (the browser's document in the app). */
-export interface VisibilitySource {
-  readonly visibilityState: string;
-  addEventListener(type: 'visibilitychange', listener: () => void): void;
-  removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
 export class CsrfTokenManager {
@@ -97,7 +91,7 @@ export class CsrfTokenManager {
     this.interval = setInterval(() => this.refreshInBackground(), CSRF_REFRESH_INTERVAL_MS);
     if (visibility) {
       const onChange = () => {
-        if (visibility.visibilityState === 'hidden') {
+        if (isHidden(visibility)) {
           this.hiddenAt = this.now();
         } else if (this.hiddenAt !== null) {
           const away = this.now() - this.hiddenAt;
@@ -105,8 +99,7 @@ export class CsrfTokenManager {
           if (away >= CSRF_INACTIVITY_MS) this.refreshInBackground();
         }
       };
-      visibility.addEventListener('visibilitychange', onChange);
-      this.detachVisibility = () => visibility.removeEventListener('visibilitychange', onChange);
+      this.detachVisibility = onVisibilityChange(visibility, onChange);
     }
   }
 

@@ -112,3 +112,37 @@ export function mentionsCsrf(body: unknown): boolean {
   const parsed = readErrorBody(body);
   return /csrf/i.test(`${parsed.code ?? ''} ${parsed.message ?? ''}`);
 }
+
+/**
+ * What kind of failure an error is, by the one rule every feature reads (spec section 8):
+ * - `network`: no answer arrived (NETWORK_ERROR, or fetch's own TypeError outside the API client,
+ *   such as a direct upload),
+ * - `timeout`: no answer within the timeout (TIMEOUT, "Request timeout after 30000ms"),
+ * - `aborted`: the caller cancelled the call (nothing to tell anyone),
+ * - `server`: the server answered 5xx, `refused`: it answered another non-OK status,
+ * - `other`: anything else (the app's own errors, bugs).
+ */
+export type ErrorKind = 'network' | 'timeout' | 'aborted' | 'server' | 'refused' | 'other';
+
+export function errorKind(error: unknown): ErrorKind {
+  if (isApiError(error)) {
+    if (error.code === CLIENT_CODES.network) return 'network';
+    if (error.code === CLIENT_CODES.timeout) return 'timeout';
+    if (error.code === CLIENT_CODES.aborted) return 'aborted';
+    if (error.status >= 500) return 'server';
+    if (error.status >= 400) return 'refused';
+    return 'other';
+  }
+  // fetch rejects with a TypeError ("Failed to fetch", "NetworkError when attempting to fetch")
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) return 'network';
+  return 'other';
+}
+
+/**
+ * The connection failed: no answer arrived, or none in time (spec section 8: "network, fetch or
+ * timeout"). Features show their network text for it and may retry it automatically.
+ */
+export function isNetworkError(error: unknown): boolean {
+  const kind = errorKind(error);
+  return kind === 'network' || kind === 'timeout';
+}

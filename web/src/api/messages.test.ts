@@ -64,6 +64,12 @@ describe('server code messages', () => {
       new ApiError({ code, status, message });
     expect(friendlyMessage(err('INVALID_OTP', 400), 'fb')).toBe(SERVER_CODE_MESSAGES.INVALID_OTP);
     expect(friendlyMessage(err(CLIENT_CODES.network, 0), 'fb')).toBe(GENERIC_MESSAGES.network);
+    // fetch's own failure outside the client (a direct upload) is the same missing answer
+    expect(friendlyMessage(new TypeError('Failed to fetch'), 'fb')).toBe(GENERIC_MESSAGES.network);
+    // a timeout keeps the spec's generic timeout text
+    expect(friendlyMessage(err(CLIENT_CODES.timeout, 0, 'Request timeout after 30000ms'), 'fb')).toBe(
+      'Request timeout after 30000ms',
+    );
     expect(friendlyMessage(err('INVALID_USERNAME', 400, 'Too odd'), 'fb')).toBe('Too odd');
     expect(friendlyMessage(err('BAD_GATEWAY', 502), 'fb')).toBe('fb');
     expect(friendlyMessage(err('SERVICE_UNAVAILABLE', 503, 'The server is restarting'))).toBe(

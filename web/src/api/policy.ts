@@ -1,9 +1,7 @@
-// Pure request rules of spec section 7: which calls carry CSRF and auth, and which are retried.
-
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Calls that send neither a CSRF token nor the bearer token. */
-const ANONYMOUS_CALLS = new Set(['POST /auth/reset-password-email']);
+// Pure request rules of spec section 7 that only the web client applies: which calls are the sign-in
+// flows, which are retried, and URL building. Which calls carry the CSRF token and auth is the BFF's
+// rule too: @tessera/facts/http.
+import { routePath, type HttpMethod } from '@tessera/facts/http';
 
 /** Calls of the sign-in flows themselves: a 401 from them is an answer, not an expired session. */
 const AUTH_FLOW_PATHS = new Set([
@@ -19,25 +17,8 @@ const AUTH_FLOW_PATHS = new Set([
   '/csrf/refresh-csrf-token',
 ]);
 
-const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The path without query string or trailing slash, as used by the rules below. */
-export function routeOf(path: string): string {
-  const bare = path.split(/[?#]/, 1)[0] ?? '';
-  return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
-}
-
-export function isAnonymousCall(method: HttpMethod, path: string): boolean {
-  return ANONYMOUS_CALLS.has(`${method} ${routeOf(path)}`);
-}
-
-/** POST, PUT, PATCH and DELETE send X-CSRF-Token, except the reset-email call. */
-export function needsCsrf(method: HttpMethod, path: string): boolean {
-  return STATE_CHANGING.has(method) && !isAnonymousCall(method, path);
-}
-
 export function isAuthFlowCall(path: string): boolean {
-  return AUTH_FLOW_PATHS.has(routeOf(path));
+  return AUTH_FLOW_PATHS.has(routePath(path));
 }
 
 export function isIdempotent(method: HttpMethod): boolean {

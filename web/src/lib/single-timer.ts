@@ -1,9 +1,9 @@
 // One pending timeout at a time (the background token refresh, the session-expired redirect): starting
-// it again replaces the pending one. Tests pass their own setTimer and clearTimer.
+// it again replaces the pending one. Tests pass their own clock.
+import { browserClock, type Clock } from './clock.js';
 
 export interface TimerDeps {
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 export interface SingleTimer {
@@ -12,18 +12,16 @@ export interface SingleTimer {
   cancel(): void;
 }
 
-export function singleTimer(deps: TimerDeps): SingleTimer {
-  const setTimer = deps.setTimer ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-  const clearTimer = deps.clearTimer ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
+export function singleTimer({ clock = browserClock }: TimerDeps): SingleTimer {
   let pending: unknown = null;
   const cancel = () => {
-    if (pending !== null) clearTimer(pending);
+    if (pending !== null) clock.clearTimeout(pending);
     pending = null;
   };
   return {
     start(fn, ms) {
       cancel();
-      pending = setTimer(() => {
+      pending = clock.setTimeout(() => {
         pending = null;
         fn();
       }, ms);

@@ -7,6 +7,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { EXCHANGE_INVALID_MESSAGE } from '@tessera/facts/oauth';
 import { appError, startRpcServer, type RpcServer } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import {
@@ -136,8 +137,7 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
         calls.push('redeemExchangeToken');
         const entry = exchange.get(req.exchangeToken);
         exchange.delete(req.exchangeToken);
-        if (!entry || entry.expiresAt < Date.now())
-          throw appError('INVALID_TOKEN', 'Invalid or expired exchange token');
+        if (!entry || entry.expiresAt < Date.now()) throw appError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE);
         const s = await session(entry.userId);
         return { session: s, needsUsernameSelection: s.user?.needsUsernameSelection ?? false };
       },

@@ -7,7 +7,7 @@
  * TTLs only bound how long the state is kept.
  */
 import { sha256Base64url, type KeyValueStore } from '@tessera/kit';
-import { RESET_RESEND_COOLDOWN_MS } from '../domain/policy.js';
+import { RESET_RESEND_COOLDOWN_MS } from '@tessera/facts/account';
 import { resendWait } from '../domain/reset.js';
 import {
   decide,

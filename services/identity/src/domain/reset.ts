@@ -1,5 +1,14 @@
-/** Password-reset code rules (pure): lifetime, attempts, resend cooldown and the mail text. */
-import { RESET_CODE_TTL_MS, RESET_MAX_ATTEMPTS, RESET_RESEND_COOLDOWN_MS } from './policy.js';
+/**
+ * Password-reset code rules (pure): lifetime, attempts, resend cooldown and the mail text. The code's
+ * length, lifetime and cooldown are `@tessera/facts/account`, shared with the web form.
+ */
+import {
+  RESET_CODE_EXPIRY_TEXT,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MS,
+  RESET_RESEND_COOLDOWN_MS,
+} from '@tessera/facts/account';
+import { RESET_MAX_ATTEMPTS } from './policy.js';
 
 export interface ResetCodeState {
   expiresAt: number;
@@ -27,25 +36,23 @@ export function resendWait(lastSentAt: number | null, now: number): number {
   return left > 0 && left <= RESET_RESEND_COOLDOWN_MS ? left : 0;
 }
 
-export function isResetCodeShape(otp: string): boolean {
-  return /^\d{6}$/.test(otp);
-}
-
 export function resetMail(code: string): { subject: string; text: string } {
   return {
     subject: `Your Tessera password reset code: ${code}`,
     text: [
       'Someone asked to reset the password of your Tessera account.',
       '',
-      `Your 6-digit reset code is: ${code}`,
+      `Your ${RESET_CODE_LENGTH}-digit reset code is: ${code}`,
       '',
-      'The code expires in 5 minutes and can be used once.',
+      `${RESET_CODE_EXPIRY_TEXT} and can be used once.`,
       'If you did not ask for it, ignore this message; your password stays unchanged.',
     ].join('\n'),
   };
 }
 
+const MAILED_CODE = new RegExp(`reset code is: (\\d{${RESET_CODE_LENGTH}})`);
+
 /** The code in a reset mail's text (tests and the development outbox reader). */
 export function codeInMail(text: string): string | null {
-  return /reset code is: (\d{6})/.exec(text)?.[1] ?? null;
+  return MAILED_CODE.exec(text)?.[1] ?? null;
 }

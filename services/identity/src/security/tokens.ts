@@ -4,12 +4,13 @@
  * leaked database grants nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { RESET_CODE_LENGTH } from '@tessera/facts/account';
 
 export function newOpaqueToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** A uniformly random 6-digit code, leading zeros kept. */
+/** A uniformly random code of RESET_CODE_LENGTH digits, leading zeros kept. */
 export function newResetCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
 }

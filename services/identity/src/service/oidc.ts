@@ -9,11 +9,11 @@ import { duplicateOf } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import { EXCHANGE_TOKEN_BYTES, EXCHANGE_TOKEN_TTL_MS } from '../domain/policy.js';
 import { isValidEmail } from '@tessera/facts/account';
+import { EXCHANGE_INVALID_MESSAGE } from '@tessera/facts/oauth';
 import { normalizeEmail } from '../domain/validation.js';
 import type { IdentityDeps, SessionOut } from './deps.js';
 import type { Sessions } from './sessions.js';
 
-export const EXCHANGE_INVALID_MESSAGE = 'Invalid or expired exchange token';
 const FIELD_LIMIT = 512;
 
 export interface OidcIdentityIn {

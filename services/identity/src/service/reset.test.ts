@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { forSuite } from '@tessera/kit/testing';
-import { RESET_RESEND_COOLDOWN_MS } from '../domain/policy.js';
+import { RESET_RESEND_COOLDOWN_MS } from '@tessera/facts/account';
 import { failureOf, newAccount, startHarness } from '../test/harness.js';
 
 const h = forSuite(startHarness);

@@ -9,8 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { appError, constantTimeEqual, retryAfterSeconds, sha256Base64url } from '@tessera/kit';
+import { ACCOUNT_MESSAGES, isResetCodeShape } from '@tessera/facts/account';
 import { RESET_MAX_ATTEMPTS } from '../domain/policy.js';
-import { isResetCodeShape, resetCodeExpiry, resetCodeStatus, resetMail } from '../domain/reset.js';
+import { resetCodeExpiry, resetCodeStatus, resetMail } from '../domain/reset.js';
 import { requireEmail, requireNewPassword } from './accounts.js';
 import type { IdentityDeps } from './deps.js';
 import type { Sessions } from './sessions.js';
@@ -76,8 +77,7 @@ export class PasswordReset {
     const email = requireEmail(input.email);
     const otp = input.otp.trim();
     if (otp === '') throw appError('MISSING_FIELD', 'Reset code is required', { field: 'otp' });
-    if (!isResetCodeShape(otp))
-      throw appError('INVALID_OTP', 'Please enter the 6-digit code', { field: 'otp' });
+    if (!isResetCodeShape(otp)) throw appError('INVALID_OTP', ACCOUNT_MESSAGES.resetCode, { field: 'otp' });
     requireNewPassword(input.newPassword, 'newPassword');
     const { clock, repos, hasher, throttle, logger } = this.deps;
     const now = clock.now();

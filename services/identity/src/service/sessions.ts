@@ -8,13 +8,11 @@
 import { SignJWT } from 'jose';
 import { appError, sha256Base64url } from '@tessera/kit';
 import type { RefreshTokenDoc, UserDoc } from '../domain/documents.js';
-import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_BYTES } from '../domain/policy.js';
+import { ACCESS_TOKEN_TTL_SEC, SESSION_MESSAGES } from '@tessera/facts/account';
+import { REFRESH_TOKEN_BYTES } from '../domain/policy.js';
 import { decideRefresh, familyExpiry, refreshExpiry } from '../domain/sessions.js';
 import { userOut, type IdentityDeps, type SessionOut } from './deps.js';
 import type { RevokeReason } from './ports.js';
-
-export const REFRESH_INVALID_MESSAGE = 'Your session has ended. Please sign in again.';
-export const REFRESH_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export class Sessions {
   constructor(private readonly deps: IdentityDeps) {}
@@ -87,7 +85,7 @@ export class Sessions {
     const { repos, clock, logger } = this.deps;
     const now = clock.now();
     const token = await this.find(refreshToken);
-    if (token === null) throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    if (token === null) throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     const family = await repos.sessions.findOne({ _id: token.sessionId });
     const decision = decideRefresh(token, family, now);
     if (decision === 'reused') {
@@ -96,10 +94,10 @@ export class Sessions {
         { userId: token.userId, sessionId: token.sessionId },
         'refresh token reused: session revoked',
       );
-      throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+      throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     }
-    if (decision === 'revoked') throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
-    if (decision === 'expired') throw appError('REFRESH_TOKEN_EXPIRED', REFRESH_EXPIRED_MESSAGE);
+    if (decision === 'revoked') throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
+    if (decision === 'expired') throw appError('REFRESH_TOKEN_EXPIRED', SESSION_MESSAGES.expired);
     // spend it: only one caller can move usedAt from null
     const spent = await repos.refreshTokens.updateOne(
       { _id: token._id, usedAt: null },
@@ -111,10 +109,10 @@ export class Sessions {
         { userId: token.userId, sessionId: token.sessionId },
         'refresh token raced: session revoked',
       );
-      throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+      throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     }
     const user = await repos.users.findOne({ _id: token.userId });
-    if (user === null) throw appError('REFRESH_TOKEN_INVALID', REFRESH_INVALID_MESSAGE);
+    if (user === null) throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     return this.issue(user, token.sessionId, family!.expiresAt, now);
   }
 

@@ -3,7 +3,9 @@
 // and go back to /login after 3 s; a used or expired token goes there silently.
 import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { LOGIN_PAGE, OAUTH_CALLBACK_PAGE, OAUTH_FAILED } from '@tessera/facts/oauth';
 import { Spinner } from '../../components/Spinner.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { friendlyMessage } from '../../api/messages.js';
 import { exchangeOAuthToken } from './auth-api.js';
 import { AuthCard } from './AuthCard.js';
@@ -12,7 +14,7 @@ import { CALLBACK_MESSAGES, DELAYS } from './auth-messages.js';
 import { isSilentExchangeFailure, startCallback } from './callback-flow.js';
 import { useAuthDeps } from './use-auth-deps.js';
 
-const route = getRouteApi('/auth/callback');
+const route = getRouteApi(OAUTH_CALLBACK_PAGE);
 
 export function AuthCallbackPage() {
   const search = route.useSearch();
@@ -28,7 +30,7 @@ export function AuthCallbackPage() {
     // The exchange token is single-use: take it out of the address bar and history at once.
     window.history.replaceState(window.history.state, '', window.location.pathname);
     if (start.kind === 'to-login') {
-      void navigate({ to: '/login', replace: true });
+      void navigate({ to: LOGIN_PAGE, replace: true });
       return;
     }
     if (start.kind === 'error') {
@@ -39,7 +41,7 @@ export function AuthCallbackPage() {
       (to) => void navigate({ to, replace: true }),
       (failure: unknown) => {
         if (isSilentExchangeFailure(failure)) {
-          void navigate({ to: '/login', replace: true });
+          void navigate({ to: LOGIN_PAGE, replace: true });
           return;
         }
         deps.auth.signOut('invalid-data');
@@ -48,14 +50,10 @@ export function AuthCallbackPage() {
     );
   }, [search, navigate, deps]);
 
-  useEffect(() => {
-    if (error === null) return;
-    const timer = setTimeout(
-      () => void navigate({ to: '/login', search: { error: 'oauth_failed' }, replace: true }),
-      DELAYS.afterOAuthFailure,
-    );
-    return () => clearTimeout(timer);
-  }, [error, navigate]);
+  useTimeout(
+    () => void navigate({ to: LOGIN_PAGE, search: { error: OAUTH_FAILED }, replace: true }),
+    error === null ? null : DELAYS.afterOAuthFailure,
+  );
 
   if (error !== null) {
     return (

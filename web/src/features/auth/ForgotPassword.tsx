@@ -1,9 +1,11 @@
 // Forgot password: step 1 sends a 6-digit code to the e-mail, step 2 sets a new password with it.
 // Resend has a 60 s cooldown; success returns to Sign In after 2 s.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { RESET_CODE_LENGTH, RESET_RESEND_COOLDOWN_MS } from '@tessera/facts/account';
 import { useApi } from '../../app/router-context.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { requestResetCode } from './auth-api.js';
-import { DELAYS, PASSWORD_FLOW_MESSAGES as MSG, RESEND_COOLDOWN_S } from './auth-messages.js';
+import { DELAYS, PASSWORD_FLOW_MESSAGES as MSG } from './auth-messages.js';
 import { FormBanner } from './FormBanner.js';
 import { ResetCodeStep } from './ResetCodeStep.js';
 import { EmailField } from './TextField.js';
@@ -26,25 +28,21 @@ export function ForgotPassword({
     validate: () => validateResetEmail(email),
     send: () => requestResetCode(api, email),
     onSuccess: () => {
-      setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000);
+      setResendAt(Date.now() + RESET_RESEND_COOLDOWN_MS);
       setStep('code');
     },
     fallback: MSG.sendFailed,
     fields: ['email'],
   });
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => onBackToSignIn(email), DELAYS.afterReset);
-    return () => clearTimeout(timer);
-  }, [done, email, onBackToSignIn]);
+  useTimeout(() => onBackToSignIn(email), done ? DELAYS.afterReset : null);
 
   if (step === 'code') {
     return (
       <ResetCodeStep
         email={email}
         resendAt={resendAt}
-        onResent={() => setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000)}
+        onResent={() => setResendAt(Date.now() + RESET_RESEND_COOLDOWN_MS)}
         onDone={() => setDone(true)}
         onBackToEmail={() => setStep('email')}
         onBackToSignIn={() => onBackToSignIn(email)}
@@ -56,7 +54,7 @@ export function ForgotPassword({
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Reset password">
       <h2 className="auth-form__title">Forgot your password?</h2>
       <p className="auth-form__intro">
-        Enter the email address of your account and we will send you a 6-digit reset code.
+        Enter the email address of your account and we will send you a {RESET_CODE_LENGTH}-digit reset code.
       </p>
       <FormBanner message={failure.banner} />
       <EmailField

@@ -3,12 +3,12 @@
 // when a previous attempt came back with error=oauth_failed (the BFF's answer when none is set up).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OAUTH_START_PATH } from '@tessera/facts/oauth';
 import { useApi } from '../../app/router-context.js';
 import type { Provider } from './auth-api.js';
 import { providersQueryOptions } from './queries.js';
 
 const PROVIDER_ID = 'google';
-export const GOOGLE_START_URL = '/api/auth/google';
 export const NOT_CONFIGURED_LABEL = 'Google sign-in is not configured';
 
 function googleOf(providers: Provider[] | undefined): Provider | undefined {
@@ -36,7 +36,7 @@ export function GoogleButton({ checkNow }: { checkNow: boolean }) {
       setLeaving(false);
       return;
     }
-    window.location.assign(target?.url ?? GOOGLE_START_URL);
+    window.location.assign(target?.url ?? OAUTH_START_PATH);
   };
 
   return (

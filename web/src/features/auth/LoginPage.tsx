@@ -2,6 +2,7 @@
 // the failed-OAuth notice and the legal links.
 import { useCallback, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { LOGIN_PAGE, OAUTH_FAILED } from '@tessera/facts/oauth';
 import { PillTabs, type PillTab } from '../../components/PillTabs.js';
 import { AuthCard } from './AuthCard.js';
 import { ForgotPassword } from './ForgotPassword.js';
@@ -10,7 +11,7 @@ import { GoogleButton } from './GoogleButton.js';
 import { SignInForm } from './SignInForm.js';
 import { SignUpForm } from './SignUpForm.js';
 
-const route = getRouteApi('/login');
+const route = getRouteApi(LOGIN_PAGE);
 
 export const OAUTH_FAILED_MESSAGE = 'Signing in with your provider did not complete. Please try again.';
 
@@ -40,7 +41,7 @@ export function LoginPage() {
     <AuthCard titleId="login-title">
       <h1 id="login-title">Welcome to Tessera</h1>
       <p className="lead">Sign in to lock a board, buy pixels and vote for the next featured artist.</p>
-      <FormBanner message={error === 'oauth_failed' ? OAUTH_FAILED_MESSAGE : null} />
+      <FormBanner message={error === OAUTH_FAILED ? OAUTH_FAILED_MESSAGE : null} />
       {mode === 'forgot' ? (
         <ForgotPassword key={formKey} initialEmail={email} onBackToSignIn={backToSignIn} />
       ) : (
@@ -70,7 +71,7 @@ export function LoginPage() {
           <div className="divider auth-divider" role="separator">
             <span>or</span>
           </div>
-          <GoogleButton checkNow={error === 'oauth_failed'} />
+          <GoogleButton checkNow={error === OAUTH_FAILED} />
         </>
       )}
       <p className="auth-card__legal">

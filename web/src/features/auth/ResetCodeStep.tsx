@@ -1,6 +1,7 @@
 // Forgot password, step 2: the 6-digit code (digits only) and the new password, "Reset Password",
 // resend with its countdown, and the ways back.
 import { useState } from 'react';
+import { RESET_CODE_EXPIRY_TEXT, RESET_CODE_LENGTH, RESET_MESSAGES } from '@tessera/facts/account';
 import { useApi } from '../../app/router-context.js';
 import { requestResetCode, resetPassword } from './auth-api.js';
 import { friendlyMessage } from '../../api/messages.js';
@@ -24,7 +25,7 @@ export function ResetCodeStep(props: {
   const api = useApi();
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [notice, setNotice] = useState<Notice>({ kind: 'success', text: MSG.codeSent });
+  const [notice, setNotice] = useState<Notice>({ kind: 'success', text: RESET_MESSAGES.codeSent });
   const [resending, setResending] = useState(false);
   const [done, setDone] = useState(false);
   const cooldown = useCountdown(props.resendAt);
@@ -37,7 +38,7 @@ export function ResetCodeStep(props: {
     },
     onSuccess: () => {
       setDone(true);
-      setNotice({ kind: 'success', text: MSG.passwordReset });
+      setNotice({ kind: 'success', text: RESET_MESSAGES.passwordReset });
       setCode('');
       setNewPassword('');
       props.onDone();
@@ -71,7 +72,7 @@ export function ResetCodeStep(props: {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Reset password">
       <h2 className="auth-form__title">Enter your reset code</h2>
       <p className="auth-form__intro">
-        We sent a 6-digit code to <strong>{props.email}</strong>. {MSG.codeExpiry}
+        We sent a {RESET_CODE_LENGTH}-digit code to <strong>{props.email}</strong>. {RESET_CODE_EXPIRY_TEXT}.
       </p>
       {notice && <FormBanner kind={notice.kind} message={notice.text} />}
       <FormBanner message={failure.banner} />

@@ -1,7 +1,8 @@
 // Sign Up: username, e-mail, password with strength meter and security note, confirmation. Create
 // Account stays disabled until the password has 8+ characters; success waits 1.5 s, then the canvas.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { register, type AfterSignIn } from './auth-api.js';
 import { DELAYS, PASSWORD_FLOW_MESSAGES } from './auth-messages.js';
 import { FormBanner } from './FormBanner.js';
@@ -29,11 +30,12 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
     staysBusy: true,
   });
 
-  useEffect(() => {
-    if (done === null) return;
-    const timer = setTimeout(() => void navigate({ to: done, replace: true }), DELAYS.afterRegistration);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useTimeout(
+    () => {
+      if (done !== null) void navigate({ to: done, replace: true });
+    },
+    done === null ? null : DELAYS.afterRegistration,
+  );
 
   const field = fieldBinder(values, setValues, { failure, clearField });
 

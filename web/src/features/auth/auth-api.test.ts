@@ -62,11 +62,10 @@ describe('password reset', () => {
         'POST /auth/reset-password-logic': [json(200, { success: true, message: 'done' })],
       }),
     );
-    expect(await requestResetCode(h.client, 'a@b.co')).toBe('sent');
-    expect(
-      await resetPassword(h.client, { email: 'a@b.co', otp: '123456', newPassword: 'newpassword' }),
-    ).toBe('done');
+    await requestResetCode(h.client, 'a@b.co');
+    await resetPassword(h.client, { email: 'a@b.co', otp: '123456', newPassword: 'newpassword' });
     const [email, reset] = h.appCalls();
+    expect(email?.body).toEqual({ email: 'a@b.co' });
     expect(email?.headers['x-csrf-token']).toBeUndefined();
     expect(reset?.body).toEqual({ email: 'a@b.co', otp: '123456', newPassword: 'newpassword' });
     expect(reset?.headers['x-csrf-token']).toBe('csrf-1');

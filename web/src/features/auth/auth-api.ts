@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { AuthStore } from '../../auth/auth-store.js';
 import { toAuthUser, toTokenGrant, type AuthUser } from '../../auth/auth-user.js';
-import { isRecord, readString } from '../../lib/json.js';
+import { isRecord } from '../../lib/json.js';
 
 export type AfterSignIn = '/canvas' | '/select-username';
 
@@ -52,26 +52,23 @@ export async function register(
   return storeGrant(deps, body);
 }
 
-/** Sends the reset code (no CSRF, no auth). Returns the server's message when it gives one. */
-export async function requestResetCode(api: ApiClient, email: string): Promise<string | null> {
-  const body = await api.post<unknown>(
-    '/auth/reset-password-email',
-    { email: email.trim() },
-    { auth: 'none' },
-  );
-  return messageOf(body);
+/**
+ * Sends the reset code (no CSRF, no auth). The form shows its own texts (RESET_MESSAGES), not the
+ * body's: a resend is worded differently from the first request.
+ */
+export async function requestResetCode(api: ApiClient, email: string): Promise<void> {
+  await api.post<unknown>('/auth/reset-password-email', { email: email.trim() }, { auth: 'none' });
 }
 
 export async function resetPassword(
   api: ApiClient,
   values: { email: string; otp: string; newPassword: string },
-): Promise<string | null> {
-  const body = await api.post<unknown>(
+): Promise<void> {
+  await api.post<unknown>(
     '/auth/reset-password-logic',
     { email: values.email.trim(), otp: values.otp, newPassword: values.newPassword },
     { auth: 'none' },
   );
-  return messageOf(body);
 }
 
 /** Redeems the one-time token of the OAuth callback for a session. */
@@ -122,8 +119,4 @@ export function parseProviders(body: unknown): Provider[] {
 
 export async function fetchProviders(api: ApiClient): Promise<Provider[]> {
   return parseProviders(await api.get<unknown>('/auth/providers', { auth: 'none' }));
-}
-
-function messageOf(body: unknown): string | null {
-  return isRecord(body) ? readString(body.message) : null;
 }

@@ -1,18 +1,16 @@
 // Texts of the password flows and the OAuth callback (spec sections 4 and 8), and how a failed auth
-// call is shown on a form.
+// call is shown on a form. The reset calls' success texts are the BFF's answers too:
+// RESET_MESSAGES of @tessera/facts/account.
 import { isApiError } from '../../api/errors.js';
 import { flaggedFields, friendlyMessage } from '../../api/messages.js';
 import type { FieldErrors } from './validation.js';
 
 export const PASSWORD_FLOW_MESSAGES = {
   registered: 'Registration successful! Redirecting...',
-  codeSent: 'If an account exists with this email, a reset code has been sent.',
   codeResent: 'Reset code has been resent to your email.',
-  passwordReset: 'Password has been reset successfully!',
   sendFailed: 'Failed to send reset email. Please try again.',
   resendFailed: 'Failed to resend code. Please try again.',
   resetFailed: 'Failed to reset password. Please try again.',
-  codeExpiry: 'The code expires in 5 minutes.',
 } as const;
 
 export const CALLBACK_MESSAGES = {
@@ -24,15 +22,12 @@ export const CALLBACK_MESSAGES = {
   noToken: 'No exchange token found in callback URL',
 } as const;
 
-/** Redirect delays of spec section 9, in milliseconds. */
+/** Redirect delays of spec section 9, in milliseconds (after a session expired: auth-dialog/session-expiry.ts). */
 export const DELAYS = {
   afterRegistration: 1500,
   afterReset: 2000,
-  afterSessionExpiry: 2000,
   afterOAuthFailure: 3000,
 } as const;
-
-export const RESEND_COOLDOWN_S = 60;
 
 export interface FormFailure {
   /** Shown above the form; null when the message sits under its field. */

@@ -1,4 +1,6 @@
-// The OAuth callback's decisions (spec section 4, "OAuth callback"), as pure functions.
+// The OAuth callback's decisions (spec section 4, "OAuth callback"), as pure functions. The parameters
+// and error values are the ones the BFF writes: @tessera/facts/oauth.
+import { GOOGLE_AUTH_FAILED } from '@tessera/facts/oauth';
 import { isApiError } from '../../api/errors.js';
 import type { CallbackSearch } from '../../lib/search-params.js';
 import { CALLBACK_MESSAGES } from './auth-messages.js';
@@ -15,7 +17,7 @@ export function startCallback(search: CallbackSearch): CallbackStart {
   if (error !== undefined) {
     return {
       kind: 'error',
-      message: error === 'google_auth_failed' ? CALLBACK_MESSAGES.googleFailed : CALLBACK_MESSAGES.failed,
+      message: error === GOOGLE_AUTH_FAILED ? CALLBACK_MESSAGES.googleFailed : CALLBACK_MESSAGES.failed,
     };
   }
   if (token === undefined || token.trim() === '')

@@ -4,19 +4,18 @@
 import {
   ACCOUNT_MESSAGES,
   PASSWORD_MIN,
+  RESET_CODE_LENGTH,
+  isResetCodeShape,
   isValidEmail,
   passwordMessage,
   usernameMessage,
 } from '@tessera/facts/account';
 import { passwordScore } from '@tessera/facts/password';
 
-export const CODE_LENGTH = 6;
-
 /** The form-only texts (the account rules' texts are ACCOUNT_MESSAGES). */
 export const FORM_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordMismatch: 'Passwords do not match',
-  code: 'Please enter the 6-digit code',
 } as const;
 
 /** Field name to message; a form is valid when the object is empty. */
@@ -60,14 +59,14 @@ export function validateResetEmail(email: string): FieldErrors {
   return isValidEmail(email) ? {} : { email: ACCOUNT_MESSAGES.email };
 }
 
-/** The reset code field keeps digits only, at most 6. */
+/** The reset code field keeps digits only, at most RESET_CODE_LENGTH. */
 export function sanitizeCode(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
+  return raw.replace(/\D/g, '').slice(0, RESET_CODE_LENGTH);
 }
 
 export function validateReset(values: { code: string; newPassword: string }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(values.code)) errors.code = FORM_MESSAGES.code;
+  if (!isResetCodeShape(values.code)) errors.code = ACCOUNT_MESSAGES.resetCode;
   const newPassword = passwordMessage(values.newPassword);
   if (newPassword) errors.newPassword = newPassword;
   return errors;

@@ -1,7 +1,7 @@
 // The tools sidebar: find an available pixel, sync, Live/Preview, zoom with percentage, and the hint.
 // On mobile the same tools live in a slide-in drawer with an open button and a Close button.
-import { memo, useRef, useState, type ReactNode } from 'react';
-import { useDismiss } from '../../lib/use-dismiss.js';
+import { memo, type ReactNode } from 'react';
+import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import type { ViewMode } from './canvas-api.js';
 
 export interface ToolsProps {
@@ -133,11 +133,8 @@ function ToolsContent(p: ToolsProps) {
 
 export const CanvasTools = memo(function CanvasTools(props: ToolsProps & { mobile: boolean }) {
   const { mobile, ...tools } = props;
-  const [open, setOpen] = useState(false);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const openRef = useRef<HTMLButtonElement>(null);
-  const refs = useRef([panelRef, openRef]).current;
-  useDismiss(mobile && open, () => setOpen(false), refs, openRef);
+  // Escape or a press outside the drawer and its button closes it, as the header menus do
+  const { open, setOpen, close, panelId, buttonRef, panelRef } = useMenuDisclosure();
 
   if (!mobile) {
     return (
@@ -149,11 +146,11 @@ export const CanvasTools = memo(function CanvasTools(props: ToolsProps & { mobil
   return (
     <>
       <button
-        ref={openRef}
+        ref={buttonRef}
         type="button"
         className="canvas-tools__open"
         aria-expanded={open}
-        aria-controls="canvas-tools-drawer"
+        aria-controls={panelId}
         onClick={() => setOpen(true)}
       >
         <span aria-hidden="true">☰</span> Tools
@@ -161,7 +158,7 @@ export const CanvasTools = memo(function CanvasTools(props: ToolsProps & { mobil
       <div className={`canvas-drawer__backdrop${open ? ' is-open' : ''}`} aria-hidden="true" />
       <div
         ref={panelRef}
-        id="canvas-tools-drawer"
+        id={panelId}
         className={`canvas-drawer${open ? ' is-open' : ''}`}
         role="dialog"
         aria-modal="false"
@@ -170,7 +167,7 @@ export const CanvasTools = memo(function CanvasTools(props: ToolsProps & { mobil
       >
         <div className="canvas-drawer__header">
           <h2 className="canvas-drawer__title">Canvas tools</h2>
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          <button type="button" className="button button--secondary" onClick={close}>
             Close
           </button>
         </div>

@@ -33,7 +33,7 @@ import { useBanners } from './use-banners.js';
 import { useBoardOpener, type LockVerdict } from './use-board-opener.js';
 import { useBoardLocks } from './use-board-locks.js';
 import { BoardLockedModal } from '../locks/index.js';
-import { useAuth } from '../../auth/use-auth.js';
+import { useSignedIn } from '../../auth/use-auth.js';
 import { useCanvasImages } from './use-canvas-images.js';
 import { useFindPixel } from './use-find-pixel.js';
 import { useLivePixels } from './use-live-pixels.js';
@@ -100,8 +100,8 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     },
     [reloadActive, shownIndex],
   );
-  const auth = useAuth();
-  const boardLocks = useBoardLocks(canvas.canvasIndex, mobile, auth.user !== null || auth.hasAccessToken);
+  const signedIn = useSignedIn();
+  const boardLocks = useBoardLocks(canvas.canvasIndex, mobile, signedIn);
   const live = useLivePixels(canvas.canvasIndex, {
     onPixels,
     onCanvasActivated,

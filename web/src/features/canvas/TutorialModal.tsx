@@ -1,6 +1,6 @@
 // First-visit tutorial: three steps with a progress bar, Skip tutorial, Back, Continue and Start.
 // Shown once per session, 800 ms after the page loads, as the session-storage record decides.
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   readTutorial,
   shouldShowTutorial,
@@ -9,6 +9,8 @@ import {
   writeTutorial,
   type SessionLike,
 } from '../../canvas-scene/index.js';
+import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { TUTORIAL_STEPS } from './tutorial-steps.js';
 
 function sessionStore(): SessionLike | null {
@@ -22,11 +24,9 @@ function sessionStore(): SessionLike | null {
 /** Opens the tutorial 800 ms after `ready` turns true, when the stored record asks for it. */
 export function useFirstVisitTutorial(ready: boolean) {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!ready || !shouldShowTutorial(readTutorial(sessionStore()))) return;
-    const timer = setTimeout(() => setOpen(true), TUTORIAL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [ready]);
+  // the stored record is read when the page becomes ready, not on every render
+  const due = useMemo(() => ready && shouldShowTutorial(readTutorial(sessionStore())), [ready]);
+  useTimeout(() => setOpen(true), due ? TUTORIAL_DELAY_MS : null);
   const finish = (skipped: boolean) => {
     writeTutorial(sessionStore(), tutorialRecord(skipped, Date.now()));
     setOpen(false);
@@ -36,24 +36,15 @@ export function useFirstVisitTutorial(ready: boolean) {
 
 export function TutorialModal({ onFinish }: { onFinish: (skipped: boolean) => void }) {
   const [step, setStep] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useFocusedHeading(step);
+  useEscapeToClose(() => onFinish(true), false);
   const total = TUTORIAL_STEPS.length;
   const current = TUTORIAL_STEPS[step] ?? TUTORIAL_STEPS[0];
   const last = step === total - 1;
 
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [step]);
-
   if (!current) return null;
   return (
-    <div
-      className="canvas-modal"
-      role="presentation"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onFinish(true);
-      }}
-    >
+    <div className="canvas-modal" role="presentation">
       <div
         className="canvas-modal__card tutorial"
         role="dialog"

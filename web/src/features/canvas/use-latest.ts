@@ -1,10 +1,3 @@
-// A ref that always holds the latest value (for callbacks read by long-lived listeners).
-import { useLayoutEffect, useRef } from 'react';
-
-export function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useLayoutEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
+// Moved to lib/use-latest.ts. Kept only until use-canvas-images.ts, use-live-pixels.ts and
+// CanvasStage.tsx (other owners' files) import it from there; then delete this file.
+export { useLatest } from '../../lib/use-latest.js';
