@@ -5,7 +5,14 @@
 // It keeps its state across calls, records every request, and can fail or hold the next answer of a
 // call to show the page's error and busy states.
 import type { Page, Route } from 'playwright-core';
-import { artworkTextMessage, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@tessera/facts/artwork';
+import {
+  artworkTextsProblem,
+  IMAGE_MESSAGES,
+  IMAGE_PATH_PREFIX,
+  imageProblem,
+  imageUrlOf,
+  UPLOAD_PATH,
+} from '@tessera/facts/artwork';
 import { submissionJson, type SubmissionFields } from '@tessera/facts/submissions';
 import { artworkPng } from './png.js';
 import { errorReply } from './scripted-auth.js';
@@ -48,8 +55,8 @@ interface Pending {
   release: Promise<void> | null;
 }
 
-export const UPLOAD_PATH = '/api/artist-selection/uploads';
-export const IMAGE_PREFIX = '/api/artist-selection/images/';
+// the browser tests name the upload route by the fake's import, as before
+export { UPLOAD_PATH };
 
 /** The part after the headers of the multipart field `name`, or null. */
 function multipartPart(body: Buffer, contentType: string, name: string): Buffer | null {
@@ -100,7 +107,7 @@ export class FakeArtistSelection {
       username: fields.username ?? `artist_${n}`,
       title: fields.title ?? `Artwork ${n}`,
       description: fields.description ?? `A study in colour number ${n}, made for the next canvas.`,
-      imageUrl: fields.imageUrl ?? `${IMAGE_PREFIX}${key}`,
+      imageUrl: fields.imageUrl ?? imageUrlOf(key),
       createdAt: fields.createdAt ?? Date.now() - (1000 - n) * 60_000,
       votes,
       isVerifiedContributor: fields.isVerifiedContributor ?? false,
@@ -176,9 +183,9 @@ export class FakeArtistSelection {
       await this.send(route, pending.override);
       return;
     }
-    if (method === 'GET' && url.pathname.startsWith(IMAGE_PREFIX)) {
-      const image = this.images.get(url.pathname.slice(IMAGE_PREFIX.length));
-      if (!image) await this.send(route, errorReply(404, 'NOT_FOUND', 'Image not found.'));
+    if (method === 'GET' && url.pathname.startsWith(IMAGE_PATH_PREFIX)) {
+      const image = this.images.get(url.pathname.slice(IMAGE_PATH_PREFIX.length));
+      if (!image) await this.send(route, errorReply(404, 'NOT_FOUND', IMAGE_MESSAGES.api.notFound));
       else await route.fulfill({ status: 200, contentType: 'image/png', body: image });
       return;
     }
@@ -275,17 +282,11 @@ export class FakeArtistSelection {
     if (headers['x-csrf-token'] !== 'csrf-e2e') return csrfMissing;
 
     if (method === 'POST' && path === '/api/artist-selection/upload-url') {
-      const type = String(body.contentType ?? '').toLowerCase();
-      if (!(IMAGE_TYPES as readonly string[]).includes(type)) {
-        return errorReply(
-          400,
-          'VALIDATION_ERROR',
-          'Only PNG, JPEG, and WebP images are allowed.',
-          'contentType',
-        );
-      }
-      if (Number(body.fileSize) > IMAGE_MAX_BYTES) {
-        return errorReply(400, 'VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');
+      // the service's rule and words (@tessera/facts/artwork)
+      const problem = imageProblem({ type: String(body.contentType ?? ''), size: Number(body.fileSize) });
+      if (problem !== null) {
+        const field = problem === 'type' ? 'contentType' : 'fileSize';
+        return errorReply(400, 'VALIDATION_ERROR', IMAGE_MESSAGES.api[problem], field);
       }
       const key = `img-${this.nextId++}.png`;
       return {
@@ -295,7 +296,7 @@ export class FakeArtistSelection {
           data: {
             uploadUrl: UPLOAD_PATH,
             fields: { key, policy: 'signed-e2e' },
-            imageUrl: `${IMAGE_PREFIX}${key}`,
+            imageUrl: imageUrlOf(key),
           },
         },
       };
@@ -306,14 +307,12 @@ export class FakeArtistSelection {
       const description = String(body.description ?? '').trim();
       const imageUrl = String(body.imageUrl ?? '');
       // the service's checks and words (@tessera/facts/artwork), field by field
-      for (const [field, value] of [
-        ['title', title],
-        ['description', description],
-      ] as const) {
-        const message = artworkTextMessage(field, value);
-        if (message !== null) return errorReply(400, 'VALIDATION_ERROR', message, field);
-      }
-      if (!imageUrl.startsWith(IMAGE_PREFIX) || !this.images.has(imageUrl.slice(IMAGE_PREFIX.length))) {
+      const problem = artworkTextsProblem({ title, description });
+      if (problem !== null) return errorReply(400, 'VALIDATION_ERROR', problem.message, problem.field);
+      if (
+        !imageUrl.startsWith(IMAGE_PATH_PREFIX) ||
+        !this.images.has(imageUrl.slice(IMAGE_PATH_PREFIX.length))
+      ) {
         return errorReply(400, 'VALIDATION_ERROR', 'Please upload the image again.', 'imageUrl');
       }
       if (/\bslur\b/i.test(`${title} ${description}`)) {

@@ -10,6 +10,7 @@
  * (the web client then fetches a new token and retries once).
  */
 import type { Context, Middleware, Next } from 'koa';
+import { UPLOAD_PATH } from '@tessera/facts/artwork';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 import { sessionKeysFor } from './keys.js';
@@ -31,7 +32,7 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATC
 export const CSRF_TOKEN_EXEMPT: ReadonlySet<string> = new Set([
   'POST /api/auth/reset-password-email',
   'POST /api/csrf/refresh-csrf-token',
-  'POST /api/artist-selection/uploads',
+  `POST ${UPLOAD_PATH}`,
 ]);
 
 /** Neither token nor Origin check: server-to-server calls authenticated by their own signature. */

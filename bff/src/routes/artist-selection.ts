@@ -7,6 +7,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
 import { submissionJson, type UploadTarget } from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
@@ -110,7 +111,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     const contentType = readText(body.contentType, 'contentType', { max: 200 });
     const fileSize = body.fileSize;
     if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize))
-      throw new HttpError('VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');
+      throw new HttpError('VALIDATION_ERROR', IMAGE_MESSAGES.api.size, 'fileSize');
     await limit(ctx, ARTIST_RATE_LIMITS.uploadUrl);
     const r = await peers.submission.createUploadUrl({
       userId: authOf(ctx).userId,

@@ -3,6 +3,7 @@
 // ApiError's code and status but carry the texts of spec section 8 for this layer; the page maps them
 // to its own toasts and banners (features/artist-selection/messages.ts). The shapes and their readers
 // are in submissions-json.ts.
+import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
 import type { ApiClient } from './client.js';
 import { searchTermOf } from '../lib/search-params.js';
 import { KindedError } from '../lib/kinded-error.js';
@@ -33,8 +34,6 @@ export const ARTIST_API_MESSAGES = {
   notFound: 'Submission not found.',
   invalidVote: 'Invalid vote type.',
   voteFailed: 'Failed to vote. Please try again.',
-  fileType: 'Only PNG, JPEG, and WebP images are allowed.',
-  fileSize: 'File size must be under 10MB.',
   invalidFile: 'Invalid file. Please check the file type and size.',
   storageCors: 'Upload blocked by CORS policy. Please contact support or try again later.',
   storageFailed: 'Failed to upload image. Please try again.',
@@ -101,12 +100,12 @@ export function voteErrorText(error: unknown): string | null {
   return ARTIST_API_MESSAGES.voteFailed;
 }
 
-/** 400 about the type or the size has its own text; other 400s the server's text or a fallback. */
+/** 400 about the type or the size has the API's text for it (facts); other 400s the server's text or a fallback. */
 export function uploadUrlErrorText(error: unknown): string | null {
   if (!answered(error) || error.status !== 400) return null;
   const text = `${error.field ?? ''} ${serverMessage(error) ?? ''}`;
-  if (/size|large|big|bytes|\bmb\b/i.test(text)) return ARTIST_API_MESSAGES.fileSize;
-  if (/type|format|png|jpe?g|webp|content/i.test(text)) return ARTIST_API_MESSAGES.fileType;
+  if (/size|large|big|bytes|\bmb\b/i.test(text)) return IMAGE_MESSAGES.api.size;
+  if (/type|format|png|jpe?g|webp|content/i.test(text)) return IMAGE_MESSAGES.api.type;
   return serverMessage(error) ?? ARTIST_API_MESSAGES.invalidFile;
 }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@tessera/facts/subjects';
+import { artworkTextsProblem, imageUrlOf } from '@tessera/facts/artwork';
 import { userIdProblem } from '@tessera/facts/inputs';
 import { appError, publishEventBestEffort, refuseInput } from '@tessera/kit';
 import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
@@ -19,11 +20,10 @@ import {
   type SortOrder,
   type SubmissionDoc,
 } from '../domain/submission.js';
-import { checkSubmission } from '../domain/votes.js';
 import { Contributors } from './contributors.js';
 import type { SubmissionDeps } from './deps.js';
 import { Promotion } from './promotion.js';
-import { imageUrlOf, Uploads } from './uploads.js';
+import { Uploads } from './uploads.js';
 import { NOT_FOUND_MESSAGE, Voting } from './voting.js';
 import { toSubmission } from './views.js';
 
@@ -111,7 +111,7 @@ export class SubmissionService {
     if (!input.userId) throw appError('UNAUTHORIZED', 'Authentication required');
     if (!input.username.trim())
       throw appError('VALIDATION_ERROR', USERNAME_REQUIRED_MESSAGE, { field: 'username' });
-    const problem = checkSubmission(input.title, input.description);
+    const problem = artworkTextsProblem(input);
     if (problem) throw appError('VALIDATION_ERROR', problem.message, { field: problem.field });
     const title = input.title.trim();
     const description = input.description.trim();
