@@ -13,7 +13,17 @@ import {
   imageUrlOf,
   UPLOAD_PATH,
 } from '@tessera/facts/artwork';
-import { submissionJson, type SubmissionFields } from '@tessera/facts/submissions';
+import {
+  compareSubmissions,
+  DEFAULT_SORT,
+  isSortOrder,
+  PAGE_SIZE,
+  pageOf,
+  paginationJson,
+  searchTerm,
+  submissionJson,
+  type SubmissionFields,
+} from '@tessera/facts/submissions';
 import { artworkPng } from './png.js';
 import { errorReply } from './scripted-auth.js';
 
@@ -235,34 +245,27 @@ export class FakeArtistSelection {
     const csrfMissing = errorReply(403, 'CSRF_INVALID', 'Invalid or expired CSRF token');
 
     if (method === 'GET' && path === '/api/artist-selection/submissions') {
-      const sort = url.searchParams.get('sort') === 'new' ? 'new' : 'hot';
+      // the service's list rules (@tessera/facts/submissions)
+      const rawSort = url.searchParams.get('sort');
+      const sort = isSortOrder(rawSort) ? rawSort : DEFAULT_SORT;
       const page = Math.max(1, Number(url.searchParams.get('page') ?? '1') || 1);
-      const limit = Number(url.searchParams.get('limit') ?? '10') || 10;
-      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const limit = Number(url.searchParams.get('limit') ?? PAGE_SIZE) || PAGE_SIZE;
+      const search = searchTerm(url.searchParams.get('search') ?? '')?.toLowerCase() ?? null;
       const found = this.submissions.filter(
         (s) =>
-          search === '' ||
+          search === null ||
           s.title.toLowerCase().includes(search) ||
           s.username.toLowerCase().includes(search),
       );
-      found.sort((a, b) =>
-        sort === 'new'
-          ? b.createdAt - a.createdAt
-          : this.score(b) - this.score(a) || b.createdAt - a.createdAt,
-      );
-      const totalPages = Math.ceil(found.length / limit);
+      const ranked = (s: FakeSubmission) => ({ id: s.id, netScore: this.score(s), createdAt: s.createdAt });
+      found.sort((a, b) => compareSubmissions(sort, ranked(a), ranked(b)));
+      const p = pageOf(found.length, page, limit);
       return {
         status: 200,
         body: {
           success: true,
-          data: found.slice((page - 1) * limit, page * limit).map((s) => this.view(s, viewer)),
-          pagination: {
-            currentPage: page,
-            totalPages,
-            totalCount: found.length,
-            hasNext: page < totalPages,
-            hasPrevious: page > 1,
-          },
+          data: found.slice(p.skip, p.skip + p.limit).map((s) => this.view(s, viewer)),
+          pagination: paginationJson(p),
         },
       };
     }

@@ -8,7 +8,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
-import { submissionJson, type UploadTarget } from '@tessera/facts/submissions';
+import { paginationJson, submissionJson, type UploadTarget } from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
@@ -48,13 +48,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       data: r.submissions.map(submissionJson),
-      pagination: {
-        currentPage: r.currentPage,
-        totalPages: r.totalPages,
-        hasNext: r.hasNext,
-        hasPrevious: r.hasPrevious,
-        totalCount: r.totalCount,
-      },
+      pagination: paginationJson(r),
     };
   });
 

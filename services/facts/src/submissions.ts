@@ -1,7 +1,8 @@
 /**
- * The artist-selection Submission object of spec section 3 as it travels over /api, defined once:
- * the BFF sends it, the web app reads it and the browser tests' scripted backend imitates it. Pure:
- * the web bundle imports it.
+ * Artist selection, defined once: the Submission object of spec section 3 as it travels over /api
+ * (the BFF sends it, the web app reads it and the browser tests' scripted backend imitates it), and
+ * the list's rules (orders, page sizes, search, submission ids) that the submission service applies,
+ * the BFF reads a request by and the web app keeps its URL by. Pure: the web bundle imports it.
  */
 
 /** What a submission says about itself, the same in every shape that carries one. */
@@ -56,4 +57,110 @@ export function submissionJson(s: SubmissionSource): SubmissionJson {
     userVoteType: s.userVoteType,
     isVerifiedContributor: s.isVerifiedContributor,
   };
+}
+
+// ---- the list ------------------------------------------------------------------------------------
+
+/** The list orders (spec section 2: Hot, "most votes", and New, "most recent"); Hot unless asked. */
+export const SORT_ORDERS = ['hot', 'new'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_SORT: SortOrder = 'hot';
+
+export function isSortOrder(value: unknown): value is SortOrder {
+  return (SORT_ORDERS as readonly unknown[]).includes(value);
+}
+
+/** Submissions on a page unless the call asks for another number (spec section 9), and the most it may ask. */
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+/** The last page a list call may ask for: far beyond any real list, it bounds what the store skips. */
+export const MAX_PAGE = 100_000;
+/** A search is applied from SEARCH_MIN characters after trimming (spec section 5); longer than SEARCH_MAX is refused. */
+export const SEARCH_MIN = 2;
+export const SEARCH_MAX = 100;
+
+/** The search text to apply: trimmed, and none (null) under SEARCH_MIN characters. */
+export function searchTerm(raw: string): string | null {
+  const text = raw.trim();
+  return text.length >= SEARCH_MIN ? text : null;
+}
+
+/** The spec's Pagination (section 3) of page `page` (1-based) of `limit` items out of `totalCount`. */
+export interface Pagination {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+/** A list's pagination as it travels (the RPC answer, the /api JSON): nothing beyond its fields. */
+export function paginationJson(p: Pagination): Pagination {
+  return {
+    currentPage: p.currentPage,
+    totalPages: p.totalPages,
+    totalCount: p.totalCount,
+    hasNext: p.hasNext,
+    hasPrevious: p.hasPrevious,
+  };
+}
+
+/** The page's pagination, and which items it holds (`skip` items, then `limit`). */
+export function pageOf(
+  totalCount: number,
+  page: number,
+  limit: number,
+): Pagination & { skip: number; limit: number } {
+  const totalPages = Math.ceil(totalCount / limit);
+  return {
+    currentPage: page,
+    totalPages,
+    totalCount,
+    hasNext: page < totalPages,
+    hasPrevious: page > 1,
+    skip: (page - 1) * limit,
+    limit,
+  };
+}
+
+/** What the list orders compare: the id, the net score and the creation time (epoch ms). */
+export interface Ranked {
+  id: string;
+  netScore: number;
+  createdAt: number;
+}
+
+/**
+ * Each order's fields, compared in turn, the highest first: Hot is the net score, then the newest;
+ * New the newest. Both end on the id, so two submissions never tie: pages never overlap, and the
+ * store's order (the submission service), a list re-sorted after a vote (the web app) and the
+ * browser tests' fake all agree.
+ */
+export const ORDER_FIELDS = {
+  hot: ['netScore', 'createdAt', 'id'],
+  new: ['createdAt', 'id'],
+} as const satisfies Record<SortOrder, readonly (keyof Ranked)[]>;
+
+/** Negative when `a` comes before `b` in `order` (ORDER_FIELDS); a comparator for `Array.sort`. */
+export function compareSubmissions(order: SortOrder, a: Ranked, b: Ranked): number {
+  for (const field of ORDER_FIELDS[order]) {
+    // ids are ASCII (isSubmissionId), so string order is the store's byte order
+    const x = a[field];
+    const y = b[field];
+    if (x !== y) return x > y ? -1 : 1;
+  }
+  return 0;
+}
+
+// ---- ids -----------------------------------------------------------------------------------------
+
+/*
+ * The submission service names submissions with `randomUUID()`. The rule takes letters, digits, '_'
+ * and '-' up to 64, so anything that could not name one (a path, a space, a control character) is
+ * answered "not found" before any lookup.
+ */
+const SUBMISSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isSubmissionId(value: unknown): value is string {
+  return typeof value === 'string' && SUBMISSION_ID.test(value);
 }

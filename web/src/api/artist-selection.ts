@@ -4,12 +4,12 @@
 // to its own toasts and banners (features/artist-selection/messages.ts). The shapes and their readers
 // are in submissions-json.ts.
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
+import { PAGE_SIZE } from '@tessera/facts/submissions';
 import type { ApiClient } from './client.js';
 import { searchTermOf } from '../lib/search-params.js';
 import { KindedError } from '../lib/kinded-error.js';
 import { ApiError, CLIENT_CODES, isApiError, readErrorBody } from './errors.js';
 import {
-  PAGE_SIZE,
   toCreatedSubmission,
   toSubmissionPage,
   toUploadTarget,

@@ -1,13 +1,10 @@
 // The artist-selection shapes of spec section 3 (Submission, Pagination, Vote response, Upload-URL
 // response) and tolerant readers for the answers: fields at the top level or under `data`, camelCase
 // or snake_case, ISO or epoch times. A reader never throws on a malformed body.
-import type { SubmissionFields, UploadTarget } from '@tessera/facts/submissions';
+import type { SortOrder, SubmissionFields, UploadTarget } from '@tessera/facts/submissions';
 import { isRecord, payload, readInt, readString, readTime } from '../lib/json.js';
-import type { SubmissionSort } from '../lib/search-params.js';
 
 export type { UploadTarget };
-
-export const PAGE_SIZE = 10;
 
 /** 1 upvote, -1 downvote, 0 none. */
 export type VoteType = 1 | -1 | 0;
@@ -40,7 +37,7 @@ export interface VoteResult {
 }
 
 export interface ListParams {
-  sort: SubmissionSort;
+  sort: SortOrder;
   page: number;
   /** Sent only when the trimmed text has at least 2 characters. */
   search?: string;

@@ -12,14 +12,16 @@ import { appError, publishEventBestEffort, refuseInput } from '@tessera/kit';
 import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { CONTENT_REJECTED_MESSAGE, findProhibited } from '../domain/moderation.js';
 import {
+  isSubmissionId,
+  MAX_PAGE,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   pageOf,
   SEARCH_MAX,
   searchTerm,
   type SortOrder,
-  type SubmissionDoc,
-} from '../domain/submission.js';
+} from '@tessera/facts/submissions';
+import type { SubmissionDoc } from '../domain/submission.js';
 import { Contributors } from './contributors.js';
 import type { SubmissionDeps } from './deps.js';
 import { Promotion } from './promotion.js';
@@ -32,8 +34,6 @@ export type { SubmissionDeps } from './deps.js';
 export const ACTIVE_EXISTS_MESSAGE = 'You already have an active submission. Please edit or delete it first.';
 export const DELETE_FORBIDDEN_MESSAGE = 'You do not have permission to delete this submission.';
 export const USERNAME_REQUIRED_MESSAGE = 'Please choose a username before submitting artwork.';
-const MAX_PAGE = 100_000;
-const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ListQuery {
   sort: SortOrder;
@@ -58,7 +58,7 @@ export class SubmissionService {
 
   /** A submission id from a request: well-formed, else NOT_FOUND (it cannot name a submission). */
   static checkId(id: string): string {
-    if (!ID_RE.test(id)) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    if (!isSubmissionId(id)) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
     return id;
   }
 

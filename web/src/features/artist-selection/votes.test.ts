@@ -11,7 +11,7 @@ import {
   revertItem,
   scoreDelta,
   scoreTone,
-  sortByScore,
+  sortHot,
   voteToast,
 } from './votes.js';
 
@@ -97,13 +97,14 @@ describe('list updates', () => {
     expect(revertItem(optimistic, original).items[1]?.id).toBe('b');
   });
 
-  it('sorts by score keeping ties in order, removes and prepends without duplicates', () => {
-    expect(sortByScore([item('a', 1), item('b', 5), item('c', 1), item('d', -2)]).map((s) => s.id)).toEqual([
-      'b',
-      'a',
-      'c',
-      'd',
-    ]);
+  it('sorts as the server does under Hot (score, then newest, then id), removes and prepends without duplicates', () => {
+    const at = (id: string, score: number, createdAt: number | null) => ({ ...item(id, score), createdAt });
+    const items = [at('a', 1, 300), at('b', 5, 50), at('c', 1, 100), at('d', -2, 900), at('e', 1, 300)];
+    expect(sortHot(items).map((s) => s.id)).toEqual(['b', 'e', 'a', 'c', 'd']);
+    // ties on score and time end on the id, whatever the order on the page was
+    expect(sortHot([at('x', 1, 5), at('z', 1, 5), at('y', 1, 5)]).map((s) => s.id)).toEqual(['z', 'y', 'x']);
+    // no usable time counts as the oldest
+    expect(sortHot([at('n', 2, null), at('o', 2, 1)]).map((s) => s.id)).toEqual(['o', 'n']);
     expect(removeItem(page(item('a'), item('b')), 'a').items.map((s) => s.id)).toEqual(['b']);
     expect(prependItem(page(item('a'), item('b')), item('b')).items.map((s) => s.id)).toEqual(['b', 'a']);
   });

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareSubmissions,
+  DEFAULT_SORT,
+  isSortOrder,
+  isSubmissionId,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  pageOf,
+  paginationJson,
+  SEARCH_MAX,
+  SEARCH_MIN,
+  searchTerm,
+  SORT_ORDERS,
+  type Ranked,
+  type SortOrder,
+} from './submissions.js';
+
+describe('the list rules', () => {
+  it('has the spec numbers: pages of 10 (at most 50), search from 2 characters', () => {
+    expect([PAGE_SIZE, MAX_PAGE_SIZE, MAX_PAGE, SEARCH_MIN, SEARCH_MAX]).toEqual([10, 50, 100_000, 2, 100]);
+  });
+
+  it('sorts hot or new, hot by default, and takes no other name', () => {
+    expect(SORT_ORDERS).toEqual(['hot', 'new']);
+    expect(DEFAULT_SORT).toBe('hot');
+    for (const sort of SORT_ORDERS) expect(isSortOrder(sort)).toBe(true);
+    for (const sort of ['top', 'HOT', '', 'hot ', null, 1, 'toString']) expect(isSortOrder(sort)).toBe(false);
+  });
+
+  it('searches with the trimmed text, and only from 2 characters', () => {
+    expect(searchTerm('  ab ')).toBe('ab');
+    expect(searchTerm(' a ')).toBeNull();
+    expect(searchTerm('   ')).toBeNull();
+    expect(searchTerm('')).toBeNull();
+    expect(searchTerm(' harbour lights ')).toBe('harbour lights');
+  });
+
+  it('pages with the spec pagination fields', () => {
+    expect(pageOf(0, 1, 10)).toEqual({
+      currentPage: 1,
+      totalPages: 0,
+      totalCount: 0,
+      hasNext: false,
+      hasPrevious: false,
+      skip: 0,
+      limit: 10,
+    });
+    expect(pageOf(25, 2, 10)).toMatchObject({ totalPages: 3, hasNext: true, hasPrevious: true, skip: 10 });
+    expect(pageOf(25, 3, 10)).toMatchObject({ hasNext: false, hasPrevious: true, skip: 20 });
+    expect(pageOf(10, 1, 10)).toMatchObject({ totalPages: 1, hasNext: false, hasPrevious: false });
+  });
+
+  it('sends the pagination fields and nothing else', () => {
+    expect(paginationJson(pageOf(25, 2, 10))).toEqual({
+      currentPage: 2,
+      totalPages: 3,
+      totalCount: 25,
+      hasNext: true,
+      hasPrevious: true,
+    });
+  });
+});
+
+describe('the list orders', () => {
+  const at = (id: string, netScore: number, createdAt: number): Ranked => ({ id, netScore, createdAt });
+  const order = (sort: SortOrder, items: Ranked[]) =>
+    [...items].sort((a, b) => compareSubmissions(sort, a, b)).map((s) => s.id);
+
+  it('hot: the highest net score first, then the newest, then the id', () => {
+    const items = [at('a', 1, 300), at('b', 5, 50), at('c', 1, 100), at('d', -2, 900), at('e', 1, 300)];
+    expect(order('hot', items)).toEqual(['b', 'e', 'a', 'c', 'd']);
+  });
+
+  it('new: the newest first, then the id, whatever the score', () => {
+    const items = [at('a', 9, 100), at('b', -3, 300), at('c', 0, 200), at('d', 0, 300)];
+    expect(order('new', items)).toEqual(['d', 'b', 'c', 'a']);
+  });
+
+  it('never ties two submissions, so every copy of a list agrees', () => {
+    const items = [at('x', 2, 10), at('y', 2, 10), at('z', 2, 10)];
+    for (const sort of SORT_ORDERS) {
+      expect(order(sort, items)).toEqual(['z', 'y', 'x']);
+      expect(order(sort, [...items].reverse())).toEqual(['z', 'y', 'x']);
+      expect(compareSubmissions(sort, items[0]!, items[0]!)).toBe(0);
+    }
+  });
+});
+
+describe('submission ids', () => {
+  it('takes UUIDs and letters, digits, _ and - up to 64', () => {
+    for (const id of ['0b5f6a2e-8c1d-4c55-9a7e-3f1f2a9b6c70', 'a', 'A_b-9', 'x'.repeat(64)])
+      expect(isSubmissionId(id), id).toBe(true);
+  });
+
+  it('refuses anything that could not name one', () => {
+    for (const id of [
+      '',
+      'x'.repeat(65),
+      '..',
+      'a/b',
+      'a b',
+      'a\u0000',
+      '🎨',
+      'a.b',
+      'a:b',
+      42,
+      null,
+      undefined,
+    ])
+      expect(isSubmissionId(id), String(id)).toBe(false);
+  });
+});
