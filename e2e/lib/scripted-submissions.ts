@@ -2,6 +2,7 @@
 // (section 7) the way the BFF does: the list (hot or new, search, pages of 10, the viewer's vote),
 // create (one active per user, checks, moderation), delete (owner only), votes (set, remove, switch,
 // removal at -10), the upload URL, the direct multipart upload (kept and served back) and the images.
+// Where the service has a rule, the fake applies the same one from @tessera/facts.
 // It keeps its state across calls, records every request, and can fail or hold the next answer of a
 // call to show the page's error and busy states.
 import type { Page, Route } from 'playwright-core';
@@ -14,9 +15,12 @@ import {
   UPLOAD_PATH,
 } from '@tessera/facts/artwork';
 import {
+  applyVote,
   compareSubmissions,
   DEFAULT_SORT,
+  isRemovedByVotes,
   isSortOrder,
+  isVoteType,
   PAGE_SIZE,
   pageOf,
   paginationJson,
@@ -340,11 +344,13 @@ export class FakeArtistSelection {
       const s = this.submissions.find((x) => x.id === decodeURIComponent(vote[1] ?? ''));
       if (!s) return errorReply(404, 'NOT_FOUND', 'Submission not found.');
       const type = body.voteType;
-      if (type !== 1 && type !== -1) return errorReply(400, 'VALIDATION_ERROR', 'Invalid vote type.');
-      if (s.votes.get(viewer.id) === type) s.votes.delete(viewer.id);
-      else s.votes.set(viewer.id, type);
+      if (!isVoteType(type)) return errorReply(400, 'VALIDATION_ERROR', 'Invalid vote type.');
+      // the service's vote rule and removal (@tessera/facts/submissions)
+      const { next } = applyVote(s.votes.get(viewer.id) ?? 0, type);
+      if (next === 0) s.votes.delete(viewer.id);
+      else s.votes.set(viewer.id, next);
       const netScore = this.score(s);
-      const deleted = netScore <= -10;
+      const deleted = isRemovedByVotes(netScore);
       if (deleted) this.submissions.splice(this.submissions.indexOf(s), 1);
       return {
         status: 200,

@@ -8,7 +8,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
-import { paginationJson, submissionJson, type UploadTarget } from '@tessera/facts/submissions';
+import { isVoteType, paginationJson, submissionJson, type UploadTarget } from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
@@ -88,8 +88,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
   router.post('/api/artist-selection/submissions/:id/vote', auth, async (ctx) => {
     const id = submissionId(ctx.params.id);
     const voteType = bodyOf(ctx).voteType;
-    if (voteType !== 1 && voteType !== -1)
-      throw new HttpError('VALIDATION_ERROR', INVALID_VOTE_MESSAGE, 'voteType');
+    if (!isVoteType(voteType)) throw new HttpError('VALIDATION_ERROR', INVALID_VOTE_MESSAGE, 'voteType');
     await limit(ctx, ARTIST_RATE_LIMITS.vote);
     const r = await peers.submission.vote({ userId: authOf(ctx).userId, submissionId: id, voteType });
     noStore(ctx);

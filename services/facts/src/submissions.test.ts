@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyVote,
   compareSubmissions,
   DEFAULT_SORT,
+  isRemovedByVotes,
   isSortOrder,
   isSubmissionId,
+  isVoteType,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
+  REMOVAL_SCORE,
   pageOf,
   paginationJson,
   SEARCH_MAX,
@@ -15,6 +19,8 @@ import {
   SORT_ORDERS,
   type Ranked,
   type SortOrder,
+  type UserVoteType,
+  type VoteType,
 } from './submissions.js';
 
 describe('the list rules', () => {
@@ -110,5 +116,48 @@ describe('submission ids', () => {
       undefined,
     ])
       expect(isSubmissionId(id), String(id)).toBe(false);
+  });
+});
+
+describe('votes', () => {
+  it('sets, removes and switches a vote, the score changing by the new vote minus the old', () => {
+    // [current, tapped, next, delta]
+    const table: [UserVoteType, VoteType, UserVoteType, number][] = [
+      [0, 1, 1, 1],
+      [0, -1, -1, -1],
+      [1, 1, 0, -1],
+      [-1, -1, 0, 1],
+      [1, -1, -1, -2],
+      [-1, 1, 1, 2],
+    ];
+    for (const [current, voteType, next, delta] of table)
+      expect(applyVote(current, voteType), `${current} then ${voteType}`).toEqual({ next, delta });
+  });
+
+  it('keeps the net score equal to the sum of the votes over any sequence of taps', () => {
+    const votes = new Map<number, UserVoteType>();
+    let score = 0;
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 5000; i++) {
+      const user = Math.floor(rand() * 40);
+      const change = applyVote(votes.get(user) ?? 0, rand() < 0.5 ? 1 : -1);
+      votes.set(user, change.next);
+      score += change.delta;
+      expect(score).toBe([...votes.values()].reduce<number>((a, b) => a + b, 0));
+    }
+  });
+
+  it('takes 1 and -1 as a vote, nothing else', () => {
+    for (const v of [1, -1]) expect(isVoteType(v)).toBe(true);
+    for (const v of [0, 2, -2, 1.5, '1', '-1', 'up', null, true, [], {}, 1e308, Number.NaN])
+      expect(isVoteType(v), JSON.stringify(v)).toBe(false);
+  });
+
+  it('removes a submission at -10 or lower', () => {
+    expect(REMOVAL_SCORE).toBe(-10);
+    expect(isRemovedByVotes(-9)).toBe(false);
+    expect(isRemovedByVotes(-10)).toBe(true);
+    expect(isRemovedByVotes(-11)).toBe(true);
   });
 });

@@ -164,3 +164,38 @@ const SUBMISSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function isSubmissionId(value: unknown): value is string {
   return typeof value === 'string' && SUBMISSION_ID.test(value);
 }
+
+// ---- votes ---------------------------------------------------------------------------------------
+
+/** A vote as a call asks for it (spec section 7: voteType 1 up or -1 down). */
+export type VoteType = 1 | -1;
+/** A user's vote on a submission (spec section 3: userVoteType 1, -1, or 0 for none). */
+export type UserVoteType = VoteType | 0;
+
+export function isVoteType(value: unknown): value is VoteType {
+  return value === 1 || value === -1;
+}
+
+/** What a vote does: the user's vote after it, and the change of the submission's net score. */
+export interface VoteChange {
+  next: UserVoteType;
+  delta: number;
+}
+
+/**
+ * The vote rule (spec section 4, "Voting"): tapping `voteType` when the user's vote is `current`
+ * sets it; tapping the same vote again removes it; tapping the opposite switches it. The net score
+ * changes by the new vote minus the old, so it stays the sum of the current votes. The submission
+ * service applies it to the store and the web app to a card at once, before the server answers.
+ */
+export function applyVote(current: UserVoteType, voteType: VoteType): VoteChange {
+  const next = current === voteType ? 0 : voteType;
+  return { next, delta: next - current };
+}
+
+/** A submission whose net score falls to REMOVAL_SCORE or lower is removed (spec section 9). */
+export const REMOVAL_SCORE = -10;
+
+export function isRemovedByVotes(netScore: number): boolean {
+  return netScore <= REMOVAL_SCORE;
+}

@@ -18,7 +18,13 @@
 import { appError, publishEventBestEffort } from '@tessera/kit';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { voterKey, VoteRepository, type VoteDoc } from '../adapters/votes.js';
-import { applyVote, isRemoved, REMOVAL_SCORE, type VoteValue } from '../domain/votes.js';
+import {
+  applyVote,
+  isRemovedByVotes,
+  isVoteType,
+  REMOVAL_SCORE,
+  type UserVoteType,
+} from '@tessera/facts/submissions';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
 
@@ -30,7 +36,7 @@ export const REPAIR_EVERY_MS = 30_000;
 const MAX_ATTEMPTS = 50;
 
 export interface VoteResult {
-  userVoteType: VoteValue;
+  userVoteType: UserVoteType;
   netScore: number;
   deleted: boolean;
 }
@@ -39,7 +45,7 @@ export class Voting {
   constructor(private readonly deps: SubmissionDeps) {}
 
   async vote(userId: string, submissionId: string, voteType: number): Promise<VoteResult> {
-    if (voteType !== 1 && voteType !== -1)
+    if (!isVoteType(voteType))
       throw appError('VALIDATION_ERROR', INVALID_VOTE_MESSAGE, { field: 'voteType' });
     const { submissions, votes, now } = this.deps;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -78,7 +84,8 @@ export class Voting {
     const doc = applied ?? (await submissions.get(submissionId));
     if (!doc) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
     let result = doc;
-    if (doc.status === 'active' && isRemoved(doc.netScore)) result = (await this.removeByVotes(doc)) ?? doc;
+    if (doc.status === 'active' && isRemovedByVotes(doc.netScore))
+      result = (await this.removeByVotes(doc)) ?? doc;
     await votes.finish(voteId, version);
     if (applied) {
       logger.debug({ submissionId, version, delta, netScore: doc.netScore }, 'vote applied');

@@ -1,21 +1,20 @@
 // Vote transitions (spec section 4, "Voting") and the list updates around them.
 import { describe, expect, it } from 'vitest';
-import type { Submission, SubmissionPage, VoteType } from '../../api/artist-selection.js';
+import type { UserVoteType } from '@tessera/facts/submissions';
+import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
 import {
   applyTap,
   applyVoteResult,
   formatScore,
-  nextVote,
   prependItem,
   removeItem,
   revertItem,
-  scoreDelta,
   scoreTone,
   sortHot,
   voteToast,
 } from './votes.js';
 
-const item = (id: string, netScore = 0, userVoteType: VoteType = 0): Submission => ({
+const item = (id: string, netScore = 0, userVoteType: UserVoteType = 0): Submission => ({
   id,
   userId: `u-${id}`,
   username: id,
@@ -34,9 +33,9 @@ const page = (...items: Submission[]): SubmissionPage => ({
 });
 
 describe('vote transitions', () => {
-  it('sets, removes and switches, with the score change of each', () => {
+  it('sets, removes and switches on the card, with the score change of each (facts applyVote)', () => {
     // [current, tap, next, delta]
-    const table: Array<[VoteType, 1 | -1, VoteType, number]> = [
+    const table: Array<[UserVoteType, 1 | -1, UserVoteType, number]> = [
       [0, 1, 1, 1],
       [0, -1, -1, -1],
       [1, 1, 0, -1],
@@ -45,9 +44,10 @@ describe('vote transitions', () => {
       [-1, 1, 1, 2],
     ];
     for (const [current, tap, next, delta] of table) {
-      expect(nextVote(current, tap), `${current} tap ${tap}`).toBe(next);
-      expect(scoreDelta(current, tap), `${current} tap ${tap}`).toBe(delta);
-      expect(applyTap(item('a', 5, current), tap)).toMatchObject({ userVoteType: next, netScore: 5 + delta });
+      expect(applyTap(item('a', 5, current), tap), `${current} tap ${tap}`).toMatchObject({
+        userVoteType: next,
+        netScore: 5 + delta,
+      });
     }
   });
 

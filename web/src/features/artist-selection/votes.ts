@@ -1,32 +1,18 @@
 // Voting on the client (spec section 4, "Voting"): a tap sets a vote, the same tap again removes it,
-// the opposite tap switches it. The card is updated at once (optimistically) and put back on failure.
-import { compareSubmissions } from '@tessera/facts/submissions';
-import type { Submission, SubmissionPage, VoteResult, VoteType } from '../../api/artist-selection.js';
+// the opposite tap switches it (facts' applyVote, the service's rule). The card is updated at once
+// (optimistically) and put back on failure.
+import { applyVote, compareSubmissions, type UserVoteType, type VoteType } from '@tessera/facts/submissions';
+import type { Submission, SubmissionPage, VoteResult } from '../../api/artist-selection.js';
 import { TOASTS } from './messages.js';
 
-export type Tap = 1 | -1;
-
-/** The vote after a tap: the same vote again removes it, otherwise the tapped vote. */
-export function nextVote(current: VoteType, tap: Tap): VoteType {
-  return current === tap ? 0 : tap;
-}
-
-/** The net-score change of a tap: removing is minus that vote, switching is new minus old. */
-export function scoreDelta(current: VoteType, tap: Tap): number {
-  return nextVote(current, tap) - current;
-}
-
 /** The submission as it looks right after the tap, before the server answers. */
-export function applyTap(submission: Submission, tap: Tap): Submission {
-  return {
-    ...submission,
-    userVoteType: nextVote(submission.userVoteType, tap),
-    netScore: submission.netScore + scoreDelta(submission.userVoteType, tap),
-  };
+export function applyTap(submission: Submission, tap: VoteType): Submission {
+  const change = applyVote(submission.userVoteType, tap);
+  return { ...submission, userVoteType: change.next, netScore: submission.netScore + change.delta };
 }
 
 /** The toast after a successful vote, from the vote the server now holds. */
-export function voteToast(userVoteType: VoteType): string {
+export function voteToast(userVoteType: UserVoteType): string {
   if (userVoteType === 1) return TOASTS.upvoted;
   if (userVoteType === -1) return TOASTS.downvoted;
   return TOASTS.voteRemoved;
