@@ -25,6 +25,7 @@ import {
   pageOf,
   paginationJson,
   searchTerm,
+  SUBMISSION_MESSAGES,
   submissionJson,
   type SubmissionFields,
 } from '@tessera/facts/submissions';
@@ -323,10 +324,10 @@ export class FakeArtistSelection {
         return errorReply(400, 'VALIDATION_ERROR', 'Please upload the image again.', 'imageUrl');
       }
       if (/\bslur\b/i.test(`${title} ${description}`)) {
-        return errorReply(400, 'CONTENT_REJECTED', 'Prohibited content.');
+        return errorReply(400, 'CONTENT_REJECTED', SUBMISSION_MESSAGES.contentRejected);
       }
       if (this.submissions.some((s) => s.userId === viewer.id)) {
-        return errorReply(409, 'CONFLICT', 'You already have an active submission.');
+        return errorReply(409, 'CONFLICT', SUBMISSION_MESSAGES.activeExists);
       }
       const created = this.add({
         userId: viewer.id,
@@ -342,9 +343,9 @@ export class FakeArtistSelection {
     const vote = /^\/api\/artist-selection\/submissions\/([^/]+)\/vote$/.exec(path);
     if (method === 'POST' && vote) {
       const s = this.submissions.find((x) => x.id === decodeURIComponent(vote[1] ?? ''));
-      if (!s) return errorReply(404, 'NOT_FOUND', 'Submission not found.');
+      if (!s) return errorReply(404, 'NOT_FOUND', SUBMISSION_MESSAGES.notFound);
       const type = body.voteType;
-      if (!isVoteType(type)) return errorReply(400, 'VALIDATION_ERROR', 'Invalid vote type.');
+      if (!isVoteType(type)) return errorReply(400, 'VALIDATION_ERROR', SUBMISSION_MESSAGES.invalidVote);
       // the service's vote rule and removal (@tessera/facts/submissions)
       const { next } = applyVote(s.votes.get(viewer.id) ?? 0, type);
       if (next === 0) s.votes.delete(viewer.id);
@@ -361,12 +362,12 @@ export class FakeArtistSelection {
     const one = /^\/api\/artist-selection\/submissions\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && one) {
       const s = this.submissions.find((x) => x.id === decodeURIComponent(one[1] ?? ''));
-      if (!s) return errorReply(404, 'NOT_FOUND', 'Submission not found.');
+      if (!s) return errorReply(404, 'NOT_FOUND', SUBMISSION_MESSAGES.notFound);
       if (s.userId !== viewer.id) {
-        return errorReply(403, 'FORBIDDEN', 'You do not have permission to delete this submission.');
+        return errorReply(403, 'FORBIDDEN', SUBMISSION_MESSAGES.deleteForbidden);
       }
       this.submissions.splice(this.submissions.indexOf(s), 1);
-      return { status: 200, body: { success: true, message: 'Submission deleted' } };
+      return { status: 200, body: { success: true, message: SUBMISSION_MESSAGES.deleted } };
     }
 
     return errorReply(404, 'NOT_FOUND', `No route ${method} ${path}`);

@@ -14,6 +14,7 @@ import {
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   SORT_ORDERS,
+  SUBMISSION_MESSAGES,
 } from '@tessera/facts/submissions';
 import { HttpError } from '../middleware/errors.js';
 import { queryInt, single } from '../http/params.js';
@@ -32,6 +33,6 @@ export function listQuery(ctx: Pick<Context, 'query'>) {
 
 /** A submission id from the path; a malformed one cannot exist (404 with the spec's text). */
 export function submissionId(raw: string | undefined): string {
-  if (!isSubmissionId(raw)) throw new HttpError('NOT_FOUND', 'Submission not found.', 'id');
+  if (!isSubmissionId(raw)) throw new HttpError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, 'id');
   return raw;
 }

@@ -17,6 +17,7 @@ import {
   SEARCH_MIN,
   searchTerm,
   SORT_ORDERS,
+  SUBMISSION_MESSAGES,
   type Ranked,
   type SortOrder,
   type UserVoteType,
@@ -159,5 +160,19 @@ describe('votes', () => {
     expect(isRemovedByVotes(-9)).toBe(false);
     expect(isRemovedByVotes(-10)).toBe(true);
     expect(isRemovedByVotes(-11)).toBe(true);
+  });
+});
+
+describe('messages', () => {
+  it('words what both sides say as spec section 8 does', () => {
+    expect(SUBMISSION_MESSAGES).toEqual({
+      notFound: 'Submission not found.',
+      deleteForbidden: 'You do not have permission to delete this submission.',
+      activeExists: 'You already have an active submission. Please edit or delete it first.',
+      contentRejected: 'Your submission contains prohibited content. Please remove any hate speech or slurs.',
+      invalidVote: 'Invalid vote type.',
+      usernameRequired: 'Please choose a username before submitting artwork.',
+      deleted: 'Submission deleted successfully',
+    });
   });
 });

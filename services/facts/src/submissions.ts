@@ -59,6 +59,25 @@ export function submissionJson(s: SubmissionSource): SubmissionJson {
   };
 }
 
+// ---- messages ------------------------------------------------------------------------------------
+
+/**
+ * The texts of spec section 8 ("Artist selection") that both sides say: the submission service
+ * answers with them (the BFF passes them through) and the web app shows them for the status the
+ * spec names (403 on delete, 404, 409 on create, CONTENT_REJECTED, 400 on a vote), whatever a
+ * failed answer carried. `deleted` is the delete's success message and the page's toast (spec
+ * section 4, "Delete").
+ */
+export const SUBMISSION_MESSAGES = {
+  notFound: 'Submission not found.',
+  deleteForbidden: 'You do not have permission to delete this submission.',
+  activeExists: 'You already have an active submission. Please edit or delete it first.',
+  contentRejected: 'Your submission contains prohibited content. Please remove any hate speech or slurs.',
+  invalidVote: 'Invalid vote type.',
+  usernameRequired: 'Please choose a username before submitting artwork.',
+  deleted: 'Submission deleted successfully',
+} as const;
+
 // ---- the list ------------------------------------------------------------------------------------
 
 /** The list orders (spec section 2: Hot, "most votes", and New, "most recent"); Hot unless asked. */

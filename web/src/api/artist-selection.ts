@@ -4,7 +4,7 @@
 // to its own toasts and banners (features/artist-selection/messages.ts). The shapes and their readers
 // are in submissions-json.ts.
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
-import { PAGE_SIZE } from '@tessera/facts/submissions';
+import { PAGE_SIZE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import type { ApiClient } from './client.js';
 import { searchTermOf } from '../lib/search-params.js';
 import { KindedError } from '../lib/kinded-error.js';
@@ -26,13 +26,13 @@ import { fetchWithTimeout, type FetchLike } from './transport.js';
 
 export * from './submissions-json.js';
 
+/**
+ * This layer's own texts (spec section 8, "Artist selection"). The texts the server says too are
+ * @tessera/facts' (SUBMISSION_MESSAGES, IMAGE_MESSAGES.api): the spec has the app show them by
+ * status, so a failed call carries them whatever the answer's body said.
+ */
 export const ARTIST_API_MESSAGES = {
-  contentRejected: 'Your submission contains prohibited content. Please remove any hate speech or slurs.',
-  activeExists: 'You already have an active submission. Please edit or delete it first.',
   invalidSubmission: 'Invalid submission data. Please check your inputs.',
-  deleteForbidden: 'You do not have permission to delete this submission.',
-  notFound: 'Submission not found.',
-  invalidVote: 'Invalid vote type.',
   voteFailed: 'Failed to vote. Please try again.',
   invalidFile: 'Invalid file. Please check the file type and size.',
   storageCors: 'Upload blocked by CORS policy. Please contact support or try again later.',
@@ -78,16 +78,16 @@ function answered(error: unknown): error is ApiError {
 
 export function createErrorText(error: unknown): string | null {
   if (!answered(error)) return null;
-  if (error.code === 'CONTENT_REJECTED') return ARTIST_API_MESSAGES.contentRejected;
-  if (error.status === 409) return ARTIST_API_MESSAGES.activeExists;
+  if (error.code === 'CONTENT_REJECTED') return SUBMISSION_MESSAGES.contentRejected;
+  if (error.status === 409) return SUBMISSION_MESSAGES.activeExists;
   if (error.status === 400) return serverMessage(error) ?? ARTIST_API_MESSAGES.invalidSubmission;
   return null;
 }
 
 export function deleteErrorText(error: unknown): string | null {
   if (!answered(error)) return null;
-  if (error.status === 403) return ARTIST_API_MESSAGES.deleteForbidden;
-  if (error.status === 404) return ARTIST_API_MESSAGES.notFound;
+  if (error.status === 403) return SUBMISSION_MESSAGES.deleteForbidden;
+  if (error.status === 404) return SUBMISSION_MESSAGES.notFound;
   return null;
 }
 
@@ -95,8 +95,8 @@ export function voteErrorText(error: unknown): string | null {
   if (isApiError(error) && (error.code === CLIENT_CODES.network || error.code === CLIENT_CODES.aborted)) {
     return null;
   }
-  if (isApiError(error) && error.status === 404) return ARTIST_API_MESSAGES.notFound;
-  if (isApiError(error) && error.status === 400) return ARTIST_API_MESSAGES.invalidVote;
+  if (isApiError(error) && error.status === 404) return SUBMISSION_MESSAGES.notFound;
+  if (isApiError(error) && error.status === 400) return SUBMISSION_MESSAGES.invalidVote;
   return ARTIST_API_MESSAGES.voteFailed;
 }
 
