@@ -165,14 +165,20 @@ describe('votes', () => {
 
 describe('messages', () => {
   it('words what both sides say as spec section 8 does', () => {
-    expect(SUBMISSION_MESSAGES).toEqual({
-      notFound: 'Submission not found.',
-      deleteForbidden: 'You do not have permission to delete this submission.',
-      activeExists: 'You already have an active submission. Please edit or delete it first.',
-      contentRejected: 'Your submission contains prohibited content. Please remove any hate speech or slurs.',
-      invalidVote: 'Invalid vote type.',
-      usernameRequired: 'Please choose a username before submitting artwork.',
-      deleted: 'Submission deleted successfully',
-    });
+    const m = SUBMISSION_MESSAGES;
+    // Create
+    expect(m.contentRejected).toBe(
+      'Your submission contains prohibited content. Please remove any hate speech or slurs.',
+    );
+    expect(m.activeExists).toBe('You already have an active submission. Please edit or delete it first.');
+    // Delete, and its success toast (section 4)
+    expect([m.deleteForbidden, m.notFound, m.deleted]).toEqual([
+      'You do not have permission to delete this submission.',
+      'Submission not found.',
+      'Submission deleted successfully',
+    ]);
+    // Vote, and the service's own refusal of a user without a username
+    expect(m.invalidVote).toBe('Invalid vote type.');
+    expect(m.usernameRequired).toBe('Please choose a username before submitting artwork.');
   });
 });
