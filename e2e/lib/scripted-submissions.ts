@@ -2,11 +2,33 @@
 // (section 7) the way the BFF does: the list (hot or new, search, pages of 10, the viewer's vote),
 // create (one active per user, checks, moderation), delete (owner only), votes (set, remove, switch,
 // removal at -10), the upload URL, the direct multipart upload (kept and served back) and the images.
+// Where the service has a rule, the fake applies the same one from @tessera/facts.
 // It keeps its state across calls, records every request, and can fail or hold the next answer of a
 // call to show the page's error and busy states.
 import type { Page, Route } from 'playwright-core';
-import { artworkTextMessage, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@tessera/facts/artwork';
-import { submissionJson, type SubmissionFields } from '@tessera/facts/submissions';
+import {
+  artworkTextsProblem,
+  IMAGE_MESSAGES,
+  IMAGE_PATH_PREFIX,
+  imageProblem,
+  imageUrlOf,
+  UPLOAD_PATH,
+} from '@tessera/facts/artwork';
+import {
+  applyVote,
+  compareSubmissions,
+  DEFAULT_SORT,
+  isRemovedByVotes,
+  isSortOrder,
+  isVoteType,
+  PAGE_SIZE,
+  pageOf,
+  paginationJson,
+  searchTerm,
+  SUBMISSION_MESSAGES,
+  submissionJson,
+  type SubmissionFields,
+} from '@tessera/facts/submissions';
 import { artworkPng } from './png.js';
 import { errorReply } from './scripted-auth.js';
 
@@ -48,8 +70,8 @@ interface Pending {
   release: Promise<void> | null;
 }
 
-export const UPLOAD_PATH = '/api/artist-selection/uploads';
-export const IMAGE_PREFIX = '/api/artist-selection/images/';
+// the browser tests name the upload route by the fake's import, as before
+export { UPLOAD_PATH };
 
 /** The part after the headers of the multipart field `name`, or null. */
 function multipartPart(body: Buffer, contentType: string, name: string): Buffer | null {
@@ -100,7 +122,7 @@ export class FakeArtistSelection {
       username: fields.username ?? `artist_${n}`,
       title: fields.title ?? `Artwork ${n}`,
       description: fields.description ?? `A study in colour number ${n}, made for the next canvas.`,
-      imageUrl: fields.imageUrl ?? `${IMAGE_PREFIX}${key}`,
+      imageUrl: fields.imageUrl ?? imageUrlOf(key),
       createdAt: fields.createdAt ?? Date.now() - (1000 - n) * 60_000,
       votes,
       isVerifiedContributor: fields.isVerifiedContributor ?? false,
@@ -176,9 +198,9 @@ export class FakeArtistSelection {
       await this.send(route, pending.override);
       return;
     }
-    if (method === 'GET' && url.pathname.startsWith(IMAGE_PREFIX)) {
-      const image = this.images.get(url.pathname.slice(IMAGE_PREFIX.length));
-      if (!image) await this.send(route, errorReply(404, 'NOT_FOUND', 'Image not found.'));
+    if (method === 'GET' && url.pathname.startsWith(IMAGE_PATH_PREFIX)) {
+      const image = this.images.get(url.pathname.slice(IMAGE_PATH_PREFIX.length));
+      if (!image) await this.send(route, errorReply(404, 'NOT_FOUND', IMAGE_MESSAGES.api.notFound));
       else await route.fulfill({ status: 200, contentType: 'image/png', body: image });
       return;
     }
@@ -228,34 +250,27 @@ export class FakeArtistSelection {
     const csrfMissing = errorReply(403, 'CSRF_INVALID', 'Invalid or expired CSRF token');
 
     if (method === 'GET' && path === '/api/artist-selection/submissions') {
-      const sort = url.searchParams.get('sort') === 'new' ? 'new' : 'hot';
+      // the service's list rules (@tessera/facts/submissions)
+      const rawSort = url.searchParams.get('sort');
+      const sort = isSortOrder(rawSort) ? rawSort : DEFAULT_SORT;
       const page = Math.max(1, Number(url.searchParams.get('page') ?? '1') || 1);
-      const limit = Number(url.searchParams.get('limit') ?? '10') || 10;
-      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const limit = Number(url.searchParams.get('limit') ?? PAGE_SIZE) || PAGE_SIZE;
+      const search = searchTerm(url.searchParams.get('search') ?? '')?.toLowerCase() ?? null;
       const found = this.submissions.filter(
         (s) =>
-          search === '' ||
+          search === null ||
           s.title.toLowerCase().includes(search) ||
           s.username.toLowerCase().includes(search),
       );
-      found.sort((a, b) =>
-        sort === 'new'
-          ? b.createdAt - a.createdAt
-          : this.score(b) - this.score(a) || b.createdAt - a.createdAt,
-      );
-      const totalPages = Math.ceil(found.length / limit);
+      const ranked = (s: FakeSubmission) => ({ id: s.id, netScore: this.score(s), createdAt: s.createdAt });
+      found.sort((a, b) => compareSubmissions(sort, ranked(a), ranked(b)));
+      const p = pageOf(found.length, page, limit);
       return {
         status: 200,
         body: {
           success: true,
-          data: found.slice((page - 1) * limit, page * limit).map((s) => this.view(s, viewer)),
-          pagination: {
-            currentPage: page,
-            totalPages,
-            totalCount: found.length,
-            hasNext: page < totalPages,
-            hasPrevious: page > 1,
-          },
+          data: found.slice(p.skip, p.skip + p.limit).map((s) => this.view(s, viewer)),
+          pagination: paginationJson(p),
         },
       };
     }
@@ -275,17 +290,11 @@ export class FakeArtistSelection {
     if (headers['x-csrf-token'] !== 'csrf-e2e') return csrfMissing;
 
     if (method === 'POST' && path === '/api/artist-selection/upload-url') {
-      const type = String(body.contentType ?? '').toLowerCase();
-      if (!(IMAGE_TYPES as readonly string[]).includes(type)) {
-        return errorReply(
-          400,
-          'VALIDATION_ERROR',
-          'Only PNG, JPEG, and WebP images are allowed.',
-          'contentType',
-        );
-      }
-      if (Number(body.fileSize) > IMAGE_MAX_BYTES) {
-        return errorReply(400, 'VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');
+      // the service's rule and words (@tessera/facts/artwork)
+      const problem = imageProblem({ type: String(body.contentType ?? ''), size: Number(body.fileSize) });
+      if (problem !== null) {
+        const field = problem === 'type' ? 'contentType' : 'fileSize';
+        return errorReply(400, 'VALIDATION_ERROR', IMAGE_MESSAGES.api[problem], field);
       }
       const key = `img-${this.nextId++}.png`;
       return {
@@ -295,7 +304,7 @@ export class FakeArtistSelection {
           data: {
             uploadUrl: UPLOAD_PATH,
             fields: { key, policy: 'signed-e2e' },
-            imageUrl: `${IMAGE_PREFIX}${key}`,
+            imageUrl: imageUrlOf(key),
           },
         },
       };
@@ -306,21 +315,19 @@ export class FakeArtistSelection {
       const description = String(body.description ?? '').trim();
       const imageUrl = String(body.imageUrl ?? '');
       // the service's checks and words (@tessera/facts/artwork), field by field
-      for (const [field, value] of [
-        ['title', title],
-        ['description', description],
-      ] as const) {
-        const message = artworkTextMessage(field, value);
-        if (message !== null) return errorReply(400, 'VALIDATION_ERROR', message, field);
-      }
-      if (!imageUrl.startsWith(IMAGE_PREFIX) || !this.images.has(imageUrl.slice(IMAGE_PREFIX.length))) {
+      const problem = artworkTextsProblem({ title, description });
+      if (problem !== null) return errorReply(400, 'VALIDATION_ERROR', problem.message, problem.field);
+      if (
+        !imageUrl.startsWith(IMAGE_PATH_PREFIX) ||
+        !this.images.has(imageUrl.slice(IMAGE_PATH_PREFIX.length))
+      ) {
         return errorReply(400, 'VALIDATION_ERROR', 'Please upload the image again.', 'imageUrl');
       }
       if (/\bslur\b/i.test(`${title} ${description}`)) {
-        return errorReply(400, 'CONTENT_REJECTED', 'Prohibited content.');
+        return errorReply(400, 'CONTENT_REJECTED', SUBMISSION_MESSAGES.contentRejected);
       }
       if (this.submissions.some((s) => s.userId === viewer.id)) {
-        return errorReply(409, 'CONFLICT', 'You already have an active submission.');
+        return errorReply(409, 'CONFLICT', SUBMISSION_MESSAGES.activeExists);
       }
       const created = this.add({
         userId: viewer.id,
@@ -336,13 +343,15 @@ export class FakeArtistSelection {
     const vote = /^\/api\/artist-selection\/submissions\/([^/]+)\/vote$/.exec(path);
     if (method === 'POST' && vote) {
       const s = this.submissions.find((x) => x.id === decodeURIComponent(vote[1] ?? ''));
-      if (!s) return errorReply(404, 'NOT_FOUND', 'Submission not found.');
+      if (!s) return errorReply(404, 'NOT_FOUND', SUBMISSION_MESSAGES.notFound);
       const type = body.voteType;
-      if (type !== 1 && type !== -1) return errorReply(400, 'VALIDATION_ERROR', 'Invalid vote type.');
-      if (s.votes.get(viewer.id) === type) s.votes.delete(viewer.id);
-      else s.votes.set(viewer.id, type);
+      if (!isVoteType(type)) return errorReply(400, 'VALIDATION_ERROR', SUBMISSION_MESSAGES.invalidVote);
+      // the service's vote rule and removal (@tessera/facts/submissions)
+      const { next } = applyVote(s.votes.get(viewer.id) ?? 0, type);
+      if (next === 0) s.votes.delete(viewer.id);
+      else s.votes.set(viewer.id, next);
       const netScore = this.score(s);
-      const deleted = netScore <= -10;
+      const deleted = isRemovedByVotes(netScore);
       if (deleted) this.submissions.splice(this.submissions.indexOf(s), 1);
       return {
         status: 200,
@@ -353,12 +362,12 @@ export class FakeArtistSelection {
     const one = /^\/api\/artist-selection\/submissions\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && one) {
       const s = this.submissions.find((x) => x.id === decodeURIComponent(one[1] ?? ''));
-      if (!s) return errorReply(404, 'NOT_FOUND', 'Submission not found.');
+      if (!s) return errorReply(404, 'NOT_FOUND', SUBMISSION_MESSAGES.notFound);
       if (s.userId !== viewer.id) {
-        return errorReply(403, 'FORBIDDEN', 'You do not have permission to delete this submission.');
+        return errorReply(403, 'FORBIDDEN', SUBMISSION_MESSAGES.deleteForbidden);
       }
       this.submissions.splice(this.submissions.indexOf(s), 1);
-      return { status: 200, body: { success: true, message: 'Submission deleted' } };
+      return { status: 200, body: { success: true, message: SUBMISSION_MESSAGES.deleted } };
     }
 
     return errorReply(404, 'NOT_FOUND', `No route ${method} ${path}`);

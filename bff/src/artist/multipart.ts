@@ -2,19 +2,20 @@
  * Reading the browser's direct upload (spec section 7: "a direct multipart POST to the returned
  * uploadUrl with the returned fields plus the file"): busboy parses the multipart stream; the form
  * fields come first (as in an S3 presigned POST), then one file. The file is collected up to
- * MAX_FILE_BYTES and no further: past that busboy drops the rest, and the request is refused with
+ * IMAGE_MAX_BYTES (facts' image rule) and no further: past that busboy drops the rest, and the request is refused with
  * 413 once read. The whole request is bounded too (MAX_REQUEST_BYTES): a longer one is cut off at
  * once, so no client can make the BFF read or hold more than that.
  */
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '@tessera/facts/artwork';
 import { HttpError } from '../middleware/errors.js';
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** The file plus the form fields and multipart framing. */
-export const MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024;
-export const SIZE_MESSAGE = 'File size must be under 10MB.';
+export const MAX_REQUEST_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 const MAX_FIELDS = 10;
+
+const tooLarge = () => new HttpError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.api.size, 'file');
 
 export interface UploadForm {
   fields: Record<string, string>;
@@ -24,8 +25,7 @@ export interface UploadForm {
 
 export function readUploadForm(req: IncomingMessage): Promise<UploadForm> {
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_REQUEST_BYTES)
-    return Promise.reject(new HttpError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE, 'file'));
+  if (declared > MAX_REQUEST_BYTES) return Promise.reject(tooLarge());
   return new Promise<UploadForm>((resolve, reject) => {
     let settled = false;
     const fail = (err: HttpError) => {
@@ -39,7 +39,7 @@ export function readUploadForm(req: IncomingMessage): Promise<UploadForm> {
       bb = busboy({
         headers: req.headers,
         limits: {
-          fileSize: MAX_FILE_BYTES,
+          fileSize: IMAGE_MAX_BYTES,
           files: 1,
           fields: MAX_FIELDS,
           fieldSize: 8192,
@@ -62,7 +62,7 @@ export function readUploadForm(req: IncomingMessage): Promise<UploadForm> {
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > MAX_REQUEST_BYTES) {
-        fail(new HttpError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE, 'file'));
+        fail(tooLarge());
         req.pause();
       }
     });
@@ -92,9 +92,8 @@ export function readUploadForm(req: IncomingMessage): Promise<UploadForm> {
     bb.on('error', () => fail(new HttpError('BAD_REQUEST', 'The upload is not valid multipart/form-data')));
     bb.on('close', () => {
       if (settled) return;
-      if (truncated) return fail(new HttpError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE, 'file'));
-      if (!fileSeen)
-        return fail(new HttpError('MISSING_FIELD', 'Please select an image for your artwork', 'file'));
+      if (truncated) return fail(tooLarge());
+      if (!fileSeen) return fail(new HttpError('MISSING_FIELD', IMAGE_MESSAGES.api.required, 'file'));
       settled = true;
       resolve({ fields, file: Buffer.concat(chunks), fileType });
     });

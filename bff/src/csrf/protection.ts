@@ -11,6 +11,7 @@
  * (the web client then fetches a new token and retries once).
  */
 import type { Context, Middleware, Next } from 'koa';
+import { UPLOAD_PATH } from '@tessera/facts/artwork';
 import { ANONYMOUS_CALLS, API_BASE, CSRF_HEADER, callKey, isStateChanging } from '@tessera/facts/http';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
@@ -29,7 +30,7 @@ import { csrfVerifier } from './token.js';
 export const CSRF_TOKEN_EXEMPT: ReadonlySet<string> = new Set([
   ...ANONYMOUS_CALLS.map((call) => callKey(call.method, `${API_BASE}${call.path}`)),
   'POST /api/csrf/refresh-csrf-token',
-  'POST /api/artist-selection/uploads',
+  `POST ${UPLOAD_PATH}`,
 ]);
 
 /** Neither token nor Origin check: server-to-server calls authenticated by their own signature. */

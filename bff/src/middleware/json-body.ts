@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
+import { UPLOAD_PATH } from '@tessera/facts/artwork';
 import { callKey, isStateChanging } from '@tessera/facts/http';
 import { HttpError } from './errors.js';
 
@@ -9,7 +10,7 @@ const MAX_BYTES = 1024 * 1024;
  * Routes whose body is not JSON and is streamed by the route itself (`METHOD /path`, lower case):
  * the artist image upload (multipart, up to 10 MB, src/artist/multipart.ts).
  */
-export const STREAMED_BODY_ROUTES: ReadonlySet<string> = new Set(['POST /api/artist-selection/uploads']);
+export const STREAMED_BODY_ROUTES: ReadonlySet<string> = new Set([`POST ${UPLOAD_PATH}`]);
 
 function streamed(ctx: Context): boolean {
   return STREAMED_BODY_ROUTES.has(callKey(ctx.method, ctx.path));

@@ -263,7 +263,7 @@ describe('artist selection API', () => {
       submissions,
       'u4',
       { title: 'Nameless', description: 'a long enough description', imageUrl: nameless.imageUrl },
-      [400, 'VALIDATION_ERROR'],
+      [400, 'VALIDATION_ERROR', 'Please choose a username before submitting artwork.'],
     );
   });
 

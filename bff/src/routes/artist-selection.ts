@@ -7,7 +7,14 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { submissionJson, type UploadTarget } from '@tessera/facts/submissions';
+import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
+import {
+  isVoteType,
+  paginationJson,
+  SUBMISSION_MESSAGES,
+  submissionJson,
+  type UploadTarget,
+} from '@tessera/facts/submissions';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
@@ -24,9 +31,6 @@ export const ARTIST_RATE_LIMITS = {
   vote: rateRule('artist:vote', 300, 5),
   uploadUrl: rateRule('artist:upload-url', 60, 60),
 } as const satisfies Record<string, RateRule>;
-
-export const INVALID_VOTE_MESSAGE = 'Invalid vote type.';
-export const USERNAME_NEEDED_MESSAGE = 'Please choose a username before submitting artwork.';
 
 export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
@@ -47,13 +51,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       data: r.submissions.map(submissionJson),
-      pagination: {
-        currentPage: r.currentPage,
-        totalPages: r.totalPages,
-        hasNext: r.hasNext,
-        hasPrevious: r.hasPrevious,
-        totalCount: r.totalCount,
-      },
+      pagination: paginationJson(r),
     };
   });
 
@@ -69,7 +67,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
       const { users } = await peers.identity.getUsers({ userIds: [caller.userId] });
       username = users[0]?.username ?? '';
     }
-    if (!username) throw new HttpError('VALIDATION_ERROR', USERNAME_NEEDED_MESSAGE, 'username');
+    // still none: the service refuses it ("Please choose a username...", field username)
     const { submission } = await peers.submission.createSubmission({
       userId: caller.userId,
       username,
@@ -87,14 +85,14 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     const id = submissionId(ctx.params.id);
     await limit(ctx, ARTIST_RATE_LIMITS.delete);
     await peers.submission.deleteSubmission({ userId: authOf(ctx).userId, submissionId: id });
-    ctx.body = { success: true, message: 'Submission deleted successfully' };
+    ctx.body = { success: true, message: SUBMISSION_MESSAGES.deleted };
   });
 
   router.post('/api/artist-selection/submissions/:id/vote', auth, async (ctx) => {
     const id = submissionId(ctx.params.id);
     const voteType = bodyOf(ctx).voteType;
-    if (voteType !== 1 && voteType !== -1)
-      throw new HttpError('VALIDATION_ERROR', INVALID_VOTE_MESSAGE, 'voteType');
+    if (!isVoteType(voteType))
+      throw new HttpError('VALIDATION_ERROR', SUBMISSION_MESSAGES.invalidVote, 'voteType');
     await limit(ctx, ARTIST_RATE_LIMITS.vote);
     const r = await peers.submission.vote({ userId: authOf(ctx).userId, submissionId: id, voteType });
     noStore(ctx);
@@ -110,7 +108,7 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     const contentType = readText(body.contentType, 'contentType', { max: 200 });
     const fileSize = body.fileSize;
     if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize))
-      throw new HttpError('VALIDATION_ERROR', 'File size must be under 10MB.', 'fileSize');
+      throw new HttpError('VALIDATION_ERROR', IMAGE_MESSAGES.api.size, 'fileSize');
     await limit(ctx, ARTIST_RATE_LIMITS.uploadUrl);
     const r = await peers.submission.createUploadUrl({
       userId: authOf(ctx).userId,

@@ -6,17 +6,17 @@
  * one CSRF token exemption of artist selection (src/csrf/protection.ts; the Origin check still
  * applies). The file is streamed with a hard 10 MB cap (src/artist/multipart.ts). Images are served
  * with their exact content type, `nosniff` and a year of immutable caching (a key never changes).
+ * Both paths are facts' (`UPLOAD_PATH`, `IMAGE_PATH_PREFIX` of @tessera/facts/artwork), because the
+ * submission service writes them into its upload forms and image URLs.
  */
 import type Router from '@koa/router';
-import { isImageKey } from '@tessera/facts/artwork';
+import { IMAGE_MESSAGES, IMAGE_PATH_PREFIX, isImageKey, UPLOAD_PATH } from '@tessera/facts/artwork';
 import type { BffDeps } from '../deps.js';
 import { clientIp } from '../auth/client-info.js';
 import { HttpError } from '../middleware/errors.js';
 import { RateLimiter } from '../middleware/rate-limit.js';
 import { readUploadForm } from '../artist/multipart.js';
 
-export const UPLOAD_ROUTE = '/api/artist-selection/uploads';
-export const IMAGE_ROUTE_PREFIX = '/api/artist-selection/images/';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Uploads per client address (no user is known on this route). */
 export const UPLOAD_RATE_LIMIT = { name: 'artist:upload', limit: 120, windowMs: 15 * 60_000 } as const;
@@ -25,7 +25,7 @@ export function artistUploadRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
   const limiter = new RateLimiter(deps.kv, deps.logger, deps.config.auth.rateLimitScale);
 
-  router.post(UPLOAD_ROUTE, async (ctx) => {
+  router.post(UPLOAD_PATH, async (ctx) => {
     if (!ctx.is('multipart/form-data'))
       throw new HttpError('BAD_REQUEST', 'The upload must be multipart/form-data', null, 415);
     await limiter.enforce(ctx, UPLOAD_RATE_LIMIT, clientIp(ctx));
@@ -46,9 +46,9 @@ export function artistUploadRoutes(router: Router, deps: BffDeps): void {
     ctx.body = { success: true, data: { imageUrl } };
   });
 
-  router.get(`${IMAGE_ROUTE_PREFIX}:key`, async (ctx) => {
+  router.get(`${IMAGE_PATH_PREFIX}:key`, async (ctx) => {
     const key = ctx.params.key ?? '';
-    if (!isImageKey(key)) throw new HttpError('NOT_FOUND', 'Image not found.', 'key');
+    if (!isImageKey(key)) throw new HttpError('NOT_FOUND', IMAGE_MESSAGES.api.notFound, 'key');
     const etag = `"${key}"`;
     if (ctx.get('if-none-match') === etag) {
       ctx.status = 304;

@@ -1,8 +1,8 @@
 /**
  * The artist-selection submission rules (spec section 5, "Submission"), defined once for the
- * submission service and the web app's form: a title of 3 to 100 characters, a description of 10 to
- * 500 (trimmed), an image of type PNG, JPEG or WebP of at most 10 MB, and the title and description
- * checks with their messages. Pure: the web bundle imports it.
+ * submission service, the BFF and the web app's form: a title of 3 to 100 characters, a description
+ * of 10 to 500 (trimmed), an image of type PNG, JPEG or WebP of at most 10 MB, the checks with their
+ * messages, and where images are uploaded and served. Pure: the web bundle imports it.
  */
 export const TITLE_MIN = 3;
 export const TITLE_MAX = 100;
@@ -29,6 +29,75 @@ export const IMAGE_TYPES = Object.keys(IMAGE_FORMATS) as readonly ImageType[];
 /** True for one of the IMAGE_TYPES (exactly as written: callers lower-case a declared type first). */
 export function isImageType(value: string): value is ImageType {
   return Object.hasOwn(IMAGE_FORMATS, value);
+}
+
+/** What is wrong with a picked image, or with the one an upload form is asked for. */
+export type ImageProblem = 'required' | 'type' | 'empty' | 'size';
+
+const IMAGE_REQUIRED = 'Please select an image for your artwork';
+// The spec has no words for an empty file; the submission service's own, used by the form too.
+const IMAGE_EMPTY = 'The file is empty. Please choose an image.';
+
+/**
+ * The words for each image problem, in the two forms the spec gives them: the Submit Artwork form's
+ * (spec section 5, "Submission": no full stop) and the API's (spec section 8, "Upload URL": the same
+ * sentences with a full stop), which the submission service and the BFF answer with and the web app
+ * shows for a refused upload-url call.
+ */
+export const IMAGE_MESSAGES = {
+  form: {
+    required: IMAGE_REQUIRED,
+    type: 'Only PNG, JPEG, and WebP images are allowed',
+    empty: IMAGE_EMPTY,
+    size: 'File size must be under 10MB',
+  },
+  api: {
+    required: IMAGE_REQUIRED,
+    type: 'Only PNG, JPEG, and WebP images are allowed.',
+    empty: IMAGE_EMPTY,
+    size: 'File size must be under 10MB.',
+    /** An image URL or key that names no stored image. */
+    notFound: 'Image not found.',
+  },
+} as const satisfies {
+  form: Record<ImageProblem, string>;
+  api: Record<ImageProblem | 'notFound', string>;
+};
+
+/** The image's declared type (any case) and size in bytes. */
+export interface ImageFile {
+  type: string;
+  size: number;
+}
+
+/**
+ * The problem of a picked or declared image (none picked, a type other than PNG, JPEG or WebP, no
+ * bytes, or over IMAGE_MAX_BYTES), or null when it may be uploaded: the web form checks the picked
+ * file and the submission service the upload form asked for, by this one rule.
+ */
+export function imageProblem(file: ImageFile | null): ImageProblem | null {
+  if (file === null) return 'required';
+  if (!isImageType(file.type.toLowerCase())) return 'type';
+  if (file.size === 0) return 'empty';
+  if (!Number.isSafeInteger(file.size) || file.size < 0 || file.size > IMAGE_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** Where the browser posts an upload form (the BFF's upload route, exempt from the CSRF token). */
+export const UPLOAD_PATH = '/api/artist-selection/uploads';
+/** Where a stored image is served (the BFF's image route): the prefix, then the image's key. */
+export const IMAGE_PATH_PREFIX = '/api/artist-selection/images/';
+
+/** The URL of the stored image `key` (what a submission's imageUrl holds). */
+export function imageUrlOf(key: string): string {
+  return `${IMAGE_PATH_PREFIX}${key}`;
+}
+
+/** The image key an image URL names, or null for any other URL. */
+export function imageKeyOfUrl(url: string): string | null {
+  if (!url.startsWith(IMAGE_PATH_PREFIX)) return null;
+  const key = url.slice(IMAGE_PATH_PREFIX.length);
+  return isImageKey(key) ? key : null;
 }
 
 /** Random base64url characters in an uploaded image's key (18 random bytes). */
@@ -92,4 +161,20 @@ export function artworkTextProblem(field: ArtworkTextField, value: string): Artw
 export function artworkTextMessage(field: ArtworkTextField, value: string): string | null {
   const problem = artworkTextProblem(field, value);
   return problem === null ? null : ARTWORK_TEXT_MESSAGES[field][problem];
+}
+
+/**
+ * The first problem of a new submission's title and description (the title first), with its field
+ * and message, or null: how the submission service (and the browser tests' scripted backend) refuse
+ * a submission, one field at a time.
+ */
+export function artworkTextsProblem(texts: Record<ArtworkTextField, string>): {
+  field: ArtworkTextField;
+  message: string;
+} | null {
+  for (const field of ['title', 'description'] as const) {
+    const message = artworkTextMessage(field, texts[field]);
+    if (message !== null) return { field, message };
+  }
+  return null;
 }

@@ -1,4 +1,5 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import { paginationJson } from '@tessera/facts/submissions';
 import { appError } from '@tessera/kit';
 import {
   SortOrder,
@@ -21,14 +22,7 @@ export function routes(core: SubmissionService): (router: ConnectRouter) => void
           search: req.search,
           viewerUserId: req.viewerUserId,
         });
-        return {
-          submissions,
-          currentPage: page.currentPage,
-          totalPages: page.totalPages,
-          totalCount: page.totalCount,
-          hasNext: page.hasNext,
-          hasPrevious: page.hasPrevious,
-        };
+        return { submissions, ...paginationJson(page) };
       },
       getUserSubmission: async (req) => {
         checkGivenUserId(req.userId);

@@ -175,10 +175,13 @@ describe('texts for failed calls (spec section 8)', () => {
       api.create({ title: 't', description: 'd', imageUrl: '/i' }),
     );
     expect((await create(errorBody(400, 'CONTENT_REJECTED', 'nope'))).message).toBe(
-      ARTIST_API_MESSAGES.contentRejected,
+      'Your submission contains prohibited content. Please remove any hate speech or slurs.',
     );
     const conflict = await create(errorBody(409, 'CONFLICT', 'exists'));
-    expect(conflict).toMatchObject({ status: 409, message: ARTIST_API_MESSAGES.activeExists });
+    expect(conflict).toMatchObject({
+      status: 409,
+      message: 'You already have an active submission. Please edit or delete it first.',
+    });
     expect((await create(errorBody(400, 'VALIDATION_ERROR', 'Title is too short'))).message).toBe(
       'Title is too short',
     );

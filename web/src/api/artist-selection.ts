@@ -3,12 +3,13 @@
 // ApiError's code and status but carry the texts of spec section 8 for this layer; the page maps them
 // to its own toasts and banners (features/artist-selection/messages.ts). The shapes and their readers
 // are in submissions-json.ts.
+import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
+import { PAGE_SIZE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import type { ApiClient } from './client.js';
 import { searchTermOf } from '../lib/search-params.js';
 import { KindedError } from '../lib/kinded-error.js';
 import { ApiError, CLIENT_CODES, isApiError, readErrorBody } from './errors.js';
 import {
-  PAGE_SIZE,
   toCreatedSubmission,
   toSubmissionPage,
   toUploadTarget,
@@ -25,16 +26,14 @@ import { fetchWithTimeout, type FetchLike } from './transport.js';
 
 export * from './submissions-json.js';
 
+/**
+ * This layer's own texts (spec section 8, "Artist selection"). The texts the server says too are
+ * @tessera/facts' (SUBMISSION_MESSAGES, IMAGE_MESSAGES.api): the spec has the app show them by
+ * status, so a failed call carries them whatever the answer's body said.
+ */
 export const ARTIST_API_MESSAGES = {
-  contentRejected: 'Your submission contains prohibited content. Please remove any hate speech or slurs.',
-  activeExists: 'You already have an active submission. Please edit or delete it first.',
   invalidSubmission: 'Invalid submission data. Please check your inputs.',
-  deleteForbidden: 'You do not have permission to delete this submission.',
-  notFound: 'Submission not found.',
-  invalidVote: 'Invalid vote type.',
   voteFailed: 'Failed to vote. Please try again.',
-  fileType: 'Only PNG, JPEG, and WebP images are allowed.',
-  fileSize: 'File size must be under 10MB.',
   invalidFile: 'Invalid file. Please check the file type and size.',
   storageCors: 'Upload blocked by CORS policy. Please contact support or try again later.',
   storageFailed: 'Failed to upload image. Please try again.',
@@ -79,16 +78,16 @@ function answered(error: unknown): error is ApiError {
 
 export function createErrorText(error: unknown): string | null {
   if (!answered(error)) return null;
-  if (error.code === 'CONTENT_REJECTED') return ARTIST_API_MESSAGES.contentRejected;
-  if (error.status === 409) return ARTIST_API_MESSAGES.activeExists;
+  if (error.code === 'CONTENT_REJECTED') return SUBMISSION_MESSAGES.contentRejected;
+  if (error.status === 409) return SUBMISSION_MESSAGES.activeExists;
   if (error.status === 400) return serverMessage(error) ?? ARTIST_API_MESSAGES.invalidSubmission;
   return null;
 }
 
 export function deleteErrorText(error: unknown): string | null {
   if (!answered(error)) return null;
-  if (error.status === 403) return ARTIST_API_MESSAGES.deleteForbidden;
-  if (error.status === 404) return ARTIST_API_MESSAGES.notFound;
+  if (error.status === 403) return SUBMISSION_MESSAGES.deleteForbidden;
+  if (error.status === 404) return SUBMISSION_MESSAGES.notFound;
   return null;
 }
 
@@ -96,17 +95,17 @@ export function voteErrorText(error: unknown): string | null {
   if (isApiError(error) && (error.code === CLIENT_CODES.network || error.code === CLIENT_CODES.aborted)) {
     return null;
   }
-  if (isApiError(error) && error.status === 404) return ARTIST_API_MESSAGES.notFound;
-  if (isApiError(error) && error.status === 400) return ARTIST_API_MESSAGES.invalidVote;
+  if (isApiError(error) && error.status === 404) return SUBMISSION_MESSAGES.notFound;
+  if (isApiError(error) && error.status === 400) return SUBMISSION_MESSAGES.invalidVote;
   return ARTIST_API_MESSAGES.voteFailed;
 }
 
-/** 400 about the type or the size has its own text; other 400s the server's text or a fallback. */
+/** 400 about the type or the size has the API's text for it (facts); other 400s the server's text or a fallback. */
 export function uploadUrlErrorText(error: unknown): string | null {
   if (!answered(error) || error.status !== 400) return null;
   const text = `${error.field ?? ''} ${serverMessage(error) ?? ''}`;
-  if (/size|large|big|bytes|\bmb\b/i.test(text)) return ARTIST_API_MESSAGES.fileSize;
-  if (/type|format|png|jpe?g|webp|content/i.test(text)) return ARTIST_API_MESSAGES.fileType;
+  if (/size|large|big|bytes|\bmb\b/i.test(text)) return IMAGE_MESSAGES.api.size;
+  if (/type|format|png|jpe?g|webp|content/i.test(text)) return IMAGE_MESSAGES.api.type;
   return serverMessage(error) ?? ARTIST_API_MESSAGES.invalidFile;
 }
 

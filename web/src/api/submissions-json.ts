@@ -1,23 +1,17 @@
 // The artist-selection shapes of spec section 3 (Submission, Pagination, Vote response, Upload-URL
 // response) and tolerant readers for the answers: fields at the top level or under `data`, camelCase
 // or snake_case, ISO or epoch times. A reader never throws on a malformed body.
-import type { SubmissionFields, UploadTarget } from '@tessera/facts/submissions';
+import type { SortOrder, SubmissionFields, UploadTarget, UserVoteType } from '@tessera/facts/submissions';
 import { isRecord, payload, readInt, readString, readTime } from '../lib/json.js';
-import type { SubmissionSort } from '../lib/search-params.js';
 
 export type { UploadTarget };
-
-export const PAGE_SIZE = 10;
-
-/** 1 upvote, -1 downvote, 0 none. */
-export type VoteType = 1 | -1 | 0;
 
 /** A submission as the app holds it: the spec's fields (@tessera/facts/submissions), times as epoch ms. */
 export interface Submission extends SubmissionFields {
   /** Epoch milliseconds; null when the server sent no usable time. */
   createdAt: number | null;
   netScore: number;
-  userVoteType: VoteType;
+  userVoteType: UserVoteType;
   isVerifiedContributor: boolean;
 }
 
@@ -34,13 +28,13 @@ export interface SubmissionPage {
 }
 
 export interface VoteResult {
-  userVoteType: VoteType;
+  userVoteType: UserVoteType;
   netScore: number;
   deleted: boolean;
 }
 
 export interface ListParams {
-  sort: SubmissionSort;
+  sort: SortOrder;
   page: number;
   /** Sent only when the trimmed text has at least 2 characters. */
   search?: string;
@@ -59,7 +53,8 @@ export interface UploadRequest {
   fileSize: number;
 }
 
-export function readVoteType(value: unknown): VoteType {
+/** The sign of the number sent: 1 upvote, -1 downvote, 0 none. */
+export function readVoteType(value: unknown): UserVoteType {
   const n = readInt(value) ?? 0;
   return n > 0 ? 1 : n < 0 ? -1 : 0;
 }

@@ -65,6 +65,14 @@ describe('artist selection search', () => {
     expect(validateArtistSelectionSearch({ page: 0, sort: 'top', search: ' a ' })).toEqual({});
     expect(validateArtistSelectionSearch({ page: 'x', search: {} })).toEqual({});
   });
+
+  it('drops what the server would refuse: a page past the last it serves, a search over 100 characters', () => {
+    expect(validateArtistSelectionSearch({ page: 100_000, search: ` ${'x'.repeat(100)} ` })).toEqual({
+      page: 100_000,
+      search: 'x'.repeat(100),
+    });
+    expect(validateArtistSelectionSearch({ page: 100_001, search: 'x'.repeat(101) })).toEqual({});
+  });
 });
 
 describe('artist selection URL state', () => {

@@ -1,6 +1,14 @@
 // Route parameter and search parameter validation. The router passes raw values through these, so a
 // hand-edited URL can never put an invalid value into a page.
 import { isBoardIndex } from '@tessera/facts/grid';
+import {
+  DEFAULT_SORT,
+  isSortOrder,
+  MAX_PAGE,
+  SEARCH_MAX,
+  searchTerm,
+  type SortOrder,
+} from '@tessera/facts/submissions';
 import { readInt } from './json.js';
 import { parsePixelKey, pixelKey } from './pixel-key.js';
 
@@ -51,45 +59,45 @@ export function validateCallbackSearch(search: RawSearch): CallbackSearch {
   return out;
 }
 
-export type SubmissionSort = 'hot' | 'new';
-
 export interface ArtistSelectionSearch {
   page?: number;
-  sort?: SubmissionSort;
+  sort?: SortOrder;
   search?: string;
 }
 
-export const MIN_SEARCH_LENGTH = 2;
-
-/** A search text as the URL keeps it and the server gets it: trimmed, and only with 2+ characters. */
+/**
+ * A search text as the URL keeps it and the server gets it: facts' searchTerm (trimmed, only with
+ * 2+ characters) of a string or a number (the router's parser makes `search=42` a number), and none
+ * longer than the server takes.
+ */
 export function searchTermOf(raw: unknown): string | undefined {
-  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-  return text.length >= MIN_SEARCH_LENGTH ? text : undefined;
+  const text = typeof raw === 'string' || typeof raw === 'number' ? searchTerm(String(raw)) : null;
+  return text !== null && text.length <= SEARCH_MAX ? text : undefined;
 }
 
 /**
- * page (integer >= 1), sort (hot or new) and search (kept only with at least 2 characters). Every key
- * is returned, undefined when invalid: the router lays a route's validated search over the raw one, so
- * a key left out would keep its raw value.
+ * page (an integer from 1 to the last page the server serves), sort (hot or new) and search (kept
+ * only with at least 2 characters). Every key is returned, undefined when invalid: the router lays a
+ * route's validated search over the raw one, so a key left out would keep its raw value.
  */
 export function validateArtistSelectionSearch(search: RawSearch): ArtistSelectionSearch {
   const page = readInt(search.page);
   return {
-    page: page !== null && page >= 1 ? page : undefined,
-    sort: search.sort === 'hot' || search.sort === 'new' ? search.sort : undefined,
+    page: page !== null && page >= 1 && page <= MAX_PAGE ? page : undefined,
+    sort: isSortOrder(search.sort) ? search.sort : undefined,
     search: searchTermOf(search.search),
   };
 }
 
 export interface ArtistSelectionState {
   page: number;
-  sort: SubmissionSort;
+  sort: SortOrder;
   search: string;
 }
 
 /** The page's state read from its validated URL parameters (page 1, Hot and no search by default). */
 export function artistSelectionState(search: ArtistSelectionSearch): ArtistSelectionState {
-  return { page: search.page ?? 1, sort: search.sort ?? 'hot', search: search.search ?? '' };
+  return { page: search.page ?? 1, sort: search.sort ?? DEFAULT_SORT, search: search.search ?? '' };
 }
 
 /** The URL parameters for a state: page only above 1, the sort, and a search of 2+ characters. */

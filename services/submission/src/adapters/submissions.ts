@@ -4,13 +4,8 @@
  * update that also removes `activeOwner`, so an ended submission frees its owner at once.
  */
 import { insertIfAbsent, type Collection, type DocumentStore, type Filter } from '@tessera/kit';
-import {
-  literalPattern,
-  sortFor,
-  type SortOrder,
-  type SubmissionDoc,
-  type SubmissionStatus,
-} from '../domain/submission.js';
+import type { SortOrder } from '@tessera/facts/submissions';
+import { literalPattern, sortFor, type SubmissionDoc, type SubmissionStatus } from '../domain/submission.js';
 
 /** Lists never carry the per-voter markers. */
 const LIST_PROJECTION = { applied: 0 } as const;

@@ -7,7 +7,7 @@
  * (see service/votes.ts).
  */
 import { insertIfAbsent, sha256Base64url, type Collection, type DocumentStore } from '@tessera/kit';
-import type { VoteValue } from '../domain/votes.js';
+import type { UserVoteType } from '@tessera/facts/submissions';
 
 export interface VoteDoc {
   _id: string;
@@ -15,7 +15,7 @@ export interface VoteDoc {
   userId: string;
   /** The voter's key in the submission's `applied` markers (a hash: safe as a field name). */
   voter: string;
-  value: VoteValue;
+  value: UserVoteType;
   version: number;
   pending?: { version: number; delta: number; since: number };
 }
@@ -55,7 +55,7 @@ export class VoteRepository {
   async begin(
     current: VoteDoc | null,
     ids: { submissionId: string; userId: string },
-    next: VoteValue,
+    next: UserVoteType,
     delta: number,
     now: number,
   ): Promise<boolean> {
@@ -91,7 +91,7 @@ export class VoteRepository {
   }
 
   /** The viewer's votes on the given submissions. */
-  async valuesOf(userId: string, submissionIds: string[]): Promise<Map<string, VoteValue>> {
+  async valuesOf(userId: string, submissionIds: string[]): Promise<Map<string, UserVoteType>> {
     if (submissionIds.length === 0) return new Map();
     const docs = await this.c.find({ userId, submissionId: { $in: submissionIds } });
     return new Map(docs.map((d) => [d.submissionId, d.value]));

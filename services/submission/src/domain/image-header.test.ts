@@ -1,12 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  checkImageHeader,
-  DIMENSIONS_MESSAGE,
-  headerDimensions,
-  sniffImageType,
-  TYPE_MESSAGE,
-} from './image-header.js';
+import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
+import { checkImageHeader, DIMENSIONS_MESSAGE, headerDimensions, sniffImageType } from './image-header.js';
 
 const solid = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 30, b: 90 } } });
@@ -41,10 +36,10 @@ describe('image header', () => {
     const gif = await solid(4, 4).gif().toBuffer();
     for (const b of [html, svg, gif, Buffer.alloc(0), Buffer.from([0x89, 0x50])]) {
       expect(sniffImageType(b)).toBeNull();
-      expect(checkImageHeader(b, 'image/png')).toEqual({ ok: false, message: TYPE_MESSAGE });
+      expect(checkImageHeader(b, 'image/png')).toEqual({ ok: false, message: IMAGE_MESSAGES.api.type });
     }
     const png = await solid(4, 4).png().toBuffer();
-    expect(checkImageHeader(png, 'image/jpeg')).toEqual({ ok: false, message: TYPE_MESSAGE });
+    expect(checkImageHeader(png, 'image/jpeg')).toEqual({ ok: false, message: IMAGE_MESSAGES.api.type });
   });
 
   it('refuses more than 4096 pixels on a side from the header alone', async () => {

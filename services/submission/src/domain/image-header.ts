@@ -4,11 +4,10 @@
  * JPEG start-of-frame, the WebP VP8/VP8L/VP8X header). An image declaring more than MAX_SIDE pixels
  * on a side is refused here, so a small file declaring 20000x20000 pixels is never decoded. Pure.
  */
-import type { ImageType } from '@tessera/facts/artwork';
+import { IMAGE_MESSAGES, type ImageType } from '@tessera/facts/artwork';
 
 export const MAX_SIDE = 4096;
 
-export const TYPE_MESSAGE = 'Only PNG, JPEG, and WebP images are allowed.';
 export const DIMENSIONS_MESSAGE = `Images may be at most ${MAX_SIDE}x${MAX_SIDE} pixels.`;
 export const UNREADABLE_MESSAGE =
   'The image could not be read. Please upload a valid PNG, JPEG or WebP file.';
@@ -101,7 +100,7 @@ export type HeaderCheck =
  */
 export function checkImageHeader(b: Uint8Array, declaredType: string): HeaderCheck {
   const type = sniffImageType(b);
-  if (!type || type !== declaredType.toLowerCase()) return { ok: false, message: TYPE_MESSAGE };
+  if (!type || type !== declaredType.toLowerCase()) return { ok: false, message: IMAGE_MESSAGES.api.type };
   const dims = headerDimensions(b, type);
   if (!dims || dims.width < 1 || dims.height < 1) return { ok: false, message: UNREADABLE_MESSAGE };
   if (dims.width > MAX_SIDE || dims.height > MAX_SIDE) return { ok: false, message: DIMENSIONS_MESSAGE };

@@ -1,5 +1,6 @@
 /**
- * Refuses hate speech and slurs in submitted text (spec section 8, CONTENT_REJECTED), by the list in
+ * Refuses hate speech and slurs in submitted text (spec section 8, CONTENT_REJECTED, with
+ * SUBMISSION_MESSAGES.contentRejected of @tessera/facts/submissions), by the list in
  * `moderation-list.ts`. Pure.
  *
  * The text is normalised before it is compared: Unicode compatibility forms and diacritics removed
@@ -13,9 +14,6 @@
  * match, because the comparison is on whole words.
  */
 import { MODERATION_LIST } from './moderation-list.js';
-
-export const CONTENT_REJECTED_MESSAGE =
-  'Your submission contains prohibited content. Please remove any hate speech or slurs.';
 
 const LEET_COMMON: Record<string, string> = {
   '0': 'o',

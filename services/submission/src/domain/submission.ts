@@ -1,7 +1,9 @@
 /**
- * Submissions as stored and listed (spec sections 3, 4 and 5): the stored document, the list order
- * (hot: net score, then newest; new: newest), pagination, and the search text. Pure.
+ * Submissions as stored and listed (spec sections 3, 4 and 5): the stored document and the store's
+ * form of the list order and the search (the list rules themselves are @tessera/facts/submissions'). Pure.
  */
+import { ORDER_FIELDS, type SortOrder } from '@tessera/facts/submissions';
+
 export type SubmissionStatus =
   /** In the vote: listed, votable, the owner's one active submission. */
   | 'active'
@@ -46,46 +48,14 @@ export interface SubmissionDoc {
   featuredCanvasIndex?: number;
 }
 
-export type SortOrder = 'hot' | 'new';
-
-export const PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
-export const SEARCH_MIN = 2;
-export const SEARCH_MAX = 100;
-
-/** The store's sort for a list order; ties end on the id so pages never overlap. */
-export function sortFor(order: SortOrder): Record<string, 1 | -1> {
-  return order === 'hot' ? { netScore: -1, createdAt: -1, _id: -1 } : { createdAt: -1, _id: -1 };
-}
-
-export interface Page {
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
-  hasNext: boolean;
-  hasPrevious: boolean;
-  skip: number;
-  limit: number;
-}
-
-/** The page `page` (1-based) of `limit` items out of `totalCount`. */
-export function pageOf(totalCount: number, page: number, limit: number): Page {
-  const totalPages = Math.ceil(totalCount / limit);
-  return {
-    currentPage: page,
-    totalPages,
-    totalCount,
-    hasNext: page < totalPages,
-    hasPrevious: page > 1,
-    skip: (page - 1) * limit,
-    limit,
-  };
-}
-
-/** The search text to apply: trimmed, and none under SEARCH_MIN characters (spec section 5). */
-export function searchTerm(raw: string): string | null {
-  const t = raw.trim();
-  return t.length >= SEARCH_MIN ? t : null;
+/**
+ * The store's sort for a list order: facts' ORDER_FIELDS (the same order the web app and the
+ * browser tests' fake sort by), each highest first, the id stored as `_id`.
+ */
+export function sortFor(order: SortOrder): Record<string, -1> {
+  const sort: Record<string, -1> = {};
+  for (const field of ORDER_FIELDS[order]) sort[field === 'id' ? '_id' : field] = -1;
+  return sort;
 }
 
 /** A regular expression matching `text` literally. */

@@ -16,6 +16,7 @@
  */
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { decodeEvent } from '@tessera/facts/events';
+import { SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import { appError, publishEventBestEffort, withSpan, type BusMessage } from '@tessera/kit';
 import { promotionId, type PromotionDoc } from '../adapters/promotions.js';
 import type { SubmissionDoc } from '../domain/submission.js';
@@ -105,7 +106,7 @@ export class Promotion {
       const chosen = opts.submissionId ? await submissions.get(opts.submissionId) : await submissions.top();
       if (!chosen || chosen.status !== 'active') {
         if (opts.submissionId)
-          throw appError('NOT_FOUND', 'Submission not found.', { field: 'submission_id' });
+          throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'submission_id' });
         logger.info({ fromCanvas }, 'no active submission: the gallery keeps the sold-out canvas');
         return null;
       }

@@ -6,34 +6,31 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@tessera/facts/subjects';
+import { artworkTextsProblem, imageUrlOf } from '@tessera/facts/artwork';
 import { userIdProblem } from '@tessera/facts/inputs';
 import { appError, publishEventBestEffort, refuseInput } from '@tessera/kit';
 import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
-import { CONTENT_REJECTED_MESSAGE, findProhibited } from '../domain/moderation.js';
+import { findProhibited } from '../domain/moderation.js';
 import {
+  isSubmissionId,
+  MAX_PAGE,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   pageOf,
   SEARCH_MAX,
   searchTerm,
+  SUBMISSION_MESSAGES,
   type SortOrder,
-  type SubmissionDoc,
-} from '../domain/submission.js';
-import { checkSubmission } from '../domain/votes.js';
+} from '@tessera/facts/submissions';
+import type { SubmissionDoc } from '../domain/submission.js';
 import { Contributors } from './contributors.js';
 import type { SubmissionDeps } from './deps.js';
 import { Promotion } from './promotion.js';
-import { imageUrlOf, Uploads } from './uploads.js';
-import { NOT_FOUND_MESSAGE, Voting } from './voting.js';
+import { Uploads } from './uploads.js';
+import { Voting } from './voting.js';
 import { toSubmission } from './views.js';
 
 export type { SubmissionDeps } from './deps.js';
-
-export const ACTIVE_EXISTS_MESSAGE = 'You already have an active submission. Please edit or delete it first.';
-export const DELETE_FORBIDDEN_MESSAGE = 'You do not have permission to delete this submission.';
-export const USERNAME_REQUIRED_MESSAGE = 'Please choose a username before submitting artwork.';
-const MAX_PAGE = 100_000;
-const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ListQuery {
   sort: SortOrder;
@@ -58,7 +55,7 @@ export class SubmissionService {
 
   /** A submission id from a request: well-formed, else NOT_FOUND (it cannot name a submission). */
   static checkId(id: string): string {
-    if (!ID_RE.test(id)) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    if (!isSubmissionId(id)) throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'id' });
     return id;
   }
 
@@ -110,19 +107,20 @@ export class SubmissionService {
     const { submissions, now, logger } = this.deps;
     if (!input.userId) throw appError('UNAUTHORIZED', 'Authentication required');
     if (!input.username.trim())
-      throw appError('VALIDATION_ERROR', USERNAME_REQUIRED_MESSAGE, { field: 'username' });
-    const problem = checkSubmission(input.title, input.description);
+      throw appError('VALIDATION_ERROR', SUBMISSION_MESSAGES.usernameRequired, { field: 'username' });
+    const problem = artworkTextsProblem(input);
     if (problem) throw appError('VALIDATION_ERROR', problem.message, { field: problem.field });
     const title = input.title.trim();
     const description = input.description.trim();
     const prohibited = findProhibited(`${title}\n${description}`);
     if (prohibited) {
       logger.info({ userId: input.userId }, 'submission refused by the moderation list');
-      throw appError('CONTENT_REJECTED', CONTENT_REJECTED_MESSAGE, {
+      throw appError('CONTENT_REJECTED', SUBMISSION_MESSAGES.contentRejected, {
         field: findProhibited(title) ? 'title' : 'description',
       });
     }
-    if (await submissions.activeOf(input.userId)) throw appError('CONFLICT', ACTIVE_EXISTS_MESSAGE);
+    if (await submissions.activeOf(input.userId))
+      throw appError('CONFLICT', SUBMISSION_MESSAGES.activeExists);
     const imageKey = await this.uploads.ownedImage(input.userId, input.imageUrl);
     const doc: SubmissionDoc = {
       _id: randomUUID(),
@@ -136,7 +134,7 @@ export class SubmissionService {
       netScore: 0,
       status: 'active',
     };
-    if (!(await submissions.insertActive(doc))) throw appError('CONFLICT', ACTIVE_EXISTS_MESSAGE);
+    if (!(await submissions.insertActive(doc))) throw appError('CONFLICT', SUBMISSION_MESSAGES.activeExists);
     logger.info({ submissionId: doc._id, userId: doc.userId }, 'submission created');
     await publishEventBestEffort(
       this.deps.bus,
@@ -158,12 +156,14 @@ export class SubmissionService {
     SubmissionService.checkId(id);
     const { submissions, now } = this.deps;
     const doc = await submissions.get(id);
-    if (!doc || doc.status !== 'active') throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
-    if (doc.userId !== userId) throw appError('FORBIDDEN', DELETE_FORBIDDEN_MESSAGE, { field: 'id' });
+    if (!doc || doc.status !== 'active')
+      throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'id' });
+    if (doc.userId !== userId)
+      throw appError('FORBIDDEN', SUBMISSION_MESSAGES.deleteForbidden, { field: 'id' });
     const ended = await submissions.end(id, 'deleted', { endedAt: now(), endedBy: userId }, ['active'], {
       userId,
     });
-    if (!ended) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    if (!ended) throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'id' });
     this.deps.logger.info({ submissionId: id, userId }, 'submission deleted by its owner');
     await this.deleted(ended);
   }
@@ -181,7 +181,7 @@ export class SubmissionService {
     });
     // an id that never existed is the operator's mistake, not a removal done before
     if (!ended && !(await this.deps.submissions.get(id)))
-      throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'submission_id' });
+      throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'submission_id' });
     this.deps.logger.info(
       {
         audit: true,

@@ -11,7 +11,8 @@ import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { refusal as kitRefusal, forSuite } from '@tessera/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { SharpImageProcessor } from '../adapters/images.js';
-import { DIMENSIONS_MESSAGE, TYPE_MESSAGE, UNREADABLE_MESSAGE } from '../domain/image-header.js';
+import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
+import { DIMENSIONS_MESSAGE, UNREADABLE_MESSAGE } from '../domain/image-header.js';
 import { EXPIRED_MESSAGE, FORGED_MESSAGE, UPLOAD_TTL_MS } from '../domain/upload-policy.js';
 import { startHarness, pngChunk, pngOf } from '../test/harness.js';
 
@@ -83,7 +84,12 @@ describe('upload-url', () => {
       code: 'VALIDATION_ERROR',
       message: 'File size must be under 10MB.',
     });
-    expect(await refusal(form('image/png', 0))).toMatchObject({ message: 'File size must be under 10MB.' });
+    expect(await refusal(form('image/png', -1))).toMatchObject({ message: 'File size must be under 10MB.' });
+    // an empty file is told so, as the upload itself and the web form tell it (facts' imageProblem)
+    expect(await refusal(form('image/png', 0))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'The file is empty. Please choose an image.',
+    });
   });
 });
 
@@ -119,14 +125,14 @@ describe('storing an upload', () => {
       const f = await form('image/png', data.length);
       expect(await refusal(h.rpc.storeUpload({ fields: f.fields, data }))).toEqual({
         code: 'VALIDATION_ERROR',
-        message: TYPE_MESSAGE,
+        message: IMAGE_MESSAGES.api.type,
       });
       expect(await h.objects.get(f.fields.key!)).toBeNull();
     }
     const png = await pngOf();
     const f = await form('image/jpeg', png.length);
     expect(await refusal(h.rpc.storeUpload({ fields: f.fields, data: png }))).toMatchObject({
-      message: TYPE_MESSAGE,
+      message: IMAGE_MESSAGES.api.type,
     });
   });
 

@@ -15,36 +15,26 @@ import {
   UPLOAD_TTL_MS,
   verifyUploadForm,
 } from '../domain/upload-policy.js';
-import { IMAGE_MAX_BYTES, imageKey, isImageKey, type ImageType } from '@tessera/facts/artwork';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  imageKey,
+  imageKeyOfUrl,
+  imageProblem,
+  imageUrlOf,
+  isImageKey,
+  UPLOAD_PATH,
+  type ImageType,
+} from '@tessera/facts/artwork';
 import { isPrintableText } from '@tessera/facts/inputs';
-import { checkImage } from '../domain/votes.js';
 import type { SubmissionDeps } from './deps.js';
 
-/** Where the browser posts the form (the BFF's upload route). */
-export const UPLOAD_PATH = '/api/artist-selection/uploads';
-/** Where a stored image is served (the BFF's image route): `<prefix><key>`. */
-export const IMAGE_PATH_PREFIX = '/api/artist-selection/images/';
-export const IMAGE_REQUIRED_MESSAGE = 'Please select an image for your artwork';
 export const IMAGE_NOT_UPLOADED_MESSAGE =
   'Please upload the image again: this image was not uploaded by you.';
-export const IMAGE_NOT_FOUND_MESSAGE = 'Image not found.';
 export const USED_MESSAGE = 'This upload form has been used already. Please request a new upload URL.';
-export const SIZE_MESSAGE = 'File size must be under 10MB.';
-export const EMPTY_MESSAGE = 'The file is empty. Please choose an image.';
 export const TOO_MANY_MESSAGE = 'Too many uploads. Please wait a few minutes and try again.';
 /** Upload forms one user may ask for per hour. */
 export const FORMS_PER_HOUR = 30;
-
-export function imageUrlOf(key: string): string {
-  return `${IMAGE_PATH_PREFIX}${key}`;
-}
-
-/** The key of one of our image URLs, or null. */
-export function imageKeyOf(url: string): string | null {
-  if (!url.startsWith(IMAGE_PATH_PREFIX)) return null;
-  const key = url.slice(IMAGE_PATH_PREFIX.length);
-  return isImageKey(key) ? key : null;
-}
 
 export class Uploads {
   constructor(private readonly deps: SubmissionDeps) {}
@@ -53,13 +43,16 @@ export class Uploads {
     if (!userId) throw appError('UNAUTHORIZED', 'Authentication required');
     if (filename.length > 255 || !isPrintableText(filename))
       throw appError('VALIDATION_ERROR', 'The file name is not valid.', { field: 'filename' });
-    const problem = checkImage(contentType, fileSize);
-    if (problem) throw appError('VALIDATION_ERROR', problem.message, { field: problem.field });
+    const problem = imageProblem({ type: contentType, size: fileSize });
+    if (problem)
+      throw appError('VALIDATION_ERROR', IMAGE_MESSAGES.api[problem], {
+        field: problem === 'type' ? 'contentType' : 'fileSize',
+      });
     const { uploads, now, uploadSecret } = this.deps;
     const t = now();
     if ((await uploads.issuedSince(userId, t - 3600_000)) >= FORMS_PER_HOUR)
       throw appError('RATE_LIMIT_EXCEEDED', TOO_MANY_MESSAGE);
-    const type = contentType.toLowerCase() as ImageType; // checkImage took it
+    const type = contentType.toLowerCase() as ImageType; // imageProblem took it
     const key = imageKey(randomBytes(18).toString('base64url'), type);
     await uploads.issue({
       _id: key,
@@ -84,9 +77,9 @@ export class Uploads {
       throw appError('FORBIDDEN', form.reason === 'expired' ? EXPIRED_MESSAGE : FORGED_MESSAGE);
     }
     if (data.length > form.maxBytes || data.length > IMAGE_MAX_BYTES)
-      throw appError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE, { field: 'file' });
+      throw appError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.api.size, { field: 'file' });
     if (data.length < Math.max(1, form.minBytes))
-      throw appError('VALIDATION_ERROR', EMPTY_MESSAGE, { field: 'file' });
+      throw appError('VALIDATION_ERROR', IMAGE_MESSAGES.api.empty, { field: 'file' });
     const claimed = await uploads.claim(form.key, now());
     if (!claimed) {
       const rec = await uploads.get(form.key);
@@ -139,17 +132,17 @@ export class Uploads {
   }
 
   async getImage(key: string): Promise<{ data: Uint8Array; contentType: string }> {
-    if (!isImageKey(key)) throw appError('NOT_FOUND', IMAGE_NOT_FOUND_MESSAGE, { field: 'key' });
+    if (!isImageKey(key)) throw appError('NOT_FOUND', IMAGE_MESSAGES.api.notFound, { field: 'key' });
     assertObjectKey(key);
     const obj = await this.deps.objects.get(key);
-    if (!obj) throw appError('NOT_FOUND', IMAGE_NOT_FOUND_MESSAGE, { field: 'key' });
+    if (!obj) throw appError('NOT_FOUND', IMAGE_MESSAGES.api.notFound, { field: 'key' });
     return { data: obj.data, contentType: obj.contentType };
   }
 
   /** The image key of a submission's imageUrl: one this user uploaded and that is stored. */
   async ownedImage(userId: string, imageUrl: string): Promise<string> {
-    if (!imageUrl.trim()) throw appError('MISSING_FIELD', IMAGE_REQUIRED_MESSAGE, { field: 'imageUrl' });
-    const key = imageKeyOf(imageUrl.trim());
+    if (!imageUrl.trim()) throw appError('MISSING_FIELD', IMAGE_MESSAGES.api.required, { field: 'imageUrl' });
+    const key = imageKeyOfUrl(imageUrl.trim());
     if (!key) throw appError('VALIDATION_ERROR', IMAGE_NOT_UPLOADED_MESSAGE, { field: 'imageUrl' });
     const rec = await this.deps.uploads.get(key);
     if (!rec || rec.userId !== userId || rec.state !== 'stored' || !(await this.deps.objects.stat(key)))

@@ -18,19 +18,24 @@
 import { appError, publishEventBestEffort } from '@tessera/kit';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { voterKey, VoteRepository, type VoteDoc } from '../adapters/votes.js';
-import { applyVote, isRemoved, REMOVAL_SCORE, type VoteValue } from '../domain/votes.js';
+import {
+  applyVote,
+  isRemovedByVotes,
+  isVoteType,
+  REMOVAL_SCORE,
+  SUBMISSION_MESSAGES,
+  type UserVoteType,
+} from '@tessera/facts/submissions';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
 
-export const INVALID_VOTE_MESSAGE = 'Invalid vote type.';
-export const NOT_FOUND_MESSAGE = 'Submission not found.';
 export const REPAIR_AFTER_MS = 10_000;
 export const REPAIR_EVERY_MS = 30_000;
 /** Attempts when the same voter's own changes race (each attempt moves one of them forward). */
 const MAX_ATTEMPTS = 50;
 
 export interface VoteResult {
-  userVoteType: VoteValue;
+  userVoteType: UserVoteType;
   netScore: number;
   deleted: boolean;
 }
@@ -39,12 +44,13 @@ export class Voting {
   constructor(private readonly deps: SubmissionDeps) {}
 
   async vote(userId: string, submissionId: string, voteType: number): Promise<VoteResult> {
-    if (voteType !== 1 && voteType !== -1)
-      throw appError('VALIDATION_ERROR', INVALID_VOTE_MESSAGE, { field: 'voteType' });
+    if (!isVoteType(voteType))
+      throw appError('VALIDATION_ERROR', SUBMISSION_MESSAGES.invalidVote, { field: 'voteType' });
     const { submissions, votes, now } = this.deps;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const sub = await submissions.get(submissionId);
-      if (!sub || sub.status !== 'active') throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+      if (!sub || sub.status !== 'active')
+        throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'id' });
       const current = await votes.get(submissionId, userId);
       if (current?.pending) {
         await this.settle(current);
@@ -76,9 +82,10 @@ export class Voting {
     const { submissions, votes, now, logger } = this.deps;
     const applied = await submissions.applyVote(submissionId, voterKey(userId), version, delta);
     const doc = applied ?? (await submissions.get(submissionId));
-    if (!doc) throw appError('NOT_FOUND', NOT_FOUND_MESSAGE, { field: 'id' });
+    if (!doc) throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'id' });
     let result = doc;
-    if (doc.status === 'active' && isRemoved(doc.netScore)) result = (await this.removeByVotes(doc)) ?? doc;
+    if (doc.status === 'active' && isRemovedByVotes(doc.netScore))
+      result = (await this.removeByVotes(doc)) ?? doc;
     await votes.finish(voteId, version);
     if (applied) {
       logger.debug({ submissionId, version, delta, netScore: doc.netScore }, 'vote applied');

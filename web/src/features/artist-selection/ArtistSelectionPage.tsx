@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SortOrder } from '@tessera/facts/submissions';
 import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
@@ -13,7 +14,6 @@ import {
   artistSelectionSearch,
   artistSelectionState,
   type ArtistSelectionSearch,
-  type SubmissionSort,
 } from '../../lib/search-params.js';
 import { openSignInDialog } from '../auth-dialog/index.js';
 import { PAGE_TEXT, TOASTS } from './messages.js';
@@ -128,7 +128,7 @@ export function ArtistSelectionPage() {
       <SubmissionToolbar
         input={input}
         sort={state.sort}
-        onSort={(sort: SubmissionSort) => go({ sort, page: undefined })}
+        onSort={(sort: SortOrder) => go({ sort, page: undefined })}
       />
       <SubmissionResults
         data={query.data}

@@ -1,12 +1,12 @@
 // The search box with its clear button, and the Hot ("most votes") / New ("most recent") tabs.
 import { useId } from 'react';
 import { PillTabs, type PillTab } from '../../components/PillTabs.js';
-import type { SubmissionSort } from '../../lib/search-params.js';
+import { SEARCH_MAX, type SortOrder } from '@tessera/facts/submissions';
 import { PAGE_TEXT } from './messages.js';
 import { RESULTS_ID } from './SubmissionResults.js';
 import type { SearchInput } from './use-search-input.js';
 
-const tab = (sort: SubmissionSort, label: string, hint: string): PillTab<SubmissionSort> => ({
+const tab = (sort: SortOrder, label: string, hint: string): PillTab<SortOrder> => ({
   value: sort,
   content: (
     <>
@@ -20,8 +20,8 @@ const TABS = [tab('hot', PAGE_TEXT.hot, PAGE_TEXT.hotHint), tab('new', PAGE_TEXT
 
 export interface SubmissionToolbarProps {
   input: SearchInput;
-  sort: SubmissionSort;
-  onSort(sort: SubmissionSort): void;
+  sort: SortOrder;
+  onSort(sort: SortOrder): void;
 }
 
 export function SubmissionToolbar({ input, sort, onSort }: SubmissionToolbarProps) {
@@ -50,7 +50,7 @@ export function SubmissionToolbar({ input, sort, onSort }: SubmissionToolbarProp
           inputMode="search"
           autoComplete="off"
           placeholder={PAGE_TEXT.searchPlaceholder}
-          maxLength={100}
+          maxLength={SEARCH_MAX}
           value={input.text}
           onChange={(event) => input.setText(event.target.value)}
         />

@@ -2,9 +2,10 @@
 // above zero, red below, grey at zero. The tapped button pulses for 300 ms. Guests get disabled buttons
 // titled "Sign in to upvote" / "Sign in to downvote".
 import { useEffect, useRef, useState } from 'react';
+import type { VoteType } from '@tessera/facts/submissions';
 import type { Submission } from '../../api/artist-selection.js';
 import { PAGE_TEXT } from './messages.js';
-import { formatScore, scoreTone, type Tap } from './votes.js';
+import { formatScore, scoreTone } from './votes.js';
 
 export const PULSE_MS = 300;
 
@@ -12,11 +13,11 @@ export interface VoteControlProps {
   submission: Submission;
   signedIn: boolean;
   pending: boolean;
-  onVote(tap: Tap): void;
+  onVote(tap: VoteType): void;
 }
 
 export function VoteControl({ submission, signedIn, pending, onVote }: VoteControlProps) {
-  const [pulse, setPulse] = useState<Tap | null>(null);
+  const [pulse, setPulse] = useState<VoteType | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -25,7 +26,7 @@ export function VoteControl({ submission, signedIn, pending, onVote }: VoteContr
     [],
   );
 
-  const tap = (value: Tap) => {
+  const tap = (value: VoteType) => {
     if (!signedIn || pending) return;
     if (timer.current) clearTimeout(timer.current);
     setPulse(value);
@@ -34,7 +35,7 @@ export function VoteControl({ submission, signedIn, pending, onVote }: VoteContr
   };
 
   const vote = submission.userVoteType;
-  const button = (value: Tap) => {
+  const button = (value: VoteType) => {
     const up = value === 1;
     const active = vote === value;
     const label = up ? PAGE_TEXT.upvote : PAGE_TEXT.downvote;

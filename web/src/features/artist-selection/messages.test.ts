@@ -7,6 +7,7 @@ import {
   deleteFailure,
   listErrorMessage,
   noResultsText,
+  PAGE_TEXT,
   pageOfText,
   submitErrorMessage,
   voteFailure,
@@ -102,6 +103,12 @@ describe('Submit Artwork banner', () => {
 });
 
 describe('page texts', () => {
+  it('names the removal score in the notice', () => {
+    expect(PAGE_TEXT.notice).toContain(
+      'Submissions with a net score of -10 or lower are removed automatically.',
+    );
+  });
+
   it('fills in the search term and the page numbers', () => {
     expect(noResultsText('cats')).toBe('No submissions found for "cats"');
     expect(pageOfText(2, 5)).toBe('Page 2 of 5');

@@ -1,6 +1,7 @@
 // What the artist-selection page says (spec sections 2, 4 and 8): its fixed texts and toasts, and the
 // mapping of failed calls to the page's error panel, toasts and the Submit Artwork modal's banner.
 // The calls' own texts (the layer below) are in api/artist-selection.ts.
+import { REMOVAL_SCORE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import { ARTIST_API_MESSAGES, StorageUploadError, serverMessage } from '../../api/artist-selection.js';
 import { CLIENT_CODES, isApiError } from '../../api/errors.js';
 import { friendlyMessage } from '../../api/messages.js';
@@ -9,8 +10,7 @@ export const PAGE_TEXT = {
   title: 'Artist Selection',
   subtitle:
     'Vote for the next featured artist. When the current canvas sells out, the submission with the highest net score becomes the next artwork on the Tessera canvas.',
-  notice:
-    "Upvote the submissions you want to see featured and downvote the ones you don't. Submissions with a net score of -10 or lower are removed automatically.",
+  notice: `Upvote the submissions you want to see featured and downvote the ones you don't. Submissions with a net score of ${REMOVAL_SCORE} or lower are removed automatically.`,
   searchPlaceholder: 'Search by title or username...',
   clearSearch: 'Clear search',
   hot: 'Hot',
@@ -50,7 +50,7 @@ export const TOASTS = {
   downvoted: 'Downvoted!',
   voteRemoved: 'Vote removed',
   removedByVotes: 'Submission was removed due to excessive downvotes',
-  deleted: 'Submission deleted successfully',
+  deleted: SUBMISSION_MESSAGES.deleted,
   created: 'Submission created successfully!',
   alreadyDeleted: 'This submission has already been deleted',
   deleteForbidden: 'You do not have permission to delete this submission',
@@ -114,7 +114,7 @@ export function submitErrorMessage(error: unknown): string {
   if (error instanceof StorageUploadError) {
     return error.kind === 'network' ? SUBMIT_ERRORS.network : SUBMIT_ERRORS.upload;
   }
-  if (status(error) === 409) return ARTIST_API_MESSAGES.activeExists;
+  if (status(error) === 409) return SUBMISSION_MESSAGES.activeExists;
   if (status(error) >= 500) return SUBMIT_ERRORS.server;
   if (error instanceof Error && error.message) return error.message;
   return SUBMIT_ERRORS.fallback;

@@ -2,10 +2,10 @@
 // depends on who is looking (each submission carries the viewer's vote), so the viewer is in the key.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.js';
-import type { SubmissionSort } from '../../lib/search-params.js';
+import type { SortOrder } from '@tessera/facts/submissions';
 
 export interface SubmissionListParams {
-  sort: SubmissionSort;
+  sort: SortOrder;
   page: number;
   /** The search as the URL keeps it ('' for none). */
   search: string;

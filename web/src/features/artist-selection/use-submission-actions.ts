@@ -2,24 +2,17 @@
 // server's score; re-sorted under Hot) and the owner's delete (removed, then the list reloads; the
 // previous page when the last item of a page above 1 went). Toasts of spec sections 4 and 8.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VoteType } from '@tessera/facts/submissions';
 import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
 import { TOASTS, deleteFailure, voteFailure } from './messages.js';
 import { submissionKeys, type SubmissionListKey } from './queries.js';
-import {
-  applyTap,
-  applyVoteResult,
-  removeItem,
-  revertItem,
-  updateItem,
-  voteToast,
-  type Tap,
-} from './votes.js';
+import { applyTap, applyVoteResult, removeItem, revertItem, updateItem, voteToast } from './votes.js';
 
 export interface VoteVariables {
   submission: Submission;
-  tap: Tap;
+  tap: VoteType;
 }
 
 export function useVote(listKey: SubmissionListKey, sortedByHot: boolean) {

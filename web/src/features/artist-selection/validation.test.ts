@@ -31,7 +31,7 @@ describe('submission form', () => {
     expect(validateDescription(description)).toBe(message);
   });
 
-  it('image: required, PNG, JPEG or WebP, at most 10 MB', () => {
+  it('image: required, PNG, JPEG or WebP, not empty, at most 10 MB', () => {
     expect(validateImage(null)).toBe('Please select an image for your artwork');
     for (const type of ['image/png', 'image/jpeg', 'image/webp', 'IMAGE/PNG']) {
       expect(validateImage({ type, size: 1000 }), type).toBeNull();
@@ -43,6 +43,8 @@ describe('submission form', () => {
     expect(validateImage({ type: 'image/png', size: IMAGE_MAX_BYTES + 1 })).toBe(
       'File size must be under 10MB',
     );
+    // the service refuses an empty file; the form says so before anything is sent
+    expect(validateImage({ type: 'image/png', size: 0 })).toBe('The file is empty. Please choose an image.');
   });
 
   it('reports every field at once, and nothing for a good form', () => {

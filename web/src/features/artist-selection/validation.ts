@@ -1,30 +1,22 @@
-// The Submit Artwork form's rules (spec section 5, "Submission"; the limits from @tessera/facts/artwork):
-// title 3 to 100 characters and description 10 to 500 (trimmed) with their messages, an image of type
-// PNG, JPEG or WebP of at most 10 MB.
+// The Submit Artwork form's rules (spec section 5, "Submission"), all of them @tessera/facts/artwork's,
+// which the submission service applies too: title 3 to 100 characters and description 10 to 500
+// (trimmed) with their messages, an image of type PNG, JPEG or WebP of at most 10 MB.
 
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, artworkTextMessage, isImageType } from '@tessera/facts/artwork';
+import {
+  IMAGE_MESSAGES,
+  IMAGE_TYPES,
+  artworkTextMessage,
+  imageProblem,
+  type ImageFile,
+} from '@tessera/facts/artwork';
 
 /** For the file picker's accept attribute. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
-/** The image's messages. */
-export const VALIDATION_MESSAGES = {
-  imageRequired: 'Please select an image for your artwork',
-  imageType: 'Only PNG, JPEG, and WebP images are allowed',
-  imageSize: 'File size must be under 10MB',
-} as const;
-
-export interface FileInfo {
-  type: string;
-  size: number;
-}
-
-/** The picked file's problem, or null when it may be submitted. */
-export function validateImage(file: FileInfo | null): string | null {
-  if (file === null) return VALIDATION_MESSAGES.imageRequired;
-  if (!isImageType(file.type.toLowerCase())) return VALIDATION_MESSAGES.imageType;
-  if (file.size > IMAGE_MAX_BYTES) return VALIDATION_MESSAGES.imageSize;
-  return null;
+/** The picked file's problem in the form's words, or null when it may be submitted. */
+export function validateImage(file: ImageFile | null): string | null {
+  const problem = imageProblem(file);
+  return problem === null ? null : IMAGE_MESSAGES.form[problem];
 }
 
 export function validateTitle(title: string): string | null {
@@ -36,7 +28,7 @@ export function validateDescription(description: string): string | null {
 }
 
 export interface SubmissionForm {
-  file: FileInfo | null;
+  file: ImageFile | null;
   title: string;
   description: string;
 }

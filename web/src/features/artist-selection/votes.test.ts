@@ -1,21 +1,20 @@
 // Vote transitions (spec section 4, "Voting") and the list updates around them.
 import { describe, expect, it } from 'vitest';
-import type { Submission, SubmissionPage, VoteType } from '../../api/artist-selection.js';
+import { applyVote, type UserVoteType } from '@tessera/facts/submissions';
+import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
 import {
   applyTap,
   applyVoteResult,
   formatScore,
-  nextVote,
   prependItem,
   removeItem,
   revertItem,
-  scoreDelta,
   scoreTone,
-  sortByScore,
+  sortHot,
   voteToast,
 } from './votes.js';
 
-const item = (id: string, netScore = 0, userVoteType: VoteType = 0): Submission => ({
+const item = (id: string, netScore = 0, userVoteType: UserVoteType = 0): Submission => ({
   id,
   userId: `u-${id}`,
   username: id,
@@ -34,21 +33,18 @@ const page = (...items: Submission[]): SubmissionPage => ({
 });
 
 describe('vote transitions', () => {
-  it('sets, removes and switches, with the score change of each', () => {
-    // [current, tap, next, delta]
-    const table: Array<[VoteType, 1 | -1, VoteType, number]> = [
-      [0, 1, 1, 1],
-      [0, -1, -1, -1],
-      [1, 1, 0, -1],
-      [-1, -1, 0, 1],
-      [1, -1, -1, -2],
-      [-1, 1, 1, 2],
-    ];
-    for (const [current, tap, next, delta] of table) {
-      expect(nextVote(current, tap), `${current} tap ${tap}`).toBe(next);
-      expect(scoreDelta(current, tap), `${current} tap ${tap}`).toBe(delta);
-      expect(applyTap(item('a', 5, current), tap)).toMatchObject({ userVoteType: next, netScore: 5 + delta });
+  it("puts facts' vote rule on the card: the vote after the tap and the score changed by its delta", () => {
+    // the rule's own table is in services/facts/src/submissions.test.ts
+    for (const current of [0, 1, -1] as const) {
+      for (const tap of [1, -1] as const) {
+        const { next, delta } = applyVote(current, tap);
+        expect(applyTap(item('a', 5, current), tap), `${current} tap ${tap}`).toEqual({
+          ...item('a', 5 + delta, next),
+        });
+      }
     }
+    // the same tap again removes the vote
+    expect(applyTap(item('a', 5, 1), 1)).toMatchObject({ userVoteType: 0, netScore: 4 });
   });
 
   it('any sequence of taps keeps the score equal to the base plus the vote held', () => {
@@ -97,13 +93,14 @@ describe('list updates', () => {
     expect(revertItem(optimistic, original).items[1]?.id).toBe('b');
   });
 
-  it('sorts by score keeping ties in order, removes and prepends without duplicates', () => {
-    expect(sortByScore([item('a', 1), item('b', 5), item('c', 1), item('d', -2)]).map((s) => s.id)).toEqual([
-      'b',
-      'a',
-      'c',
-      'd',
-    ]);
+  it('sorts as the server does under Hot (score, then newest, then id), removes and prepends without duplicates', () => {
+    const at = (id: string, score: number, createdAt: number | null) => ({ ...item(id, score), createdAt });
+    const items = [at('a', 1, 300), at('b', 5, 50), at('c', 1, 100), at('d', -2, 900), at('e', 1, 300)];
+    expect(sortHot(items).map((s) => s.id)).toEqual(['b', 'e', 'a', 'c', 'd']);
+    // ties on score and time end on the id, whatever the order on the page was
+    expect(sortHot([at('x', 1, 5), at('z', 1, 5), at('y', 1, 5)]).map((s) => s.id)).toEqual(['z', 'y', 'x']);
+    // no usable time counts as the oldest
+    expect(sortHot([at('n', 2, null), at('o', 2, 1)]).map((s) => s.id)).toEqual(['o', 'n']);
     expect(removeItem(page(item('a'), item('b')), 'a').items.map((s) => s.id)).toEqual(['b']);
     expect(prependItem(page(item('a'), item('b')), item('b')).items.map((s) => s.id)).toEqual(['b', 'a']);
   });

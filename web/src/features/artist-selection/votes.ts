@@ -1,42 +1,30 @@
 // Voting on the client (spec section 4, "Voting"): a tap sets a vote, the same tap again removes it,
-// the opposite tap switches it. The card is updated at once (optimistically) and put back on failure.
-import type { Submission, SubmissionPage, VoteResult, VoteType } from '../../api/artist-selection.js';
+// the opposite tap switches it (facts' applyVote, the service's rule). The card is updated at once
+// (optimistically) and put back on failure.
+import { applyVote, compareSubmissions, type UserVoteType, type VoteType } from '@tessera/facts/submissions';
+import type { Submission, SubmissionPage, VoteResult } from '../../api/artist-selection.js';
 import { TOASTS } from './messages.js';
 
-export type Tap = 1 | -1;
-
-/** The vote after a tap: the same vote again removes it, otherwise the tapped vote. */
-export function nextVote(current: VoteType, tap: Tap): VoteType {
-  return current === tap ? 0 : tap;
-}
-
-/** The net-score change of a tap: removing is minus that vote, switching is new minus old. */
-export function scoreDelta(current: VoteType, tap: Tap): number {
-  return nextVote(current, tap) - current;
-}
-
 /** The submission as it looks right after the tap, before the server answers. */
-export function applyTap(submission: Submission, tap: Tap): Submission {
-  return {
-    ...submission,
-    userVoteType: nextVote(submission.userVoteType, tap),
-    netScore: submission.netScore + scoreDelta(submission.userVoteType, tap),
-  };
+export function applyTap(submission: Submission, tap: VoteType): Submission {
+  const change = applyVote(submission.userVoteType, tap);
+  return { ...submission, userVoteType: change.next, netScore: submission.netScore + change.delta };
 }
 
 /** The toast after a successful vote, from the vote the server now holds. */
-export function voteToast(userVoteType: VoteType): string {
+export function voteToast(userVoteType: UserVoteType): string {
   if (userVoteType === 1) return TOASTS.upvoted;
   if (userVoteType === -1) return TOASTS.downvoted;
   return TOASTS.voteRemoved;
 }
 
-/** Highest net score first; equal scores keep their order. */
-export function sortByScore(items: readonly Submission[]): Submission[] {
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => b.item.netScore - a.item.netScore || a.index - b.index)
-    .map((entry) => entry.item);
+/**
+ * The items in Hot order as the server sorts its list (facts' compareSubmissions: the net score, then
+ * the newest, then the id); a submission without a usable time counts as the oldest.
+ */
+export function sortHot(items: readonly Submission[]): Submission[] {
+  const ranked = (s: Submission) => ({ id: s.id, netScore: s.netScore, createdAt: s.createdAt ?? 0 });
+  return [...items].sort((a, b) => compareSubmissions('hot', ranked(a), ranked(b)));
 }
 
 function mapItems(page: SubmissionPage, fn: (items: Submission[]) => Submission[]): SubmissionPage {
@@ -59,7 +47,7 @@ export function removeItem(page: SubmissionPage, id: string): SubmissionPage {
 
 /**
  * A page after the server answered a vote: the server's vote and score; the item removed when the
- * server deleted it; re-sorted by net score when the list is sorted by Hot.
+ * server deleted it; re-sorted in Hot order when the list is sorted by Hot.
  */
 export function applyVoteResult(
   page: SubmissionPage,
@@ -73,7 +61,7 @@ export function applyVoteResult(
     userVoteType: result.userVoteType,
     netScore: result.netScore,
   }));
-  return sortedByHot ? mapItems(updated, sortByScore) : updated;
+  return sortedByHot ? mapItems(updated, sortHot) : updated;
 }
 
 /** The page with the submission's own fields back as they were (after a failed vote). */
