@@ -2,24 +2,24 @@
 // pixel-search messages of spec section 8.
 import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR, canonicalColor } from '@tessera/facts/colour';
 import { isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
+import { COMPOSITE_QUERY, compositePath } from '@tessera/facts/render';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { RENDER_FORMAT, RENDER_QUALITY } from '../../canvas-scene/index.js';
 import { isRecord, readInt } from '../../lib/json.js';
 
 export type ViewMode = 'live' | 'preview';
 
-/** GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t= */
+/**
+ * GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t=:
+ * the page's image (COMPOSITE_IMAGE, the only one the BFF serves) in a view, `t` the cache buster.
+ */
 export function renderUrl(canvasIndex: number, mode: ViewMode, timestamp: number): string {
   const query = new URLSearchParams({
-    format: RENDER_FORMAT,
-    scale: '1',
-    quality: String(RENDER_QUALITY),
-    grid: 'false',
+    ...COMPOSITE_QUERY,
     preview: String(mode === 'preview'),
     t: String(timestamp),
   });
-  return `/api/canvas-composite/canvas/${canvasIndex}/render?${query.toString()}`;
+  return `${compositePath(canvasIndex)}?${query.toString()}`;
 }
 
 export interface AvailablePixel {
