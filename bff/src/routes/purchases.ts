@@ -11,7 +11,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
-import { ownerAt } from '../canvas/board-json.js';
+import { isSold } from '@tessera/facts/owners';
 import { pixelOffset } from '@tessera/facts/grid';
 import { priceOrder } from '@tessera/facts/pricing';
 import {
@@ -44,7 +44,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
       const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
       if (!board) throw new HttpError('NOT_FOUND', `Board ${boardIndex} of canvas ${canvasIndex} not found`);
       for (const p of pixels)
-        if (ownerAt(board, pixelOffset(p.x, p.y)) !== null)
+        if (isSold(board.ownerSlots, pixelOffset(p.x, p.y)))
           throw new HttpError(
             'PIXEL_ALREADY_SOLD',
             `Cannot save changes. Pixel at (${p.x}, ${p.y}) has been purchased and cannot be modified. All sales are final.`,
