@@ -8,7 +8,6 @@ import {
   createEmbeddedDocumentStore,
   createInProcessBus,
   createPeerClient,
-  createPeerTransport,
   startRpcServer,
   type KeyValueStore,
   type Logger,
@@ -63,7 +62,7 @@ export async function startLockStack(
     store,
     bus,
     logger,
-    locks: lockGateOver(createPeerTransport(lockServer.url, { timeoutMs: 5000 })),
+    locks: lockGateOver(createPeerClient(LockService, lockServer.url, { timeoutMs: 5000 })),
   });
   const { canvasIndex } = await canvasCore.createCanvas({
     name: 'Lock test',

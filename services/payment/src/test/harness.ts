@@ -173,7 +173,7 @@ export async function startPaymentHarness(
     bus,
     logger: testLogger('canvas'),
     now,
-    locks: lockGateOver(lockTransport),
+    locks: lockGateOver(createClient(LockService, lockTransport)),
   });
   const canvas = createClient(
     CanvasService,
