@@ -3,7 +3,6 @@ import { createClient, createRouterTransport, type Client } from '@connectrpc/co
 import {
   createInProcessBus,
   createEmbeddedDocumentStore,
-  startRpcServer,
   type DocumentStore,
   type EventBus,
   type Logger,
@@ -11,9 +10,9 @@ import {
 } from '@tessera/kit';
 import { hexToRgb } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { routes } from '../routes.js';
+import { routes, SERVICES } from '../routes.js';
 import type { CanvasService } from '../service/canvas-service.js';
 import { createCanvas } from '../setup.js';
 
@@ -118,14 +117,7 @@ export async function sellAllBut(
 
 /** A canvas core's RPC server (without service identity) on a loopback port, for tests. */
 export function startCanvasServer(core: CanvasService, logger: Logger): Promise<RpcServer> {
-  return startRpcServer({
-    name: 'canvas',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: routes(core),
-    services: [CanvasRpc.typeName],
-  });
+  return startTestRpcServer({ name: 'canvas', logger, routes: routes(core), services: SERVICES });
 }
 
 export { routes as canvasRoutes } from '../routes.js';

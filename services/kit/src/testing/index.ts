@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ErrorBody } from '../errors/app-error.js';
-import { createLogger, type Logger } from '../log/logger.js';
 
 export { allowedCallers, testIdentities, type TestIdentities } from './identities.js';
 export { recordSubjects, type Recorder } from './recorder.js';
 export { refusal, rpcError } from './refusal.js';
 export { closedPort } from './ports.js';
 export { forSuite } from './suite.js';
+export { testLogger } from './logger.js';
+export { startTestRpcServer, type TestRpcServerOptions } from './rpc-server.js';
 
 /** The fields of the spec's error body (sections 3 and 8), sorted: `Object.keys(body).sort()` of every one. */
 export const ERROR_BODY_FIELDS = [
@@ -20,11 +21,6 @@ export const ERROR_BODY_FIELDS = [
   'success',
   'timestamp',
 ] as const satisfies readonly (keyof ErrorBody)[];
-
-/** A logger that writes nothing (set TEST_LOG_LEVEL=debug to see the lines). */
-export function testLogger(name = 'test'): Logger {
-  return createLogger(name, { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-}
 
 /** A fresh temporary folder, removed by the returned cleanup function. */
 export function tempDir(prefix = 'tessera-test-'): { dir: string; cleanup: () => void } {

@@ -7,10 +7,9 @@ import {
   createEmbeddedDocumentStore,
   createInProcessBus,
   createPeerClient,
-  startRpcServer,
   type EventBus,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import {
   canvasRoutes,
   createCanvas,
@@ -88,10 +87,8 @@ export async function startRendererServer(opts: {
     warmDelayMs: -1,
     prebuild: opts.prebuild ?? false,
   });
-  const server = await startRpcServer({
+  const server = await startTestRpcServer({
     name: 'renderer',
-    host: '127.0.0.1',
-    port: 0,
     logger,
     routes: rendererRoutes(renderer.core),
     services: SERVICES,

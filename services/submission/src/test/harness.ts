@@ -15,13 +15,12 @@ import {
   createEmbeddedObjectStore,
   createInProcessBus,
   createPeerClient,
-  startRpcServer,
   type DocumentStore,
   type EventBus,
   type ObjectStore,
   type RpcServer,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import {
   CanvasSchema,
   CanvasService as CanvasRpc,
@@ -147,10 +146,8 @@ export async function startHarness(
   });
   const consumers =
     opts.consumers === false ? undefined : await startConsumers(core, bus, { repairEveryMs: 3_600_000 });
-  const server = await startRpcServer({
+  const server = await startTestRpcServer({
     name: 'submission',
-    host: '127.0.0.1',
-    port: 0,
     logger,
     routes: routes(core),
     services: SERVICES,
