@@ -1,16 +1,9 @@
 /** A canvas service on the embedded store (temp dir) and the in-process bus, for tests. */
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import {
-  createInProcessBus,
-  createEmbeddedDocumentStore,
-  type DocumentStore,
-  type EventBus,
-  type Logger,
-  type RpcServer,
-} from '@tessera/kit';
+import { type DocumentStore, type EventBus, type Logger, type RpcServer } from '@tessera/kit';
 import { hexToRgb } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
-import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { routes, SERVICES } from '../routes.js';
 import type { CanvasService } from '../service/canvas-service.js';
@@ -27,22 +20,14 @@ export interface Harness {
 export async function startHarness(
   opts: { random?: () => number; bus?: EventBus; dir?: string } = {},
 ): Promise<Harness> {
-  const tmp = opts.dir ? undefined : tempDir('tessera-canvas-');
-  const store = await createEmbeddedDocumentStore(opts.dir ?? tmp!.dir);
-  const bus = opts.bus ?? createInProcessBus();
+  const { store, bus, close } = await openTestStores({
+    dir: opts.dir,
+    bus: opts.bus,
+    prefix: 'tessera-canvas-',
+  });
   const core = await createCanvas({ store, bus, logger: testLogger('canvas'), random: opts.random });
   const client = createClient(CanvasRpc, createRouterTransport(routes(core)));
-  return {
-    core,
-    client,
-    store,
-    bus,
-    async close() {
-      if (!opts.bus) await bus.close();
-      await store.close();
-      tmp?.cleanup();
-    },
-  };
+  return { core, client, store, bus, close: () => close() };
 }
 
 /** Reserves one default-colour pixel (canvas, board, x, y) for `orderId` under fencing token 1, as a checkout does. */

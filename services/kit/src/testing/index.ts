@@ -1,7 +1,4 @@
 /** Helpers for tests of services built on the kit (not part of any production build path). */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ErrorBody } from '../errors/app-error.js';
 
 export { allowedCallers, testIdentities, type TestIdentities } from './identities.js';
@@ -11,6 +8,8 @@ export { closedPort } from './ports.js';
 export { forSuite } from './suite.js';
 export { testLogger } from './logger.js';
 export { startTestRpcServer, type TestRpcServerOptions } from './rpc-server.js';
+export { tempDir } from './temp-dir.js';
+export { openTestStores, type TestStores } from './stores.js';
 
 /** The fields of the spec's error body (sections 3 and 8), sorted: `Object.keys(body).sort()` of every one. */
 export const ERROR_BODY_FIELDS = [
@@ -21,12 +20,6 @@ export const ERROR_BODY_FIELDS = [
   'success',
   'timestamp',
 ] as const satisfies readonly (keyof ErrorBody)[];
-
-/** A fresh temporary folder, removed by the returned cleanup function. */
-export function tempDir(prefix = 'tessera-test-'): { dir: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -11,16 +11,14 @@ import { create, type DescService } from '@bufbuild/protobuf';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import {
-  createEmbeddedDocumentStore,
   createEmbeddedObjectStore,
-  createInProcessBus,
   createPeerClient,
   type DocumentStore,
   type EventBus,
   type ObjectStore,
   type RpcServer,
 } from '@tessera/kit';
-import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
 import {
   CanvasSchema,
   CanvasService as CanvasRpc,
@@ -126,11 +124,10 @@ export async function startHarness(
     rendererClient?: Client<typeof RendererRpc>;
   } = {},
 ): Promise<Harness> {
-  const tmp = opts.dir ? { dir: opts.dir, cleanup: () => undefined } : tempDir('tessera-submission-');
   const logger = testLogger('submission');
-  const store = await createEmbeddedDocumentStore(tmp.dir);
-  const objects = await createEmbeddedObjectStore(`${tmp.dir}/objects`);
-  const bus = opts.bus ?? createInProcessBus();
+  const stores = await openTestStores({ dir: opts.dir, bus: opts.bus, prefix: 'tessera-submission-' });
+  const { dir, store, bus } = stores;
+  const objects = await createEmbeddedObjectStore(`${dir}/objects`);
   const canvas = opts.canvas ?? new FakeCanvas();
   const renderer = opts.renderer ?? new FakeRenderer();
   const core = await createSubmission({
@@ -161,14 +158,12 @@ export async function startHarness(
     bus,
     canvas,
     renderer,
-    dir: tmp.dir,
+    dir,
     async close(keep = false) {
       await server.close(0);
       await consumers?.stop();
-      if (!opts.bus) await bus.close();
-      await store.close();
       await objects.close();
-      if (!keep) tmp.cleanup();
+      await stores.close({ keep });
     },
   };
 }
