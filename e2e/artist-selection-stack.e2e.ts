@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { VIEWPORTS, openPage, sharedBrowser, urlOf } from './lib/browser.js';
-import { signUpInPage } from './lib/scripted-auth.js';
+import { signUpSkippingTutorial } from './lib/scripted-auth.js';
 import {
   card,
   expectToast,
@@ -21,18 +21,11 @@ import {
   tab,
   titles,
 } from './lib/artist-selection-ui.js';
-import { skipTutorial } from './lib/canvas-page.js';
-import type { NewUser } from '../bff/src/auth/test/browser.js';
 import { register, submit } from '../integration/iteration/flow.js';
 import { newAccount } from '../services/identity/src/test/harness.js';
 import { assertStackHealthy } from './lib/full-stack.js';
 import { artworkPng } from './lib/png.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';
-
-async function signUp(page: Page, account: NewUser): Promise<void> {
-  await skipTutorial(page);
-  await signUpInPage(page, account);
-}
 
 /** Types a search and waits until the URL and the list have it. */
 async function search(page: Page, text: string): Promise<void> {
@@ -66,7 +59,7 @@ describeOnStack('artist selection on the real stack', () => {
 
       // A: sign up, then submit through the modal with a real PNG.
       const a = await openPage(browserA, VIEWPORTS.desktop);
-      await signUp(a.page, newAccount('arta'));
+      await signUpSkippingTutorial(a.page, newAccount('arta'));
       await a.page.goto(urlOf('/artist-selection?sort=new'));
       await settled(a.page);
       await a.page.getByRole('button', { name: 'Submit Artwork' }).click();
@@ -109,7 +102,7 @@ describeOnStack('artist selection on the real stack', () => {
 
       // B: another browser, another account: upvotes A's work; the vote is stored for B.
       const b = await openPage(browserB, VIEWPORTS.mobile);
-      await signUp(b.page, newAccount('artb'));
+      await signUpSkippingTutorial(b.page, newAccount('artb'));
       await b.page.goto(urlOf(`/artist-selection?sort=new&search=${encodeURIComponent(title)}`));
       await settled(b.page);
       const theirs = card(b.page, title);

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
+import { isSold } from '@tessera/facts/owners';
 import { CanvasService, type Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { ConflictType, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { VIEWPORTS, screenshot, sharedBrowser, urlOf, withPage } from './lib/browser.js';
@@ -62,7 +63,6 @@ const hex = (rgb: Rgb) =>
     .join('')
     .toUpperCase()}`;
 const rgbAt = (bytes: Uint8Array, o: number): Rgb => [bytes[o * 3]!, bytes[o * 3 + 1]!, bytes[o * 3 + 2]!];
-const isSold = (b: Board, o: number) => b.ownerSlots[o * 2] !== 0 || b.ownerSlots[o * 2 + 1] !== 0;
 /** A board pixel's position in the whole-canvas composite. */
 const composite = (s: Spot) => compositeOf(s.board, s.x, s.y);
 
@@ -100,7 +100,7 @@ async function freeSpots(n: number): Promise<{ spots: Spot[]; board: Board }> {
   const spots: Spot[] = [{ board: pixel.boardIndex, x: pixel.x, y: pixel.y }];
   for (let o = 0; o < PIXELS_PER_BOARD && spots.length < n; o++) {
     const s = { board: pixel.boardIndex, ...pixelAtOffset(o) };
-    if (!isSold(board, o) && !(s.x === pixel.x && s.y === pixel.y)) spots.push(s);
+    if (!isSold(board.ownerSlots, o) && !(s.x === pixel.x && s.y === pixel.y)) spots.push(s);
   }
   return { spots, board };
 }

@@ -9,10 +9,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { VIEWPORTS, screenshot, sharedBrowser, urlOf } from './lib/browser.js';
-import { dragCells } from './lib/editor-ui.js';
-import { signUpInPage } from './lib/scripted-auth.js';
-import { boardPoint, skipTutorial, waitForImage } from './lib/canvas-page.js';
-import type { NewUser } from '../bff/src/auth/test/browser.js';
+import { dragCells, expectFreeBoard, lockBoard, openEditor } from './lib/editor-ui.js';
+import { signUpSkippingTutorial } from './lib/scripted-auth.js';
+import { boardPoint, waitForImage } from './lib/canvas-page.js';
 import { newAccount } from '../services/identity/src/test/harness.js';
 import { describeOnStack } from './lib/stack.js';
 
@@ -36,24 +35,6 @@ const timerSeconds = (text: string) => {
   return Number(m) * 60 + Number(s);
 };
 
-async function signUp(page: Page, account: NewUser): Promise<void> {
-  await skipTutorial(page);
-  await signUpInPage(page, account);
-}
-
-/** Waits for the editor to finish its first lock check. */
-async function openEditor(page: Page, board: number): Promise<void> {
-  await page.goto(urlOf(`/canvas/art/${board}`));
-  await page.getByRole('heading', { name: `Board ${board}` }).waitFor();
-  await page.locator('.editor-header__init').waitFor({ state: 'detached', timeout: 10_000 });
-}
-
-async function lockBoard(page: Page): Promise<void> {
-  await page.locator('.editor-header__lock').getByRole('button', { name: 'Lock', exact: true }).click();
-  await page.getByText('Board locked successfully').waitFor();
-  await page.getByRole('button', { name: 'Unlock' }).waitFor();
-}
-
 const counter = (page: Page, text: string) =>
   page.locator('.editor-header__wide .editor-counters').getByText(text);
 
@@ -68,10 +49,9 @@ describeOnStack('board editor and locks on the real stack', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize(VIEWPORTS.desktop);
-    await signUp(page, newAccount('ed'));
+    await signUpSkippingTutorial(page, newAccount('ed'));
     await openEditor(page, 3);
-    await page.getByText('Lock Board To Begin Editing').waitFor();
-    await page.getByRole('button', { name: 'Lock board to edit' }).waitFor();
+    await expectFreeBoard(page);
     await page.getByText('Lock the board to start editing').waitFor();
     await screenshot(page, 'editor-unlocked-desktop');
 
@@ -158,7 +138,7 @@ describeOnStack('board editor and locks on the real stack', () => {
     await a.setViewportSize(VIEWPORTS.desktop);
     await b.setViewportSize(VIEWPORTS.desktop);
     const userA = newAccount('lka');
-    await Promise.all([signUp(a, userA), signUp(b, newAccount('lkb'))]);
+    await Promise.all([signUpSkippingTutorial(a, userA), signUpSkippingTutorial(b, newAccount('lkb'))]);
 
     await openEditor(a, BOARD);
     await lockBoard(a);

@@ -80,6 +80,9 @@ describe.each(SIZES)('content pages at %s width', (label, viewport) => {
       expect(await page.locator('.faq__item').count()).toBeGreaterThanOrEqual(2);
       const text = await page.locator('main').innerText();
       expect(text).toContain('1.5 to 3 million dollars');
+      // the figures built from the grid and the prices read as the spec words them
+      expect(text).toContain('a shared canvas of 625 boards, each a 49 by 49 grid of pixels.');
+      expect(text).toContain('Each canvas holds 1,500,625 pixels at 1.00 or 2.00 dollars each.');
       expect(text).toContain('PNG, JPG or JPEG');
       await screenshot(page, `about-${label}`);
     });

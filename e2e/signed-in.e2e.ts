@@ -5,6 +5,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
 import { seedUser, signOutFromProfileMenu } from './lib/scripted-auth.js';
+import { editorSettled, expectFreeBoard } from './lib/editor-ui.js';
 
 const USER = { id: 'u-1', username: 'ada', email: 'ada@example.com', needsUsernameSelection: false };
 
@@ -116,23 +117,16 @@ describe('signed-in header', () => {
   });
 });
 
-/** Waits for the editor's first lock check: the board is free, so it offers the lock. */
-async function waitForLockCheck(page: Page): Promise<void> {
-  await page.locator('.editor-header__init').waitFor({ state: 'detached' });
-  await page.getByText('Lock Board To Begin Editing').waitFor();
-  await page.getByRole('button', { name: 'Lock board to edit' }).waitFor();
-}
-
 describe('board editor frame', () => {
   it('renews the session, loads the active canvas and the board, and draws it full-screen', async () => {
     await withPage(session, VIEWPORTS.desktop, async (page) => {
       const requests = await openSignedIn(page, '/canvas/art/26?highlight=3-4');
-      await page.getByRole('heading', { level: 1, name: 'Board 26' }).waitFor();
+      await editorSettled(page, 26);
       expect(await page.locator('.editor__position').innerText()).toBe('Row 2, Col 2');
       // The board is drawn as a board of the active canvas (its name comes from /api/canvases/active).
       await page.getByRole('img', { name: 'Board 26 of Harbour Lights' }).waitFor();
       expect(await page.locator('.site-header').count()).toBe(0);
-      await waitForLockCheck(page);
+      await expectFreeBoard(page);
       expect(
         await page
           .locator('.editor-header__lock')
@@ -173,8 +167,8 @@ describe('board editor frame', () => {
       await seedUser(page, USER);
       await page.goto(urlOf('/canvas/art/not-a-board'));
       await page.waitForURL((url) => url.pathname === '/canvas/art/0');
-      await page.getByRole('heading', { level: 1, name: 'Board 0' }).waitFor();
-      await waitForLockCheck(page);
+      await editorSettled(page, 0);
+      await expectFreeBoard(page);
       await screenshot(page, 'editor-mobile');
     });
   });

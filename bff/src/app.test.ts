@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, PEERS, startRpcServer, type PeerName, type RpcServer } from '@tessera/kit';
+import { createLogger, PEERS, type PeerName, type RpcServer } from '@tessera/kit';
+import { startTestRpcServer } from '@tessera/kit/testing';
 import { testDeps } from './test/deps.js';
 import { listen, type Listening } from './test/listen.js';
 import { fakeWebDist } from './test/web-dist.js';
@@ -17,7 +18,7 @@ let web: ReturnType<typeof fakeWebDist>;
 
 beforeAll(async () => {
   servers = await Promise.all(
-    PEERS.map(() => startRpcServer({ name: 'peer', host: '127.0.0.1', port: 0, logger, routes: () => {} })),
+    PEERS.map(() => startTestRpcServer({ name: 'peer', logger, routes: () => {} })),
   );
   const urls = Object.fromEntries(PEERS.map((p, i) => [p, servers[i]!.url])) as Record<PeerName, string>;
   // a built asset with the forms the web build writes beside it (web/vite.config.ts, precompress)

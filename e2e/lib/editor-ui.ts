@@ -1,7 +1,42 @@
-// Editor steps the browser tests share: selecting board cells on the pixel grid, and locking a board
-// and preparing a purchase (2 pixels in the artist's colour, 1 in a custom colour) up to Pay.
+// Editor steps the browser tests share: opening the board editor and waiting for its first lock
+// check, locking the board, selecting board cells on the pixel grid, and preparing a purchase (2
+// pixels in the artist's colour, 1 in a custom colour) up to Pay.
 import type { Page } from 'playwright-core';
 import { BOARD_SIZE } from '@tessera/facts/grid';
+import { urlOf } from './browser.js';
+
+/**
+ * Waits until the editor of `board` has settled: its heading is up and its first lock check has
+ * ended (the header's "Initializing canvas..." is gone and the lock controls are there).
+ */
+export async function editorSettled(page: Page, board: number): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: `Board ${board}` }).waitFor();
+  await page.locator('.editor-header__init').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Opens /canvas/art/{board} and waits until the editor has settled. */
+export async function openEditor(page: Page, board: number): Promise<void> {
+  await page.goto(urlOf(`/canvas/art/${board}`));
+  await editorSettled(page, board);
+}
+
+/** On a settled editor of a free board: the grid is read-only and offers the lock. */
+export async function expectFreeBoard(page: Page): Promise<void> {
+  await page.getByText('Lock Board To Begin Editing').waitFor();
+  await page.getByRole('button', { name: 'Lock board to edit' }).waitFor();
+}
+
+/**
+ * Locks the open board with the header's Lock button (found by its role and name in the header's
+ * lock controls, not by its styling class) and waits until the board is held: the success message,
+ * the Unlock button and the editable grid.
+ */
+export async function lockBoard(page: Page): Promise<void> {
+  await page.locator('.editor-header__lock').getByRole('button', { name: 'Lock', exact: true }).click();
+  await page.getByText('Board locked successfully').waitFor();
+  await page.getByRole('button', { name: 'Unlock' }).waitFor();
+  await page.locator('canvas.pixel-grid--editable').waitFor();
+}
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -47,9 +82,8 @@ export const selectCells = (page: Page, x0: number, x1: number, y: number) =>
  * colour and (3,1) in the quick colour #36558F through the colour modal, and presses Pay.
  */
 export async function lockAndPreparePurchase(page: Page, boardIndex: number): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: `Board ${boardIndex}` }).waitFor();
-  await page.locator('.editor-btn--lock').first().click();
-  await page.locator('canvas.pixel-grid--editable').waitFor();
+  await editorSettled(page, boardIndex);
+  await lockBoard(page);
   const colourModal = page.getByRole('dialog').filter({ hasText: 'Trust the artist' });
   await selectCells(page, 1, 2, 1);
   await colourModal.getByText('Trust the artist').click();

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { errorBody } from '@tessera/kit';
 import { urlOf } from './browser.js';
+import { skipTutorial } from './canvas-page.js';
 
 declare global {
   interface Window {
@@ -165,6 +166,18 @@ export async function signOutFromProfileMenu(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
   await page.locator('.site-header__account').getByRole('link', { name: 'Sign In' }).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('tessera.auth.user'))).toBeNull();
+}
+
+/**
+ * Signs up through the form with the canvas page's first-visit tutorial marked as skipped, so it
+ * never covers the page the test goes on to use after landing on /canvas.
+ */
+export async function signUpSkippingTutorial(
+  page: Page,
+  account: { username: string; email: string; password: string },
+): Promise<void> {
+  await skipTutorial(page);
+  await signUpInPage(page, account);
 }
 
 /** Signs up through the form and waits until the page lands on /canvas signed in. */

@@ -10,11 +10,10 @@ import {
   createEmbeddedDocumentStore,
   createInProcessBus,
   createMemoryKeyValueStore,
-  startRpcServer,
   type EventBus,
   type Logger,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
 import {
   FAST_SCRYPT,
@@ -63,10 +62,8 @@ export async function startIdentity(
     clock,
     hasher: opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT),
   });
-  const server = await startRpcServer({
+  const server = await startTestRpcServer({
     name: 'identity',
-    host: '127.0.0.1',
-    port: 0,
     logger,
     routes: identity.routes,
     services: identity.services,

@@ -13,11 +13,10 @@ import {
   createInProcessBus,
   createMemoryKeyValueStore,
   createPeerTransport,
-  startRpcServer,
   type EventBus,
   type PeerName,
 } from '@tessera/kit';
-import { testLogger } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { canvasClientOf, startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
@@ -88,9 +87,7 @@ export async function startBadInputStack(): Promise<BadInputStack> {
     startSubmission({ bus, consumers: false }),
     startLockServer(lockService, testLogger('lock')),
     // payment: no route under test calls it; it only answers health
-    ...['payment'].map((name) =>
-      startRpcServer({ name, host: '127.0.0.1', port: 0, logger: testLogger(name), routes: () => undefined }),
-    ),
+    ...['payment'].map((name) => startTestRpcServer({ name, routes: () => undefined })),
   ]);
   const logs = recordLogs();
   const [lock, payment] = standIns;

@@ -29,8 +29,8 @@
  * bounds a hang).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRpcServer, type RpcServer } from '@tessera/kit';
-import { sleep, tempDir, testLogger } from '@tessera/kit/testing';
+import type { RpcServer } from '@tessera/kit';
+import { sleep, tempDir, startTestRpcServer } from '@tessera/kit/testing';
 import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { BuyerRun, orderRef, reservationOf, type OrderRecord } from './buyers.js';
 import { CanvasProcess, freePort, requireBuild } from './process.js';
@@ -59,11 +59,8 @@ describe('canvas service process under kill -9 and restart', () => {
     // The canvas service checks board locks with the lock service (LOCK_URL). This test is about the
     // store under SIGKILL, so a lock-service double accepts the buyers' fencing tokens (what the lock
     // service would hand out): every positive token is valid and no other user holds a board.
-    lockDouble = await startRpcServer({
-      name: 'lock',
-      host: '127.0.0.1',
-      port: 0,
-      logger: testLogger('lock-double'),
+    lockDouble = await startTestRpcServer({
+      name: 'lock-double',
       routes: (router) =>
         router.service(LockService, {
           validateLock: (req) => ({ valid: req.fencingToken > 0 }),

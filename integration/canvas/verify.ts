@@ -6,6 +6,7 @@
  * inputs, so checker.test.ts can show that it catches a double sale and a lost commit.
  */
 import { PIXELS_PER_BOARD as PIXELS, pixelAtOffset, pixelOffset } from '@tessera/facts/grid';
+import { ownerAt, ownerSlotAt } from '@tessera/facts/owners';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { OrderRecord } from './buyers.js';
 import type { CanvasClient } from './process.js';
@@ -28,10 +29,10 @@ export function decodeBoard(board: Board): BoardState {
   if (slots.length !== PIXELS * 2 || rgb.length !== PIXELS * 3)
     throw new Error(`board ${board.boardIndex}: ${slots.length} owner bytes, ${rgb.length} colour bytes`);
   for (let i = 0; i < PIXELS; i++) {
-    const slot = slots[2 * i]! | (slots[2 * i + 1]! << 8);
+    const slot = ownerSlotAt(slots, i);
     if (slot > board.ownerIds.length)
       throw new Error(`board ${board.boardIndex}: owner slot ${slot} unknown`);
-    owners.push(slot === 0 ? null : board.ownerIds[slot - 1]!);
+    owners.push(ownerAt(board, i));
     colors.push(`#${rgb.toString('hex', i * 3, i * 3 + 3).toUpperCase()}`);
   }
   return { boardIndex: board.boardIndex, version: board.version, soldCount: board.soldCount, owners, colors };

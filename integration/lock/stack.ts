@@ -8,13 +8,11 @@ import {
   createEmbeddedDocumentStore,
   createInProcessBus,
   createPeerClient,
-  createPeerTransport,
-  startRpcServer,
   type KeyValueStore,
   type Logger,
   type RpcServer,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import {
@@ -39,14 +37,7 @@ export interface LockStack {
 
 /** A lock service's RPC server (without service identity) on a loopback port, for tests. */
 export function startLockServer(lock: Lock, logger: Logger): Promise<RpcServer> {
-  return startRpcServer({
-    name: 'lock',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: lock.routes,
-    services: lock.services,
-  });
+  return startTestRpcServer({ name: 'lock', logger, routes: lock.routes, services: lock.services });
 }
 
 export async function startLockStack(
@@ -63,7 +54,7 @@ export async function startLockStack(
     store,
     bus,
     logger,
-    locks: lockGateOver(createPeerTransport(lockServer.url, { timeoutMs: 5000 })),
+    locks: lockGateOver(createPeerClient(LockService, lockServer.url, { timeoutMs: 5000 })),
   });
   const { canvasIndex } = await canvasCore.createCanvas({
     name: 'Lock test',

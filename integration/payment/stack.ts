@@ -4,9 +4,9 @@
  * event consumer on the same bus, and an identity double that signs access tokens. Used by the
  * purchase and payment bad-input suites.
  */
-import { clientTracing, createPeerClient, startRpcServer, type RpcServer } from '@tessera/kit';
-import { testLogger } from '@tessera/kit/testing';
-import { canvasRoutes } from '@tessera/canvas/testing';
+import { clientTracing, createPeerClient, type RpcServer } from '@tessera/kit';
+import { startTestRpcServer, testLogger } from '@tessera/kit/testing';
+import { startCanvasServer } from '@tessera/canvas/testing';
 import { startPaymentHarness, type PaymentHarness } from '@tessera/payment/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
@@ -31,21 +31,8 @@ export async function startPaymentStack(): Promise<PaymentStack> {
   const h = await startPaymentHarness({ interceptors: [clientTracing] });
   const logger = testLogger('stack');
   const [paymentServer, canvasServer, identity] = await Promise.all([
-    startRpcServer({
-      name: 'payment',
-      host: '127.0.0.1',
-      port: 0,
-      logger,
-      routes: (r) => h.payment.routes(r),
-    }),
-    startRpcServer({
-      name: 'canvas',
-      host: '127.0.0.1',
-      port: 0,
-      logger,
-      routes: canvasRoutes(h.canvasCore),
-      services: [CanvasService.typeName],
-    }),
+    startTestRpcServer({ name: 'payment', logger, routes: (r) => h.payment.routes(r) }),
+    startCanvasServer(h.canvasCore, logger),
     startIdentityDouble(),
   ]);
   const renderer = await startRenderer({

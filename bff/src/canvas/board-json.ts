@@ -4,23 +4,16 @@
  */
 import { FALLBACK_DEFAULT_COLOR, hexAt, UNOWNED_COLOR } from '@tessera/facts/colour';
 import { pixelAtOffset, PIXELS_PER_BOARD as PIXELS } from '@tessera/facts/grid';
+import { ownerSlotAt } from '@tessera/facts/owners';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-
-/** Owner user id of pixel offset `o`, or null. */
-export function ownerAt(board: Pick<Board, 'ownerSlots' | 'ownerIds'>, o: number): string | null {
-  const slots = board.ownerSlots;
-  if (slots.length < (o + 1) * 2) return null;
-  const n = slots[o * 2]! | (slots[o * 2 + 1]! << 8);
-  return n === 0 ? null : (board.ownerIds[n - 1] ?? null);
-}
 
 /** `{"success":true,"data":[...2401 pixels]}` */
 export function boardPixelsJson(board: Board): string {
   const ids = board.ownerIds.map((id) => JSON.stringify(id));
   const parts: string[] = new Array<string>(PIXELS);
-  const slots = board.ownerSlots;
   for (let o = 0; o < PIXELS; o++) {
-    const n = slots.length >= (o + 1) * 2 ? slots[o * 2]! | (slots[o * 2 + 1]! << 8) : 0;
+    // the ids serialised once above, looked up by slot (ownerAt would serialise each pixel's again)
+    const n = ownerSlotAt(board.ownerSlots, o);
     const user = n === 0 ? 'null' : (ids[n - 1] ?? 'null');
     const { x, y } = pixelAtOffset(o);
     parts[o] =

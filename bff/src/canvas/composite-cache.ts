@@ -1,5 +1,5 @@
 /**
- * Composite images in the BFF, per canvas, mode (live/preview), format and scale: the bytes and
+ * Composite images in the BFF, per canvas and mode (live/preview): the bytes and
  * their ETag as the renderer answered them, kept until a change of that canvas (change-feed.ts:
  * a commit or reset of one of its pixels; an activation drops every entry). A hit answers from
  * memory with no renderer call.
@@ -19,12 +19,10 @@
 import { BoundedMap, SingleFlight } from '@tessera/kit';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
 
+/** Which image: the page asks for one (COMPOSITE_IMAGE of `@tessera/facts/render`) per canvas and view. */
 export interface CompositeKey {
   canvasIndex: number;
   preview: boolean;
-  format: 'webp' | 'png';
-  scale: number;
-  quality: number;
 }
 
 export interface CompositeImage {
@@ -46,7 +44,7 @@ interface Entry {
 const MAX_ENTRIES = 16;
 
 function idOf(key: CompositeKey): string {
-  return `${key.canvasIndex}-${key.preview ? 'preview' : 'live'}-${key.format}-s${key.scale}-q${key.quality}`;
+  return `${key.canvasIndex}-${key.preview ? 'preview' : 'live'}`;
 }
 
 export class CompositeCache {

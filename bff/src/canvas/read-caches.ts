@@ -3,12 +3,16 @@
  * invalidated by the one change feed. Created when the routes are registered; the feed subscribes
  * on the first request.
  */
+import { COMPOSITE_IMAGE } from '@tessera/facts/render';
 import { ImageFormat } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
 import { BoardCache } from './board-cache.js';
 import { ChangeFeed } from './change-feed.js';
 import { CompositeCache } from './composite-cache.js';
+
+/** The renderer's enum for the page's image format. */
+const PROTO_FORMATS = { webp: ImageFormat.WEBP } as const;
 
 export interface ReadCaches {
   feed: ChangeFeed;
@@ -32,11 +36,9 @@ export function readCaches(deps: BffDeps): ReadCaches {
     composites: new CompositeCache(feed, async (key) => {
       const { image } = await peers.renderer.renderComposite({
         canvasIndex: key.canvasIndex,
-        format: key.format === 'png' ? ImageFormat.PNG : ImageFormat.WEBP,
-        scale: key.scale,
-        quality: key.quality,
+        ...COMPOSITE_IMAGE,
+        format: PROTO_FORMATS[COMPOSITE_IMAGE.format],
         preview: key.preview,
-        grid: false,
         ifNoneMatch: '',
       });
       if (!image) throw new HttpError('INTERNAL_SERVER_ERROR', 'The renderer returned no image');

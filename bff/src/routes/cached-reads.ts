@@ -18,7 +18,8 @@ import { readCaches } from '../canvas/read-caches.js';
 import { pickEncoding } from '../middleware/compress.js';
 import { setMatchedRoute } from '../middleware/request-telemetry.js';
 import { answerBoard, BOARD_PIXELS_ROUTE } from './pixels.js';
-import { answerComposite, compositeKey, COMPOSITE_ROUTE } from './composite.js';
+import { COMPOSITE_ROUTE } from '@tessera/facts/render';
+import { answerComposite, compositeKey } from './composite.js';
 
 const BOARD_PATH = /^\/api\/pixels\/canvas\/(\d{1,10})\/board\/(\d{1,10})$/;
 const COMPOSITE_PATH = /^\/api\/canvas-composite\/canvas\/(\d{1,10})\/render$/;

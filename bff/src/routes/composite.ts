@@ -6,44 +6,36 @@ import { etagMatches } from '../canvas/etag.js';
 import { readCaches } from '../canvas/read-caches.js';
 import type { CompositeImage, CompositeKey } from '../canvas/composite-cache.js';
 import { HttpError } from '../middleware/errors.js';
+import { COMPOSITE_QUERY, COMPOSITE_ROUTE } from '@tessera/facts/render';
 
 /**
- * The one image the web app asks for (spec section 7: `format=webp&scale=1&quality=95&grid=false`,
- * live or preview; spec section 9: "render quality 95, format webp"). The client manifest's
- * `scale (default 2)` is not a request parameter: the page always sends scale=1 and zooms on its side.
- * Any other value is refused with 400 before the renderer is asked, so no request can make it
- * encode a larger or different image (issue 9: eight renders at scale 4 with different qualities
- * took the renderer from 295 MB to 2.17 GB). A missing parameter means the page's value.
+ * The one image the web app asks for (COMPOSITE_IMAGE of `@tessera/facts/render`, live or preview).
+ * The client manifest's `scale (default 2)` is not a request parameter: the page always sends scale=1
+ * and zooms on its side. Any other value is refused with 400 before the renderer is asked, so no
+ * request can make it encode a larger or different image (issue 9: eight renders at scale 4 with
+ * different qualities took the renderer from 295 MB to 2.17 GB). A missing parameter means the
+ * page's value.
  */
-const ALLOWED: Record<string, { value: string; message: string }> = {
-  format: { value: 'webp', message: 'format must be webp' },
-  scale: { value: '1', message: 'scale must be 1' },
-  quality: { value: '95', message: 'quality must be 95' },
-  grid: { value: 'false', message: 'grid must be false' },
-};
-
 function checkAllowed(query: Record<string, unknown>): void {
-  for (const [field, { value, message }] of Object.entries(ALLOWED)) {
+  for (const [field, value] of Object.entries(COMPOSITE_QUERY)) {
     const raw = single(query[field], field);
     if (raw !== undefined && raw !== '' && raw !== value)
-      throw new HttpError('VALIDATION_ERROR', message, field);
+      throw new HttpError('VALIDATION_ERROR', `${field} must be ${value}`, field);
   }
 }
 
 /**
- * `GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t=`:
- * the composite image, from the BFF's cache (composite-cache.ts) when the canvas has not changed
- * since, else from the renderer; its version-based ETag, `Cache-Control: public, max-age=30`, and
- * 304 when If-None-Match still matches. `t` is the client's cache buster and is ignored, as are
- * parameters the route does not know.
+ * `GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t=`
+ * (COMPOSITE_ROUTE): the composite image, from the BFF's cache (composite-cache.ts) when the canvas
+ * has not changed since, else from the renderer; its version-based ETag, `Cache-Control: public,
+ * max-age=30`, and 304 when If-None-Match still matches. `t` is the client's cache buster and is
+ * ignored, as are parameters the route does not know.
+ *
+ * The cache key of a request's image; throws the 400 of a parameter the page never sends.
  */
-export const COMPOSITE_ROUTE = '/api/canvas-composite/canvas/:canvasIndex/render';
-
-/** The cache key of a request's image; throws the 400 of a parameter the page never sends. */
 export function compositeKey(canvasIndex: number, query: Record<string, unknown>): CompositeKey {
   checkAllowed(query);
-  const preview = parseBool(query.preview, 'preview', false);
-  return { canvasIndex, preview, format: 'webp', scale: 1, quality: 95 };
+  return { canvasIndex, preview: parseBool(query.preview, 'preview', false) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
-import { ownerAt } from '../canvas/board-json.js';
+import { isSold } from '@tessera/facts/owners';
 import { pixelOffset } from '@tessera/facts/grid';
 import { PAYMENT_REQUIRED_MESSAGE, purchaseType } from '@tessera/facts/payments';
 import { priceOrder } from '@tessera/facts/pricing';
@@ -43,7 +43,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
       // a board that does not exist is the canvas service's NOT_FOUND, passed through with its message
       if (!board) throw new Error('canvas service returned no board');
       for (const p of pixels)
-        if (ownerAt(board, pixelOffset(p.x, p.y)) !== null)
+        if (isSold(board.ownerSlots, pixelOffset(p.x, p.y)))
           throw new HttpError(
             'PIXEL_ALREADY_SOLD',
             `Cannot save changes. Pixel at (${p.x}, ${p.y}) has been purchased and cannot be modified. All sales are final.`,

@@ -3,7 +3,8 @@
  * tests of how the BFF answers what a peer does (refuses it, has no handler).
  */
 import type { ServiceImpl } from '@connectrpc/connect';
-import { createLogger, startRpcServer, type RpcServer, type RpcTrust } from '@tessera/kit';
+import type { RpcServer, RpcTrust } from '@tessera/kit';
+import { startTestRpcServer } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { createApp } from '../app.js';
 import { testDeps } from './deps.js';
@@ -17,11 +18,8 @@ export async function withBffBeforeCanvas(
   canvas: { handlers: Partial<ServiceImpl<typeof CanvasRpc>>; trust?: RpcTrust },
   fn: (base: string) => Promise<void>,
 ): Promise<void> {
-  const server: RpcServer = await startRpcServer({
+  const server: RpcServer = await startTestRpcServer({
     name: 'canvas',
-    host: '127.0.0.1',
-    port: 0,
-    logger: createLogger('bff-test', { level: 'silent' }),
     routes: (router) => {
       router.service(CanvasRpc, canvas.handlers);
     },

@@ -5,12 +5,13 @@
  */
 import {
   closingInOrder,
-  createPeerTransport,
+  createPeerClient,
   type DocumentStore,
   type EventBus,
   type Logger,
   type ServiceSetup,
 } from '@tessera/kit';
+import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { BoardRepository } from './adapters/boards.js';
 import { CanvasRepository } from './adapters/canvases.js';
 import { lockGateOver, type LockGate } from './adapters/lock-gate.js';
@@ -47,7 +48,9 @@ export const setup: ServiceSetup<object, CanvasService> = async ({ config, logge
   const store = await open.documentStore();
   const bus = await open.eventBus();
   // Reserve and commit check board locks with the lock service (LOCK_URL).
-  const locks = lockGateOver(createPeerTransport(config.peers.lock, { timeoutMs: config.rpcTimeoutMs }));
+  const locks = lockGateOver(
+    createPeerClient(LockService, config.peers.lock, { timeoutMs: config.rpcTimeoutMs }),
+  );
   const core = await createCanvas({ store, bus, logger, locks });
   await core.ensureDemoCanvas();
   const parts = { core, routes: routes(core), services: SERVICES };

@@ -35,8 +35,6 @@ export const TAP_MAX_MOVE_PX = 10;
 export const REFRESH_DESKTOP_MS = 15_000;
 export const REFRESH_MOBILE_MS = 30_000;
 export const VIEW_TRANSITION_MS = 300;
-export const RENDER_QUALITY = 95;
-export const RENDER_FORMAT = 'webp';
 
 export const DESCRIPTION_LIMIT = 150;
 export const BANNER_AUTO_HIDE_MS = 5_000;

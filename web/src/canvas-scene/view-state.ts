@@ -2,11 +2,11 @@
 // Until the user zooms or pans, a resize re-fits the view; afterwards it keeps the centre in place.
 import type { GestureAction } from './gestures.js';
 import type { Point } from './layout.js';
+import { wheelDeltaPixels } from '../lib/zoom.js';
 import {
   initialViewport,
   panBy,
   stepZoom,
-  wheelDeltaPixels,
   wheelSensitivity,
   wheelZoom,
   zoomAt,

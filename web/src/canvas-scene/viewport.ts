@@ -12,6 +12,7 @@ import {
   ZOOM_STEP_MOBILE,
 } from './constants.js';
 import type { Point } from './layout.js';
+import { clampZoom } from '../lib/zoom.js';
 
 export interface Viewport {
   zoom: number;
@@ -23,11 +24,6 @@ export interface Viewport {
 export interface Size {
   width: number;
   height: number;
-}
-
-export function clampZoom(zoom: number): number {
-  if (!Number.isFinite(zoom)) return 1;
-  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
 }
 
 /** Zoom rounded to 4 decimals, so repeated steps do not drift (0.1 + 0.2 ...). */
@@ -45,7 +41,7 @@ export function worldToScreen(v: Viewport, p: Point): Point {
 
 /** Sets the zoom (clamped), keeping the world point under `anchor` where it is. */
 export function zoomAt(v: Viewport, zoom: number, anchor: Point): Viewport {
-  const next = clampZoom(tidy(zoom));
+  const next = clampZoom(tidy(zoom), ZOOM_MIN, ZOOM_MAX);
   if (next === v.zoom) return v;
   const world = screenToWorld(v, anchor);
   return { zoom: next, x: anchor.x - world.x * next, y: anchor.y - world.y * next };
@@ -64,13 +60,6 @@ export function zoomStep(mobile: boolean): number {
   return mobile ? ZOOM_STEP_MOBILE : ZOOM_STEP_DESKTOP;
 }
 
-/** WheelEvent.deltaMode: 0 pixels, 1 lines, 2 pages. */
-export function wheelDeltaPixels(deltaY: number, deltaMode: number): number {
-  if (deltaMode === 1) return deltaY * 16;
-  if (deltaMode === 2) return deltaY * 800;
-  return deltaY;
-}
-
 /** Wheel zoom: the zoom changes by -deltaY x sensitivity (100 px of scrolling = one 0.1 step on desktop). */
 export function wheelZoom(v: Viewport, deltaY: number, sensitivity: number, anchor: Point): Viewport {
   return zoomAt(v, v.zoom - deltaY * sensitivity, anchor);
@@ -85,12 +74,12 @@ export function stepZoom(v: Viewport, direction: 1 | -1, step: number, stage: Si
 export function fitZoom(stage: Size, worldSize: number): number {
   const room = Math.min(stage.width, stage.height) - 2 * FIT_MARGIN_PX;
   if (!(room > 0) || !(worldSize > 0)) return FIT_ZOOM_MIN;
-  return Math.min(FIT_ZOOM_MAX, Math.max(FIT_ZOOM_MIN, tidy(room / worldSize)));
+  return clampZoom(tidy(room / worldSize), FIT_ZOOM_MIN, FIT_ZOOM_MAX);
 }
 
 /** The world centred in the stage at the given zoom. */
 export function centredViewport(stage: Size, worldSize: number, zoom: number): Viewport {
-  const z = clampZoom(zoom);
+  const z = clampZoom(zoom, ZOOM_MIN, ZOOM_MAX);
   return { zoom: z, x: (stage.width - worldSize * z) / 2, y: (stage.height - worldSize * z) / 2 };
 }
 

@@ -8,8 +8,8 @@ import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { EXCHANGE_INVALID_MESSAGE } from '@tessera/facts/oauth';
-import { appError, startRpcServer, type RpcServer } from '@tessera/kit';
-import { testLogger } from '@tessera/kit/testing';
+import { appError, type RpcServer } from '@tessera/kit';
+import { startTestRpcServer } from '@tessera/kit/testing';
 import {
   IdentityService,
   SessionSchema,
@@ -156,13 +156,7 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
       },
     });
 
-  const server: RpcServer = await startRpcServer({
-    name: 'identity-double',
-    host: '127.0.0.1',
-    port: 0,
-    logger: testLogger('identity-double'),
-    routes,
-  });
+  const server: RpcServer = await startTestRpcServer({ name: 'identity-double', routes });
   return { url: server.url, users, calls, sign, endedSessions, close: () => server.close(0) };
 }
 

@@ -5,8 +5,8 @@
  * as unavailable and is retried), so a lock service that cannot be asked never lets a reservation
  * through.
  */
-import { createClient, type Client, type Transport } from '@connectrpc/connect';
-import { LockService as LockServiceDescriptor } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import type { Client } from '@connectrpc/connect';
+import type { LockService as LockServiceDescriptor } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 
 export interface LockGate {
   /**
@@ -23,8 +23,8 @@ export interface LockGate {
   current(canvasIndex: number, boardIndex: number): Promise<{ userId: string; fencingToken: number } | null>;
 }
 
-export function lockGateOver(transport: Transport): LockGate {
-  const client: Client<typeof LockServiceDescriptor> = createClient(LockServiceDescriptor, transport);
+/** The gate over a lock service client (the process: the kit's `createPeerClient`; tests: any client). */
+export function lockGateOver(client: Client<typeof LockServiceDescriptor>): LockGate {
   return {
     async heldToken(canvasIndex, boardIndex, userId, fencingToken) {
       if (!(fencingToken >= 0)) return null;

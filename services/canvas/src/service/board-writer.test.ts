@@ -149,6 +149,26 @@ describe('BoardWriter (group commit per board)', () => {
     expect(store.docs.get('1:2')!.owners[0]).toBe('user-y');
   });
 
+  it('retries a lost race at once five times, then waits a jittered backoff before each retry', async () => {
+    const store = new FakeStore([8]);
+    let writes = 0;
+    store.write = async () => {
+      writes++;
+      return false;
+    };
+    let draws = 0;
+    const random = () => {
+      draws++;
+      return 0;
+    };
+    const writer = new BoardWriter(store, { maxAttempts: 8, random });
+    await expect(writer.apply(1, 8, commitStep('w', [0]))).rejects.toThrow(/busy/);
+    expect(writes).toBe(8);
+    // the first five lost writes were retried at once; the sixth and seventh waited before their retry,
+    // and the eighth, the last, was refused without a wait
+    expect(draws).toBe(2);
+  });
+
   it('refuses a batch as busy when every write loses, and writes nothing', async () => {
     const store = new FakeStore([9]);
     store.write = async () => false;

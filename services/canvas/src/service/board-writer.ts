@@ -11,7 +11,7 @@
  * Each caller gets its own result and the board as it stood right after its own step (its version
  * included); a step that throws fails alone and leaves the board as the step before it did.
  */
-import { appError } from '@tessera/kit';
+import { appError, backoffDelayMs, sleepUnlessAborted, type Backoff } from '@tessera/kit';
 import type { BoardDoc } from '../domain/board.js';
 
 /** A pure change of a board: the next state (null or the same object: unchanged) and a result. */
@@ -31,7 +31,17 @@ export interface BoardWriterOptions {
   maxBatch?: number;
   /** Conditional writes tried per batch before it is refused as busy (default 200). */
   maxAttempts?: number;
+  /** Random numbers in [0, 1) for the jitter of the waits after lost races (default Math.random). */
+  random?: () => number;
 }
+
+/**
+ * A lost race is retried at once this many times: under contention between replicas the next read
+ * usually wins. Past that, each retry first waits a jittered, doubling delay (the kit's backoff), so
+ * writers that keep colliding spread out instead of colliding again in step.
+ */
+const RETRIES_BEFORE_WAITING = 5;
+const CONFLICT_BACKOFF: Backoff = { initialMs: 2, maxMs: 50 };
 
 interface Waiter {
   step: Step<unknown>;
@@ -45,6 +55,7 @@ export class BoardWriter {
   readonly #queues = new Map<string, Waiter[]>();
   readonly #maxBatch: number;
   readonly #maxAttempts: number;
+  readonly #random: () => number;
   /** Writes done and steps they held, for tests and figures. */
   readonly stats = { writes: 0, steps: 0, conflicts: 0 };
 
@@ -54,6 +65,7 @@ export class BoardWriter {
   ) {
     this.#maxBatch = opts.maxBatch ?? 64;
     this.#maxAttempts = opts.maxAttempts ?? 200;
+    this.#random = opts.random ?? Math.random;
   }
 
   /** Applies `step` to the board in the next write of that board. */
@@ -116,7 +128,11 @@ export class BoardWriter {
         }
         if (!written) {
           this.stats.conflicts++;
-          if (attempt > 4) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 2)));
+          const last = attempt + 1 === this.#maxAttempts;
+          if (attempt >= RETRIES_BEFORE_WAITING && !last)
+            await sleepUnlessAborted(
+              backoffDelayMs(attempt - RETRIES_BEFORE_WAITING, CONFLICT_BACKOFF, this.#random),
+            );
           continue;
         }
         this.stats.writes++;

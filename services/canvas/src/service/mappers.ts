@@ -8,6 +8,7 @@ import {
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { BoardView } from '../adapters/boards.js';
 import { TOTAL_PIXELS } from '@tessera/facts/grid';
+import { packOwners } from '@tessera/facts/owners';
 import type { CanvasDoc, CanvasSummary } from '../domain/canvas.js';
 
 export function toCanvas(
@@ -42,25 +43,4 @@ export function toBoard(doc: BoardView): Board {
     version: doc.version,
     lastModifiedMs: doc.lastModified,
   });
-}
-
-/** Owners as a slot per pixel (uint16 LE, 0 = unsold, n = ownerIds[n - 1]) plus the distinct ids. */
-export function packOwners(owners: readonly (string | null)[]): {
-  ownerSlots: Uint8Array;
-  ownerIds: string[];
-} {
-  const ownerIds: string[] = [];
-  const slotOf = new Map<string, number>();
-  const slots = Buffer.alloc(owners.length * 2);
-  owners.forEach((o, i) => {
-    if (o === null || o === undefined) return;
-    let n = slotOf.get(o);
-    if (n === undefined) {
-      ownerIds.push(o);
-      n = ownerIds.length;
-      slotOf.set(o, n);
-    }
-    slots.writeUInt16LE(n, i * 2);
-  });
-  return { ownerSlots: slots, ownerIds };
 }

@@ -43,7 +43,7 @@ export class Purchases {
         write: (next, expectedVersion) => core.deps.boards.replaceIfVersion(next, expectedVersion),
         written: (doc) => core.summaries.note(doc.canvasIndex, doc.boardIndex, doc.soldCount, doc.version),
       },
-      { maxBatch: core.deps.writeBatch },
+      { maxBatch: core.deps.writeBatch, random: core.deps.random },
     );
   }
 

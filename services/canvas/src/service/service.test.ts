@@ -4,6 +4,8 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { createInProcessBus, type BusMessage } from '@tessera/kit';
 import { rpcError, tempDir } from '@tessera/kit/testing';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
+import { pixelOffset } from '@tessera/facts/grid';
+import { ownerAt } from '@tessera/facts/owners';
 import { startHarness, testArt, type Harness } from '../test/harness.js';
 import { CanvasService, DEMO_CANVAS_INDEX } from './canvas-service.js';
 import { demoBoardColors } from '../domain/demo-art.js';
@@ -17,15 +19,6 @@ beforeAll(async () => {
   await h.core.ensureDemoCanvas();
 });
 afterAll(() => h.close());
-
-function slotOwner(
-  board: { ownerSlots: Uint8Array; ownerIds: string[] },
-  x: number,
-  y: number,
-): string | null {
-  const n = Buffer.from(board.ownerSlots).readUInt16LE((y * 49 + x) * 2);
-  return n === 0 ? null : board.ownerIds[n - 1]!;
-}
 
 describe('canvases', () => {
   it('starts an empty store with the active demo canvas', async () => {
@@ -106,9 +99,9 @@ describe('purchases', () => {
     const again = await h.client.commitOrder({ orderId: 'pi_1', canvasIndex: c, boardIndex: 5 });
     expect(again.alreadyCommitted).toBe(true);
     const { board } = await h.client.getBoard({ canvasIndex: c, boardIndex: 5 });
-    expect(slotOwner(board!, 0, 0)).toBe('u1');
-    expect(slotOwner(board!, 1, 0)).toBe('u1');
-    expect(slotOwner(board!, 2, 0)).toBeNull();
+    expect(ownerAt(board!, pixelOffset(0, 0))).toBe('u1');
+    expect(ownerAt(board!, pixelOffset(1, 0))).toBe('u1');
+    expect(ownerAt(board!, pixelOffset(2, 0))).toBeNull();
     expect(Buffer.from(board!.currentColors).subarray(3, 6).toString('hex')).toBe('123456');
     expect(Buffer.from(board!.currentColors).subarray(0, 3).toString('hex').toUpperCase()).toBe(
       demoBoardColors(5).slice(0, 6),

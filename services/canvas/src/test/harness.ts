@@ -1,19 +1,11 @@
 /** A canvas service on the embedded store (temp dir) and the in-process bus, for tests. */
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import {
-  createInProcessBus,
-  createEmbeddedDocumentStore,
-  startRpcServer,
-  type DocumentStore,
-  type EventBus,
-  type Logger,
-  type RpcServer,
-} from '@tessera/kit';
+import { type DocumentStore, type EventBus, type Logger, type RpcServer } from '@tessera/kit';
 import { hexToRgb } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { routes } from '../routes.js';
+import { routes, SERVICES } from '../routes.js';
 import type { CanvasService } from '../service/canvas-service.js';
 import { createCanvas } from '../setup.js';
 
@@ -28,22 +20,14 @@ export interface Harness {
 export async function startHarness(
   opts: { random?: () => number; bus?: EventBus; dir?: string } = {},
 ): Promise<Harness> {
-  const tmp = opts.dir ? undefined : tempDir('tessera-canvas-');
-  const store = await createEmbeddedDocumentStore(opts.dir ?? tmp!.dir);
-  const bus = opts.bus ?? createInProcessBus();
+  const { store, bus, close } = await openTestStores({
+    dir: opts.dir,
+    bus: opts.bus,
+    prefix: 'tessera-canvas-',
+  });
   const core = await createCanvas({ store, bus, logger: testLogger('canvas'), random: opts.random });
   const client = createClient(CanvasRpc, createRouterTransport(routes(core)));
-  return {
-    core,
-    client,
-    store,
-    bus,
-    async close() {
-      if (!opts.bus) await bus.close();
-      await store.close();
-      tmp?.cleanup();
-    },
-  };
+  return { core, client, store, bus, close: () => close() };
 }
 
 /** Reserves one default-colour pixel (canvas, board, x, y) for `orderId` under fencing token 1, as a checkout does. */
@@ -118,14 +102,7 @@ export async function sellAllBut(
 
 /** A canvas core's RPC server (without service identity) on a loopback port, for tests. */
 export function startCanvasServer(core: CanvasService, logger: Logger): Promise<RpcServer> {
-  return startRpcServer({
-    name: 'canvas',
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    routes: routes(core),
-    services: [CanvasRpc.typeName],
-  });
+  return startTestRpcServer({ name: 'canvas', logger, routes: routes(core), services: SERVICES });
 }
 
 export { routes as canvasRoutes } from '../routes.js';

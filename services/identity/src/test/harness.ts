@@ -3,14 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import {
-  createEmbeddedDocumentStore,
-  createInProcessBus,
   createMemoryKeyValueStore,
   type DocumentStore,
   type EventBus,
   type KeyValueStore,
 } from '@tessera/kit';
-import { eventually, tempDir, testLogger, uniquePrefix } from '@tessera/kit/testing';
+import { eventually, testLogger, uniquePrefix, openTestStores } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { OUTBOX_FILE, OutboxMailer, type OutboxEntry } from '../adapters/mailer.js';
@@ -77,13 +75,12 @@ export async function startHarness(
     hasher?: PasswordHasher | 'service-default';
   } = {},
 ): Promise<Harness> {
-  const { dir, cleanup } = tempDir('tessera-identity-');
   const clock = new TestClock();
   const kv = createMemoryKeyValueStore();
-  const bus = createInProcessBus();
   const logger = testLogger('identity');
   const settings = testSettings(opts.env);
-  let store = await createEmbeddedDocumentStore(dir, { logger });
+  const stores = await openTestStores({ prefix: 'tessera-identity-', logger });
+  const { dir, bus } = stores;
   const build = (s: DocumentStore) =>
     createIdentity({
       settings,
@@ -96,12 +93,12 @@ export async function startHarness(
       hasher: opts.hasher === 'service-default' ? undefined : (opts.hasher ?? scryptHasher(FAST_SCRYPT)),
       mailer: opts.mailer,
     });
-  let identity = await build(store);
+  let identity = await build(stores.store);
   const h: Harness = {
     identity,
     client: createClient(IdentityService, createRouterTransport(identity.routes)),
     clock,
-    store,
+    store: stores.store,
     kv,
     bus,
     dir,
@@ -117,20 +114,16 @@ export async function startHarness(
     },
     async restart() {
       await identity.close();
-      await store.close();
-      store = await createEmbeddedDocumentStore(dir, { logger });
-      identity = await build(store);
+      identity = await build(await stores.reopen());
       h.identity = identity;
-      h.store = store;
+      h.store = stores.store;
       h.client = createClient(IdentityService, createRouterTransport(identity.routes));
       h.outbox = identity.mailer instanceof OutboxMailer ? identity.mailer : undefined;
     },
     async close() {
       await identity.close();
-      await store.close();
       await kv.close();
-      await bus.close();
-      cleanup();
+      await stores.close();
     },
   };
   return h;

@@ -1,15 +1,15 @@
 /** Helpers for tests of services built on the kit (not part of any production build path). */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ErrorBody } from '../errors/app-error.js';
-import { createLogger, type Logger } from '../log/logger.js';
 
 export { allowedCallers, testIdentities, type TestIdentities } from './identities.js';
 export { recordSubjects, type Recorder } from './recorder.js';
 export { refusal, rpcError } from './refusal.js';
 export { closedPort } from './ports.js';
 export { forSuite } from './suite.js';
+export { testLogger } from './logger.js';
+export { startTestRpcServer, type TestRpcServerOptions } from './rpc-server.js';
+export { tempDir } from './temp-dir.js';
+export { openTestStores, type TestStores } from './stores.js';
 
 /** The fields of the spec's error body (sections 3 and 8), sorted: `Object.keys(body).sort()` of every one. */
 export const ERROR_BODY_FIELDS = [
@@ -20,17 +20,6 @@ export const ERROR_BODY_FIELDS = [
   'success',
   'timestamp',
 ] as const satisfies readonly (keyof ErrorBody)[];
-
-/** A logger that writes nothing (set TEST_LOG_LEVEL=debug to see the lines). */
-export function testLogger(name = 'test'): Logger {
-  return createLogger(name, { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-}
-
-/** A fresh temporary folder, removed by the returned cleanup function. */
-export function tempDir(prefix = 'tessera-test-'): { dir: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -16,15 +16,8 @@ import {
   type Client,
   type Interceptor,
 } from '@connectrpc/connect';
-import {
-  clientTracing,
-  createEmbeddedDocumentStore,
-  createInProcessBus,
-  serverTracing,
-  type DocumentStore,
-  type EventBus,
-} from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { clientTracing, serverTracing, type DocumentStore, type EventBus } from '@tessera/kit';
+import { testLogger, openTestStores } from '@tessera/kit/testing';
 import {
   canvasRoutes,
   createCanvas,
@@ -116,11 +109,11 @@ export async function startPaymentHarness(
 ): Promise<PaymentHarness> {
   let clock = Date.now();
   const now = () => clock;
-  const canvasDir = tempDir('tessera-pay-canvas-');
-  const payDir = tempDir('tessera-pay-');
-  const canvasStore = await createEmbeddedDocumentStore(canvasDir.dir);
-  const store = await createEmbeddedDocumentStore(payDir.dir);
-  const bus = opts.bus ?? createInProcessBus();
+  // the payment service's store and the bus; the canvas service's store beside them on the same bus
+  const stores = await openTestStores({ bus: opts.bus, prefix: 'tessera-pay-' });
+  const canvasStores = await openTestStores({ bus: stores.bus, prefix: 'tessera-pay-canvas-' });
+  const { store, bus } = stores;
+  const canvasStore = canvasStores.store;
   const traced = opts.interceptors ?? [];
   const locks = new Map<string, { userId: string; fencingToken: number }>([
     ['*', { userId: '*', fencingToken: 1 }],
@@ -173,7 +166,7 @@ export async function startPaymentHarness(
     bus,
     logger: testLogger('canvas'),
     now,
-    locks: lockGateOver(lockTransport),
+    locks: lockGateOver(createClient(LockService, lockTransport)),
   });
   const canvas = createClient(
     CanvasService,
@@ -260,11 +253,8 @@ export async function startPaymentHarness(
     },
     async close() {
       generation++;
-      if (!opts.bus) await bus.close();
-      await store.close();
-      await canvasStore.close();
-      payDir.cleanup();
-      canvasDir.cleanup();
+      await stores.close();
+      await canvasStores.close();
     },
   };
   return h;

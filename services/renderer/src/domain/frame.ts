@@ -21,6 +21,7 @@ import {
   pixelOffset,
   TOTAL_BOARDS,
 } from '@tessera/facts/grid';
+import { isSold } from '@tessera/facts/owners';
 import { BoardVersions } from '@tessera/facts/versions';
 import type { Rgb } from '@tessera/facts/colour';
 
@@ -29,7 +30,7 @@ export interface BoardState {
   /** 2401 x 3 bytes. */
   defaultColors: Uint8Array;
   currentColors: Uint8Array;
-  /** 2401 little-endian uint16, 0 = unsold. */
+  /** The owner slots of @tessera/facts/owners (only sold or not matters here). */
   ownerSlots: Uint8Array;
   version: number;
 }
@@ -79,7 +80,7 @@ export class CanvasFrame {
     for (let y = 0; y < BOARD_SIZE; y++) {
       let at = frameOffset(s.boardIndex, 0, y);
       for (let x = 0, o = pixelOffset(0, y); x < BOARD_SIZE; x++, o++, at += 3) {
-        const sold = (s.ownerSlots[o * 2] ?? 0) !== 0 || (s.ownerSlots[o * 2 + 1] ?? 0) !== 0;
+        const sold = isSold(s.ownerSlots, o);
         // live: sold pixels on white; preview: the artist's colours with the sold pixels over them
         const src = sold ? s.currentColors : s.defaultColors;
         preview[at] = src[o * 3] ?? 0;

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Code, ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { createPeerClient, startRpcServer, type RpcServer } from '@tessera/kit';
-import { rpcError, testLogger } from '@tessera/kit/testing';
+import { createPeerClient, type RpcServer } from '@tessera/kit';
+import { rpcError, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { routes, SERVICES } from '../routes.js';
@@ -34,10 +34,8 @@ beforeAll(async () => {
     createRouterTransport(() => undefined),
   );
   const core = new RendererService(new FrameStore(canvas, logger), sharpImages, logger, { warmDelayMs: -1 });
-  server = await startRpcServer({
+  server = await startTestRpcServer({
     name: 'renderer',
-    host: '127.0.0.1',
-    port: 0,
     logger,
     routes: routes(core),
     services: SERVICES,

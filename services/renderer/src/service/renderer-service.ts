@@ -15,6 +15,7 @@ import {
 } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
 import { boardIndexProblem, canvasIndexProblem } from '@tessera/facts/inputs';
+import { COMPOSITE_IMAGE } from '@tessera/facts/render';
 import type { CanvasFrame } from '../domain/frame.js';
 import { drawGrid, upscale } from '../domain/raster.js';
 import { encodeCost, encodeGate, type EncodeGateOptions } from './encode-gate.js';
@@ -52,30 +53,37 @@ interface Checked {
   view: 'live' | 'preview';
 }
 
-/** The images the canvas page asks for (spec section 9: webp, quality 95, scale 1), pre-encoded after changes. */
+const PROTO_FORMATS: Record<Format, ImageFormat> = { webp: ImageFormat.WEBP, png: ImageFormat.PNG };
+const FORMAT_OF = new Map(Object.entries(PROTO_FORMATS).map(([name, value]) => [value, name as Format]));
+
+/** The images the canvas page asks for (COMPOSITE_IMAGE), pre-encoded after changes. */
 const WARM: Omit<RenderParams, 'canvasIndex' | 'ifNoneMatch' | 'preview'> = {
-  format: ImageFormat.WEBP,
-  scale: 1,
-  quality: 95,
-  grid: false,
+  ...COMPOSITE_IMAGE,
+  format: PROTO_FORMATS[COMPOSITE_IMAGE.format],
 };
 
+/** A field left unset (0) asks for the page's image: its format, scale and quality. */
 function check(p: Pick<RenderParams, 'canvasIndex' | 'format' | 'scale' | 'quality' | 'preview'>): Checked {
   refuseInput(canvasIndexProblem(p.canvasIndex));
-  const scale = p.scale === 0 ? 1 : p.scale;
+  const scale = p.scale === 0 ? COMPOSITE_IMAGE.scale : p.scale;
   if (!Number.isInteger(scale) || scale < 1 || scale > 4)
     throw appError('VALIDATION_ERROR', 'scale must be an integer from 1 to 4', { field: 'scale' });
-  const quality = p.quality === 0 ? 95 : p.quality;
+  const quality = p.quality === 0 ? COMPOSITE_IMAGE.quality : p.quality;
   if (!Number.isInteger(quality) || quality < 1 || quality > 100)
     throw appError('VALIDATION_ERROR', 'quality must be an integer from 1 to 100', { field: 'quality' });
-  const format: Format | undefined =
-    p.format === ImageFormat.PNG
-      ? 'png'
-      : p.format === ImageFormat.WEBP || p.format === ImageFormat.UNSPECIFIED
-        ? 'webp'
-        : undefined;
+  const format = p.format === ImageFormat.UNSPECIFIED ? COMPOSITE_IMAGE.format : FORMAT_OF.get(p.format);
   if (!format) throw appError('VALIDATION_ERROR', 'format must be webp or png', { field: 'format' });
   return { format, scale, quality: format === 'png' ? 0 : quality, view: p.preview ? 'preview' : 'live' };
+}
+
+/** True for the page's own image (the one worth pre-encoding). */
+function isPageImage(c: Checked, grid: boolean): boolean {
+  return (
+    c.format === COMPOSITE_IMAGE.format &&
+    c.scale === COMPOSITE_IMAGE.scale &&
+    c.quality === COMPOSITE_IMAGE.quality &&
+    grid === COMPOSITE_IMAGE.grid
+  );
 }
 
 /** True when an If-None-Match header value names `etag` (or is `*`). */
@@ -126,8 +134,7 @@ export class RendererService {
   /** A composite; `warm`: the background re-encode, which does not count as someone asking. */
   private async composite(p: RenderParams, warm: boolean): Promise<RenderedImage> {
     const c = check(p);
-    if (!warm && c.format === 'webp' && c.scale === WARM.scale && c.quality === WARM.quality && !p.grid)
-      this.asked.set(`c${p.canvasIndex}-${c.view}`, performance.now());
+    if (!warm && isPageImage(c, p.grid)) this.asked.set(`c${p.canvasIndex}-${c.view}`, performance.now());
     const frame = await this.frames.get(p.canvasIndex);
     const options = `${c.view}-${c.format}-s${c.scale}-q${c.quality}-g${p.grid ? 1 : 0}`;
     return this.respond(frame, options, CANVAS_SIZE * c.scale, p.ifNoneMatch, c, () => {

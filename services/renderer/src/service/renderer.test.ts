@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { createInProcessBus, createPeerClient, startRpcServer, type EventBus } from '@tessera/kit';
-import { eventually, tempDir, testLogger } from '@tessera/kit/testing';
+import { createInProcessBus, createPeerClient, type EventBus } from '@tessera/kit';
+import { eventually, tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { canvasPixelOf } from '@tessera/facts/grid';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
@@ -305,10 +305,8 @@ describe('over real HTTP/2 servers', () => {
       durable: 'renderer-http',
       warmDelayMs: -1,
     });
-    const server = await startRpcServer({
+    const server = await startTestRpcServer({
       name: 'renderer',
-      host: '127.0.0.1',
-      port: 0,
       logger,
       routes: rendererRoutes(r2.core),
       services: SERVICES,

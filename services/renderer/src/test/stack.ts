@@ -3,14 +3,8 @@
  * canvas and the renderer, each on a real HTTP/2 server on port 0, sharing one bus.
  */
 import { createClient, createRouterTransport } from '@connectrpc/connect';
-import {
-  createEmbeddedDocumentStore,
-  createInProcessBus,
-  createPeerClient,
-  startRpcServer,
-  type EventBus,
-} from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { createPeerClient, type EventBus } from '@tessera/kit';
+import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
 import {
   canvasRoutes,
   createCanvas,
@@ -35,9 +29,8 @@ export interface CanvasStack {
 }
 
 export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<CanvasStack> {
-  const tmp = tempDir('tessera-stack-');
-  const store = await createEmbeddedDocumentStore(tmp.dir);
-  const bus = opts.bus ?? createInProcessBus();
+  const stores = await openTestStores({ bus: opts.bus, prefix: 'tessera-stack-' });
+  const { store, bus } = stores;
   const logger = testLogger('stack');
   const canvasCore = await createCanvas({ store, bus, logger });
   const { canvasIndex } = await canvasCore.createCanvas({
@@ -58,9 +51,7 @@ export async function startCanvasStack(opts: { bus?: EventBus } = {}): Promise<C
     async close() {
       await renderer.close();
       await canvasServer.close(100);
-      if (!opts.bus) await bus.close();
-      await store.close();
-      tmp.cleanup();
+      await stores.close();
     },
   };
 }
@@ -88,10 +79,8 @@ export async function startRendererServer(opts: {
     warmDelayMs: -1,
     prebuild: opts.prebuild ?? false,
   });
-  const server = await startRpcServer({
+  const server = await startTestRpcServer({
     name: 'renderer',
-    host: '127.0.0.1',
-    port: 0,
     logger,
     routes: rendererRoutes(renderer.core),
     services: SERVICES,

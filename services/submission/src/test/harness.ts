@@ -11,17 +11,14 @@ import { create, type DescService } from '@bufbuild/protobuf';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import {
-  createEmbeddedDocumentStore,
   createEmbeddedObjectStore,
-  createInProcessBus,
   createPeerClient,
-  startRpcServer,
   type DocumentStore,
   type EventBus,
   type ObjectStore,
   type RpcServer,
 } from '@tessera/kit';
-import { tempDir, testLogger } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
 import {
   CanvasSchema,
   CanvasService as CanvasRpc,
@@ -127,11 +124,10 @@ export async function startHarness(
     rendererClient?: Client<typeof RendererRpc>;
   } = {},
 ): Promise<Harness> {
-  const tmp = opts.dir ? { dir: opts.dir, cleanup: () => undefined } : tempDir('tessera-submission-');
   const logger = testLogger('submission');
-  const store = await createEmbeddedDocumentStore(tmp.dir);
-  const objects = await createEmbeddedObjectStore(`${tmp.dir}/objects`);
-  const bus = opts.bus ?? createInProcessBus();
+  const stores = await openTestStores({ dir: opts.dir, bus: opts.bus, prefix: 'tessera-submission-' });
+  const { dir, store, bus } = stores;
+  const objects = await createEmbeddedObjectStore(`${dir}/objects`);
   const canvas = opts.canvas ?? new FakeCanvas();
   const renderer = opts.renderer ?? new FakeRenderer();
   const core = await createSubmission({
@@ -147,10 +143,8 @@ export async function startHarness(
   });
   const consumers =
     opts.consumers === false ? undefined : await startConsumers(core, bus, { repairEveryMs: 3_600_000 });
-  const server = await startRpcServer({
+  const server = await startTestRpcServer({
     name: 'submission',
-    host: '127.0.0.1',
-    port: 0,
     logger,
     routes: routes(core),
     services: SERVICES,
@@ -164,14 +158,12 @@ export async function startHarness(
     bus,
     canvas,
     renderer,
-    dir: tmp.dir,
+    dir,
     async close(keep = false) {
       await server.close(0);
       await consumers?.stop();
-      if (!opts.bus) await bus.close();
-      await store.close();
       await objects.close();
-      if (!keep) tmp.cleanup();
+      await stores.close({ keep });
     },
   };
 }

@@ -1,6 +1,8 @@
 // About page: the project, how artist selection works, how to submit, voting, the revenue model,
 // the project highlights and the FAQ.
 import { Link } from '@tanstack/react-router';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
+import { dollarAmount, dollarWord, GALLERY_FIGURES, inDollars } from '../../lib/gallery-figures.js';
 import { FAQ } from './about-faq.js';
 import { MosaicArt } from './MosaicArt.js';
 
@@ -8,7 +10,7 @@ const HIGHLIGHTS = [
   { value: '5', label: 'Total iterations', detail: 'canvases, one after another' },
   { value: '5', label: 'Featured artists', detail: 'chosen by community vote' },
   { value: '70%', label: 'Fair compensation for artists', detail: 'of revenue to the artist' },
-  { value: '625', label: 'Community-driven creation', detail: 'boards painted by visitors' },
+  { value: GALLERY_FIGURES.boards, label: 'Community-driven creation', detail: 'boards painted by visitors' },
 ];
 
 const STEPS = [
@@ -35,9 +37,9 @@ export function AboutPage() {
           <h1 id="about-title">A gallery painted by everyone</h1>
           <p className="lead">
             Tessera is an experimental collaborative art gallery. One featured artist&apos;s piece is shown at
-            a time as a shared canvas of 625 boards, each a 49 by 49 grid of pixels. Visitors buy individual
-            pixels, either in the colour the artist recommends or in a colour of their own, and together they
-            decide what the finished piece becomes.
+            a time as a shared canvas of {GALLERY_FIGURES.boards} boards, each a {GALLERY_FIGURES.boardGrid}{' '}
+            grid of pixels. Visitors buy individual pixels, either in the colour the artist recommends or in a
+            colour of their own, and together they decide what the finished piece becomes.
           </p>
           <div className="button-row">
             <Link to="/canvas" className="button button--primary">
@@ -65,8 +67,9 @@ export function AboutPage() {
           ))}
         </ul>
         <p className="about-callout">
-          Potential total project value: <strong>1.5 to 3 million dollars</strong>. Each canvas holds
-          1,500,625 pixels at 1.00 or 2.00 dollars each.
+          Potential total project value: <strong>{GALLERY_FIGURES.canvasValue}</strong>. Each canvas holds{' '}
+          {GALLERY_FIGURES.canvasPixels} pixels at {dollarAmount(ARTIST_COLOR_CENTS)} or{' '}
+          {inDollars(CUSTOM_COLOR_CENTS)} each.
         </p>
       </section>
 
@@ -76,7 +79,7 @@ export function AboutPage() {
           <div className="card">
             <h3>Trust the artist</h3>
             <p className="price">
-              1.00 <span>dollar per pixel</span>
+              {dollarAmount(ARTIST_COLOR_CENTS)} <span>{dollarWord(ARTIST_COLOR_CENTS)} per pixel</span>
             </p>
             <p>
               Paint the pixel in the artist&apos;s recommended colour and help the featured piece come to
@@ -86,7 +89,7 @@ export function AboutPage() {
           <div className="card">
             <h3>Choose your own colour</h3>
             <p className="price">
-              2.00 <span>dollars per pixel</span>
+              {dollarAmount(CUSTOM_COLOR_CENTS)} <span>{dollarWord(CUSTOM_COLOR_CENTS)} per pixel</span>
             </p>
             <p>Pick any colour you like and add your own voice to the artwork.</p>
           </div>

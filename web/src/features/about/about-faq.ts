@@ -1,5 +1,8 @@
 // Questions and answers shown on the About page.
 
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
+import { GALLERY_FIGURES, inDollars } from '../../lib/gallery-figures.js';
+
 export interface FaqItem {
   question: string;
   answer: string;
@@ -18,8 +21,7 @@ export const FAQ: readonly FaqItem[] = [
   },
   {
     question: 'What is the difference between the two prices?',
-    answer:
-      'Trusting the artist costs 1.00 dollar per pixel and paints the pixel in the colour the featured artist recommends for that spot. Choosing your own colour costs 2.00 dollars per pixel. A service fee of 3% plus 0.30 dollar and any sales tax are added at checkout.',
+    answer: `Trusting the artist costs ${inDollars(ARTIST_COLOR_CENTS)} per pixel and paints the pixel in the colour the featured artist recommends for that spot. Choosing your own colour costs ${inDollars(CUSTOM_COLOR_CENTS)} per pixel. A service fee of ${GALLERY_FIGURES.serviceFee} and any sales tax are added at checkout.`,
   },
   {
     question: 'Why do I have to lock a board before editing it?',

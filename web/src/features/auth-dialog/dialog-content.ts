@@ -1,5 +1,8 @@
 // What the sign-in dialog says for each reason it was opened (spec section 2, "sign-in dialog").
 
+import { DEFAULT_LOCK_MINUTES } from '@tessera/facts/locks';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatDollars } from '@tessera/facts/pricing';
+
 export const SIGN_IN_REASONS = [
   'board-edit',
   'board-lock',
@@ -20,7 +23,7 @@ export interface DialogContent {
 
 const MEMBER_FEATURES = [
   'Lock a board and paint pixels in real time',
-  'Buy pixels in the artist’s colour ($1.00) or your own ($2.00)',
+  `Buy pixels in the artist’s colour (${formatDollars(ARTIST_COLOR_CENTS)}) or your own (${formatDollars(CUSTOM_COLOR_CENTS)})`,
   'Vote for the next featured artist and submit your own artwork',
 ] as const;
 
@@ -32,9 +35,9 @@ const CONTENT: Record<SignInReason, DialogContent> = {
   },
   'board-lock': {
     title: 'Sign In to Claim Board',
-    description: 'Sign in to claim this board: a lock gives you 5 minutes of exclusive editing.',
+    description: `Sign in to claim this board: a lock gives you ${DEFAULT_LOCK_MINUTES} minutes of exclusive editing.`,
     features: [
-      'Exclusive 5-minute lock, extendable while you work',
+      `Exclusive ${DEFAULT_LOCK_MINUTES}-minute lock, extendable while you work`,
       'Nobody else can edit the board while you hold it',
       'Your purchased pixels stay on the canvas for this iteration',
     ],
@@ -44,7 +47,7 @@ const CONTENT: Record<SignInReason, DialogContent> = {
     description: 'Sign in to buy pixels on the shared canvas.',
     features: [
       '70% of every purchase goes to the featured artist',
-      'Artist’s colour $1.00 per pixel, your own colour $2.00',
+      `Artist’s colour ${formatDollars(ARTIST_COLOR_CENTS)} per pixel, your own colour ${formatDollars(CUSTOM_COLOR_CENTS)}`,
       'A purchased pixel is final: no one can change it this iteration',
     ],
   },

@@ -1,33 +1,29 @@
 // Canvas-page calls (spec section 7): the composite image URL and the random available pixel, with the
 // pixel-search messages of spec section 8.
-import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR, canonicalColor } from '@tessera/facts/colour';
-import { isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
+import { isBoardIndex } from '@tessera/facts/grid';
+import { COMPOSITE_QUERY, compositePath } from '@tessera/facts/render';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { RENDER_FORMAT, RENDER_QUALITY } from '../../canvas-scene/index.js';
 import { isRecord, readInt } from '../../lib/json.js';
+import { readServerPixel, type ServerPixel } from '../../lib/server-pixel.js';
 
 export type ViewMode = 'live' | 'preview';
 
-/** GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t= */
+/**
+ * GET /api/canvas-composite/canvas/{c}/render?format=webp&scale=1&quality=95&grid=false&preview=&t=:
+ * the page's image (COMPOSITE_IMAGE, the only one the BFF serves) in a view, `t` the cache buster.
+ */
 export function renderUrl(canvasIndex: number, mode: ViewMode, timestamp: number): string {
   const query = new URLSearchParams({
-    format: RENDER_FORMAT,
-    scale: '1',
-    quality: String(RENDER_QUALITY),
-    grid: 'false',
+    ...COMPOSITE_QUERY,
     preview: String(mode === 'preview'),
     t: String(timestamp),
   });
-  return `/api/canvas-composite/canvas/${canvasIndex}/render?${query.toString()}`;
+  return `${compositePath(canvasIndex)}?${query.toString()}`;
 }
 
-export interface AvailablePixel {
+export interface AvailablePixel extends ServerPixel {
   boardIndex: number;
-  x: number;
-  y: number;
-  currentColor: string;
-  defaultColor: string;
 }
 
 export const PIXEL_SEARCH_MESSAGES = {
@@ -51,19 +47,10 @@ export class PixelSearchError extends Error {
 /** Reads `{success, data: {board_index, x, y, current_color, default_color}}`; null when unusable. */
 export function toAvailablePixel(body: unknown): AvailablePixel | null {
   if (!isRecord(body) || body.success === false || !isRecord(body.data)) return null;
-  const d = body.data;
-  const boardIndex = readInt(d.board_index);
-  const x = readInt(d.x);
-  const y = readInt(d.y);
-  if (boardIndex === null || x === null || y === null) return null;
-  if (!isBoardIndex(boardIndex) || !isPixelCoordinate(x) || !isPixelCoordinate(y)) return null;
-  return {
-    boardIndex,
-    x,
-    y,
-    currentColor: canonicalColor(d.current_color) ?? UNOWNED_COLOR,
-    defaultColor: canonicalColor(d.default_color) ?? FALLBACK_DEFAULT_COLOR,
-  };
+  const boardIndex = readInt(body.data.board_index);
+  const pixel = readServerPixel(body.data);
+  if (boardIndex === null || !isBoardIndex(boardIndex) || !pixel) return null;
+  return { boardIndex, ...pixel };
 }
 
 /** The message for a failed search: 404, 400 and 500 have their own, anything else "Search failed". */

@@ -15,7 +15,7 @@ describe('toPixelMap', () => {
     expect(map.get('3-4')).toEqual({ currentColor: '#123456', defaultColor: '#654321', userId: null });
   });
 
-  it('falls back to #CCCCCC without a default colour and to the default without a current one', () => {
+  it('falls back to #CCCCCC without a default colour and to white without a current one (spec section 3)', () => {
     const map = toPixelMap({
       data: [
         { x: 0, y: 0 },
@@ -24,9 +24,9 @@ describe('toPixelMap', () => {
         { x: 2, y: 0, default_color: '#abc', current_color: '#123' },
       ],
     });
-    expect(map.get('0-0')).toEqual({ currentColor: '#CCCCCC', defaultColor: '#CCCCCC', userId: null });
-    expect(map.get('1-0')?.currentColor).toBe('#ABCDEF');
-    expect(map.get('2-0')).toEqual({ currentColor: '#CCCCCC', defaultColor: '#CCCCCC', userId: null });
+    expect(map.get('0-0')).toEqual({ currentColor: '#FFFFFF', defaultColor: '#CCCCCC', userId: null });
+    expect(map.get('1-0')).toEqual({ currentColor: '#FFFFFF', defaultColor: '#ABCDEF', userId: null });
+    expect(map.get('2-0')).toEqual({ currentColor: '#FFFFFF', defaultColor: '#CCCCCC', userId: null });
   });
 
   it('ignores pixels outside the board and malformed entries', () => {

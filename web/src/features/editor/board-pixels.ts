@@ -1,9 +1,9 @@
 // One board's pixels (spec sections 3 and 7): GET /pixels/canvas/{canvasIndex}/board/{boardIndex}.
-import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR, canonicalColor } from '@tessera/facts/colour';
-import { isPixelCoordinate } from '@tessera/facts/grid';
+import { UNOWNED_COLOR } from '@tessera/facts/colour';
 import type { ApiClient } from '../../api/client.js';
-import { isRecord, readInt, readString } from '../../lib/json.js';
+import { isRecord, readString } from '../../lib/json.js';
 import { pixelKey } from '../../lib/pixel-key.js';
+import { readServerPixel } from '../../lib/server-pixel.js';
 
 export interface PixelRecord {
   currentColor: string;
@@ -16,9 +16,9 @@ export interface PixelRecord {
 export type PixelMap = ReadonlyMap<string, PixelRecord>;
 
 /**
- * Reads `{success, data: [pixel, ...]}`; pixels outside 0..48 or without coordinates are ignored. A
- * colour that is not the wire form '#RRGGBB' counts as missing: the default falls back to #CCCCCC,
- * the current colour to the default.
+ * Reads `{success, data: [pixel, ...]}` with the web app's one pixel reader (lib/server-pixel.ts):
+ * pixels outside 0..48 or without coordinates are ignored, a missing current colour is white and a
+ * missing default colour #CCCCCC.
  */
 export function toPixelMap(body: unknown): Map<string, PixelRecord> {
   const map = new Map<string, PixelRecord>();
@@ -26,13 +26,11 @@ export function toPixelMap(body: unknown): Map<string, PixelRecord> {
   if (!Array.isArray(list)) return map;
   for (const p of list as unknown[]) {
     if (!isRecord(p)) continue;
-    const x = readInt(p.x);
-    const y = readInt(p.y);
-    if (x === null || y === null || !isPixelCoordinate(x) || !isPixelCoordinate(y)) continue;
-    const defaultColor = canonicalColor(p.default_color) ?? FALLBACK_DEFAULT_COLOR;
-    map.set(pixelKey(x, y), {
-      currentColor: canonicalColor(p.current_color) ?? defaultColor,
-      defaultColor,
+    const pixel = readServerPixel(p);
+    if (!pixel) continue;
+    map.set(pixelKey(pixel.x, pixel.y), {
+      currentColor: pixel.currentColor,
+      defaultColor: pixel.defaultColor,
       userId: readString(p.user_id),
     });
   }

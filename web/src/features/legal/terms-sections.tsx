@@ -1,5 +1,7 @@
 // The eighteen sections of the Terms of Service.
 import { Link } from '@tanstack/react-router';
+import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, SERVICE_FEE_FIXED_CENTS } from '@tessera/facts/pricing';
+import { GALLERY_FIGURES, inDollars } from '../../lib/gallery-figures.js';
 import { CONTACT } from '../../app/site.js';
 import type { LegalSection } from './LegalDocument.js';
 import { MailLink, contactSection } from './contact.js';
@@ -51,10 +53,11 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: 'How the Gallery Works',
     body: (
       <p>
-        Tessera shows one featured artist&apos;s artwork at a time on a shared canvas of 625 boards, each a
-        grid of 49 by 49 pixels. Visitors buy individual pixels to complete or reinterpret the piece. Only one
-        artist is featured at a time, and an artwork must sell out before the next artwork is shown. If a
-        piece never sells out, there may be no next showing.
+        Tessera shows one featured artist&apos;s artwork at a time on a shared canvas of{' '}
+        {GALLERY_FIGURES.boards} boards, each a grid of {GALLERY_FIGURES.boardGrid} pixels. Visitors buy
+        individual pixels to complete or reinterpret the piece. Only one artist is featured at a time, and an
+        artwork must sell out before the next artwork is shown. If a piece never sells out, there may be no
+        next showing.
       </p>
     ),
   },
@@ -76,11 +79,13 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          A pixel in the featured artist&apos;s recommended colour costs 1.00 US dollar; a pixel in a colour
-          you choose costs 2.00 US dollars. A service fee of 3% of the subtotal plus 0.30 US dollar and
-          applicable sales tax are added at checkout. Prices are charged in US dollars and purchases are
-          currently available to US billing addresses only. Payments are processed by our payment provider; we
-          do not store full card numbers.
+          A pixel in the featured artist&apos;s recommended colour costs{' '}
+          {inDollars(ARTIST_COLOR_CENTS, 'US dollar')}; a pixel in a colour you choose costs{' '}
+          {inDollars(CUSTOM_COLOR_CENTS, 'US dollar')}. A service fee of {GALLERY_FIGURES.serviceFeePercent}{' '}
+          of the subtotal plus {inDollars(SERVICE_FEE_FIXED_CENTS, 'US dollar')} and applicable sales tax are
+          added at checkout. Prices are charged in US dollars and purchases are currently available to US
+          billing addresses only. Payments are processed by our payment provider; we do not store full card
+          numbers.
         </p>
         <p>
           A purchase gives you the right to set the colour of the purchased pixel on the current canvas. It
