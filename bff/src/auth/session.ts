@@ -33,7 +33,3 @@ export function endSession(ctx: Context, deps: Pick<BffDeps, 'config'>): void {
 export function refreshTokenOf(ctx: Context, deps: Pick<BffDeps, 'config'>): string | undefined {
   return cookieJar(ctx, deps.config).get('refresh');
 }
-
-// Moved to http/no-store.ts, where every route takes it. Kept here only until routes/csrf.ts and
-// routes/artist-selection.ts (other owners' files) import it from there; then delete this line.
-export { noStore } from '../http/no-store.js';

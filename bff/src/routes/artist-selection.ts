@@ -18,7 +18,7 @@ import {
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
-import { noStore } from '../auth/session.js';
+import { noStore } from '../http/no-store.js';
 import { HttpError } from '../middleware/errors.js';
 import { RateLimiter, rateRule, type RateRule } from '../middleware/rate-limit.js';
 import { listQuery, submissionId } from '../artist/params.js';

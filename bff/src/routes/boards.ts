@@ -14,9 +14,18 @@ import {
 import { ConflictType } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
 import { boardLockJson, currentLockJson, iso, lockStatusJson } from '../boards/lock-json.js';
-import { bodyOf, parseBoardIndex, parseBool, parseCanvasIndex, queryInt, single } from '../http/params.js';
+import {
+  bodyOf,
+  isAbsent,
+  parseBoardIndex,
+  parseBool,
+  parseCanvasIndex,
+  queryInt,
+  single,
+} from '../http/params.js';
 import type { BffDeps } from '../deps.js';
 import { HttpError } from '../middleware/errors.js';
+import { noStore } from '../http/no-store.js';
 
 /**
  * The optional `{duration}` body, by the one rule of lock lengths (facts' isLockMinutes, a JSON number
@@ -24,7 +33,7 @@ import { HttpError } from '../middleware/errors.js';
  */
 function duration(ctx: Context): number {
   const d = bodyOf(ctx).duration;
-  if (d === undefined || d === null) return 0;
+  if (isAbsent(d)) return 0;
   if (typeof d !== 'number' || !isLockMinutes(d))
     throw new HttpError('VALIDATION_ERROR', LOCK_MINUTES_MESSAGE, 'duration');
   return d;
@@ -151,7 +160,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
   router.get('/api/boards/:canvasIndex/:boardIndex/status', optionalAuth(deps), async (ctx) => {
     const { canvasIndex, boardIndex } = boardParams(ctx);
     const { lock } = await peers.lock.getLockStatus({ canvasIndex, boardIndex });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = {
       success: true,
       data: lockStatusJson(canvasIndex, boardIndex, lock, getAuth(ctx)?.userId ?? null, now()),
@@ -173,13 +182,13 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
       userId: authOf(ctx).userId,
       fencingToken,
     });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = { success: true, valid };
   });
 
   router.get('/api/boards/my-locks', auth, async (ctx) => {
     const { lock } = await peers.lock.getUserLock({ userId: authOf(ctx).userId });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = { success: true, data: lock ? [boardLockJson(lock, now())] : [] };
   });
 
@@ -187,13 +196,13 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
     const raw = single(ctx.query.canvas_index, 'canvas_index');
     const canvasIndex = raw === undefined || raw === '' ? -1 : parseCanvasIndex(raw, 'canvas_index');
     const { locks } = await peers.lock.listLocks({ canvasIndex });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = { success: true, data: locks.map((l) => boardLockJson(l, now())) };
   });
 
   router.get('/api/boards/my-current-lock', auth, async (ctx) => {
     const { lock } = await peers.lock.getUserLock({ userId: authOf(ctx).userId });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = { success: true, ...currentLockJson(lock) };
   });
 }

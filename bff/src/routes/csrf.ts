@@ -9,7 +9,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { requireAuth } from '../auth/middleware.js';
-import { noStore } from '../auth/session.js';
+import { noStore } from '../http/no-store.js';
 import { csrfProtection } from '../csrf/protection.js';
 import { issueCsrf } from '../csrf/session.js';
 

@@ -19,11 +19,14 @@ import {
   readPixels,
   readText,
   type TextRule,
+  readOptional,
+  isAbsent,
 } from '../http/params.js';
 import { breakdownJson, intentStatusJson } from '../payments/json.js';
 import { address, intentId } from '../payments/parse.js';
 import { MAX_CANVAS_INDEX, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
+import { noStore } from '../http/no-store.js';
 
 const MAX_CENTS = 100_000_000;
 
@@ -37,7 +40,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
 
   router.get('/api/config/stripe', async (ctx) => {
     const cfg = await peers.payment.getPaymentConfig({});
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = {
       success: true,
       data: { publishableKey: cfg.publishableKey, provider: cfg.provider, testMode: cfg.testMode },
@@ -47,8 +50,11 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
   router.post('/api/payments/create-payment-intent', auth, async (ctx) => {
     const { userId } = authOf(ctx);
     const body = bodyOf(ctx);
-    const metadata =
-      body.metadata === undefined || body.metadata === null ? {} : readObject(body.metadata, 'metadata');
+    const metadata: Record<string, unknown> = readOptional(
+      body.metadata,
+      (v) => readObject(v, 'metadata'),
+      {},
+    );
     if (body.amount === undefined) throw new HttpError('MISSING_FIELD', 'amount is required', 'amount');
     const amount = readInt(body.amount, 'amount', { min: 1, max: MAX_CENTS });
     // passed as sent: the payment service takes none as its one currency and refuses another
@@ -65,10 +71,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       digits: true,
     });
     const pixels = readPixels(body, { color: 'either' });
-    const billing =
-      body.billingAddress === undefined || body.billingAddress === null
-        ? undefined
-        : address(body.billingAddress);
+    const billing = readOptional(body.billingAddress, address, undefined);
     const key = ctx.get('idempotency-key');
     if (key.length > 100 || /[^\w.:-]/.test(key))
       throw new HttpError(
@@ -104,7 +107,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     const { userId } = authOf(ctx);
     const id = intentId(ctx.params.paymentIntentId);
     const body = bodyOf(ctx);
-    if (body.billingAddress === undefined || body.billingAddress === null)
+    if (isAbsent(body.billingAddress))
       throw new HttpError('invalid_billing_address', 'billingAddress is required', 'billingAddress');
     const { intent } = await peers.payment.updateIntentAddress({
       userId,
@@ -120,7 +123,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       userId,
       intentId: intentId(ctx.params.paymentIntentId),
     });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     ctx.body = intentStatusJson(intent);
   });
 

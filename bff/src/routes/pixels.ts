@@ -7,6 +7,7 @@ import { plainJson, type BoardBody } from '../canvas/board-cache.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';
 import { pickEncoding, type Encoding } from '../middleware/compress.js';
+import { noStore } from '../http/no-store.js';
 
 /**
  * Pixels (spec section 7):
@@ -59,7 +60,7 @@ export function pixelRoutes(router: Router, deps: BffDeps): void {
       throw new HttpError('MISSING_FIELD', 'canvas_index is required', 'canvas_index');
     const canvasIndex = parseCanvasIndex(raw, 'canvas_index');
     const { pixel } = await peers.canvas.getRandomAvailablePixel({ canvasIndex });
-    ctx.set('Cache-Control', 'no-store');
+    noStore(ctx);
     if (!pixel) throw new HttpError('NOT_FOUND', 'No pixels available', 'canvas_index');
     ctx.body = {
       success: true,

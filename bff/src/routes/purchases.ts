@@ -22,6 +22,7 @@ import {
   readObject,
   readPixels,
   readText,
+  isAbsent,
 } from '../http/params.js';
 import { HttpError } from '../middleware/errors.js';
 import { intentId } from '../payments/parse.js';
@@ -38,7 +39,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
     const boardIndex = parseBoardIndex(ctx.params.boardIndex);
     const body = bodyOf(ctx);
     const pixels = readPixels(body, { color: kind === 'reset' ? 'artist' : 'custom' });
-    if (body.purchaseInfo === undefined || body.purchaseInfo === null) {
+    if (isAbsent(body.purchaseInfo)) {
       const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
       // a board that does not exist is the canvas service's NOT_FOUND, passed through with its message
       if (!board) throw new Error('canvas service returned no board');
