@@ -17,7 +17,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BoundedMap, SingleFlight } from '@tessera/kit';
+import { BoundedMap, SingleFlight, touch } from '@tessera/kit';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { boardPixelsJson } from './board-json.js';
 import type { CanvasChange, ChangeFeed } from './change-feed.js';
@@ -85,12 +85,8 @@ export class BoardCache {
   /** The board's current body when it is in memory (a hit), else undefined; no service call. */
   peek(canvasIndex: number, boardIndex: number): BoardBody | undefined {
     const key = `${canvasIndex}/${boardIndex}`;
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.hits++;
-      this.entries.delete(key); // most recently used last
-      this.entries.set(key, hit);
-    }
+    const hit = touch(this.entries, key); // most recently used last
+    if (hit) this.hits++;
     return hit;
   }
 

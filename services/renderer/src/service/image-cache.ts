@@ -3,6 +3,8 @@
  * canvas content tag, so an entry never goes stale: a new version is a new key, and the render
  * schedule (render-schedule.ts) drops a family's older version when a newer one is stored.
  */
+import { touch } from '@tessera/kit';
+
 export interface CachedImage {
   data: Buffer;
   contentType: string;
@@ -20,12 +22,9 @@ export class ImageCache {
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
   get(key: string): CachedImage | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.hits++;
-      this.entries.delete(key); // re-insert: most recently used last
-      this.entries.set(key, hit);
-    } else this.misses++;
+    const hit = touch(this.entries, key); // most recently used last
+    if (hit) this.hits++;
+    else this.misses++;
     return hit;
   }
 
