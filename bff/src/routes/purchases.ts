@@ -29,6 +29,11 @@ import { intentId } from '../payments/parse.js';
 
 type Kind = 'reset' | 'update';
 
+/** The spec's refusal of a sold pixel, its "(x, y)" filled in. */
+const SOLD_PIXEL_MESSAGE =
+  'Cannot save changes. Pixel at (x, y) has been purchased and cannot be modified. All sales are final.';
+const soldPixelMessage = (x: number, y: number) => SOLD_PIXEL_MESSAGE.replace('(x, y)', `(${x}, ${y})`);
+
 export function purchaseRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
   const auth = requireAuth(deps);
@@ -45,11 +50,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
       if (!board) throw new Error('canvas service returned no board');
       for (const p of pixels)
         if (isSold(board.ownerSlots, pixelOffset(p.x, p.y)))
-          throw new HttpError(
-            'PIXEL_ALREADY_SOLD',
-            `Cannot save changes. Pixel at (${p.x}, ${p.y}) has been purchased and cannot be modified. All sales are final.`,
-            'pixels',
-          );
+          throw new HttpError('PIXEL_ALREADY_SOLD', soldPixelMessage(p.x, p.y), 'pixels');
       throw new HttpError('BAD_REQUEST', PAYMENT_REQUIRED_MESSAGE, 'purchaseInfo');
     }
     const info = readObject(body.purchaseInfo, 'purchaseInfo');
