@@ -113,7 +113,19 @@ async function paid(page: Page, modal: Locator, tag: string): Promise<void> {
   await page.getByText(SUCCESS).waitFor({ timeout: 30_000 });
   await shot(page, `payment-stack-success-${tag}`);
   await modal.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Saved' }).first().waitFor();
+  const saved = page.getByRole('button', { name: 'Saved' }).first();
+  await saved.waitFor().catch(async (error: unknown) => {
+    // say where the page is and what its header shows, so a failure in CI can be read from the log
+    await shot(page, `payment-stack-not-saved-${tag}`);
+    const header = await page
+      .locator('header')
+      .first()
+      .innerText()
+      .catch(() => '(no header)');
+    throw new Error(`no "Saved" after paying: at ${page.url()}, header "${header.replace(/\s+/g, ' ')}"`, {
+      cause: error,
+    });
+  });
 }
 
 /** The bought pixels belong to the buyer, in the artist's colour and #36558F. */
