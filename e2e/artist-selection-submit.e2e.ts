@@ -5,6 +5,7 @@
 // new submission at the top of New; and the banner for each failure of spec section 8.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_PATH } from '@tessera/facts/artwork';
 import { DROPPED, SIZES, VIEWPORTS, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
 import {
   ADA,
@@ -19,7 +20,7 @@ import {
 } from './lib/artist-selection-ui.js';
 import { artworkPng } from './lib/png.js';
 import { errorReply } from './lib/scripted-auth.js';
-import { FakeArtistSelection, UPLOAD_PATH } from './lib/scripted-submissions.js';
+import { FakeArtistSelection } from './lib/scripted-submissions.js';
 
 const CREATE = 'POST /api/artist-selection/submissions';
 const UPLOAD_URL = 'POST /api/artist-selection/upload-url';

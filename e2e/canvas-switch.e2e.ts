@@ -6,6 +6,7 @@ import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
+import { LIVE_EVENT, LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { SIZES, screenshot, sharedBrowser, urlOf, withSignedOutPage } from './lib/browser.js';
 import { imagePixel, skipTutorial, waitForCanvasOf, waitForImage } from './lib/canvas-page.js';
 import { USER, scriptAuthApi, seedUser, type Handler } from './lib/scripted-auth.js';
@@ -75,7 +76,7 @@ async function scriptSwitch(page: Page, handlers: Record<string, Handler> = {}):
   const waiting: ((body: string) => void)[] = [];
   const queued: string[] = [];
   await page.route(
-    (url) => url.pathname === '/api/events',
+    (url) => url.pathname === LIVE_EVENTS_PATH,
     async (route: Route) => {
       seen.push(new URL(route.request().url()).pathname);
       const body = await new Promise<string>((resolve) => {
@@ -113,7 +114,7 @@ describe.each(SIZES)('the next canvas at %s width', (label, viewport) => {
       // the submission service promoted the winner: the active canvas is the next one now
       api.state.active = NEXT;
       const started = Date.now();
-      api.push('canvas:activated', { canvasIndex: 3, name: NEXT.name, previousCanvasIndex: 2 });
+      api.push(LIVE_EVENT.canvasActivated, { canvasIndex: 3, name: NEXT.name, previousCanvasIndex: 2 });
       await page.getByRole('heading', { level: 1, name: NEXT.name }).waitFor();
       await page.getByText(NEW_ARTWORK_TOAST).waitFor();
       await waitForCanvasOf(page, 'live', 3);
@@ -131,7 +132,7 @@ describe.each(SIZES)('the next canvas at %s width', (label, viewport) => {
 
       // the new canvas sells out and no submission is waiting: the gallery keeps it and says so
       api.state.active = { ...NEXT, sold_out: true };
-      api.push('canvas:soldout', { canvasIndex: 3 });
+      api.push(LIVE_EVENT.canvasSoldOut, { canvasIndex: 3 });
       const notice = page.getByRole('status').filter({ hasText: 'Sold out!' });
       await notice.waitFor();
       expect(await notice.innerText()).toContain('Every pixel of this artwork has found its owner.');
@@ -168,7 +169,7 @@ describe.each(SIZES)('the next canvas at %s width', (label, viewport) => {
       await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
 
       api.state.active = NEXT;
-      api.push('canvas:activated', { canvasIndex: 3, name: NEXT.name, previousCanvasIndex: 2 });
+      api.push(LIVE_EVENT.canvasActivated, { canvasIndex: 3, name: NEXT.name, previousCanvasIndex: 2 });
       await page.getByText(EDITOR_SWITCH_TOAST).waitFor();
       await screenshot(page, `editor-canvas-switched-${label}`);
       await page.waitForURL((url) => url.pathname === '/canvas');

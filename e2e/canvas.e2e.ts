@@ -6,6 +6,7 @@ import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_SIZE, CANVAS_SIZE } from '@tessera/facts/grid';
+import { LIVE_EVENT, LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { VIEWPORTS, sharedBrowser, openPage, screenshot, urlOf, type Viewport } from './lib/browser.js';
 import {
   boardPoint,
@@ -87,7 +88,7 @@ async function scriptApi(page: Page, options: ScriptOptions = {}): Promise<Scrip
       const png = url.searchParams.get('preview') === 'true' ? previewPng : livePng;
       return route.fulfill({ status: 200, contentType: 'image/png', body: png });
     }
-    if (pathname === '/api/events') {
+    if (pathname === LIVE_EVENTS_PATH) {
       const body = await pushed;
       return route
         .fulfill({
@@ -224,7 +225,7 @@ describe('canvas page, desktop', () => {
         pixels: [{ x: 3, y: 4, color: '#ff00ff' }],
         committedAt: 1,
       };
-      api.push(`retry: 600000\nid: 7\nevent: pixels\ndata: ${JSON.stringify(event)}\n\n`);
+      api.push(`retry: 600000\nid: 7\nevent: ${LIVE_EVENT.pixels}\ndata: ${JSON.stringify(event)}\n\n`);
       await page.waitForFunction(() => {
         const c = document.querySelector<HTMLCanvasElement>('canvas.canvas-live-layer');
         const d = c?.getContext('2d')?.getImageData(52, 53, 1, 1).data;

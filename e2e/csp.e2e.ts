@@ -3,10 +3,11 @@
 // enforced (an inline script injected into the page does not run and is reported).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_PATH } from '@tessera/facts/artwork';
 import { ADA, TOKENS, card, loadImages, modal, openArtistPage } from './lib/artist-selection-ui.js';
 import { VIEWPORTS, sharedBrowser, openPage, urlOf } from './lib/browser.js';
 import { artworkPng } from './lib/png.js';
-import { FakeArtistSelection, UPLOAD_PATH } from './lib/scripted-submissions.js';
+import { FakeArtistSelection } from './lib/scripted-submissions.js';
 
 const session = sharedBrowser();
 

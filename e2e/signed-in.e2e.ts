@@ -3,6 +3,7 @@
 // and the board editor's session renewal, data loading and first lock check.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { VIEWPORTS, sharedBrowser, screenshot, urlOf, withPage } from './lib/browser.js';
 import { seedUser, signOutFromProfileMenu } from './lib/scripted-auth.js';
 import { editorSettled, expectFreeBoard } from './lib/editor-ui.js';
@@ -36,7 +37,7 @@ async function scriptApi(page: Page): Promise<Request[]> {
           data: [{ canvas_index: 2, name: 'Harbour Lights', description: 'Dawn', is_active: true }],
         }),
       );
-    } else if (pathname === '/api/events') {
+    } else if (pathname === LIVE_EVENTS_PATH) {
       // The editor's event stream: open, no events, and no reconnect within the test.
       await route.fulfill({
         status: 200,
@@ -139,7 +140,7 @@ describe('board editor frame', () => {
         'POST /api/auth/refresh-cookie',
         'GET /api/canvases/active',
         'GET /api/pixels/canvas/2/board/26',
-        'GET /api/events',
+        `GET ${LIVE_EVENTS_PATH}`,
         'GET /api/boards/my-locks',
         'GET /api/boards/2/26/status',
       ]);

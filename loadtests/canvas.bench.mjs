@@ -27,6 +27,7 @@ for (const f of ['services/canvas/dist/routes.js', 'services/renderer/dist/route
 }
 
 const kit = await import('@tessera/kit');
+const { LIVE_EVENT, LIVE_EVENTS_PATH } = await import('@tessera/facts/live');
 const { CanvasService } = await import('@tessera/proto/tessera/canvas/v1/canvas_pb.js');
 const { RendererService, ImageFormat } = await import('@tessera/proto/tessera/renderer/v1/renderer_pb.js');
 const { routes: canvasRoutes } = await import(dist('services/canvas/dist/routes.js'));
@@ -184,10 +185,10 @@ try {
   // (bff/src/hardening/stream-cap.ts), and a browser is one client
   await Promise.all(
     Array.from({ length: SSE_CLIENTS }, async (_, i) => {
-      const stream = await openEventStream(`${base}/api/events`, {
+      const stream = await openEventStream(`${base}${LIVE_EVENTS_PATH}`, {
         localAddress: clientAddress(i),
         onEvent: (ev) => {
-          if (ev.event !== 'pixels') return;
+          if (ev.event !== LIVE_EVENT.pixels) return;
           const now = performance.now();
           const { boardIndex, pixels } = JSON.parse(ev.data);
           const key = `${boardIndex}:${pixels[0].x}`;

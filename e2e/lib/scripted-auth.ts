@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { errorBody } from '@tessera/kit';
+import { LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { urlOf } from './browser.js';
 import { skipTutorial } from './canvas-page.js';
 
@@ -96,7 +97,7 @@ export async function scriptAuthApi(
       await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG });
       return;
     }
-    if (pathname === '/api/events') {
+    if (pathname === LIVE_EVENTS_PATH) {
       await route.fulfill({ status: 204, body: '' });
       return;
     }

@@ -2,7 +2,7 @@
 // /api/config/stripe, create-payment-intent, address (tax), sandbox confirmation with the test cards,
 // status, tracking, purchase records and the pixel batches. It keeps the intent's state, so the
 // browser sees the same lifecycle as with the sandbox provider.
-import { priceOrder, ESTIMATED_TAX_BPS } from '@tessera/facts/pricing';
+import { priceOrder, ESTIMATED_JURISDICTION, ESTIMATED_TAX_BPS } from '@tessera/facts/pricing';
 import { errorReply, type Handler, type Reply, type SeenRequest } from './scripted-auth.js';
 
 export const DECLINED = 'Your card was declined.';
@@ -20,7 +20,7 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
 function taxFor(address: Record<string, string>): { bps: number; jurisdiction: string } {
   return address.state === 'NY'
     ? { bps: 888, jurisdiction: 'New York, NY' }
-    : { bps: 600, jurisdiction: address.state ?? 'Estimated' };
+    : { bps: 600, jurisdiction: address.state ?? ESTIMATED_JURISDICTION };
 }
 
 export function scriptPayments(board: { canvasIndex: number; boardIndex: number }): PaymentScript {
@@ -48,7 +48,7 @@ export function scriptPayments(board: { canvasIndex: number; boardIndex: number 
       const body = req.body as { pixels: Array<{ isDefault: boolean }>; amount: number };
       const artist = body.pixels.filter((p) => p.isDefault).length;
       counts = { artist, custom: body.pixels.length - artist };
-      const estimate = breakdown(ESTIMATED_TAX_BPS, 'Estimated');
+      const estimate = breakdown(ESTIMATED_TAX_BPS, ESTIMATED_JURISDICTION);
       if (body.amount !== estimate.total_cents) return errorReply(400, 'AMOUNT_MISMATCH', 'Amount mismatch');
       status = 'requires_payment_method';
       return ok({

@@ -70,9 +70,6 @@ interface Pending {
   release: Promise<void> | null;
 }
 
-// the browser tests name the upload route by the fake's import, as before
-export { UPLOAD_PATH };
-
 /** The part after the headers of the multipart field `name`, or null. */
 function multipartPart(body: Buffer, contentType: string, name: string): Buffer | null {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);

@@ -18,6 +18,7 @@ import { Counter, Trend } from 'k6/metrics';
 import { BASE_URL, Session, activeCanvasIndex, positiveNumber } from './lib/api.js';
 import { buyPixels, lockBoard } from './lib/purchase.js';
 import { PIXELS_PER_BOARD, pixelAtOffset } from './lib/grid.js';
+import { LIVE_EVENT, LIVE_EVENTS_PATH } from './lib/live.js';
 
 const SUBSCRIBER_VUS = Math.floor(positiveNumber(__ENV.SUBSCRIBER_VUS, 4));
 const STREAMS_PER_VU = Math.min(5, Math.floor(positiveNumber(__ENV.STREAMS_PER_VU, 4)));
@@ -70,11 +71,12 @@ export function setup() {
 }
 
 /**
- * Runs in the page: opens the streams, collects commit-to-arrival delays until `holdMs` passed.
- * @param {{ streams: number, holdMs: number }} arg
+ * Runs in the page: opens the streams at `path`, collects the commit-to-arrival delays of each
+ * `event` until `holdMs` passed. Serialised into the page, so it sees only its argument.
+ * @param {{ streams: number, holdMs: number, path: string, event: string }} arg
  * @returns {Promise<{ delays: number[], opened: number, errors: number }>}
  */
-function listen({ streams, holdMs }) {
+function listen({ streams, holdMs, path, event }) {
   /** @type {any} */
   const g = globalThis;
   return new Promise((resolve) => {
@@ -85,10 +87,10 @@ function listen({ streams, holdMs }) {
     /** @type {any[]} */
     const sources = [];
     for (let i = 0; i < streams; i++) {
-      const es = new g.EventSource('/api/events');
+      const es = new g.EventSource(path);
       es.onopen = () => open++;
       es.onerror = () => errors++;
-      es.addEventListener('pixels', (/** @type {{ data: string }} */ e) => {
+      es.addEventListener(event, (/** @type {{ data: string }} */ e) => {
         const at = JSON.parse(e.data).committedAt;
         if (typeof at === 'number') delays.push(Date.now() - at);
       });
@@ -110,7 +112,12 @@ export async function subscribe() {
   try {
     const res = await page.goto(`${BASE_URL}/healthz`);
     check(res, { 'page: opened on the BFF origin': (r) => r !== null && r.status() === 200 });
-    const out = await page.evaluate(listen, { streams: STREAMS_PER_VU, holdMs: HOLD_SECONDS * 1000 });
+    const out = await page.evaluate(listen, {
+      streams: STREAMS_PER_VU,
+      holdMs: HOLD_SECONDS * 1000,
+      path: LIVE_EVENTS_PATH,
+      event: LIVE_EVENT.pixels,
+    });
     check(out, { 'streams: every one opened': (o) => o.opened === STREAMS_PER_VU });
     opened.add(out.opened);
     streamErrors.add(out.errors);

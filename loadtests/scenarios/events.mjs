@@ -5,6 +5,7 @@
 // by the canvas service). The cap is checked in the same run: 17 streams from one address, the 17th
 // must get 429.
 import { BOARD_SIZE } from '@tessera/facts/grid';
+import { LIVE_EVENT, LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { activeCanvas, releaseLock, row, userApi } from '../lib/bench-kit.mjs';
 import { percentile } from '../lib/client.mjs';
 import { clientAddress, openEventStream } from '../lib/event-streams.mjs';
@@ -20,10 +21,10 @@ const PER_CLIENT_CAP = 16;
 
 /** Opens one stream from `localAddress`; `onPixels` gets each `pixels` event with its arrival time. */
 function openStream(baseUrl, localAddress, onPixels) {
-  return openEventStream(`${baseUrl}/api/events`, {
+  return openEventStream(`${baseUrl}${LIVE_EVENTS_PATH}`, {
     localAddress,
     onEvent: (ev) => {
-      if (ev.event === 'pixels') onPixels(JSON.parse(ev.data), Date.now());
+      if (ev.event === LIVE_EVENT.pixels) onPixels(JSON.parse(ev.data), Date.now());
     },
   });
 }

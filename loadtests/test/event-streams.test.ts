@@ -2,6 +2,7 @@
 // event by event, against a local server that plays /api/events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
+import { LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { clientAddress, openEventStream } from '../lib/event-streams.mjs';
 import { listenLocal, type LocalServer } from './processes.js';
 
@@ -43,7 +44,7 @@ describe('clientAddress', () => {
 describe('openEventStream', () => {
   it('opens from the given address and hands over each event as it completes', async () => {
     const events: unknown[] = [];
-    const stream = await openEventStream(`${base}/api/events`, {
+    const stream = await openEventStream(`${base}${LIVE_EVENTS_PATH}`, {
       localAddress: clientAddress(5),
       onEvent: (ev) => events.push(ev),
     });

@@ -10,6 +10,7 @@
  * submission service writes them into its upload forms and image URLs.
  */
 import type Router from '@koa/router';
+import { etagMatches } from '@tessera/kit';
 import { IMAGE_MESSAGES, IMAGE_PATH_PREFIX, isImageKey, UPLOAD_PATH } from '@tessera/facts/artwork';
 import type { BffDeps } from '../deps.js';
 import { clientIp } from '../auth/client-info.js';
@@ -50,7 +51,7 @@ export function artistUploadRoutes(router: Router, deps: BffDeps): void {
     const key = ctx.params.key ?? '';
     if (!isImageKey(key)) throw new HttpError('NOT_FOUND', IMAGE_MESSAGES.api.notFound, 'key');
     const etag = `"${key}"`;
-    if (ctx.get('if-none-match') === etag) {
+    if (etagMatches(ctx.get('If-None-Match'), etag)) {
       ctx.status = 304;
       ctx.set('ETag', etag);
       ctx.set('Cache-Control', IMAGE_CACHE_CONTROL);

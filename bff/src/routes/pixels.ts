@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { parseBoardIndex, parseCanvasIndex, single } from '../http/params.js';
-import { etagMatches } from '../canvas/etag.js';
+import { etagMatches } from '@tessera/kit';
 import { plainJson, type BoardBody } from '../canvas/board-cache.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';

@@ -1,6 +1,7 @@
 export * from './config/env.js';
 export { BoundedMap, touch } from './bounded-map.js';
 export { constantTimeEqual, sha256Base64url } from './digest.js';
+export { etagMatches, IF_NONE_MATCH_MAX_CHARS } from './http/etag.js';
 export { SingleFlight, type SingleFlightOptions } from './async/single-flight.js';
 export { startPeriodic, type Periodic, type PeriodicOptions } from './async/periodic.js';
 export { settleWithin } from './async/settle-within.js';

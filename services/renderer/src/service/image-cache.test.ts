@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ImageCache, type CachedImage } from './image-cache.js';
 
-const image = (bytes: number): CachedImage => ({ data: Buffer.alloc(bytes), contentType: 'image/webp' });
+const image = (bytes: number): CachedImage => ({
+  data: Buffer.alloc(bytes),
+  contentType: 'image/webp',
+  etag: '"t"',
+  version: 1,
+});
 
 describe('the image cache', () => {
   it('holds at most its bytes, forgetting the least recently used image first', () => {

@@ -5,7 +5,14 @@
  */
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, refuseInput, type AdmissionGate, type BusMessage, type Logger } from '@tessera/kit';
+import {
+  appError,
+  etagMatches,
+  refuseInput,
+  type AdmissionGate,
+  type BusMessage,
+  type Logger,
+} from '@tessera/kit';
 import type { Message } from '@bufbuild/protobuf';
 import {
   ImageFormat,
@@ -84,16 +91,6 @@ function isPageImage(c: Checked, grid: boolean): boolean {
     c.quality === COMPOSITE_IMAGE.quality &&
     grid === COMPOSITE_IMAGE.grid
   );
-}
-
-/** True when an If-None-Match header value names `etag` (or is `*`). */
-export function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => {
-    const v = t.trim().replace(/^W\//, '');
-    return v === '*' || v === bare;
-  });
 }
 
 export class RendererService {
