@@ -132,7 +132,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
   const finder = useFindPixel({
     canvasIndex: canvas.canvasIndex,
     canvasLoading: shown.status === 'loading' && !shown.src,
-    signedIn: opener.signedIn,
+    signedIn,
   });
 
   const sync = useCallback(async () => {
