@@ -6,9 +6,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/toast/toast-store.js';
 import {
-  browserClock,
   createViewState,
-  documentVisibility,
   drawLivePixels,
   FORCE_REFRESH_CONFIRM_MS,
   refreshInterval,
@@ -77,8 +75,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
       startRefreshLoop({
         intervalMs: refreshInterval(mobile),
         tick: () => void refreshRef.current(),
-        visibility: documentVisibility(document),
-        clock: browserClock,
+        visibility: document,
       }),
     [mobile],
   );
