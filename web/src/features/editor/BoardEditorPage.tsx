@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { boardPosition } from '@tessera/facts/grid';
 import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { useLivePixels } from '../canvas/use-live-pixels.js';
 import { canvasQueryKeys } from '../canvas/queries.js';
 import type { CanvasEvent } from '../../canvas-scene/index.js';
@@ -123,11 +124,11 @@ export function BoardEditorPage() {
   useEffect(() => dispatch({ type: 'pixels-changed', pixels }), [pixels]);
 
   // The owned-pixel warning (and its red dashed outlines) lasts 5 s.
-  useEffect(() => {
-    if (!state.ownedWarning) return;
-    const timer = setTimeout(() => dispatch({ type: 'owned-warning-expired' }), OWNED_WARNING_MS);
-    return () => clearTimeout(timer);
-  }, [state.ownedWarning]);
+  useTimeout(
+    () => dispatch({ type: 'owned-warning-expired' }),
+    state.ownedWarning ? OWNED_WARNING_MS : null,
+    state.ownedWarning,
+  );
 
   // On selection the lock ownership is validated before the colour modal opens.
   const { validate } = lock;
