@@ -19,6 +19,7 @@ import {
   type CanvasEvent,
   type PixelsEvent,
 } from '../../canvas-scene/index.js';
+import { useLatest } from '../../lib/use-latest.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import type { CanvasManifest } from './active-canvas.js';
 import { CanvasBanner } from './CanvasBanner.js';
@@ -58,16 +59,11 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     dispatch({ type: 'layout', worldSize: layout.worldSize, mobile });
   }, [layout.worldSize, mobile]);
 
-  const onRefreshError = useCallback(
-    (reason: string) =>
-      showBanner('error', `Failed to load canvas data: ${reason}`, () => void refreshRef.current()),
-    [showBanner],
-  );
+  // useCanvasImages reads the latest one when a refresh fails, so it need not be stable.
+  const onRefreshError = (reason: string) =>
+    showBanner('error', `Failed to load canvas data: ${reason}`, () => void refreshRef.current());
   const { images, refresh, retry } = useCanvasImages(canvas.canvasIndex, mode, onRefreshError);
-  const refreshRef = useRef(refresh);
-  useEffect(() => {
-    refreshRef.current = () => refresh().catch(() => undefined);
-  }, [refresh]);
+  const refreshRef = useLatest(() => refresh().catch(() => undefined));
 
   // Periodic refresh (15 s desktop, 30 s mobile), paused while the tab is hidden.
   useEffect(
@@ -77,7 +73,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
         tick: () => void refreshRef.current(),
         visibility: document,
       }),
-    [mobile],
+    [mobile, refreshRef],
   );
 
   // Live pixels drawn onto the overlay layer as they are committed.

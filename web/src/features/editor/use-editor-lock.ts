@@ -1,9 +1,10 @@
 // The editor's lock: a LockSession for this page (created on mount, released and disposed on unmount),
 // "Initializing canvas..." for 500 ms, then the restore of my latest lock and the board's status
 // ("Checking board availability..."), the holder when someone else has it, and the lock actions.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
+import { useLatest } from '../../lib/use-latest.js';
 import {
   lockHeldByOther,
   LockSession,
@@ -37,8 +38,7 @@ export function useEditorLock(options: {
   const [phase, setPhase] = useState<LockPhase>('initializing');
   const [holder, setHolder] = useState<BoardLock | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const onEvent = useRef(options.onEvent);
-  onEvent.current = options.onEvent;
+  const onEvent = useLatest(options.onEvent);
 
   useEffect(() => {
     const s = new LockSession({
@@ -58,7 +58,7 @@ export function useEditorLock(options: {
       if (s.getSnapshot().held) void s.release();
       s.dispose();
     };
-  }, [locks]);
+  }, [locks, onEvent]);
 
   const snapshot = useSyncExternalStore(
     session?.subscribe ?? noopSubscribe,
