@@ -2,7 +2,7 @@
 // "Initializing canvas..." for 500 ms, then the restore of my latest lock and the board's status
 // ("Checking board availability..."), the holder when someone else has it, and the lock actions.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { toast } from '../../app/toast/toast-store.js';
+import { toast, TOAST_DEFAULT_MS } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
 import { useLatest } from '../../lib/use-latest.js';
 import {
@@ -17,12 +17,6 @@ import {
 export const INITIALIZING_MS = 500;
 
 export type LockPhase = 'initializing' | 'checking' | 'ready';
-
-/**
- * How long the lock's toasts stay (spec: 3 s by default; the session asks 5 s for locked-by-other).
- * A local stand-in until the app has its one default toast duration.
- */
-const TOAST_MS = 3000;
 
 const EMPTY: LockSnapshot = { held: null, busy: null, now: 0 };
 const noopSubscribe = () => () => undefined;
@@ -41,14 +35,16 @@ export function useEditorLock(options: {
   const onEvent = useLatest(options.onEvent);
 
   useEffect(() => {
+    // Every lock toast stays the default 3 s, success and error too (their own defaults are 2 s and
+    // 4 s); the session asks 5 s for locked-by-other.
     const s = new LockSession({
       api: locks,
       userId: () => authStore.getUser()?.id ?? null,
       notify: {
-        success: (m) => toast.success(m, { durationMs: TOAST_MS }),
-        error: (m, ms) => toast.error(m, { durationMs: ms ?? TOAST_MS }),
-        warning: (m, ms) => toast.warning(m, { durationMs: ms ?? TOAST_MS }),
-        info: (m) => toast.info(m, { durationMs: TOAST_MS }),
+        success: (m) => toast.success(m, { durationMs: TOAST_DEFAULT_MS }),
+        error: (m, ms) => toast.error(m, { durationMs: ms ?? TOAST_DEFAULT_MS }),
+        warning: (m, ms) => toast.warning(m, { durationMs: ms ?? TOAST_DEFAULT_MS }),
+        info: (m) => toast.info(m, { durationMs: TOAST_DEFAULT_MS }),
       },
     });
     const off = s.onEvent((e) => onEvent.current(e));
