@@ -27,12 +27,7 @@ import type { Cell } from './model/cells.js';
 import { changesToBuy, isOwned } from './model/pending.js';
 import { priceChanges, saveLabel } from './model/pricing.js';
 import { visibleSelection } from './model/selection.js';
-import {
-  PAYMENT_AVAILABLE,
-  PAYMENT_UNAVAILABLE_MESSAGE,
-  PaymentModalSlot,
-  type PaymentResult,
-} from './payment-bridge.js';
+import { PaymentModalSlot, type PaymentResult } from './payment-bridge.js';
 import { boardPixelsQueryOptions } from './queries.js';
 import { useEditorKeys } from './use-editor-keys.js';
 import { useEditorLock } from './use-editor-lock.js';
@@ -174,13 +169,7 @@ export function BoardEditorPage() {
       return;
     }
     // Every pending change buys an unowned pixel (a purchased pixel never changes), so saving is paying.
-    if (toBuy.length > 0) {
-      if (!PAYMENT_AVAILABLE) {
-        toast.info(PAYMENT_UNAVAILABLE_MESSAGE, { durationMs: 6000 });
-        return;
-      }
-      setPaying(true);
-    }
+    if (toBuy.length > 0) setPaying(true);
   }, [state.pending.size, lock.locked, toBuy.length]);
 
   const onPaid = useCallback(
@@ -243,7 +232,6 @@ export function BoardEditorPage() {
         price={price}
         label={label}
         saving={paying}
-        payHint={PAYMENT_AVAILABLE ? null : PAYMENT_UNAVAILABLE_MESSAGE}
         onBack={() => void leave('back')}
         onLock={() => void lock.lock()}
         onUnlock={() => {
