@@ -8,7 +8,7 @@ import { PAGE_SIZE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import type { ApiClient } from './client.js';
 import { searchTermOf } from '../lib/search-params.js';
 import { KindedError } from '../lib/kinded-error.js';
-import { ApiError, CLIENT_CODES, isApiError, readErrorBody } from './errors.js';
+import { ApiError, errorKind, isApiError, readErrorBody } from './errors.js';
 import {
   toCreatedSubmission,
   toSubmissionPage,
@@ -92,9 +92,8 @@ export function deleteErrorText(error: unknown): string | null {
 }
 
 export function voteErrorText(error: unknown): string | null {
-  if (isApiError(error) && (error.code === CLIENT_CODES.network || error.code === CLIENT_CODES.aborted)) {
-    return null;
-  }
+  const kind = errorKind(error);
+  if (kind === 'network' || kind === 'aborted') return null;
   if (isApiError(error) && error.status === 404) return SUBMISSION_MESSAGES.notFound;
   if (isApiError(error) && error.status === 400) return SUBMISSION_MESSAGES.invalidVote;
   return ARTIST_API_MESSAGES.voteFailed;
@@ -204,7 +203,7 @@ export class ArtistSelectionApi {
         this.options.timeoutMs,
       );
     } catch (error) {
-      if (isApiError(error) && error.code === CLIENT_CODES.network) {
+      if (errorKind(error) === 'network') {
         if (this.isCrossOrigin(target.uploadUrl)) {
           throw new StorageUploadError('cors', ARTIST_API_MESSAGES.storageCors);
         }

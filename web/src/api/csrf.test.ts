@@ -1,6 +1,6 @@
 // CSRF token cache: parsing, reuse, single flight, 5-minute refresh and the inactivity rule.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VisibilitySource } from '../lib/visibility.js';
+import { fakeDocument } from '../lib/visibility.fixture.js';
 import { CsrfTokenManager, parseCsrfResponse } from './csrf.js';
 
 const NOW = 1_700_000_000_000;
@@ -32,24 +32,6 @@ describe('parseCsrfResponse', () => {
     expect(parseCsrfResponse(null, NOW)).toBeNull();
   });
 });
-
-class FakeDocument implements VisibilitySource {
-  visibilityState = 'visible';
-  private listeners = new Set<() => void>();
-  addEventListener(_type: 'visibilitychange', listener: () => void) {
-    this.listeners.add(listener);
-  }
-  removeEventListener(_type: 'visibilitychange', listener: () => void) {
-    this.listeners.delete(listener);
-  }
-  set(state: 'visible' | 'hidden') {
-    this.visibilityState = state;
-    for (const l of this.listeners) l();
-  }
-  get listenerCount() {
-    return this.listeners.size;
-  }
-}
 
 function manager() {
   let clock = NOW;
@@ -101,20 +83,20 @@ describe('CsrfTokenManager', () => {
   it('refreshes after the tab was hidden for 5 minutes or more, not after shorter absences', async () => {
     vi.useFakeTimers();
     const { m, fetchToken, advance } = manager();
-    const doc = new FakeDocument();
+    const { doc, set, listeners } = fakeDocument();
     m.start(doc);
     await m.getToken();
-    doc.set('hidden');
+    set('hidden');
     advance(299_000);
-    doc.set('visible');
+    set('visible');
     expect(fetchToken).toHaveBeenCalledTimes(1);
-    doc.set('hidden');
+    set('hidden');
     advance(300_000);
-    doc.set('visible');
+    set('visible');
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchToken).toHaveBeenCalledTimes(2);
     m.stop();
-    expect(doc.listenerCount).toBe(0);
+    expect(listeners.size).toBe(0);
   });
 
   it('drops the token when a background refresh fails, so the next call fetches again', async () => {

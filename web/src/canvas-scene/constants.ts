@@ -39,7 +39,6 @@ export const VIEW_TRANSITION_MS = 300;
 export const DESCRIPTION_LIMIT = 150;
 export const BANNER_AUTO_HIDE_MS = 5_000;
 export const FORCE_REFRESH_CONFIRM_MS = 2_000;
-export const FEEDBACK_TOAST_MS = 3_000;
 
 export const TUTORIAL_VERSION = '2.0.0';
 export const TUTORIAL_DELAY_MS = 800;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parsePixelsEvent } from './live-events.js';
-import { refreshInterval, startRefreshLoop, type VisibilitySource } from './refresh.js';
+import { refreshInterval, startRefreshLoop } from './refresh.js';
+import { fakeDocument } from '../lib/visibility.fixture.js';
 import { drawRecorder } from '../lib/draw-recorder.fixture.js';
 import { drawLivePixels, renderOverlay, type Draw2D } from './render.js';
 import { sceneLayout } from './layout.js';
@@ -101,35 +102,19 @@ describe('refresh loop', () => {
     expect(refreshInterval(false)).toBe(15_000);
     expect(refreshInterval(true)).toBe(30_000);
     vi.useFakeTimers();
-    let hidden = false;
-    let notify = () => {};
-    const visibility: VisibilitySource = {
-      isHidden: () => hidden,
-      onChange: (l) => {
-        notify = l;
-        return () => {};
-      },
-    };
+    const { doc, set, listeners } = fakeDocument();
     const tick = vi.fn();
-    const stop = startRefreshLoop({
-      intervalMs: 15_000,
-      tick,
-      visibility,
-      clock: {
-        now: () => Date.now(),
-        setInterval: (fn, ms) => setInterval(fn, ms),
-        clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-      },
-    });
+    // the browser's clock (the default) under fake timers
+    const stop = startRefreshLoop({ intervalMs: 15_000, tick, visibility: doc });
     vi.advanceTimersByTime(15_000);
     expect(tick).toHaveBeenCalledTimes(1);
-    hidden = true;
+    set('hidden');
     vi.advanceTimersByTime(45_000);
     expect(tick).toHaveBeenCalledTimes(1);
-    hidden = false;
-    notify();
+    set('visible');
     expect(tick).toHaveBeenCalledTimes(2);
     stop();
+    expect(listeners.size).toBe(0);
     vi.advanceTimersByTime(60_000);
     expect(tick).toHaveBeenCalledTimes(2);
   });

@@ -1,17 +1,9 @@
 // Periodic canvas refresh: every 15 s (30 s on mobile), paused while the tab is hidden; when the tab
-// comes back after a tick was due, it refreshes at once.
+// comes back after a tick was due, it refreshes at once. Time and visibility are lib's Clock and
+// VisibilitySource (the app passes `document`).
+import { browserClock, type Clock } from '../lib/clock.js';
+import { isHidden, onVisibilityChange, type VisibilitySource } from '../lib/visibility.js';
 import { REFRESH_DESKTOP_MS, REFRESH_MOBILE_MS } from './constants.js';
-
-export interface RefreshClock {
-  now(): number;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-export interface VisibilitySource {
-  isHidden(): boolean;
-  onChange(listener: () => void): () => void;
-}
 
 export function refreshInterval(mobile: boolean): number {
   return mobile ? REFRESH_MOBILE_MS : REFRESH_DESKTOP_MS;
@@ -22,38 +14,22 @@ export function startRefreshLoop(options: {
   intervalMs: number;
   tick: () => void;
   visibility: VisibilitySource;
-  clock: RefreshClock;
+  clock?: Pick<Clock, 'now' | 'setInterval' | 'clearInterval'>;
 }): () => void {
-  const { intervalMs, tick, visibility, clock } = options;
+  const { intervalMs, tick, visibility, clock = browserClock } = options;
   let last = clock.now();
   const run = () => {
     last = clock.now();
     tick();
   };
   const handle = clock.setInterval(() => {
-    if (!visibility.isHidden()) run();
+    if (!isHidden(visibility)) run();
   }, intervalMs);
-  const unsubscribe = visibility.onChange(() => {
-    if (!visibility.isHidden() && clock.now() - last >= intervalMs) run();
+  const unsubscribe = onVisibilityChange(visibility, () => {
+    if (!isHidden(visibility) && clock.now() - last >= intervalMs) run();
   });
   return () => {
     clock.clearInterval(handle);
     unsubscribe();
-  };
-}
-
-export const browserClock: RefreshClock = {
-  now: () => Date.now(),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
-};
-
-export function documentVisibility(doc: Document): VisibilitySource {
-  return {
-    isHidden: () => doc.visibilityState === 'hidden',
-    onChange: (listener) => {
-      doc.addEventListener('visibilitychange', listener);
-      return () => doc.removeEventListener('visibilitychange', listener);
-    },
   };
 }

@@ -1,6 +1,8 @@
-// The backdrop of a modal over the board editor or the canvas (colour, Board Locked): Escape inside it
-// closes the modal and goes no further, so the page behind does not act on it too.
+// The backdrop of a modal over the board editor or the canvas (colour, Board Locked). Escape follows
+// every modal's rule (lib/use-modal's useEscapeToClose): it closes the modal and goes no further, so
+// the page behind does not act on it too.
 import type { ReactNode } from 'react';
+import { useEscapeToClose } from '../lib/use-modal.js';
 
 export function ModalBackdrop({
   className,
@@ -12,17 +14,9 @@ export function ModalBackdrop({
   onEscape: () => void;
   children: ReactNode;
 }) {
+  useEscapeToClose(onEscape, false);
   return (
-    <div
-      className={`modal-backdrop ${className}`}
-      role="presentation"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onEscape();
-        }
-      }}
-    >
+    <div className={`modal-backdrop ${className}`} role="presentation">
       {children}
     </div>
   );

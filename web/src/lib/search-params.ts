@@ -1,6 +1,7 @@
 // Route parameter and search parameter validation. The router passes raw values through these, so a
 // hand-edited URL can never put an invalid value into a page.
 import { isBoardIndex } from '@tessera/facts/grid';
+import { CALLBACK_PARAMS, OAUTH_FAILED, type CallbackParam } from '@tessera/facts/oauth';
 import {
   DEFAULT_SORT,
   isSortOrder,
@@ -31,26 +32,21 @@ export function validateEditorSearch(search: RawSearch): EditorSearch {
 }
 
 export interface LoginSearch {
-  error?: 'oauth_failed';
+  error?: typeof OAUTH_FAILED;
 }
 
+/** Only the provider failure the BFF and the callback page write (facts' OAUTH_FAILED) is kept. */
 export function validateLoginSearch(search: RawSearch): LoginSearch {
-  return search.error === 'oauth_failed' ? { error: 'oauth_failed' } : {};
+  return search.error === OAUTH_FAILED ? { error: OAUTH_FAILED } : {};
 }
 
-export interface CallbackSearch {
-  exchange_token?: string;
-  success?: string;
-  error?: string;
-  code?: string;
-}
-
-const CALLBACK_KEYS = ['exchange_token', 'success', 'error', 'code'] as const;
+/** The callback page's parameters, facts' CALLBACK_PARAMS: exchange_token, success, error, code. */
+export type CallbackSearch = Partial<Record<CallbackParam, string>>;
 
 /** The identity provider's return parameters, kept as strings (the default parser may give booleans). */
 export function validateCallbackSearch(search: RawSearch): CallbackSearch {
   const out: CallbackSearch = {};
-  for (const key of CALLBACK_KEYS) {
+  for (const key of CALLBACK_PARAMS) {
     const value = search[key];
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       out[key] = String(value);

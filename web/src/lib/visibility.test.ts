@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHidden, onVisibilityChange, type VisibilitySource } from './visibility.js';
-
-function fakeDocument() {
-  const listeners = new Set<() => void>();
-  const doc = {
-    visibilityState: 'visible',
-    addEventListener: (_: 'visibilitychange', l: () => void) => void listeners.add(l),
-    removeEventListener: (_: 'visibilitychange', l: () => void) => void listeners.delete(l),
-  };
-  const set = (state: string) => {
-    doc.visibilityState = state;
-    for (const l of [...listeners]) l();
-  };
-  return { doc: doc as VisibilitySource, set, listeners };
-}
+import { fakeDocument } from './visibility.fixture.js';
+import { isHidden, onVisibilityChange } from './visibility.js';
 
 describe('visibility', () => {
   it('reads hidden and reports changes until stopped', () => {

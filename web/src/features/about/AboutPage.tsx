@@ -1,7 +1,13 @@
 // About page: the project, how artist selection works, how to submit, voting, the revenue model,
 // the project highlights and the FAQ.
 import { Link } from '@tanstack/react-router';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
+import {
+  ARTIST_COLOR_CENTS,
+  ARTIST_SHARE_PERCENT,
+  CUSTOM_COLOR_CENTS,
+  GALLERY_SHARE_PERCENT,
+} from '@tessera/facts/pricing';
+import { REMOVAL_SCORE } from '@tessera/facts/submissions';
 import { dollarAmount, dollarWord, GALLERY_FIGURES, inDollars } from '../../lib/gallery-figures.js';
 import { FAQ } from './about-faq.js';
 import { MosaicArt } from './MosaicArt.js';
@@ -9,7 +15,11 @@ import { MosaicArt } from './MosaicArt.js';
 const HIGHLIGHTS = [
   { value: '5', label: 'Total iterations', detail: 'canvases, one after another' },
   { value: '5', label: 'Featured artists', detail: 'chosen by community vote' },
-  { value: '70%', label: 'Fair compensation for artists', detail: 'of revenue to the artist' },
+  {
+    value: `${ARTIST_SHARE_PERCENT}%`,
+    label: 'Fair compensation for artists',
+    detail: 'of revenue to the artist',
+  },
   { value: GALLERY_FIGURES.boards, label: 'Community-driven creation', detail: 'boards painted by visitors' },
 ];
 
@@ -146,8 +156,8 @@ export function AboutPage() {
         <p>
           Every signed-in visitor can upvote or downvote each submission once. Tap the same vote again to take
           it back, or switch sides at any time. The net score is the sum of all votes, and a submission whose
-          net score reaches -10 or lower is removed automatically. Sort by Hot to see the most-loved pieces or
-          by New to discover fresh work.
+          net score reaches {REMOVAL_SCORE} or lower is removed automatically. Sort by Hot to see the
+          most-loved pieces or by New to discover fresh work.
         </p>
         <Link to="/artist-selection" className="text-link">
           See the current submissions →
@@ -159,16 +169,17 @@ export function AboutPage() {
         <div
           className="split-bar"
           role="img"
-          aria-label="Revenue split: 70 percent to the artist, 30 percent to the gallery"
+          aria-label={`Revenue split: ${ARTIST_SHARE_PERCENT} percent to the artist, ${GALLERY_SHARE_PERCENT} percent to the gallery`}
         >
-          <span className="split-bar__artist">70% artist</span>
-          <span className="split-bar__gallery">30% gallery</span>
+          <span className="split-bar__artist">{ARTIST_SHARE_PERCENT}% artist</span>
+          <span className="split-bar__gallery">{GALLERY_SHARE_PERCENT}% gallery</span>
         </div>
         <p>
-          Revenue from each canvas is split 70 percent to the featured artist and 30 percent to the gallery,
-          which keeps the lights on and funds the next iteration. Artists are paid within 30 days of their
-          canvas selling out. Over five iterations and five featured artists, Tessera aims to show that
-          collectors and artists can build something valuable together and share in it fairly.
+          Revenue from each canvas is split {ARTIST_SHARE_PERCENT} percent to the featured artist and{' '}
+          {GALLERY_SHARE_PERCENT} percent to the gallery, which keeps the lights on and funds the next
+          iteration. Artists are paid within 30 days of their canvas selling out. Over five iterations and
+          five featured artists, Tessera aims to show that collectors and artists can build something valuable
+          together and share in it fairly.
         </p>
       </section>
 

@@ -1,6 +1,11 @@
 // Questions and answers shown on the About page.
 
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS } from '@tessera/facts/pricing';
+import {
+  ARTIST_COLOR_CENTS,
+  ARTIST_SHARE_PERCENT,
+  CUSTOM_COLOR_CENTS,
+  GALLERY_SHARE_PERCENT,
+} from '@tessera/facts/pricing';
 import { GALLERY_FIGURES, inDollars } from '../../lib/gallery-figures.js';
 
 export interface FaqItem {
@@ -40,8 +45,7 @@ export const FAQ: readonly FaqItem[] = [
   },
   {
     question: 'How are artists paid?',
-    answer:
-      'Revenue from every canvas is split 70% to the featured artist and 30% to the gallery. The artist is paid within 30 days of their canvas selling out.',
+    answer: `Revenue from every canvas is split ${ARTIST_SHARE_PERCENT}% to the featured artist and ${GALLERY_SHARE_PERCENT}% to the gallery. The artist is paid within 30 days of their canvas selling out.`,
   },
   {
     question: 'Can I find a free spot quickly?',

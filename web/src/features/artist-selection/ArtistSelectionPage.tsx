@@ -9,7 +9,7 @@ import type { SortOrder } from '@tessera/facts/submissions';
 import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
-import { useAuth } from '../../auth/use-auth.js';
+import { useAuth, useSignedIn } from '../../auth/use-auth.js';
 import {
   artistSelectionSearch,
   artistSelectionState,
@@ -35,8 +35,8 @@ export function ArtistSelectionPage() {
   const navigate = useNavigate({ from: '/artist-selection' });
   const api = useApi();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const viewerId = user?.id ?? null;
+  const signedIn = useSignedIn();
+  const viewerId = useAuth().user?.id ?? null;
   const params = { page: state.page, sort: state.sort, search: state.search, viewerId };
   const listKey = submissionKeys.list(params);
   const query = useQuery(submissionsQueryOptions(api, params));
@@ -101,7 +101,7 @@ export function ArtistSelectionPage() {
           <h1 id="artist-selection-title">{PAGE_TEXT.title}</h1>
           <p className="lead">{PAGE_TEXT.subtitle}</p>
         </header>
-        {user === null ? (
+        {!signedIn ? (
           <button
             type="button"
             className="button button--primary artist-page__submit"

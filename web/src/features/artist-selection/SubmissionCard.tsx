@@ -2,6 +2,7 @@
 // the vote control and, for its owner, the two-step Delete.
 import { useId } from 'react';
 import type { Submission } from '../../api/artist-selection.js';
+import { useSignedIn } from '../../auth/use-auth.js';
 import { DeleteButton } from './DeleteButton.js';
 import type { SubmissionListKey } from './queries.js';
 import { timeAgo } from './relative-time.js';
@@ -20,6 +21,7 @@ export interface CardContext {
 
 export function SubmissionCard({ submission, context }: { submission: Submission; context: CardContext }) {
   const titleId = useId();
+  const signedIn = useSignedIn();
   const vote = useVote(context.listKey, context.sortedByHot);
   const remove = useDeleteSubmission(context.listKey, context.deleteOptions);
   const isOwner = context.viewerId !== null && submission.userId === context.viewerId;
@@ -51,7 +53,7 @@ export function SubmissionCard({ submission, context }: { submission: Submission
       <footer className="submission-card__footer">
         <VoteControl
           submission={submission}
-          signedIn={context.viewerId !== null}
+          signedIn={signedIn}
           pending={vote.isPending}
           onVote={(tap) => vote.mutate({ submission, tap })}
         />

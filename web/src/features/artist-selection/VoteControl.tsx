@@ -1,9 +1,10 @@
 // Upvote and downvote buttons around the net score (spec section 2): plus sign when positive; green
 // above zero, red below, grey at zero. The tapped button pulses for 300 ms. Guests get disabled buttons
 // titled "Sign in to upvote" / "Sign in to downvote".
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { VoteType } from '@tessera/facts/submissions';
 import type { Submission } from '../../api/artist-selection.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { PAGE_TEXT } from './messages.js';
 import { formatScore, scoreTone } from './votes.js';
 
@@ -17,20 +18,13 @@ export interface VoteControlProps {
 }
 
 export function VoteControl({ submission, signedIn, pending, onVote }: VoteControlProps) {
-  const [pulse, setPulse] = useState<VoteType | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  // A new object for each tap, so another tap starts the 300 ms again.
+  const [pulse, setPulse] = useState<{ value: VoteType } | null>(null);
+  useTimeout(() => setPulse(null), pulse ? PULSE_MS : null, pulse);
 
   const tap = (value: VoteType) => {
     if (!signedIn || pending) return;
-    if (timer.current) clearTimeout(timer.current);
-    setPulse(value);
-    timer.current = setTimeout(() => setPulse(null), PULSE_MS);
+    setPulse({ value });
     onVote(value);
   };
 
@@ -43,7 +37,7 @@ export function VoteControl({ submission, signedIn, pending, onVote }: VoteContr
       'vote__button',
       up ? 'vote__button--up' : 'vote__button--down',
       active ? 'is-active' : '',
-      pulse === value ? 'is-pulsing' : '',
+      pulse?.value === value ? 'is-pulsing' : '',
     ];
     return (
       <button

@@ -3,7 +3,7 @@
 // The calls' own texts (the layer below) are in api/artist-selection.ts.
 import { REMOVAL_SCORE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import { ARTIST_API_MESSAGES, StorageUploadError, serverMessage } from '../../api/artist-selection.js';
-import { CLIENT_CODES, isApiError } from '../../api/errors.js';
+import { errorKind, isApiError } from '../../api/errors.js';
 import { friendlyMessage } from '../../api/messages.js';
 
 export const PAGE_TEXT = {
@@ -71,8 +71,12 @@ export const SUBMIT_ERRORS = {
   fallback: 'Failed to submit artwork. Please try again.',
 } as const;
 
+/**
+ * No answer arrived (errorKind 'network'). A timeout is not this page's "network" case: the spec names
+ * only network failures, so a timed-out call gets the same text as any other failure.
+ */
 function isNetwork(error: unknown): boolean {
-  return isApiError(error) && error.code === CLIENT_CODES.network;
+  return errorKind(error) === 'network';
 }
 
 function status(error: unknown): number {
@@ -82,7 +86,7 @@ function status(error: unknown): number {
 /** The list's error panel: network, 5xx, else the server's message or the fallback. */
 export function listErrorMessage(error: unknown): string {
   if (isNetwork(error)) return LIST_ERRORS.network;
-  if (status(error) >= 500) return LIST_ERRORS.server;
+  if (errorKind(error) === 'server') return LIST_ERRORS.server;
   return serverMessage(error) ?? LIST_ERRORS.fallback;
 }
 
@@ -115,7 +119,7 @@ export function submitErrorMessage(error: unknown): string {
     return error.kind === 'network' ? SUBMIT_ERRORS.network : SUBMIT_ERRORS.upload;
   }
   if (status(error) === 409) return SUBMISSION_MESSAGES.activeExists;
-  if (status(error) >= 500) return SUBMIT_ERRORS.server;
+  if (errorKind(error) === 'server') return SUBMIT_ERRORS.server;
   if (error instanceof Error && error.message) return error.message;
   return SUBMIT_ERRORS.fallback;
 }

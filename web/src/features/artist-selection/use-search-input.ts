@@ -1,8 +1,9 @@
 // The search box's text and its way into the URL (spec section 4, "List"): the trimmed text is applied
 // 300 ms after the last keystroke (only with 2+ characters), Clear applies at once, and a search that
 // arrives from the URL (back, a link) is shown in the box.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchTermOf } from '../../lib/search-params.js';
+import { useLatest } from '../../lib/use-latest.js';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -19,16 +20,16 @@ export interface SearchInput {
 export function useSearchInput(urlTerm: string, apply: (term: string | undefined) => void): SearchInput {
   const [text, setText] = useState(urlTerm);
   const applied = useRef(urlTerm);
-  const applyRef = useRef(apply);
-  useLayoutEffect(() => {
-    applyRef.current = apply;
-  });
+  const applyRef = useLatest(apply);
 
-  const applyTerm = useCallback((term: string) => {
-    if (term === applied.current) return;
-    applied.current = term;
-    applyRef.current(term === '' ? undefined : term);
-  }, []);
+  const applyTerm = useCallback(
+    (term: string) => {
+      if (term === applied.current) return;
+      applied.current = term;
+      applyRef.current(term === '' ? undefined : term);
+    },
+    [applyRef],
+  );
 
   // The URL changed from outside: show its search.
   useEffect(() => {

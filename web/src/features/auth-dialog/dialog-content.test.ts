@@ -1,9 +1,10 @@
-// The dialog's figures come from the facts (prices, the lock length) and read as they always did.
+// The dialog's figures come from the facts (prices, the lock length, the artist's share) and read as
+// they always did.
 import { describe, expect, it } from 'vitest';
 import { dialogContent } from './dialog-content.js';
 
 describe('dialogContent figures', () => {
-  it('states the prices and the lock length in the same words as before', () => {
+  it('states the prices, the lock length and the share in the same words as before', () => {
     expect(dialogContent('default').features).toContain(
       'Buy pixels in the artist’s colour ($1.00) or your own ($2.00)',
     );
@@ -15,6 +16,9 @@ describe('dialogContent figures', () => {
     );
     expect(dialogContent('pixel-purchase').features).toContain(
       'Artist’s colour $1.00 per pixel, your own colour $2.00',
+    );
+    expect(dialogContent('pixel-purchase').features).toContain(
+      '70% of every purchase goes to the featured artist',
     );
   });
 });

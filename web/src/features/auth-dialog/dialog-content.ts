@@ -1,7 +1,12 @@
 // What the sign-in dialog says for each reason it was opened (spec section 2, "sign-in dialog").
 
 import { DEFAULT_LOCK_MINUTES } from '@tessera/facts/locks';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, formatDollars } from '@tessera/facts/pricing';
+import {
+  ARTIST_COLOR_CENTS,
+  ARTIST_SHARE_PERCENT,
+  CUSTOM_COLOR_CENTS,
+  formatDollars,
+} from '@tessera/facts/pricing';
 
 export const SIGN_IN_REASONS = [
   'board-edit',
@@ -46,7 +51,7 @@ const CONTENT: Record<SignInReason, DialogContent> = {
     title: 'Sign In to Purchase',
     description: 'Sign in to buy pixels on the shared canvas.',
     features: [
-      '70% of every purchase goes to the featured artist',
+      `${ARTIST_SHARE_PERCENT}% of every purchase goes to the featured artist`,
       `Artist’s colour ${formatDollars(ARTIST_COLOR_CENTS)} per pixel, your own colour ${formatDollars(CUSTOM_COLOR_CENTS)}`,
       'A purchased pixel is final: no one can change it this iteration',
     ],

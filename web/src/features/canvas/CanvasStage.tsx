@@ -18,7 +18,7 @@ import type { ViewMode } from './canvas-api.js';
 import { CanvasImages } from './CanvasImages.js';
 import { CHECKING_BOARD_TEXT } from './use-board-opener.js';
 import type { ModeImage } from './use-canvas-images.js';
-import { useLatest } from './use-latest.js';
+import { useLatest } from '../../lib/use-latest.js';
 import { useStageSize } from './use-stage-size.js';
 import { keyAction, swallowNextClick, toInput } from './stage-input.js';
 

@@ -6,9 +6,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/toast/toast-store.js';
 import {
-  browserClock,
   createViewState,
-  documentVisibility,
   drawLivePixels,
   FORCE_REFRESH_CONFIRM_MS,
   refreshInterval,
@@ -21,6 +19,7 @@ import {
   type CanvasEvent,
   type PixelsEvent,
 } from '../../canvas-scene/index.js';
+import { useLatest } from '../../lib/use-latest.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import type { CanvasManifest } from './active-canvas.js';
 import { CanvasBanner } from './CanvasBanner.js';
@@ -60,16 +59,11 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     dispatch({ type: 'layout', worldSize: layout.worldSize, mobile });
   }, [layout.worldSize, mobile]);
 
-  const onRefreshError = useCallback(
-    (reason: string) =>
-      showBanner('error', `Failed to load canvas data: ${reason}`, () => void refreshRef.current()),
-    [showBanner],
-  );
+  // useCanvasImages reads the latest one when a refresh fails, so it need not be stable.
+  const onRefreshError = (reason: string) =>
+    showBanner('error', `Failed to load canvas data: ${reason}`, () => void refreshRef.current());
   const { images, refresh, retry } = useCanvasImages(canvas.canvasIndex, mode, onRefreshError);
-  const refreshRef = useRef(refresh);
-  useEffect(() => {
-    refreshRef.current = () => refresh().catch(() => undefined);
-  }, [refresh]);
+  const refreshRef = useLatest(() => refresh().catch(() => undefined));
 
   // Periodic refresh (15 s desktop, 30 s mobile), paused while the tab is hidden.
   useEffect(
@@ -77,10 +71,9 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
       startRefreshLoop({
         intervalMs: refreshInterval(mobile),
         tick: () => void refreshRef.current(),
-        visibility: documentVisibility(document),
-        clock: browserClock,
+        visibility: document,
       }),
-    [mobile],
+    [mobile, refreshRef],
   );
 
   // Live pixels drawn onto the overlay layer as they are committed.
@@ -132,7 +125,7 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
   const finder = useFindPixel({
     canvasIndex: canvas.canvasIndex,
     canvasLoading: shown.status === 'loading' && !shown.src,
-    signedIn: opener.signedIn,
+    signedIn,
   });
 
   const sync = useCallback(async () => {

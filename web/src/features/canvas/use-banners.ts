@@ -1,7 +1,8 @@
 // Error banners of the canvas page: an error stays until closed (with Retry); warning and info hide
 // themselves after 5 s. One banner at a time; a newer one replaces it.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { BANNER_AUTO_HIDE_MS } from '../../canvas-scene/index.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 
 export type BannerType = 'error' | 'warning' | 'info';
 
@@ -22,12 +23,12 @@ export function useBanners() {
   }, []);
   const close = useCallback(() => setBanner(null), []);
 
-  useEffect(() => {
-    if (!banner || banner.type === 'error') return;
-    const id = banner.id;
-    const timer = setTimeout(() => setBanner((b) => (b?.id === id ? null : b)), BANNER_AUTO_HIDE_MS);
-    return () => clearTimeout(timer);
-  }, [banner]);
+  const id = banner?.id;
+  useTimeout(
+    () => setBanner((b) => (b?.id === id ? null : b)),
+    banner && banner.type !== 'error' ? BANNER_AUTO_HIDE_MS : null,
+    banner,
+  );
 
   return { banner, show, close };
 }

@@ -3,7 +3,7 @@
 // and the user goes to /canvas/art/{boardIndex}. If the check fails the user is let through.
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useAuth } from '../../auth/use-auth.js';
+import { useSignedIn } from '../../auth/use-auth.js';
 import { openSignInDialog } from '../auth-dialog/index.js';
 
 export type LockVerdict =
@@ -22,8 +22,7 @@ export function useBoardOpener(options: {
   onLocked: (boardIndex: number, verdict: Extract<LockVerdict, { kind: 'locked' }>) => void;
 }) {
   const { canvasIndex, preview, checkLock = noLockCheck, onLocked } = options;
-  const { user, hasAccessToken } = useAuth();
-  const signedIn = user !== null || hasAccessToken;
+  const signedIn = useSignedIn();
   const navigate = useNavigate();
   const [checking, setChecking] = useState<number | null>(null);
   const busy = useRef(false);
@@ -55,5 +54,5 @@ export function useBoardOpener(options: {
     [preview, signedIn, checkLock, canvasIndex, onLocked, navigate],
   );
 
-  return { open, checking, signedIn };
+  return { open, checking };
 }

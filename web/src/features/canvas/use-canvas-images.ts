@@ -4,7 +4,7 @@
 // keeps the old image and reports through onRefreshError.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { renderUrl, type ViewMode } from './canvas-api.js';
-import { useLatest } from './use-latest.js';
+import { useLatest } from '../../lib/use-latest.js';
 import { preloadComposite, releaseImageUrl } from './image-loader.js';
 
 export type ImageStatus = 'loading' | 'ready' | 'error';

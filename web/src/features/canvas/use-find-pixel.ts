@@ -3,8 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useApi } from '../../app/router-context.js';
-import { toast } from '../../app/toast/toast-store.js';
-import { FEEDBACK_TOAST_MS } from '../../canvas-scene/index.js';
+import { toast, TOAST_DEFAULT_MS } from '../../app/toast/toast-store.js';
 import { pixelKey } from '../../lib/pixel-key.js';
 import {
   findRandomAvailablePixel,
@@ -14,7 +13,8 @@ import {
 } from './canvas-api.js';
 import { openSignInDialog } from '../auth-dialog/index.js';
 
-const feedback = { durationMs: FEEDBACK_TOAST_MS };
+/** Feedback toasts stay the default 3 s, success and error too. */
+const feedback = { durationMs: TOAST_DEFAULT_MS };
 
 export function useFindPixel(options: {
   canvasIndex: number | null;

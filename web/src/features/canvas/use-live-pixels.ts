@@ -4,7 +4,7 @@
 // canvas is the active one now) and `canvas:soldout` go to their handlers.
 import { useEffect, useState } from 'react';
 import { LIVE_EVENT, LIVE_EVENTS_PATH, LOCK_EVENT_NAMES } from '@tessera/facts/live';
-import { useLatest } from './use-latest.js';
+import { useLatest } from '../../lib/use-latest.js';
 import {
   parseCanvasEvent,
   parsePixelsEvent,

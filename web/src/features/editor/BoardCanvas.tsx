@@ -1,6 +1,7 @@
 // The board on a canvas element, with its input: drag selection (mouse, pen, touch), Ctrl/Meta
 // multi-select, Alt pan, and wheel zoom (0.3 to 3). Drawing is renderBoard (pure); this only wires it.
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLatest } from '../../lib/use-latest.js';
 import type { PixelMap } from './board-pixels.js';
 import type { Cell } from './model/cells.js';
 import type { PendingMap } from './model/pending.js';
@@ -44,8 +45,7 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
     additive: boolean;
   } | null>(null);
   const [panning, setPanning] = useState(false);
-  const latest = useRef(props);
-  latest.current = props;
+  const latest = useLatest(props);
 
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
@@ -69,7 +69,7 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, [onView]);
+  }, [onView, latest]);
 
   const cellOf = (clientX: number, clientY: number): Cell | null => {
     const rect = canvasRef.current?.getBoundingClientRect();

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { boardPosition } from '@tessera/facts/grid';
 import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import { useLivePixels } from '../canvas/use-live-pixels.js';
 import { canvasQueryKeys } from '../canvas/queries.js';
 import type { CanvasEvent } from '../../canvas-scene/index.js';
@@ -26,12 +27,7 @@ import type { Cell } from './model/cells.js';
 import { changesToBuy, isOwned } from './model/pending.js';
 import { priceChanges, saveLabel } from './model/pricing.js';
 import { visibleSelection } from './model/selection.js';
-import {
-  PAYMENT_AVAILABLE,
-  PAYMENT_UNAVAILABLE_MESSAGE,
-  PaymentModalSlot,
-  type PaymentResult,
-} from './payment-bridge.js';
+import { PaymentModalSlot, type PaymentResult } from './payment-bridge.js';
 import { boardPixelsQueryOptions } from './queries.js';
 import { useEditorKeys } from './use-editor-keys.js';
 import { useEditorLock } from './use-editor-lock.js';
@@ -123,11 +119,11 @@ export function BoardEditorPage() {
   useEffect(() => dispatch({ type: 'pixels-changed', pixels }), [pixels]);
 
   // The owned-pixel warning (and its red dashed outlines) lasts 5 s.
-  useEffect(() => {
-    if (!state.ownedWarning) return;
-    const timer = setTimeout(() => dispatch({ type: 'owned-warning-expired' }), OWNED_WARNING_MS);
-    return () => clearTimeout(timer);
-  }, [state.ownedWarning]);
+  useTimeout(
+    () => dispatch({ type: 'owned-warning-expired' }),
+    state.ownedWarning ? OWNED_WARNING_MS : null,
+    state.ownedWarning,
+  );
 
   // On selection the lock ownership is validated before the colour modal opens.
   const { validate } = lock;
@@ -173,13 +169,7 @@ export function BoardEditorPage() {
       return;
     }
     // Every pending change buys an unowned pixel (a purchased pixel never changes), so saving is paying.
-    if (toBuy.length > 0) {
-      if (!PAYMENT_AVAILABLE) {
-        toast.info(PAYMENT_UNAVAILABLE_MESSAGE, { durationMs: 6000 });
-        return;
-      }
-      setPaying(true);
-    }
+    if (toBuy.length > 0) setPaying(true);
   }, [state.pending.size, lock.locked, toBuy.length]);
 
   const onPaid = useCallback(
@@ -242,7 +232,6 @@ export function BoardEditorPage() {
         price={price}
         label={label}
         saving={paying}
-        payHint={PAYMENT_AVAILABLE ? null : PAYMENT_UNAVAILABLE_MESSAGE}
         onBack={() => void leave('back')}
         onLock={() => void lock.lock()}
         onUnlock={() => {

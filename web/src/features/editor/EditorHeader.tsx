@@ -29,7 +29,6 @@ interface Props {
   price: PriceSummary;
   label: SaveLabel;
   saving: boolean;
-  payHint: string | null;
   onBack: () => void;
   onLock: () => void;
   onUnlock: () => void;
@@ -127,7 +126,6 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         className={`editor-save editor-save--${props.label.kind}`}
         onClick={props.onSave}
         disabled={saveDisabled}
-        title={props.payHint ?? undefined}
       >
         {props.saving ? 'Saving...' : props.label.text}
       </button>

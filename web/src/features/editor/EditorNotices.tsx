@@ -1,6 +1,7 @@
 // The hint bar, the read-only overlay, the owned-pixel warning and the highlight timer.
 import { useEffect, useState } from 'react';
 import { parsePixelKey } from '../../lib/pixel-key.js';
+import { useTimeout } from '../../lib/use-timeout.js';
 import type { Cell } from './model/cells.js';
 import { ownedSelectionMessage } from './ColourModal.js';
 
@@ -54,12 +55,7 @@ export function OwnedWarning({ count }: { count: number }) {
 /** The highlight={x}-{y} pixel, shown for 60 s. */
 export function useHighlight(raw: string | undefined): Cell | null {
   const [cell, setCell] = useState<Cell | null>(() => parsePixelKey(raw));
-  useEffect(() => {
-    const next = parsePixelKey(raw);
-    setCell(next);
-    if (!next) return;
-    const timer = setTimeout(() => setCell(null), HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [raw]);
+  useEffect(() => setCell(parsePixelKey(raw)), [raw]);
+  useTimeout(() => setCell(null), parsePixelKey(raw) ? HIGHLIGHT_MS : null, raw);
   return cell;
 }

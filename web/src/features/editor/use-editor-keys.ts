@@ -1,14 +1,14 @@
 // Editor keyboard: Ctrl/Cmd+S saves; Escape closes the colour modal, else leaves; releasing Ctrl/Meta
 // after a multi-select opens the colour modal; Alt held switches dragging to panning.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLatest } from '../../lib/use-latest.js';
 
 export function useEditorKeys(handlers: {
   onSave: () => void;
   onEscape: () => void;
   onModifierReleased: () => void;
 }): { panMode: boolean } {
-  const ref = useRef(handlers);
-  ref.current = handlers;
+  const ref = useLatest(handlers);
   const [panMode, setPanMode] = useState(false);
 
   useEffect(() => {
@@ -36,7 +36,7 @@ export function useEditorKeys(handlers: {
       window.removeEventListener('keyup', up);
       window.removeEventListener('blur', blur);
     };
-  }, []);
+  }, [ref]);
 
   return { panMode };
 }

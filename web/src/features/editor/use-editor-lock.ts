@@ -1,9 +1,10 @@
 // The editor's lock: a LockSession for this page (created on mount, released and disposed on unmount),
 // "Initializing canvas..." for 500 ms, then the restore of my latest lock and the board's status
 // ("Checking board availability..."), the holder when someone else has it, and the lock actions.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { toast } from '../../app/toast/toast-store.js';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { toast, TOAST_DEFAULT_MS } from '../../app/toast/toast-store.js';
 import { authStore } from '../../auth/index.js';
+import { useLatest } from '../../lib/use-latest.js';
 import {
   lockHeldByOther,
   LockSession,
@@ -16,12 +17,6 @@ import {
 export const INITIALIZING_MS = 500;
 
 export type LockPhase = 'initializing' | 'checking' | 'ready';
-
-/**
- * How long the lock's toasts stay (spec: 3 s by default; the session asks 5 s for locked-by-other).
- * A local stand-in until the app has its one default toast duration.
- */
-const TOAST_MS = 3000;
 
 const EMPTY: LockSnapshot = { held: null, busy: null, now: 0 };
 const noopSubscribe = () => () => undefined;
@@ -37,18 +32,19 @@ export function useEditorLock(options: {
   const [phase, setPhase] = useState<LockPhase>('initializing');
   const [holder, setHolder] = useState<BoardLock | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const onEvent = useRef(options.onEvent);
-  onEvent.current = options.onEvent;
+  const onEvent = useLatest(options.onEvent);
 
   useEffect(() => {
+    // Every lock toast stays the default 3 s, success and error too (their own defaults are 2 s and
+    // 4 s); the session asks 5 s for locked-by-other.
     const s = new LockSession({
       api: locks,
       userId: () => authStore.getUser()?.id ?? null,
       notify: {
-        success: (m) => toast.success(m, { durationMs: TOAST_MS }),
-        error: (m, ms) => toast.error(m, { durationMs: ms ?? TOAST_MS }),
-        warning: (m, ms) => toast.warning(m, { durationMs: ms ?? TOAST_MS }),
-        info: (m) => toast.info(m, { durationMs: TOAST_MS }),
+        success: (m) => toast.success(m, { durationMs: TOAST_DEFAULT_MS }),
+        error: (m, ms) => toast.error(m, { durationMs: ms ?? TOAST_DEFAULT_MS }),
+        warning: (m, ms) => toast.warning(m, { durationMs: ms ?? TOAST_DEFAULT_MS }),
+        info: (m) => toast.info(m, { durationMs: TOAST_DEFAULT_MS }),
       },
     });
     const off = s.onEvent((e) => onEvent.current(e));
@@ -58,7 +54,7 @@ export function useEditorLock(options: {
       if (s.getSnapshot().held) void s.release();
       s.dispose();
     };
-  }, [locks]);
+  }, [locks, onEvent]);
 
   const snapshot = useSyncExternalStore(
     session?.subscribe ?? noopSubscribe,

@@ -1,6 +1,13 @@
 // The eighteen sections of the Terms of Service.
 import { Link } from '@tanstack/react-router';
-import { ARTIST_COLOR_CENTS, CUSTOM_COLOR_CENTS, SERVICE_FEE_FIXED_CENTS } from '@tessera/facts/pricing';
+import {
+  ARTIST_COLOR_CENTS,
+  ARTIST_SHARE_PERCENT,
+  CUSTOM_COLOR_CENTS,
+  GALLERY_SHARE_PERCENT,
+  SERVICE_FEE_FIXED_CENTS,
+} from '@tessera/facts/pricing';
+import { REMOVAL_SCORE } from '@tessera/facts/submissions';
 import { GALLERY_FIGURES, inDollars } from '../../lib/gallery-figures.js';
 import { CONTACT } from '../../app/site.js';
 import type { LegalSection } from './LegalDocument.js';
@@ -133,10 +140,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Submissions go live for voting as soon as they are submitted, and signed-in users may upvote or
-        downvote each submission once. A submission whose net score reaches -10 or lower is removed
-        automatically. When a canvas sells out, the submission with the highest net score becomes the next
-        featured artwork. We contact the selected artist and respond to artist selection enquiries within 24
-        hours. We may disqualify submissions or votes that result from fraud, automation or abuse.
+        downvote each submission once. A submission whose net score reaches {REMOVAL_SCORE} or lower is
+        removed automatically. When a canvas sells out, the submission with the highest net score becomes the
+        next featured artwork. We contact the selected artist and respond to artist selection enquiries within
+        24 hours. We may disqualify submissions or votes that result from fraud, automation or abuse.
       </p>
     ),
   },
@@ -145,10 +152,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: 'Revenue Share and Artist Payouts',
     body: (
       <p>
-        Revenue from pixel sales on a canvas, excluding the service fee and taxes, is split 70% to the
-        featured artist and 30% to the gallery. The featured artist is paid within 30 days of their artwork
-        selling out, to the payout details they provide. Artists are responsible for any taxes due on their
-        earnings.
+        Revenue from pixel sales on a canvas, excluding the service fee and taxes, is split{' '}
+        {ARTIST_SHARE_PERCENT}% to the featured artist and {GALLERY_SHARE_PERCENT}% to the gallery. The
+        featured artist is paid within 30 days of their artwork selling out, to the payout details they
+        provide. Artists are responsible for any taxes due on their earnings.
       </p>
     ),
   },

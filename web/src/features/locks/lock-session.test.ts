@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoardLock, LockApi, LockStatus } from './lock-api.js';
 import { LockError } from './lock-api.js';
 import { lockTime } from './lock-messages.js';
-import { LockSession, browserClock, type LockSessionEvent } from './lock-session.js';
+import { browserClock } from '../../lib/clock.js';
+import { LockSession, type LockSessionEvent } from './lock-session.js';
 
 const T0 = Date.parse('2026-11-24T01:00:00.000Z');
 const MIN = 60_000;

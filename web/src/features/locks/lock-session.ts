@@ -12,6 +12,7 @@ import {
   lockExtendedMessage,
 } from '@tessera/facts/locks';
 import { parseLockEvent, type LockEvent } from '../../canvas-scene/live-events.js';
+import { browserClock, type Clock } from '../../lib/clock.js';
 import type { BoardLock, LockApi } from './lock-api.js';
 import { LockError, lockErrorFrom, lockHeldByOther } from './lock-api.js';
 import { lockTime } from './lock-messages.js';
@@ -22,22 +23,6 @@ export const EXTEND_POLL_MS = 2000;
 export const EXTEND_POLL_ATTEMPTS = 5;
 export const LOCK_WARNING_MS = LOCK_WARNING_SECONDS * 1000;
 export const LOCKED_BY_OTHER_TOAST_MS = 5000;
-
-export interface Clock {
-  now(): number;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const browserClock: Clock = {
-  now: () => Date.now(),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 export interface Notifier {
   success(message: string): void;

@@ -2,6 +2,7 @@
 // button and the Payment Element, both from one Elements group bound to the intent's client secret.
 import type { Stripe, StripeElements, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../lib/use-latest.js';
 
 export function useStripeElements(stripe: Stripe | null, clientSecret: string | null): StripeElements | null {
   const [elements, setElements] = useState<StripeElements | null>(null);
@@ -41,16 +42,13 @@ export function ExpressCheckoutMount({
   onConfirm(event: StripeExpressCheckoutElementConfirmEvent): void;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const handler = useRef(onConfirm);
-  useEffect(() => {
-    handler.current = onConfirm;
-  }, [onConfirm]);
+  const handler = useLatest(onConfirm);
   useEffect(() => {
     if (host.current === null) return;
     const element = elements.create('expressCheckout', { billingAddressRequired: true });
     element.on('confirm', (event) => handler.current(event));
     element.mount(host.current);
     return () => element.destroy();
-  }, [elements]);
+  }, [elements, handler]);
   return <div ref={host} className="pay-stripe__express" />;
 }

@@ -3,7 +3,6 @@ import { ApiError } from '../../api/errors.js';
 import {
   PaymentFlowError,
   addressUpdateMessage,
-  isNetworkOrTimeout,
   purchaseErrorMessage,
   saveErrorMessage,
 } from './payment-messages.js';
@@ -91,13 +90,12 @@ describe('save error mapping', () => {
     expect(saveErrorMessage(error)).toBe(message);
   });
 
-  it('network and timeout errors of the client map to the network text and are auto-retried', () => {
+  it('network and timeout errors of the client map to the network text', () => {
     const network = new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'x' });
     const timeout = new ApiError({ status: 0, code: 'TIMEOUT', message: 'Request timeout after 30000ms' });
-    expect(isNetworkOrTimeout(network)).toBe(true);
-    expect(isNetworkOrTimeout(timeout)).toBe(true);
-    expect(isNetworkOrTimeout(apiError(500, 'INTERNAL_SERVER_ERROR', 'x'))).toBe(false);
+    expect(saveErrorMessage(network)).toBe('Network error - please check your connection and try again');
     expect(saveErrorMessage(timeout)).toBe('Network error - please check your connection and try again');
+    expect(saveErrorMessage(apiError(500, 'INTERNAL_SERVER_ERROR', 'x'))).toBe('Save failed: x');
   });
 
   it('shows purchase errors verbatim', () => {

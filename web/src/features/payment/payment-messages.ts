@@ -1,5 +1,5 @@
 // Every payment text of spec sections 2, 4, 5 and 8, and the mappings from errors to them.
-import { CLIENT_CODES, isApiError } from '../../api/errors.js';
+import { isApiError, isNetworkError } from '../../api/errors.js';
 import { formatDollars } from '@tessera/facts/pricing';
 
 export const MODAL_TEXT = {
@@ -126,16 +126,10 @@ export function saveFailedMessage(message: string): string {
   return `Save failed: ${message}`;
 }
 
-/** True for errors worth an automatic retry after 3 s: no response arrived, or it timed out. */
-export function isNetworkOrTimeout(error: unknown): boolean {
-  if (isApiError(error)) return error.code === CLIENT_CODES.network || error.code === CLIENT_CODES.timeout;
-  return error instanceof TypeError && /fetch|network/i.test(error.message);
-}
-
 /** The save error mapping of spec section 8, applied to the error's message. */
 export function saveErrorMessage(error: unknown): string {
   if (error instanceof PaymentFlowError && error.verbatim) return error.message;
-  if (isNetworkOrTimeout(error)) return SAVE_MESSAGES.network;
+  if (isNetworkError(error)) return SAVE_MESSAGES.network;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (message.trim() === '') return CONFIRM_MESSAGES.saveDefault;
   const m = message.toLowerCase();

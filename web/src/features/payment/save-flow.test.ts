@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, csrfBody, json, routes, type Handler } from '../../api/client.fixture.js';
+import { ApiError } from '../../api/errors.js';
 import { AuthStore } from '../../auth/auth-store.js';
 import { saveErrorMessage } from './payment-messages.js';
 import { estimateBreakdown } from './pricing.js';
@@ -182,8 +183,10 @@ describe('save flow', () => {
     ]);
   });
 
-  it('retries network errors automatically, at most twice', () => {
+  it('retries network and timeout errors automatically, at most twice', () => {
     const network = Object.assign(new Error('x'), {});
+    const timeout = new ApiError({ status: 0, code: 'TIMEOUT', message: 'Request timeout after 30000ms' });
+    expect(retryDecision(timeout, 1)).toBe('auto');
     expect(retryDecision(new TypeError('Failed to fetch'), 1)).toBe('auto');
     expect(retryDecision(new TypeError('Failed to fetch'), 2)).toBe('auto');
     expect(retryDecision(new TypeError('Failed to fetch'), 3)).toBe('none');

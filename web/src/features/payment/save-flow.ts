@@ -14,12 +14,8 @@ import {
   trackPaymentIntent,
   type PurchaseInfo,
 } from './payment-api.js';
-import {
-  PaymentFlowError,
-  SAVE_MESSAGES,
-  isNetworkOrTimeout,
-  purchaseErrorMessage,
-} from './payment-messages.js';
+import { isNetworkError } from '../../api/errors.js';
+import { PaymentFlowError, SAVE_MESSAGES, purchaseErrorMessage } from './payment-messages.js';
 import type { PaymentBreakdown } from './pricing.js';
 import type { PendingPurchase } from './types.js';
 import { verifyPayment } from './verification.js';
@@ -75,7 +71,7 @@ export function validateSave(input: SaveInput): void {
 
 /** Purchase errors (400/403) become their spec texts; network errors pass through for the auto-retry. */
 function mapStepError(error: unknown, input: SaveInput, otherwise: (error: unknown) => unknown): unknown {
-  if (isNetworkOrTimeout(error)) return error;
+  if (isNetworkError(error)) return error;
   const amounts = {
     paidCents: input.breakdown.totalAmountCents,
     expectedCents: input.breakdown.totalAmountCents,
@@ -187,5 +183,5 @@ export function retryDecision(error: unknown, attempt: number): 'auto' | 'manual
       ? 'none'
       : 'manual';
   }
-  return isNetworkOrTimeout(error) ? 'auto' : 'manual';
+  return isNetworkError(error) ? 'auto' : 'manual';
 }
