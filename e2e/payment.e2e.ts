@@ -3,7 +3,7 @@
 // save calls, the load and initialisation errors, at 1280 px and 390 px.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   SCREENSHOT_DIR,
@@ -18,6 +18,7 @@ import {
 import { USER, scriptAuthApi, seedUser, type Handler, type SeenRequest } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { DECLINED, scriptPayments } from './lib/scripted-payments.js';
+import { LIVE_EVENT } from '@tessera/facts/live';
 
 const BOARD = { canvasIndex: 2, boardIndex: 26 };
 /** The viewport only: the modal is fixed over the page, so a full-page capture adds nothing. */
@@ -65,8 +66,12 @@ function lockHandlers(): Record<string, Handler> {
  * Signs in, opens the board, locks it, selects 2 pixels in the artist's colour and 1 in a custom
  * colour through the editor's colour modal, and presses Pay: the payment modal opens.
  */
-async function openModal(page: Page, handlers: Record<string, Handler>): Promise<SeenRequest[]> {
-  const { requests } = await scriptAuthApi(page, { ...lockHandlers(), ...handlers });
+async function openModal(
+  page: Page,
+  handlers: Record<string, Handler>,
+  liveStream?: (route: Route) => Promise<void>,
+): Promise<SeenRequest[]> {
+  const { requests } = await scriptAuthApi(page, { ...lockHandlers(), ...handlers }, liveStream);
   await seedUser(page, USER);
   await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
   await lockAndPreparePurchase(page, BOARD.boardIndex);
@@ -189,7 +194,7 @@ describe.each(SIZES)('payment modal at %s width', (label, viewport) => {
   });
 });
 
-describe('payment modal errors', () => {
+describe('payment modal errors and races', () => {
   it('shows "Payment System Error" when the configuration does not load, and recovers on retry', async () => {
     await withSignedOutPage(
       session,
@@ -279,6 +284,89 @@ describe('payment modal errors', () => {
       expect(dropped).toBe(2);
       const unexpected = handle.errors.filter((e) => !e.includes('net::ERR_FAILED'));
       expect(unexpected).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('pays for the order it opened with when the bought pixels arrive live before the save ends', async () => {
+    const handle = await openPage(session, VIEWPORTS.mobile);
+    const { page } = handle;
+    try {
+      // The board as the server has it: unowned until the payment is fulfilled, then the buyer's.
+      let sold = false;
+      const boughtPixels = [
+        { x: 1, y: 1, color: '#AABBCC' },
+        { x: 2, y: 1, color: '#AABBCC' },
+        { x: 3, y: 1, color: '#36558F' },
+      ];
+      const board = `/api/pixels/canvas/${BOARD.canvasIndex}/board/${BOARD.boardIndex}`;
+      let soldRead!: () => void;
+      const soldReadSeen = new Promise<void>((resolve) => (soldRead = resolve));
+      const pixelsHandler: Handler = () => {
+        if (sold) soldRead();
+        const data = sold
+          ? boughtPixels.map((p) => ({
+              ...p,
+              current_color: p.color,
+              default_color: '#AABBCC',
+              user_id: USER.id,
+            }))
+          : [];
+        return { status: 200, body: { success: true, data } };
+      };
+      // The live stream stays open until the fulfilment, then carries the buyer's pixels.
+      let fulfil!: () => void;
+      const fulfilled = new Promise<void>((resolve) => (fulfil = resolve));
+      const liveStream = async (route: Route) => {
+        await fulfilled;
+        const event = { canvasIndex: BOARD.canvasIndex, boardIndex: BOARD.boardIndex, pixels: boughtPixels };
+        await route
+          .fulfill({
+            status: 200,
+            headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+            body: `event: ${LIVE_EVENT.pixels}\ndata: ${JSON.stringify(event)}\n\n`,
+          })
+          .catch(() => undefined);
+      };
+      const payments = scriptPayments(BOARD);
+      const requests = await openModal(
+        page,
+        { ...payments.handlers, [`GET ${board}`]: pixelsHandler },
+        liveStream,
+      );
+      // The save's first pixel call waits until the editor has read the fulfilled board.
+      let proceed!: () => void;
+      const proceeding = new Promise<void>((resolve) => (proceed = resolve));
+      await page.route('**/batch-reset', async (route) => {
+        sold = true;
+        fulfil();
+        await proceeding;
+        await route.fallback();
+      });
+      await fillAddress(page, { line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
+      await fillCard(page, '4242 4242 4242 4242');
+      const d = dialog(page);
+      await d.getByText('Tax (8.88%, New York, NY)').waitFor();
+      await d.getByRole('button', { name: /^Pay / }).click();
+      await soldReadSeen;
+      // The editor takes the pixels as sold (nothing pending) while the modal, over it, still saves
+      // its order (the counters sit in the header's wide part, hidden at this width: attached, then).
+      await page
+        .locator('.editor-counters', { hasText: '0 pending' })
+        .first()
+        .waitFor({ state: 'attached', timeout: 10_000 });
+      expect(await d.isVisible()).toBe(true);
+      proceed();
+      await page.getByText(SUCCESS).waitFor({ timeout: 15_000 });
+      await d.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Saved' }).first().waitFor();
+      expect(await page.getByText('Failed to load board pixels').count()).toBe(0);
+      // The order the modal opened with was saved whole.
+      const update = requests.find((r) => r.path.endsWith('/batch-update'));
+      expect(update?.body).toMatchObject({ pixels: [{ x: 3, y: 1, color: '#36558F' }] });
+      await screenshot(page, 'payment-live-before-save-mobile');
+      expect(handle.errors).toEqual([]);
     } finally {
       await page.close();
     }

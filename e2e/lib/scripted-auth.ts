@@ -1,7 +1,7 @@
 // Shared by the auth browser tests: the /api scripted with page.route, a stored user, and small
 // helpers for the /login screen and for signing out (the signed-out page itself: withSignedOutPage in
 // browser.ts).
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { errorBody } from '@tessera/kit';
 import { LIVE_EVENTS_PATH } from '@tessera/facts/live';
@@ -69,11 +69,13 @@ export const DEFAULTS: Record<string, Handler> = {
 
 /**
  * Scripts /api/* in the browser: CSRF tokens, the defaults above, `handlers` ("METHOD /api/path"), a
- * PNG for the canvas image, no event stream, and an empty success for anything else. Records requests.
+ * PNG for the canvas image, the event stream (`liveStream`; none when not given: 204, which an
+ * EventSource does not retry), and an empty success for anything else. Records requests.
  */
 export async function scriptAuthApi(
   page: Page,
   handlers: Record<string, Handler> = {},
+  liveStream?: (route: Route) => Promise<void>,
 ): Promise<{ requests: SeenRequest[] }> {
   const requests: SeenRequest[] = [];
   await page.route('**/api/**', async (route) => {
@@ -98,7 +100,8 @@ export async function scriptAuthApi(
       return;
     }
     if (pathname === LIVE_EVENTS_PATH) {
-      await route.fulfill({ status: 204, body: '' });
+      if (liveStream) await liveStream(route);
+      else await route.fulfill({ status: 204, body: '' });
       return;
     }
     const handler = handlers[seen.path] ?? DEFAULTS[seen.path];

@@ -27,7 +27,7 @@ import type { Cell } from './model/cells.js';
 import { changesToBuy, isOwned } from './model/pending.js';
 import { priceChanges, saveLabel } from './model/pricing.js';
 import { visibleSelection } from './model/selection.js';
-import { PaymentModalSlot, type PaymentResult } from './payment-bridge.js';
+import { PaymentModalSlot, type PaymentResult, type PendingPurchase } from './payment-bridge.js';
 import { boardPixelsQueryOptions } from './queries.js';
 import { useEditorKeys } from './use-editor-keys.js';
 import { useEditorLock } from './use-editor-lock.js';
@@ -63,7 +63,9 @@ export function BoardEditorPage() {
   const [state, dispatch] = useReducer(editorReducer, INITIAL_EDITOR_STATE);
   const [view, setView] = useState<View>(INITIAL_VIEW);
   const [leaving, setLeaving] = useState(false);
-  const [paying, setPaying] = useState(false);
+  // The order being paid for, fixed when Pay opens the modal: pixels that change under it (the buyer's
+  // own purchase arriving live before the save ends) must not change the order the modal is paying.
+  const [paying, setPaying] = useState<PendingPurchase | null>(null);
   const highlight = useHighlight(highlightParam);
 
   const goToCanvas = useCallback(() => void navigate({ to: '/canvas' }), [navigate]);
@@ -76,7 +78,7 @@ export function BoardEditorPage() {
         return;
       }
       dispatch({ type: 'unlocked', keepPending: false });
-      setPaying(false);
+      setPaying(null);
       window.alert(LOCK_MESSAGES.expiredAlert);
       goToCanvas();
     },
@@ -91,7 +93,7 @@ export function BoardEditorPage() {
       if (event.canvasIndex === canvasIndex) return;
       toast.info(CANVAS_SWITCHED_MESSAGE, { durationMs: 6000 });
       dispatch({ type: 'unlocked', keepPending: false });
-      setPaying(false);
+      setPaying(null);
       setLeaving(true);
       void queryClient.invalidateQueries({ queryKey: canvasQueryKeys.active });
       void Promise.race([lock.releaseQuietly(), new Promise((r) => setTimeout(r, 1500))]).then(goToCanvas);
@@ -169,8 +171,8 @@ export function BoardEditorPage() {
       return;
     }
     // Every pending change buys an unowned pixel (a purchased pixel never changes), so saving is paying.
-    if (toBuy.length > 0) setPaying(true);
-  }, [state.pending.size, lock.locked, toBuy.length]);
+    if (toBuy.length > 0) setPaying({ canvasIndex, boardIndex, pixels: toBuy.map((c) => ({ ...c })) });
+  }, [state.pending.size, lock.locked, toBuy, canvasIndex, boardIndex]);
 
   const onPaid = useCallback(
     (result: PaymentResult) => {
@@ -185,7 +187,7 @@ export function BoardEditorPage() {
       });
       void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
       dispatch({ type: 'purchased', keys: result.pixels.map((p) => pixelKey(p.x, p.y)) });
-      setPaying(false);
+      setPaying(null);
     },
     [queryClient, pixelsQuery.queryKey],
   );
@@ -193,7 +195,7 @@ export function BoardEditorPage() {
   const { panMode } = useEditorKeys({
     onSave: save,
     onEscape: () => {
-      if (paying) return;
+      if (paying !== null) return;
       if (state.modal !== 'closed') dispatch({ type: 'close-modal' });
       else void leave('back');
     },
@@ -231,7 +233,7 @@ export function BoardEditorPage() {
         toBuyCount={toBuy.length}
         price={price}
         label={label}
-        saving={paying}
+        saving={paying !== null}
         onBack={() => void leave('back')}
         onLock={() => void lock.lock()}
         onUnlock={() => {
@@ -310,13 +312,7 @@ export function BoardEditorPage() {
           onRefresh={() => void lock.refresh()}
         />
       )}
-      {paying && (
-        <PaymentModalSlot
-          purchase={{ canvasIndex, boardIndex, pixels: toBuy.map((c) => ({ ...c })) }}
-          onClose={() => setPaying(false)}
-          onComplete={onPaid}
-        />
-      )}
+      {paying && <PaymentModalSlot purchase={paying} onClose={() => setPaying(null)} onComplete={onPaid} />}
     </div>
   );
 }

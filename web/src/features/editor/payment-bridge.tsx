@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import type { PaymentModalProps } from '../payment/index.js';
 
-export type { PaymentModalProps, PaymentResult } from '../payment/index.js';
+export type { PaymentModalProps, PaymentResult, PendingPurchase } from '../payment/index.js';
 
 const LazyPaymentModal = lazy(() => import('../payment/index.js').then((m) => ({ default: m.PaymentModal })));
 
