@@ -96,6 +96,16 @@ async function fillCard(page: Page, number: string) {
   await d.getByLabel('CVC').fill('123');
 }
 
+/** An Albany, NY address and the card that pays: waits for the server's tax, then presses Pay. */
+async function payWithGoodCard(page: Page) {
+  await fillAddress(page, { line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
+  await fillCard(page, '4242 4242 4242 4242');
+  const d = dialog(page);
+  await d.getByText('Tax (8.88%, New York, NY)').waitFor();
+  await d.getByRole('button', { name: /^Pay / }).click();
+  return d;
+}
+
 describe.each(SIZES)('payment modal at %s width', (label, viewport) => {
   it('validates the address, gets the tax, shows a declined card, then pays and saves', async () => {
     await withSignedOutPage(session, viewport, async (page) => {
@@ -262,11 +272,7 @@ describe('payment modal errors and races', () => {
         if (dropped++ === 0) await route.abort('failed');
         else await route.fallback();
       });
-      await fillAddress(page, { line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
-      await fillCard(page, '4242 4242 4242 4242');
-      const d = dialog(page);
-      await d.getByText('Tax (8.88%, New York, NY)').waitFor();
-      await d.getByRole('button', { name: /^Pay / }).click();
+      const d = await payWithGoodCard(page);
       await d.getByText('Network error - please check your connection and try again').waitFor();
       await d.getByText('Retrying in 3 seconds...').waitFor();
       await screenshot(page, 'payment-save-retry-desktop');
@@ -344,11 +350,7 @@ describe('payment modal errors and races', () => {
         await proceeding;
         await route.fallback();
       });
-      await fillAddress(page, { line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
-      await fillCard(page, '4242 4242 4242 4242');
-      const d = dialog(page);
-      await d.getByText('Tax (8.88%, New York, NY)').waitFor();
-      await d.getByRole('button', { name: /^Pay / }).click();
+      const d = await payWithGoodCard(page);
       await soldReadSeen;
       // The editor takes the pixels as sold (nothing pending) while the modal, over it, still saves
       // its order (the counters sit in the header's wide part, hidden at this width: attached, then).
