@@ -17,10 +17,11 @@
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
-import { appError, publishEventBestEffort, withSpan, type BusMessage } from '@tessera/kit';
+import { appError, withSpan, type BusMessage } from '@tessera/kit';
 import { promotionId, type PromotionDoc } from '../adapters/promotions.js';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
+import { publishDeleted } from './submission-events.js';
 
 export const SOLDOUT_OPERATOR = 'soldout';
 
@@ -140,18 +141,7 @@ export class Promotion {
           { fromCanvas, submissionId: chosen._id, operator: opts.operator, netScore: chosen.netScore },
           'hand-over started',
         );
-        await publishEventBestEffort(
-          this.deps.bus,
-          SUBJECTS.submissionDeleted,
-          {
-            submissionId: chosen._id,
-            userId: chosen.userId,
-            netScore: chosen.netScore,
-            deleted: true,
-            atMs: now(),
-          },
-          { msgId: `deleted-${chosen._id}`, logger: this.deps.logger },
-        );
+        await publishDeleted(this.deps, chosen, now());
         return doc;
       }
       // deleted or removed since it was read: choose again

@@ -5,10 +5,9 @@
  * the verified contributors in contributors.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS } from '@tessera/facts/subjects';
 import { artworkTextsProblem, imageUrlOf } from '@tessera/facts/artwork';
 import { userIdProblem } from '@tessera/facts/inputs';
-import { appError, publishEventBestEffort, refuseInput } from '@tessera/kit';
+import { appError, refuseInput } from '@tessera/kit';
 import type { Submission } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import { findProhibited } from '../domain/moderation.js';
 import {
@@ -26,6 +25,7 @@ import type { SubmissionDoc } from '../domain/submission.js';
 import { Contributors } from './contributors.js';
 import type { SubmissionDeps } from './deps.js';
 import { Promotion } from './promotion.js';
+import { publishCreated, publishDeleted } from './submission-events.js';
 import { Uploads } from './uploads.js';
 import { Voting } from './voting.js';
 import { toSubmission } from './views.js';
@@ -136,18 +136,7 @@ export class SubmissionService {
     };
     if (!(await submissions.insertActive(doc))) throw appError('CONFLICT', SUBMISSION_MESSAGES.activeExists);
     logger.info({ submissionId: doc._id, userId: doc.userId }, 'submission created');
-    await publishEventBestEffort(
-      this.deps.bus,
-      SUBJECTS.submissionCreated,
-      {
-        submissionId: doc._id,
-        userId: doc.userId,
-        netScore: 0,
-        deleted: false,
-        atMs: doc.createdAt,
-      },
-      { msgId: `created-${doc._id}`, logger: this.deps.logger },
-    );
+    await publishCreated(this.deps, doc, doc.createdAt);
     return (await this.views([doc], doc.userId))[0]!;
   }
 
@@ -202,18 +191,7 @@ export class SubmissionService {
   }
 
   private async deleted(doc: SubmissionDoc): Promise<void> {
-    await publishEventBestEffort(
-      this.deps.bus,
-      SUBJECTS.submissionDeleted,
-      {
-        submissionId: doc._id,
-        userId: doc.userId,
-        netScore: doc.netScore,
-        deleted: true,
-        atMs: this.deps.now(),
-      },
-      { msgId: `deleted-${doc._id}`, logger: this.deps.logger },
-    );
+    await publishDeleted(this.deps, doc, this.deps.now());
   }
 
   /** The active submission with the highest net score (ties: the newest), or undefined. */

@@ -15,8 +15,7 @@
  * so the net score always ends equal to the sum of the current votes. Votes of different users touch
  * different vote documents and meet only in step 2's atomic increment.
  */
-import { appError, publishEventBestEffort } from '@tessera/kit';
-import { SUBJECTS } from '@tessera/facts/subjects';
+import { appError } from '@tessera/kit';
 import { voterKey, VoteRepository, type VoteDoc } from '../adapters/votes.js';
 import {
   applyVote,
@@ -28,6 +27,7 @@ import {
 } from '@tessera/facts/submissions';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
+import { publishDeleted, publishVoted } from './submission-events.js';
 
 export const REPAIR_AFTER_MS = 10_000;
 export const REPAIR_EVERY_MS = 30_000;
@@ -89,18 +89,10 @@ export class Voting {
     await votes.finish(voteId, version);
     if (applied) {
       logger.debug({ submissionId, version, delta, netScore: doc.netScore }, 'vote applied');
-      await publishEventBestEffort(
-        this.deps.bus,
-        SUBJECTS.submissionVoted,
-        {
-          submissionId,
-          userId,
-          netScore: doc.netScore,
-          deleted: result.status !== 'active',
-          atMs: now(),
-        },
-        { msgId: `voted-${voteId}-${version}`, logger: this.deps.logger },
-      );
+      await publishVoted(this.deps, { voteId, version, voterId: userId }, doc, {
+        deleted: result.status !== 'active',
+        atMs: now(),
+      });
     }
     return { ...result, netScore: doc.netScore };
   }
@@ -116,18 +108,7 @@ export class Voting {
     );
     if (ended) {
       logger.info({ submissionId: doc._id, netScore: ended.netScore }, 'submission removed by downvotes');
-      await publishEventBestEffort(
-        this.deps.bus,
-        SUBJECTS.submissionDeleted,
-        {
-          submissionId: doc._id,
-          userId: doc.userId,
-          netScore: ended.netScore,
-          deleted: true,
-          atMs: now(),
-        },
-        { msgId: `deleted-${doc._id}`, logger: this.deps.logger },
-      );
+      await publishDeleted(this.deps, { ...doc, netScore: ended.netScore }, now());
     }
     return ended;
   }
