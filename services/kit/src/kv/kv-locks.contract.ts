@@ -229,6 +229,21 @@ export function registerLockTests({ kv, key }: ContractContext): void {
       expect(after!).toBeGreaterThan(last);
     });
 
+    it('a stored fence ahead of the clock still grows: max(last + 1, clock), not the clock alone', async () => {
+      // A fence handed out by a store whose clock ran ahead (or a clock that stepped back after an
+      // NTP correction) sits above today's clock; the next fence must still be larger, or a stale
+      // holder's token would outrank the new one at the canvas.
+      const [board, fence] = [key('fa-board'), key('fa-fence')];
+      const ahead = (Date.now() + 3_600_000) * 1000; // an hour ahead, in microseconds
+      await kv().set(fence, String(ahead));
+      const first = await kv().setAllIfAbsentFenced([{ key: board, value: 'a' }], 30_000, fence);
+      expect(first).toBe(ahead + 1);
+      expect(await kv().compareAndDelete(board, 'a')).toBe(true);
+      const second = await kv().setAllIfAbsentFenced([{ key: board, value: 'b' }], 30_000, fence);
+      expect(second).toBe(ahead + 2);
+      expect(await kv().get(fence)).toBe(String(ahead + 2));
+    });
+
     it('only one of 50 concurrent callers wins, and the fence is its', async () => {
       const [board, fence] = [key('fc-board'), key('fc-fence')];
       const results = await Promise.all(
