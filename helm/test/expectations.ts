@@ -36,7 +36,7 @@ export const SECRETS: Record<Component, string[]> = {
   payment: [...STRIPE, ...identity('payment')],
   renderer: identity('renderer'),
   submission: ['UPLOAD_SIGNING_SECRET', ...identity('submission')],
-  bff: [...STRIPE, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SESSION_SECRET', ...identity('bff')],
+  bff: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SESSION_SECRET', ...identity('bff')],
 };
 export const SECRET_NAMES = new Set([
   ...Object.values(SECRETS).flat(),
