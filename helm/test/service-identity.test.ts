@@ -4,10 +4,11 @@
 // renders workloads whose real configuration validation passes on the environment they get.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJwks, parsePrivateKey, publicJwkOf, TokenSigner, TokenVerifier } from '@tessera/kit';
-import { CHART_DIR, ensureHelm, get, renderChart, type Manifest } from './helm.js';
+import { CHART_DIR, ensureHelm, get, renderChart, REPO_ROOT, type Manifest } from './helm.js';
 import {
   COMPONENTS,
   container,
@@ -176,5 +177,35 @@ describe('every values file: each workload passes its own configuration validati
       const env = resolveEnv(m, container(get(m, 'Deployment', nameOf('tessera', c))).env ?? [], {});
       expect(problemsOf(validators.get(c)!, env).join('\n'), c).toContain('SERVICE_KEY is required');
     }
+  });
+});
+
+describe('scripts/service-keys.mjs (keys managed outside the chart)', () => {
+  it('prints values the chart renders into workloads that pass their configuration validation', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-keys-'));
+    const opsKey = path.join(dir, 'ops.key');
+    const res = spawnSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'scripts/service-keys.mjs'), '--ops-key', opsKey],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      },
+    );
+    expect(res.status, res.stderr).toBe(0);
+    const values = path.join(dir, 'identity-values.yaml');
+    fs.writeFileSync(values, res.stdout);
+    const m = renderChart('dev', ['-f', VALUES_DEV, '-f', values]);
+    expect(m.some((x) => x.kind === 'Job')).toBe(false);
+    for (const c of COMPONENTS) {
+      const env = resolveEnv(m, container(get(m, 'Deployment', nameOf('dev', c))).env ?? [], {});
+      expect(problemsOf(validators.get(c)!, env), c).toEqual([]);
+    }
+    const jwks = parseJwks(
+      Buffer.from(get(m, 'Secret', 'dev-tessera-secrets').data!.SERVICE_JWKS!, 'base64').toString(),
+    );
+    expect(jwks.get(publicJwkOf('ops', parsePrivateKey(fs.readFileSync(opsKey, 'utf8'))).kid)?.owner).toBe(
+      'ops',
+    );
   });
 });
