@@ -12,13 +12,16 @@ import { CHART_DIR, ensureHelm, get, renderChart, REPO_ROOT, type Manifest } fro
 import {
   COMPONENTS,
   container,
+  deploymentSpec,
   nameOf,
+  PORTS,
   PROD_EXISTING_SECRET,
   VALUES_DEV,
   type Component,
   type EnvVar,
 } from './expectations.js';
 import { FakeKubeApi, generatedKeys, jobCommand, jobOf, runJob } from './identity-job.js';
+import { allows, releasePod, type Endpoint } from './netpol-eval.js';
 import { problemsOf, validatorOf, type Env, type Validate } from './process-config.js';
 
 const SCRIPT = path.join(CHART_DIR, 'files/service-identity.mjs');
@@ -119,6 +122,30 @@ describe('the service identity the chart generates', () => {
     for (const [k, v] of Object.entries(before)) if (k !== 'SERVICE_JWKS') expect(after[k], k).toBe(v);
     const owners = [...parseJwks(after.SERVICE_JWKS!).values()].map((k) => k.owner);
     expect(owners.sort()).toEqual(processes.split(',').sort());
+  });
+
+  it('its pod may reach the API server and nothing else; no workload may reach it', () => {
+    const m = renderChart('tessera', ['--set', 'serviceIdentity.job.apiServer.cidrs={10.96.0.1/32}']);
+    const labels = (
+      jobOf(m).spec as unknown as { template: { metadata: { labels: Record<string, string> } } }
+    ).template.metadata.labels;
+    const job = releasePod(labels);
+    const apiServer: Endpoint = { ip: '10.96.0.1' };
+    expect(allows(m, job, apiServer, 443)).toBe(true);
+    expect(allows(m, job, apiServer, 6443)).toBe(true);
+    expect(allows(m, job, { ip: '10.96.0.2' }, 443)).toBe(false);
+    expect(allows(m, job, apiServer, 80)).toBe(false);
+    for (const c of COMPONENTS) {
+      const pod = releasePod(
+        deploymentSpec(get(m, 'Deployment', nameOf('tessera', c))).template.metadata.labels,
+      );
+      expect(allows(m, job, pod, PORTS[c]), `job -> ${c}`).toBe(false);
+    }
+    // the release's default deny isolates it: without its own policy it could reach nothing
+    const withoutOwn = m.filter(
+      (x) => !(x.kind === 'NetworkPolicy' && x.metadata.name === jobOf(m).metadata.name),
+    );
+    expect(allows(withoutOwn, job, apiServer, 443)).toBe(false);
   });
 
   it('a key in the Secret that the services could not parse is never replaced: the Job fails', async () => {
