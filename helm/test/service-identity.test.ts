@@ -124,7 +124,7 @@ describe('the service identity the chart generates', () => {
     expect(owners.sort()).toEqual(processes.split(',').sort());
   });
 
-  it('its pod may reach the API server and nothing else; no workload may reach it', () => {
+  it('its pod may reach the API server and nothing else (no component)', () => {
     const m = renderChart('tessera', ['--set', 'serviceIdentity.job.apiServer.cidrs={10.96.0.1/32}']);
     const labels = (
       jobOf(m).spec as unknown as { template: { metadata: { labels: Record<string, string> } } }
