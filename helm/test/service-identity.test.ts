@@ -64,6 +64,23 @@ describe('the service identity the chart generates', () => {
     }
   });
 
+  it('skaffold dev: the Job runs node from the identity image skaffold built and deploys', () => {
+    // what skaffold.yaml's setValueTemplates pass for the identity artifact, with the dev profile
+    const built = `registry.local/tessera-identity:abc123@sha256:${'0'.repeat(64)}`;
+    const m = renderChart('tessera', [
+      '-f',
+      VALUES_DEV,
+      '--set',
+      'components.identity.image.repository=registry.local/tessera-identity',
+      '--set',
+      `components.identity.image.tag=abc123@sha256:${'0'.repeat(64)}`,
+    ]);
+    const image = (jobOf(m).spec as unknown as { template: { spec: { containers: { image: string }[] } } })
+      .template.spec.containers[0]!.image;
+    expect(image).toBe(built);
+    expect(image).toBe(container(get(m, 'Deployment', nameOf('tessera', 'identity'))).image);
+  });
+
   it('install: the Job creates the Secret, and the services parse and verify what it holds', async () => {
     const m = renderChart('tessera');
     const out = await runJob(m, api, 'install');
