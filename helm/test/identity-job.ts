@@ -4,7 +4,9 @@
 // service account directory (token, namespace) like the one a pod gets.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,20 +54,27 @@ interface StoredSecret {
 export class FakeKubeApi {
   readonly secrets = new Map<string, StoredSecret>();
   readonly writes: string[] = [];
-  private server?: http.Server;
+  private server?: http.Server | https.Server;
+  /** With TLS (a self-signed certificate for 127.0.0.1), as the API server a pod reaches. */
+  tls?: { cert: string; key: string };
+  port = 0;
   private version = 1;
   readonly token = `token-${Math.random().toString(36).slice(2)}`;
   url = '';
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
+  async start(opts: { tls?: boolean } = {}): Promise<this> {
+    const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => this.handle(req, Buffer.concat(chunks).toString('utf8'), res));
-    });
+    };
+    if (opts.tls) {
+      this.tls = selfSignedCertificate();
+      this.server = https.createServer(this.tls, listener);
+    } else this.server = http.createServer(listener);
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    const addr = this.server.address() as { port: number };
-    this.url = `http://127.0.0.1:${addr.port}`;
+    this.port = (this.server.address() as { port: number }).port;
+    this.url = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${this.port}`;
     return this;
   }
 
@@ -120,12 +129,33 @@ export class FakeKubeApi {
   }
 }
 
-/** A pod's service account directory for `api` (token and namespace files). */
+/** A certificate and key for 127.0.0.1 (openssl), like the API server's behind the kubernetes Service. */
+function selfSignedCertificate(): { cert: string; key: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-kube-tls-'));
+  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  const subject = ['-subj', '/CN=kubernetes', '-addext', 'subjectAltName=IP:127.0.0.1'];
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'];
+  execFileSync('openssl', ['req', '-x509', ...ec, ...subject, '-keyout', key, '-out', cert], {
+    stdio: 'ignore',
+  });
+  return { cert: fs.readFileSync(cert, 'utf8'), key: fs.readFileSync(key, 'utf8') };
+}
+
+/** A pod's service account directory for `api` (token, namespace and, with TLS, the CA certificate). */
 export function serviceAccountDir(api: FakeKubeApi, namespace: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-sa-'));
   fs.writeFileSync(path.join(dir, 'token'), api.token);
   fs.writeFileSync(path.join(dir, 'namespace'), namespace);
+  if (api.tls) fs.writeFileSync(path.join(dir, 'ca.crt'), api.tls.cert);
   return dir;
+}
+
+/** The Job pod's environment: with TLS the API server as the kubernetes Service variables name it, else by URL. */
+function podEnv(api: FakeKubeApi, namespace: string): Record<string, string | undefined> {
+  const where = api.tls
+    ? { KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: String(api.port) }
+    : { KUBERNETES_API: api.url };
+  return { PATH: process.env.PATH, ...where, SERVICEACCOUNT_DIR: serviceAccountDir(api, namespace) };
 }
 
 /**
@@ -147,11 +177,7 @@ export async function runJob(
     throw new Error(`unexpected Job command ${command.join(' ')}`);
   const script = path.join(mount, command[1].slice('/job/'.length));
   const { stdout } = await promisify(execFile)(process.execPath, [script, ...args, ...extraArgs], {
-    env: {
-      PATH: process.env.PATH,
-      KUBERNETES_API: api.url,
-      SERVICEACCOUNT_DIR: serviceAccountDir(api, namespace),
-    },
+    env: podEnv(api, namespace),
     timeout: 30_000,
   });
   return stdout;

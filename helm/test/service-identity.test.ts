@@ -165,6 +165,18 @@ describe('the service identity the chart generates', () => {
     expect(allows(withoutOwn, job, apiServer, 443)).toBe(false);
   });
 
+  it('in a pod: reaches the API server over TLS at KUBERNETES_SERVICE_HOST with the service account CA', async () => {
+    const tlsApi = await new FakeKubeApi().start({ tls: true });
+    try {
+      const m = renderChart('tessera');
+      expect(await runJob(m, tlsApi, 'tls')).toContain('created Secret tessera-identity');
+      expect(await runJob(m, tlsApi, 'tls')).toContain('left as it is');
+      expect(Object.keys(tlsApi.dataOf('tls', 'tessera-identity')!).sort()).toEqual(generatedKeys(m).sort());
+    } finally {
+      await tlsApi.close();
+    }
+  });
+
   it('a key in the Secret that the services could not parse is never replaced: the Job fails', async () => {
     const m = renderChart('tessera');
     await runJob(m, api, 'broken');
