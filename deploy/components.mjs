@@ -48,7 +48,9 @@ export const SHARED_WORKSPACES = Object.freeze(['proto', 'services/facts', 'serv
 
 /** The command every image runs (relative to /app, the repository root inside the image). */
 export function commandFor(/** @type {Component} */ c) {
-  return ['node', '--enable-source-maps', '--import', '@tessera/kit/instrument', `${c.dir}/dist/main.js`];
+  // No --enable-source-maps, as `npm start` (it cost about 110 MB of the idle memory, loadtests/README.md):
+  // stack traces name dist/*.js; NODE_OPTIONS=--enable-source-maps maps them (the .map files are in the image).
+  return ['node', '--import', '@tessera/kit/instrument', `${c.dir}/dist/main.js`];
 }
 
 /** Dockerfile path of a component, relative to the repository root. */

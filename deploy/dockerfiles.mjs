@@ -12,8 +12,14 @@ import { IMAGES, SHARED_WORKSPACES, commandFor, dockerfileFor } from './componen
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Node base image (Debian bookworm, glibc: sharp's prebuilt libvips for linux-x64 works). */
-export const NODE_IMAGE = 'node:20-bookworm-slim';
+/**
+ * Node base image (Debian bookworm, glibc: sharp's prebuilt libvips for linux-x64 works), pinned to
+ * the digest of its multi-arch index (Node 20.20.2; deploy/README.md says where it was found). Bump it
+ * deliberately: resolve the tag again (`docker buildx imagetools inspect node:20-bookworm-slim`),
+ * change it here and run `node deploy/dockerfiles.mjs --write`.
+ */
+export const NODE_IMAGE =
+  'node:20-bookworm-slim@sha256:2cf067cfed83d5ea958367df9f966191a942351a2df77d6f0193e162b5febfc0';
 /** The npm version the lockfile was written with. */
 export const NPM_VERSION = '11.19.1';
 /** Numeric uid/gid of the `node` user in the official image (numeric so runAsNonRoot can verify it). */

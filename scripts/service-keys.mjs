@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // Generates the service identity of a deployment: an Ed25519 key pair per process, the JWKS of their
-// public keys, and a NATS password per process. Prints a Helm values overlay for the chart's Secret
-// (secrets.values: SERVICE_JWKS, SERVICE_KEY_<PROCESS>, NATS_PASSWORD_<PROCESS>), or with
-// --env one `KEY=value` line per Secret key (for `kubectl create secret generic --from-env-file`,
-// when secrets.existingSecret names a Secret managed outside the chart). The operator CLI runs
-// outside the cluster: its private key goes to the file --ops-key names (mode 0600; give it to
-// `npm run ops` as SERVICE_KEY_FILE), its public key into the JWKS.
+// public keys, and a NATS password per process, with the generator the chart's hook Job runs
+// (helm/tessera/files/service-identity.mjs: one implementation for both). The chart generates and
+// keeps them by itself when its values set none; use this to manage them yourself. Prints a Helm
+// values overlay for the chart's Secret (secrets.values: SERVICE_JWKS, SERVICE_KEY_<PROCESS>,
+// NATS_PASSWORD_<PROCESS>), or with --env one `KEY=value` line per Secret key (for `kubectl create
+// secret generic --from-env-file`, when secrets.existingSecret names a Secret managed outside the
+// chart and serviceIdentity.generate is false). The operator CLI runs outside the cluster: its
+// private key goes to the file --ops-key names (mode 0600; give it to `npm run ops` as
+// SERVICE_KEY_FILE), its public key into the JWKS.
 //
 //   node scripts/service-keys.mjs --ops-key ops.key > identity-values.yaml
 //   helm upgrade --install tessera helm/tessera -f identity-values.yaml ...
 //
-// Keep the output secret. Run again (and redeploy) to rotate every key at once. Needs the kit built.
+// Keep the output secret. Run again (and redeploy) to rotate every key at once. Needs facts built.
 import fs from 'node:fs';
 import { stringify } from 'yaml';
+import { completeIdentity } from '../helm/tessera/files/service-identity.mjs';
 
-const { generateServiceKey, jwksOf } = await import('@tessera/kit/service-keys');
-const { generateNatsPassword } = await import('@tessera/kit/nats-permissions');
 const { SERVICES } = await import('@tessera/facts/ports');
 
 const args = process.argv.slice(2);
@@ -26,15 +28,13 @@ if (args.includes('--ops-key') && !opsKeyFile) {
 }
 
 const inCluster = [...SERVICES, 'bff'];
-const keys = Object.fromEntries([...inCluster, 'ops'].map((name) => [name, generateServiceKey(name)]));
-const values = {
-  SERVICE_JWKS: jwksOf(Object.values(keys).map((k) => k.publicJwk)),
-};
-for (const name of inCluster) values[`SERVICE_KEY_${name.toUpperCase()}`] = keys[name].privateKeyPem;
-for (const name of inCluster) values[`NATS_PASSWORD_${name.toUpperCase()}`] = generateNatsPassword();
+const { data } = completeIdentity({}, [...inCluster, 'ops'], inCluster);
+const opsKey = data.SERVICE_KEY_OPS;
+// the ops key stays out of the cluster's values: only its public key is published (in the JWKS)
+const { SERVICE_KEY_OPS: _ops, ...values } = data;
 
 if (opsKeyFile) {
-  fs.writeFileSync(opsKeyFile, keys.ops.privateKeyPem, { mode: 0o600 });
+  fs.writeFileSync(opsKeyFile, opsKey, { mode: 0o600 });
   console.error(`wrote the operator CLI's key to ${opsKeyFile} (mode 0600)`);
 }
 if (args.includes('--env')) {

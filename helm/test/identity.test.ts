@@ -91,16 +91,26 @@ describe('service identity in the chart', () => {
     }
   });
 
-  it('default values: no key reaches a process (it refuses to start, naming SERVICE_KEY)', () => {
-    const m = renderChart('tessera');
+  it('generation off and no keys: no key reaches a process (it refuses to start, naming SERVICE_KEY)', () => {
+    const m = renderChart('tessera', ['--set', 'serviceIdentity.generate=false']);
+    expect(m.some((x) => x.kind === 'Job')).toBe(false);
     for (const c of COMPONENTS) {
       const env = envOf(get(m, 'Deployment', nameOf('tessera', c)));
       expect(env.has('SERVICE_KEY') || env.has('NATS_USER'), c).toBe(false);
     }
   });
 
+  it('keys in secrets.values: no hook Job, every key from the chart Secret', () => {
+    const m = renderChart('dev', ['-f', VALUES_DEV, '-f', identityValues()]);
+    expect(m.some((x) => x.kind === 'Job')).toBe(false);
+    for (const c of COMPONENTS)
+      expect(
+        envOf(get(m, 'Deployment', nameOf('dev', c))).get('SERVICE_KEY')?.valueFrom?.secretKeyRef?.name,
+      ).toBe('dev-tessera-secrets');
+  });
+
   it('development: the in-release NATS runs one user per process once their passwords are in the Secret', () => {
-    const open = renderChart('dev', ['-f', VALUES_DEV]);
+    const open = renderChart('dev', ['-f', VALUES_DEV, '--set', 'serviceIdentity.generate=false']);
     const openArgs = (get(open, 'Deployment', nameOf('dev', 'nats')).spec as unknown as NatsDeployment)
       .template.spec.containers[0]!.args;
     expect(openArgs).not.toContain('--config');

@@ -146,6 +146,7 @@ true
 {{- if $v }}{{ fail (printf "secrets.values.%s is set but secrets.existingSecret is used: put it in that Secret instead" $k) }}{{ end }}
 {{- end }}
 {{- end }}
+{{- include "tessera.validateIdentityValues" $root }}
 {{- if and $c.hpa.enabled (gt (int $c.hpa.minReplicas) (int $c.hpa.maxReplicas)) }}
 {{- fail (printf "components.%s.hpa: minReplicas is greater than maxReplicas" .name) }}
 {{- end }}
@@ -153,7 +154,7 @@ true
 {{- $keys := list "SERVICE_JWKS" (include "tessera.identityKey" (dict "variable" "SERVICE_KEY" "name" .name)) }}
 {{- if has "NATS_URL" $c.backends }}{{ $keys = append $keys (include "tessera.identityKey" (dict "variable" "NATS_PASSWORD" "name" .name)) }}{{ end }}
 {{- range $keys }}
-{{- if not (include "tessera.isConfigured" (dict "root" $root "key" .)) }}{{ fail (printf "backends.requireExternal is on but %s (service identity) is not configured: generate it with node scripts/service-keys.mjs, or use secrets.existingSecret" .) }}{{ end }}
+{{- if not (include "tessera.identityHas" (dict "root" $root "key" .)) }}{{ fail (printf "backends.requireExternal is on but %s (service identity) is not configured: generate it with node scripts/service-keys.mjs, or use secrets.existingSecret" .) }}{{ end }}
 {{- end }}
 {{- range $c.backends }}
 {{- if not (include "tessera.isConfigured" (dict "root" $root "key" .)) }}{{ fail (printf "backends.requireExternal is on but %s is not configured (set backends.* or secrets.existingSecret)" .) }}{{ end }}
@@ -214,49 +215,6 @@ true
 {{- range $k, $v := $c.env }}
 - name: {{ $k }}
   value: {{ $v | toString | quote }}
-{{- end }}
-{{- end -}}
-
-{{/* "true" when the development NATS runs with a user per process: all their passwords are available. */}}
-{{- define "tessera.natsAuth" -}}
-{{- $root := . -}}
-{{- $ok := true -}}
-{{- range $name, $c := $root.Values.components }}
-{{- if has "NATS_URL" $c.backends }}
-{{- if not (include "tessera.isConfigured" (dict "root" $root "key" (include "tessera.identityKey" (dict "variable" "NATS_PASSWORD" "name" $name)))) }}{{ $ok = false }}{{ end }}
-{{- end }}
-{{- end -}}
-{{- if $ok }}true{{ end -}}
-{{- end -}}
-
-{{/* The chart Secret's key holding a component's copy of SERVICE_KEY or NATS_PASSWORD. */}}
-{{- define "tessera.identityKey" -}}
-{{- printf "%s_%s" .variable (upper .name) -}}
-{{- end -}}
-
-{{/*
-Service identity of a component, from the Secret: SERVICE_KEY (its private key, key
-SERVICE_KEY_<NAME>), SERVICE_JWKS (every process's public key; services only, the BFF verifies
-nobody), and with NATS its user: NATS_USER <name> and NATS_PASSWORD (key NATS_PASSWORD_<NAME>).
-Keys the chart Secret lacks are left out (the process then refuses to start, naming the variable),
-unless secrets.existingSecret may hold them.
-*/}}
-{{- define "tessera.identityEnv" -}}
-{{- $root := .root -}}
-{{- $c := index $root.Values.components .name -}}
-{{- $chartData := include "tessera.secretData" $root | fromYaml -}}
-{{- $existing := $root.Values.secrets.existingSecret -}}
-{{- $refs := list (dict "env" "SERVICE_KEY" "key" (include "tessera.identityKey" (dict "variable" "SERVICE_KEY" "name" .name))) -}}
-{{- if ne .name "bff" }}{{ $refs = append $refs (dict "env" "SERVICE_JWKS" "key" "SERVICE_JWKS") }}{{ end -}}
-{{- $natsKey := include "tessera.identityKey" (dict "variable" "NATS_PASSWORD" "name" .name) -}}
-{{- $nats := and (has "NATS_URL" $c.backends) (or (hasKey $chartData $natsKey) $existing) -}}
-{{- if $nats }}{{ $refs = append $refs (dict "env" "NATS_PASSWORD" "key" $natsKey) }}{{ end -}}
-{{- if $nats }}
-- name: NATS_USER
-  value: {{ .name | quote }}
-{{- end }}
-{{- range $refs }}
-{{- include "tessera.secretEnv" (dict "root" $root "env" .env "key" .key) }}
 {{- end }}
 {{- end -}}
 
