@@ -144,6 +144,8 @@ export async function startHarness(
     renderer?: FakeRenderer;
     /** Default: a double that counts every voter as verified. */
     identity?: FakeIdentity;
+    /** A real identity service's client instead of the double (the double's records stay empty). */
+    identityClient?: Client<typeof IdentityRpc>;
     images?: ImageProcessor;
     /** A real canvas service's client instead of the fake (the fake's records stay empty). */
     canvasClient?: Client<typeof CanvasRpc>;
@@ -165,7 +167,7 @@ export async function startHarness(
     logger,
     canvas: opts.canvasClient ?? canvas.client,
     renderer: opts.rendererClient ?? renderer.client,
-    identity: identity.client,
+    identity: opts.identityClient ?? identity.client,
     secret: 'test-upload-signing-secret-0123456789abcdef',
     now: opts.now,
     images: opts.images,
