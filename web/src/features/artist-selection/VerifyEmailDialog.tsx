@@ -19,6 +19,7 @@ import { confirmVerificationCode, sendVerificationCode } from '../auth/auth-api.
 import { FormBanner } from '../auth/FormBanner.js';
 import { TextField } from '../auth/TextField.js';
 import './submit-modal.css';
+import './verify-email.css';
 
 export const VERIFY_TEXT = {
   title: 'Verify your e-mail to vote',
@@ -77,7 +78,7 @@ export function VerifyEmailDialog({ onClose, onVerified }: { onClose(): void; on
   };
 
   return (
-    <div className="modal-backdrop artist-modal" role="presentation">
+    <div className="modal-backdrop artist-modal verify-email" role="presentation">
       <form
         className="modal-card artist-modal__card"
         role="dialog"
