@@ -5,7 +5,6 @@
  * the address verified for good (`emailVerifiedAt`). The submission service asks GetVerifiedUsers.
  */
 import { randomBytes } from 'node:crypto';
-import { isUserId } from '@tessera/facts/ids';
 import {
   isVerifyCodeShape,
   recentSends,
@@ -17,10 +16,9 @@ import {
 } from '@tessera/facts/eligibility';
 import { appError, constantTimeEqual, insertIfAbsent, retryAfterSeconds } from '@tessera/kit';
 import type { UserDoc, VerificationCodeDoc } from '../domain/documents.js';
-import { GET_USERS_MAX } from '../domain/policy.js';
 import { resetCodeStatus } from '../domain/reset.js';
 import { isEmailVerified, verificationMail } from '../domain/verification.js';
-import type { Accounts } from './accounts.js';
+import { idsToLookUp, type Accounts } from './accounts.js';
 import type { IdentityDeps } from './deps.js';
 import { codeDigest } from './reset.js';
 
@@ -110,12 +108,7 @@ export class EmailVerification {
 
   /** Which of `userIds` have a verified address. */
   async verifiedAmong(userIds: string[]): Promise<string[]> {
-    const ids = [...new Set(userIds.filter(isUserId))];
-    if (ids.length > GET_USERS_MAX) {
-      throw appError('VALIDATION_ERROR', `At most ${GET_USERS_MAX} users can be looked up at once`, {
-        field: 'user_ids',
-      });
-    }
+    const ids = idsToLookUp(userIds);
     if (ids.length === 0) return [];
     const users: UserDoc[] = await this.deps.repos.users.find({ _id: { $in: ids } });
     return users.filter(isEmailVerified).map((u) => u._id);

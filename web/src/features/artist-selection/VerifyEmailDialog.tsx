@@ -2,7 +2,7 @@
 // was refused learns why, asks for a 6-digit code by e-mail, enters it here, and their vote is sent
 // again. Opened by the vote mutation (verify-email.ts); the page renders it.
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   VERIFICATION_MESSAGES,
   VERIFY_CODE_LENGTH,
@@ -13,12 +13,11 @@ import { serverMessage } from '../../api/artist-selection.js';
 import { friendlyMessage } from '../../api/messages.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
-import { ModalCloseButton } from '../../components/ModalCloseButton.js';
-import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
+import { useEscapeToClose } from '../../lib/use-modal.js';
 import { confirmVerificationCode, sendVerificationCode } from '../auth/auth-api.js';
 import { FormBanner } from '../auth/FormBanner.js';
 import { TextField } from '../auth/TextField.js';
-import './submit-modal.css';
+import { ArtistModalForm } from './ArtistModalForm.js';
 import './verify-email.css';
 
 export const VERIFY_TEXT = {
@@ -36,8 +35,6 @@ const errorText = (error: unknown) => serverMessage(error) ?? friendlyMessage(er
 
 export function VerifyEmailDialog({ onClose, onVerified }: { onClose(): void; onVerified(): void }) {
   const api = useApi();
-  const titleId = useId();
-  const headingRef = useFocusedHeading();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -78,68 +75,58 @@ export function VerifyEmailDialog({ onClose, onVerified }: { onClose(): void; on
   };
 
   return (
-    <div className="modal-backdrop artist-modal verify-email" role="presentation">
-      <form
-        className="modal-card artist-modal__card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-busy={busy || undefined}
-        noValidate
-        onSubmit={submit}
-      >
-        <header className="modal-card__header">
-          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-            {VERIFY_TEXT.title}
-          </h2>
-          <ModalCloseButton className="artist-modal__close" onClose={onClose} disabled={busy} />
-        </header>
-        <p className="artist-modal__lead">{VOTE_REFUSAL_MESSAGES.ineligible}</p>
-        <FormBanner message={banner} />
+    <ArtistModalForm
+      title={VERIFY_TEXT.title}
+      busy={busy}
+      className="verify-email"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <p className="artist-modal__lead">{VOTE_REFUSAL_MESSAGES.ineligible}</p>
+      <FormBanner message={banner} />
+      {sentMessage !== null && (
+        <>
+          <FormBanner kind="success" message={sentMessage} />
+          <TextField
+            label={VERIFY_TEXT.codeLabel}
+            name="code"
+            value={code}
+            error={codeError}
+            disabled={busy}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={VERIFY_CODE_LENGTH}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setCodeError(undefined);
+            }}
+          />
+        </>
+      )}
+      <div className="artist-modal__actions">
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+          {VERIFY_TEXT.cancel}
+        </button>
         {sentMessage !== null && (
-          <>
-            <FormBanner kind="success" message={sentMessage} />
-            <TextField
-              label={VERIFY_TEXT.codeLabel}
-              name="code"
-              value={code}
-              error={codeError}
-              disabled={busy}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFY_CODE_LENGTH}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setCodeError(undefined);
-              }}
-            />
-          </>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send.mutate()}
+            disabled={busy}
+          >
+            {send.isPending ? VERIFY_TEXT.sending : VERIFY_TEXT.resend}
+          </button>
         )}
-        <div className="artist-modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {VERIFY_TEXT.cancel}
-          </button>
-          {sentMessage !== null && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => send.mutate()}
-              disabled={busy}
-            >
-              {send.isPending ? VERIFY_TEXT.sending : VERIFY_TEXT.resend}
-            </button>
-          )}
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {sentMessage === null
-              ? send.isPending
-                ? VERIFY_TEXT.sending
-                : VERIFY_TEXT.send
-              : confirm.isPending
-                ? VERIFY_TEXT.confirming
-                : VERIFY_TEXT.confirm}
-          </button>
-        </div>
-      </form>
-    </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {sentMessage === null
+            ? send.isPending
+              ? VERIFY_TEXT.sending
+              : VERIFY_TEXT.send
+            : confirm.isPending
+              ? VERIFY_TEXT.confirming
+              : VERIFY_TEXT.confirm}
+        </button>
+      </div>
+    </ArtistModalForm>
   );
 }
