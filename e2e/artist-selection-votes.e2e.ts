@@ -243,13 +243,15 @@ describe('a visitor who may not vote yet (who may vote: facts/eligibility)', () 
       VIEWPORTS.desktop,
       async (page) => {
         const fake = new FakeArtistSelection(TOKENS);
-        const mine = fake.add({ title: 'Harbour', userId: ADA.id, username: ADA.username });
-        fake.failNext(voteKey(mine.id), errorReply(403, 'FORBIDDEN', VOTE_REFUSAL_MESSAGES.own, 'id'));
-        await openArtistPage(page, fake, ADA);
-        await card(page, 'Harbour').getByRole('button', { name: 'Upvote' }).click();
+        const own = fake.add({ title: 'Still Life', userId: BOB.id, username: BOB.username, score: 1 });
+        await openArtistPage(page, fake, BOB);
+        // the server refuses the author (FORBIDDEN, field id) with its own words
+        fake.failNext(voteKey(own.id), errorReply(403, 'FORBIDDEN', VOTE_REFUSAL_MESSAGES.own, 'id'));
+        const stillLife = card(page, 'Still Life');
+        await stillLife.getByRole('button', { name: 'Downvote' }).click();
         await expectToast(page, VOTE_REFUSAL_MESSAGES.own);
         expect(await page.getByRole('dialog').count()).toBe(0);
-        expect(await score(card(page, 'Harbour'))).toEqual(['0', 'zero']);
+        expect(await score(stillLife)).toEqual(['+1', 'positive']);
       },
       [status(403)],
     );
