@@ -2,7 +2,9 @@
 // artist-selection API scripted (page.route, lib/scripted-submissions.ts): set, switch and remove
 // with the score colours, the 300 ms pulse and the toasts; the optimistic update put back on failure;
 // 404, network and other failures; removal by downvotes; re-sorting under Hot; the two-step Delete
-// (Confirm Delete?, Deleting..., the previous page when the last item of a page goes; 403 and 404).
+// (Confirm Delete?, Deleting..., the previous page when the last item of a page goes; 403 and 404);
+// a visitor who may not vote yet verifies their e-mail in the dialog and the vote goes through, and
+// the author's own vote is refused with the server's words.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DROPPED, SIZES, VIEWPORTS, sharedBrowser, status, withSignedOutPage } from './lib/browser.js';
@@ -17,6 +19,7 @@ import {
   shot,
   titles,
 } from './lib/artist-selection-ui.js';
+import { VERIFICATION_MESSAGES, VOTE_REFUSAL_MESSAGES, VOTER_NOT_ELIGIBLE } from '@tessera/facts/eligibility';
 import { errorReply } from './lib/scripted-auth.js';
 import { FakeArtistSelection } from './lib/scripted-submissions.js';
 
@@ -169,6 +172,89 @@ describe('votes at 1280 px', () => {
       await card(page, 'Harbour').waitFor({ state: 'detached' });
       expect(await titles(page)).toEqual(['Meadow']);
     });
+  });
+});
+
+describe('a visitor who may not vote yet (who may vote: facts/eligibility)', () => {
+  it.each(SIZES)(
+    'at %s width is told what to do, verifies with the mailed code, and the vote is sent again',
+    async (label, viewport) => {
+      await withSignedOutPage(
+        session,
+        viewport,
+        async (page) => {
+          const fake = new FakeArtistSelection(TOKENS);
+          const harbour = fake.add({ title: 'Harbour', score: 2 });
+          fake.failNext(
+            voteKey(harbour.id),
+            errorReply(403, VOTER_NOT_ELIGIBLE, VOTE_REFUSAL_MESSAGES.ineligible),
+          );
+          const sent: string[] = [];
+          await openArtistPage(page, fake, BOB, '', {
+            'POST /api/auth/email-verification': (r) => {
+              sent.push(String(r.headers['x-csrf-token'] ?? ''));
+              return {
+                status: 200,
+                body: {
+                  success: true,
+                  alreadyVerified: false,
+                  message: 'We sent a 6-digit code to bob@example.com.',
+                },
+              };
+            },
+            'POST /api/auth/email-verification/confirm': (r) =>
+              (r.body as { code?: string }).code === '424242'
+                ? { status: 200, body: { success: true, message: VERIFICATION_MESSAGES.verified } }
+                : errorReply(400, 'VALIDATION_ERROR', "That code doesn't match. 4 attempts left.", 'code'),
+          });
+          const c = card(page, 'Harbour');
+          await c.getByRole('button', { name: 'Upvote' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Verify your e-mail to vote' });
+          await dialog.getByText(VOTE_REFUSAL_MESSAGES.ineligible).waitFor();
+          // the refused vote was put back: no toast, the score as it was
+          expect(await score(c)).toEqual(['+2', 'positive']);
+          await dialog.getByRole('button', { name: 'Send me a code' }).click();
+          await dialog.getByText('We sent a 6-digit code to bob@example.com.').waitFor();
+          expect(sent).toEqual(['csrf-e2e']);
+          // a short code is caught on the page; a wrong one shows the server's answer
+          await dialog.getByLabel('Verification code').fill('123');
+          await dialog.getByRole('button', { name: 'Verify and vote' }).click();
+          await dialog.getByText(VERIFICATION_MESSAGES.codeShape).waitFor();
+          await dialog.getByLabel('Verification code').fill('111111');
+          await dialog.getByRole('button', { name: 'Verify and vote' }).click();
+          await dialog.getByText("That code doesn't match. 4 attempts left.").waitFor();
+          await shot(page, `artist-selection-verify-email-${label}`, false);
+          await dialog.getByLabel('Verification code').fill('424242');
+          await dialog.getByRole('button', { name: 'Verify and vote' }).click();
+          await expectToast(page, VERIFICATION_MESSAGES.verified);
+          await dialog.waitFor({ state: 'detached' });
+          await expectToast(page, 'Upvoted!');
+          expect(await score(c)).toEqual(['+3', 'positive']);
+          expect(fake.callsTo(voteKey(harbour.id))).toHaveLength(2);
+        },
+        [status(403, 400)],
+      );
+    },
+  );
+
+  it("the author's own vote: the server's words in a toast, no dialog", async () => {
+    await withSignedOutPage(
+      session,
+      VIEWPORTS.desktop,
+      async (page) => {
+        const fake = new FakeArtistSelection(TOKENS);
+        const own = fake.add({ title: 'Still Life', userId: BOB.id, username: BOB.username, score: 1 });
+        await openArtistPage(page, fake, BOB);
+        // the server refuses the author (FORBIDDEN, field id) with its own words
+        fake.failNext(voteKey(own.id), errorReply(403, 'FORBIDDEN', VOTE_REFUSAL_MESSAGES.own, 'id'));
+        const stillLife = card(page, 'Still Life');
+        await stillLife.getByRole('button', { name: 'Downvote' }).click();
+        await expectToast(page, VOTE_REFUSAL_MESSAGES.own);
+        expect(await page.getByRole('dialog').count()).toBe(0);
+        expect(await score(stillLife)).toEqual(['+1', 'positive']);
+      },
+      [status(403)],
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOT_DIR, urlOf } from './browser.js';
-import { scriptAuthApi, seedUser } from './scripted-auth.js';
+import { scriptAuthApi, seedUser, type Handler } from './scripted-auth.js';
 import type { FakeArtistSelection, FakeUser } from './scripted-submissions.js';
 
 export const ADA: FakeUser & { token: string } = { id: 'u-1', username: 'ada', token: 'token-e2e' };
@@ -19,16 +19,19 @@ export async function openArtistPage(
   fake: FakeArtistSelection,
   who: Who,
   query = '',
+  /** More scripted /api answers (e.g. the e-mail verification calls). */
+  handlers: Record<string, Handler> = {},
 ): Promise<void> {
   await scriptAuthApi(
     page,
     who === null
-      ? {}
+      ? handlers
       : {
           'POST /api/auth/refresh-cookie': () => ({
             status: 200,
             body: { success: true, access_token: who.token, expires_in: 900, token_type: 'Bearer' },
           }),
+          ...handlers,
         },
   );
   await fake.install(page);

@@ -26,9 +26,13 @@ export function waitForResetMail(
   email: string,
   since: number,
   timeoutMs = 10_000,
+  codeOf?: (text: string) => string | null,
 ): Promise<OutboxEntry & { code: string }> {
   // a second of slack: the mail's sentAt is the service's clock, `since` this process's
-  return eventually(() => newestResetMail(path.join(dataDir, 'identity'), email, since - 1000), timeoutMs);
+  return eventually(
+    () => newestResetMail(path.join(dataDir, 'identity'), email, since - 1000, codeOf),
+    timeoutMs,
+  );
 }
 
 /** The browser's refresh-token cookie (plain name over http, `__Host-` over https). */

@@ -21,8 +21,11 @@ interface Route {
   method: string;
   path: string;
   valid: () => Record<string, unknown>;
-  /** Sent with a bearer token of the user who still has to pick a username. */
-  bearer?: boolean;
+  /**
+   * Sent with a bearer token: true, of the user who still has to pick a username (OpenID Connect);
+   * 'seed', of the seeded user (signed up with a password, address not verified).
+   */
+  bearer?: boolean | 'seed';
   /** Cases for the account rules identity applies (the BFF passes these on). */
   rules?: () => BodyCase[];
 }
@@ -136,6 +139,19 @@ const ROUTES: Route[] = [
       { name: 'Mongo operator', body: { username: { $ne: null } } },
     ],
   },
+  {
+    method: 'POST',
+    path: '/api/auth/email-verification/confirm',
+    bearer: 'seed',
+    valid: () => ({ code: '123456' }),
+    rules: () => [
+      { name: 'code of letters', body: { code: 'abcdef' } },
+      { name: 'code of 5 digits', body: { code: '12345' } },
+      { name: 'code of 16 digits', body: { code: '1'.repeat(16) } },
+      { name: 'code never requested', body: { code: '123456' } },
+      { name: 'Mongo operator', body: { code: { $ne: null } } },
+    ],
+  },
 ];
 
 /** Routes without body fields: only malformed bodies are refused (a well-formed body is ignored). */
@@ -143,10 +159,16 @@ const NO_FIELDS = [
   { method: 'POST', path: '/api/auth/refresh-cookie' },
   { method: 'POST', path: '/api/auth/logout' },
   { method: 'POST', path: '/api/csrf/refresh-csrf-token' },
+  { method: 'POST', path: '/api/auth/email-verification', bearer: 'seed' as const },
 ];
 
-async function run(route: { method: string; path: string; bearer?: boolean }, cases: BodyCase[]) {
-  const headers: Record<string, string> = route.bearer ? { authorization: `Bearer ${s.seed.oidcToken}` } : {};
+async function run(route: { method: string; path: string; bearer?: boolean | 'seed' }, cases: BodyCase[]) {
+  const headers: Record<string, string> =
+    route.bearer === 'seed'
+      ? s.seed.bearer
+      : route.bearer
+        ? { authorization: `Bearer ${s.seed.oidcToken}` }
+        : {};
   for (const c of cases) {
     const req = bodyRequest(route.method, route.path, c);
     const res = await s.http.send({ ...req, headers: { ...headers, ...req.headers } });

@@ -5,7 +5,9 @@
  * test-only seeding of the canvas store (before the stack starts, while no canvas process has it
  * open), the artworks the test submits, and the operator CLI.
  */
+import path from 'node:path';
 import { expect } from 'vitest';
+import { eventually } from '@tessera/kit/testing';
 import sharp from 'sharp';
 import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
 import type { IMAGE_TYPES } from '@tessera/facts/artwork';
@@ -13,7 +15,8 @@ import { SERVICES } from '@tessera/facts/ports';
 import { runCli } from '../../ops/src/cli.js';
 import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
 import { registerUser } from '../../bff/src/auth/test/browser.js';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount, newestResetMail } from '../../services/identity/src/test/harness.js';
+import { codeInVerificationMail } from '../../services/identity/src/domain/verification.js';
 import { RawBrowser, type Got } from '../bad-input/http.js';
 import type { TrustStack } from '../trust/stack.js';
 
@@ -80,6 +83,27 @@ export async function submit(
   );
   expect(created.status, created.text).toBe(201);
   return json(created).data.id as string;
+}
+
+/**
+ * Verifies `user`'s e-mail address as a visitor does before voting (who may vote:
+ * @tessera/facts/eligibility): asks for the code, reads it from the stack's identity outbox
+ * (`<dataDir>/identity`), confirms it.
+ */
+export async function verifyEmail(user: User, dataDir: string): Promise<void> {
+  const since = Date.now() - 1000;
+  const sent = await user.http.post('/api/auth/email-verification', {}, user.auth);
+  expect(sent.status, sent.text).toBe(200);
+  const mail = await eventually(
+    () => newestResetMail(path.join(dataDir, 'identity'), user.email, since, codeInVerificationMail),
+    10_000,
+  );
+  const confirmed = await user.http.post(
+    '/api/auth/email-verification/confirm',
+    { code: mail.code },
+    user.auth,
+  );
+  expect(confirmed.status, confirmed.text).toBe(200);
 }
 
 export async function vote(user: User, submissionId: string, voteType: 1 | -1): Promise<number> {

@@ -40,6 +40,7 @@ import {
   runOps,
   seedCanvasStore,
   submit,
+  verifyEmail,
   vote,
   type Rgb,
   type User,
@@ -150,7 +151,9 @@ describe('a sold-out canvas hands over to the top-voted submission, on the real 
       description: 'Grass as far as the eye can see.',
       ...(await imageFile('field.webp', 90, 120, () => [40, 160, 60])),
     });
-    // votes: the winner 3, the newest 2 (one vote switched from down to up), the grey one -1
+    // votes: the winner 3, the newest 2 (one vote switched from down to up), the grey one -1;
+    // only verified voters' votes count (facts/eligibility)
+    for (const voter of [li, grace, bo, ada]) await verifyEmail(voter, tmp.dir);
     expect(await vote(li, ids.winner, 1)).toBe(1);
     expect(await vote(grace, ids.winner, 1)).toBe(2);
     expect(await vote(bo, ids.green, -1)).toBe(-1);

@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   password: 'Password',
   username: 'Username',
   otp: 'Reset code',
+  code: 'Verification code',
   newPassword: 'New password',
   exchange_token: 'Exchange token',
 };

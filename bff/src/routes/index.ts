@@ -3,6 +3,7 @@ import type { BffDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
 import { authRoutes } from './auth.js';
 import { oidcRoutes } from './oidc.js';
+import { emailVerificationRoutes } from './email-verification.js';
 import { csrfGuard, csrfRoutes } from './csrf.js';
 import { canvasRoutes } from './canvas.js';
 import { pixelRoutes } from './pixels.js';
@@ -25,6 +26,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   csrfRoutes,
   authRoutes,
   oidcRoutes,
+  emailVerificationRoutes,
   canvasRoutes,
   pixelRoutes,
   compositeRoutes,

@@ -44,6 +44,11 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     GetSigningKeys: ['bff'],
     // The BFF's check of an access token's session (behind the tessera.session.revoked events).
     GetSessionStatus: ['bff'],
+    // E-mail verification of the signed-in user (who may vote: facts/eligibility).
+    SendEmailVerification: ['bff'],
+    ConfirmEmailVerification: ['bff'],
+    // Only which of the given ids are verified: the submission service's vote eligibility.
+    GetVerifiedUsers: ['submission'],
   },
   canvas: {
     GetActiveCanvas: ['bff', 'renderer', 'submission', 'payment', 'ops'],

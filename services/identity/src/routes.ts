@@ -28,6 +28,12 @@ export function routes(core: IdentityService): (router: ConnectRouter) => void {
       redeemExchangeToken: (req) => core.oidc.redeem(req.exchangeToken),
       getSigningKeys: () => core.signingKeys(),
       getSessionStatus: (req) => core.sessions.status(req.sessionId),
+      sendEmailVerification: (req) => core.verification.send(req.userId),
+      confirmEmailVerification: async (req) => {
+        await core.verification.confirm(req.userId, req.code);
+        return {};
+      },
+      getVerifiedUsers: async (req) => ({ userIds: await core.verification.verifiedAmong(req.userIds) }),
     });
 }
 

@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from '@tessera/kit';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { IdentityService as IdentityRpc } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { ContributorRepository } from './adapters/contributors.js';
 import { SharpImageProcessor } from './adapters/images.js';
@@ -30,7 +31,7 @@ import type { SubmissionSettings } from './settings.js';
 import type { SubmissionDeps } from './service/deps.js';
 
 export async function createSubmission(
-  opts: Pick<SubmissionDeps, 'objects' | 'bus' | 'logger' | 'canvas' | 'renderer'> &
+  opts: Pick<SubmissionDeps, 'objects' | 'bus' | 'logger' | 'canvas' | 'renderer' | 'identity'> &
     Partial<Pick<SubmissionDeps, 'images' | 'now'>> & { store: DocumentStore; secret?: string },
 ): Promise<SubmissionService> {
   return new SubmissionService({
@@ -45,6 +46,7 @@ export async function createSubmission(
     logger: opts.logger,
     uploadSecret: await uploadSecret(opts.store, opts.secret),
     canvas: opts.canvas,
+    identity: opts.identity,
     renderer: opts.renderer,
     now: opts.now ?? Date.now,
   });
@@ -59,7 +61,8 @@ export const CONSUMERS = {
 
 /**
  * The event consumers (pixels committed, canvas activated, canvas sold out) and the vote repair
- * sweep (at start, then every REPAIR_EVERY_MS).
+ * sweep (at start, then every REPAIR_EVERY_MS), which also runs the vote eligibility migration until
+ * it has finished once.
  */
 export async function startConsumers(
   core: SubmissionService,
@@ -97,7 +100,12 @@ export async function startConsumers(
     everyMs: opts.repairEveryMs ?? REPAIR_EVERY_MS,
     runAtStart: true,
     logger,
-    run: () => core.votes.repair(),
+    run: async () => {
+      const finished = await core.votes.repair();
+      // once per store: older votes that must not count are taken back (vote-migration.ts)
+      await core.voteMigration.ensure();
+      return finished;
+    },
     onDone: (n) => n > 0 && logger.info({ finished: n }, 'vote repair finished pending votes'),
   });
   return {
@@ -125,6 +133,7 @@ export const setup: ServiceSetup<SubmissionSettings, SubmissionService> = async 
     bus,
     logger,
     canvas: createPeerClient(CanvasRpc, config.peers.canvas, peer),
+    identity: createPeerClient(IdentityRpc, config.peers.identity, peer),
     // rasterising a large artwork may take longer than an ordinary call
     renderer: createPeerClient(RendererRpc, config.peers.renderer, {
       timeoutMs: Math.max(config.rpcTimeoutMs, 60_000),

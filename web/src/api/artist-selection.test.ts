@@ -209,6 +209,12 @@ describe('texts for failed calls (spec section 8)', () => {
       'Failed to vote. Please try again.',
     );
     expect(await vote(new TypeError('Failed to fetch'))).toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+    // who may vote: the server's own words, and the code the page opens the verify dialog on
+    expect(await vote(errorBody(403, 'VOTER_NOT_ELIGIBLE', 'Verify first'))).toMatchObject({
+      code: 'VOTER_NOT_ELIGIBLE',
+      message: 'Verify first',
+    });
+    expect((await vote(errorBody(403, 'FORBIDDEN', 'Not your own'))).message).toBe('Not your own');
   });
 
   it('upload URL: type, size, other 400s', async () => {

@@ -96,6 +96,9 @@ export function voteErrorText(error: unknown): string | null {
   if (kind === 'network' || kind === 'aborted') return null;
   if (isApiError(error) && error.status === 404) return SUBMISSION_MESSAGES.notFound;
   if (isApiError(error) && error.status === 400) return SUBMISSION_MESSAGES.invalidVote;
+  // who may vote (the author, an account not yet verified): the server says what to do
+  if (isApiError(error) && error.status === 403)
+    return serverMessage(error) ?? ARTIST_API_MESSAGES.voteFailed;
   return ARTIST_API_MESSAGES.voteFailed;
 }
 

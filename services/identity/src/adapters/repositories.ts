@@ -12,6 +12,7 @@ import type {
   ResetCodeDoc,
   SessionDoc,
   UserDoc,
+  VerificationCodeDoc,
 } from '../domain/documents.js';
 
 export const INDEX = {
@@ -25,28 +26,32 @@ export interface Repositories {
   sessions: Collection<SessionDoc>;
   refreshTokens: Collection<RefreshTokenDoc>;
   resetCodes: Collection<ResetCodeDoc>;
+  verificationCodes: Collection<VerificationCodeDoc>;
   exchangeTokens: Collection<ExchangeTokenDoc>;
   keys: Collection<KeyDoc>;
 }
 
 export async function openRepositories(store: DocumentStore): Promise<Repositories> {
-  const [users, sessions, refreshTokens, resetCodes, exchangeTokens, keys] = await Promise.all([
-    store.collection<UserDoc>('users', {
-      indexes: [
-        { fields: { email: 1 }, unique: true, name: INDEX.email },
-        { fields: { usernameKey: 1 }, unique: true, sparse: true, name: INDEX.username },
-        { fields: { oidcIssuer: 1, oidcSubject: 1 }, unique: true, sparse: true, name: INDEX.oidc },
-      ],
-    }),
-    store.collection<SessionDoc>('sessions', { indexes: [{ fields: { userId: 1 } }] }),
-    store.collection<RefreshTokenDoc>('refresh_tokens', {
-      indexes: [{ fields: { sessionId: 1 } }, { fields: { expiresAt: 1 } }],
-    }),
-    store.collection<ResetCodeDoc>('reset_codes', { indexes: [{ fields: { expiresAt: 1 } }] }),
-    store.collection<ExchangeTokenDoc>('exchange_tokens', { indexes: [{ fields: { expiresAt: 1 } }] }),
-    store.collection<KeyDoc>('signing_keys'),
-  ]);
-  return { users, sessions, refreshTokens, resetCodes, exchangeTokens, keys };
+  const [users, sessions, refreshTokens, resetCodes, verificationCodes, exchangeTokens, keys] =
+    await Promise.all([
+      store.collection<UserDoc>('users', {
+        indexes: [
+          { fields: { email: 1 }, unique: true, name: INDEX.email },
+          { fields: { usernameKey: 1 }, unique: true, sparse: true, name: INDEX.username },
+          { fields: { oidcIssuer: 1, oidcSubject: 1 }, unique: true, sparse: true, name: INDEX.oidc },
+        ],
+      }),
+      store.collection<SessionDoc>('sessions', { indexes: [{ fields: { userId: 1 } }] }),
+      store.collection<RefreshTokenDoc>('refresh_tokens', {
+        indexes: [{ fields: { sessionId: 1 } }, { fields: { expiresAt: 1 } }],
+      }),
+      store.collection<ResetCodeDoc>('reset_codes', { indexes: [{ fields: { expiresAt: 1 } }] }),
+      // not swept at expiry: the record keeps the day's sends (the quota) after its code expired
+      store.collection<VerificationCodeDoc>('verification_codes'),
+      store.collection<ExchangeTokenDoc>('exchange_tokens', { indexes: [{ fields: { expiresAt: 1 } }] }),
+      store.collection<KeyDoc>('signing_keys'),
+    ]);
+  return { users, sessions, refreshTokens, resetCodes, verificationCodes, exchangeTokens, keys };
 }
 
 /** Which unique index refused a write ('email', 'username', 'oidc'), when it was one of ours. */

@@ -17,6 +17,8 @@ export interface UserDoc {
   oidcIssuer?: string;
   oidcSubject?: string;
   name?: string;
+  /** When a mailed verification code was confirmed (service/verification.ts); absent until then. */
+  emailVerifiedAt?: number;
 }
 
 /** A session: the family of refresh tokens one sign-in started. */
@@ -50,6 +52,19 @@ export interface ResetCodeDoc {
   issuedAt: number;
   expiresAt: number;
   attempts: number;
+}
+
+/** The live e-mail verification code of an account (one per account; the user id is the key). */
+export interface VerificationCodeDoc {
+  _id: string;
+  salt: string;
+  /** SHA-256 of salt + code. */
+  codeDigest: string;
+  issuedAt: number;
+  expiresAt: number;
+  attempts: number;
+  /** When codes were sent within the last day (the daily quota). */
+  sentAt: number[];
 }
 
 export interface ExchangeTokenDoc {

@@ -18,9 +18,16 @@ export interface ResetCodeState {
 
 export type ResetCodeStatus = 'usable' | 'expired' | 'void';
 
-/** A code is void once 5 guesses were spent, expired after 5 minutes (exactly 5:00 still counts). */
-export function resetCodeStatus(state: ResetCodeState, now: number): ResetCodeStatus {
-  if (state.attempts >= RESET_MAX_ATTEMPTS) return 'void';
+/**
+ * A code is void once `maxAttempts` (5) guesses were spent, expired after its lifetime (the last
+ * millisecond still counts). E-mail verification codes follow the same rule.
+ */
+export function resetCodeStatus(
+  state: ResetCodeState,
+  now: number,
+  maxAttempts = RESET_MAX_ATTEMPTS,
+): ResetCodeStatus {
+  if (state.attempts >= maxAttempts) return 'void';
   if (now > state.expiresAt) return 'expired';
   return 'usable';
 }

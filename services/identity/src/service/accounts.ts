@@ -32,6 +32,17 @@ export function requireNewPassword(password: string, field = 'password'): void {
   if (problem) throw appError('INVALID_PASSWORD', problem.message, { field });
 }
 
+/** The distinct well-formed ids of a batch look-up (GetUsers, GetVerifiedUsers); at most GET_USERS_MAX. */
+export function idsToLookUp(userIds: string[]): string[] {
+  const ids = [...new Set(userIds.filter(isUserId))];
+  if (ids.length > GET_USERS_MAX) {
+    throw appError('VALIDATION_ERROR', `At most ${GET_USERS_MAX} users can be looked up at once`, {
+      field: 'user_ids',
+    });
+  }
+  return ids;
+}
+
 export function requireUsername(raw: string): string {
   const problem = checkUsername(raw);
   if (problem) {
@@ -134,12 +145,7 @@ export class Accounts {
   }
 
   async getUsers(userIds: string[]): Promise<{ id: string; username: string }[]> {
-    const ids = [...new Set(userIds.filter(isUserId))];
-    if (ids.length > GET_USERS_MAX) {
-      throw appError('VALIDATION_ERROR', `At most ${GET_USERS_MAX} users can be looked up at once`, {
-        field: 'user_ids',
-      });
-    }
+    const ids = idsToLookUp(userIds);
     if (ids.length === 0) return [];
     const users = await this.deps.repos.users.find({ _id: { $in: ids } });
     return users.map((u) => ({ id: u._id, username: u.username ?? '' }));

@@ -7,6 +7,7 @@ import type { IdentityDeps } from './deps.js';
 import { OidcSignIns } from './oidc.js';
 import { PasswordReset } from './reset.js';
 import { Sessions } from './sessions.js';
+import { EmailVerification } from './verification.js';
 
 export type { IdentityDeps, SessionOut, TokenSettings, UserOut } from './deps.js';
 
@@ -15,12 +16,14 @@ export class IdentityService {
   readonly accounts: Accounts;
   readonly reset: PasswordReset;
   readonly oidc: OidcSignIns;
+  readonly verification: EmailVerification;
 
   constructor(readonly deps: IdentityDeps) {
     this.sessions = new Sessions(deps);
     this.accounts = new Accounts(deps, this.sessions);
     this.reset = new PasswordReset(deps, this.sessions);
     this.oidc = new OidcSignIns(deps, this.sessions);
+    this.verification = new EmailVerification(deps, this.accounts);
   }
 
   /** GetSigningKeys: the JWKS with the expected issuer, audience and algorithm. */

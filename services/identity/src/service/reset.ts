@@ -21,7 +21,7 @@ export const OTP_EXPIRED_MESSAGE = 'This reset code has expired. Please request 
 export const OTP_VOID_MESSAGE =
   'Too many wrong codes: this reset code is no longer valid. Please request a new one.';
 
-function codeDigest(salt: string, code: string): string {
+export function codeDigest(salt: string, code: string): string {
   return sha256Base64url(`${salt}:${code}`);
 }
 

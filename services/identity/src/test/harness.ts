@@ -163,17 +163,19 @@ export function readOutbox(identityDir: string): OutboxEntry[] {
 
 /**
  * The newest reset mail to `email` in that outbox sent at `sinceMs` or later, with its code
- * (codeInMail); undefined while there is none.
+ * (codeInMail; `codeOf` reads another kind, such as codeInVerificationMail); undefined while there
+ * is none.
  */
 export function newestResetMail(
   identityDir: string,
   email: string,
   sinceMs = 0,
+  codeOf: (text: string) => string | null = codeInMail,
 ): (OutboxEntry & { code: string }) | undefined {
   const want = email.trim().toLowerCase();
   for (const mail of readOutbox(identityDir).reverse()) {
     if (mail.to.toLowerCase() !== want || Date.parse(mail.sentAt) < sinceMs) continue;
-    const code = codeInMail(mail.text);
+    const code = codeOf(mail.text);
     if (code) return { ...mail, code };
   }
   return undefined;

@@ -35,6 +35,8 @@ export const ERROR_KINDS = {
   ACCOUNT_LOCKED: k(Code.PermissionDenied, 403),
   ACCOUNT_DISABLED: k(Code.PermissionDenied, 403),
   EMAIL_NOT_VERIFIED: k(Code.PermissionDenied, 403),
+  // a vote by an account that may not vote yet (facts/eligibility): the page offers verification
+  VOTER_NOT_ELIGIBLE: k(Code.PermissionDenied, 403),
   // 404
   NOT_FOUND: k(Code.NotFound, 404),
   USER_NOT_FOUND: k(Code.NotFound, 404),

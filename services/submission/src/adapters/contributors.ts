@@ -19,6 +19,9 @@ export interface StateDoc {
   canvasIndex?: number;
   atMs?: number;
   secret?: string;
+  /** A one-time migration's marker (service/vote-migration.ts): when it finished, and its count. */
+  doneAtMs?: number;
+  count?: number;
 }
 
 const CURRENT = 'current-canvas';
@@ -32,7 +35,7 @@ export class ContributorRepository {
   static async open(store: DocumentStore): Promise<ContributorRepository> {
     return new ContributorRepository(
       await store.collection<ContributorDoc>('contributors', {
-        indexes: [{ fields: { canvasIndex: 1, userId: 1 }, unique: true }],
+        indexes: [{ fields: { canvasIndex: 1, userId: 1 }, unique: true }, { fields: { userId: 1 } }],
       }),
       await store.collection<StateDoc>('state'),
     );
@@ -51,6 +54,22 @@ export class ContributorRepository {
     if (userIds.length === 0) return new Set();
     const docs = await this.c.find({ canvasIndex, userId: { $in: [...new Set(userIds)] } });
     return new Set(docs.map((d) => d.userId));
+  }
+
+  /** The users among `userIds` who bought pixels on any canvas (vote eligibility). */
+  async buyersAmong(userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const docs = await this.c.find({ userId: { $in: [...new Set(userIds)] } });
+    return new Set(docs.map((d) => d.userId));
+  }
+
+  /** Whether the one-time migration `id` has finished (its marker is stored). */
+  async migrated(id: string): Promise<boolean> {
+    return (await this.state.findOne({ _id: id }))?.doneAtMs !== undefined;
+  }
+
+  async markMigrated(id: string, atMs: number, count: number): Promise<void> {
+    await this.state.updateOne({ _id: id }, { $set: { doneAtMs: atMs, count } }, { upsert: true });
   }
 
   async currentCanvas(): Promise<number | null> {

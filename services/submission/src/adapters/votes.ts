@@ -97,6 +97,11 @@ export class VoteRepository {
     return new Map(docs.map((d) => [d.submissionId, d.value]));
   }
 
+  /** Up to `limit` votes that are not 0, in id order after `afterId` (the eligibility migration). */
+  countedAfter(afterId: string, limit: number): Promise<VoteDoc[]> {
+    return this.c.find({ _id: { $gt: afterId }, value: { $ne: 0 } }, { sort: { _id: 1 }, limit });
+  }
+
   /** Every vote of a submission (tests: the sum of current votes). */
   ofSubmission(submissionId: string): Promise<VoteDoc[]> {
     return this.c.find({ submissionId });

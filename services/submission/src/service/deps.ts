@@ -1,6 +1,7 @@
 import type { Client } from '@connectrpc/connect';
 import type { EventBus, Logger, ObjectStore } from '@tessera/kit';
 import type { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import type { IdentityService as IdentityRpc } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import type { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import type { ContributorRepository } from '../adapters/contributors.js';
 import type { ImageProcessor } from '../adapters/images.js';
@@ -26,6 +27,8 @@ export interface SubmissionDeps {
   uploadSecret: Uint8Array;
   /** The canvas service: the active canvas, and creating the next one. */
   canvas: Client<typeof CanvasRpc>;
+  /** Identity: which voters have a verified e-mail address (GetVerifiedUsers). */
+  identity: Client<typeof IdentityRpc>;
   /** The renderer: rasterising the winning artwork. */
   renderer: Client<typeof RendererRpc>;
   /** Milliseconds since the epoch. */

@@ -1,7 +1,8 @@
 /**
  * The submission service: one object per process, built from injected dependencies (setup.ts wires
  * the real ones) and exposed over Connect by routes.ts. Submissions (create, list, delete, operator
- * removal) live here; votes in voting.ts, uploads in uploads.ts, the hand-over in promotion.ts and
+ * removal) live here; votes in voting.ts (who may vote in eligibility.ts, the migration of older
+ * votes in vote-migration.ts), uploads in uploads.ts, the hand-over in promotion.ts and
  * the verified contributors in contributors.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,8 @@ import type { SubmissionDeps } from './deps.js';
 import { Promotion } from './promotion.js';
 import { publishCreated, publishDeleted } from './submission-events.js';
 import { Uploads } from './uploads.js';
+import { VoterEligibility } from './eligibility.js';
+import { VoteMigration } from './vote-migration.js';
 import { Voting } from './voting.js';
 import { toSubmission } from './views.js';
 
@@ -45,9 +48,13 @@ export class SubmissionService {
   readonly uploads: Uploads;
   readonly promotion: Promotion;
   readonly contributors: Contributors;
+  readonly eligibility: VoterEligibility;
+  readonly voteMigration: VoteMigration;
 
   constructor(readonly deps: SubmissionDeps) {
-    this.votes = new Voting(deps);
+    this.eligibility = new VoterEligibility(deps);
+    this.votes = new Voting(deps, this.eligibility);
+    this.voteMigration = new VoteMigration(deps, this.votes, this.eligibility);
     this.uploads = new Uploads(deps);
     this.promotion = new Promotion(deps);
     this.contributors = new Contributors(deps);

@@ -1,7 +1,9 @@
 /**
  * Votes (brief invariant 5, spec section 4 "Voting"): one vote per user per submission; tapping the
  * same vote removes it, the opposite switches it; the net score is the sum of the current votes; a
- * submission at -10 or lower is removed.
+ * submission at -10 or lower is removed. Only eligible voters' votes count (facts/eligibility): the
+ * others are refused before step 1, and votes cast before the rule are taken back by the migration
+ * (vote-migration.ts) through these same steps (`withdraw`).
  *
  * Without multi-document transactions, a vote is three single-document steps, in this order:
  * 1. the voter's vote document changes (one insert or compare-and-set on its version, allowed only
@@ -24,9 +26,12 @@ import {
   REMOVAL_SCORE,
   SUBMISSION_MESSAGES,
   type UserVoteType,
+  type VoteChange,
 } from '@tessera/facts/submissions';
+import { VOTE_REFUSAL_MESSAGES, VOTER_NOT_ELIGIBLE } from '@tessera/facts/eligibility';
 import type { SubmissionDoc } from '../domain/submission.js';
 import type { SubmissionDeps } from './deps.js';
+import type { VoterEligibility } from './eligibility.js';
 import { publishDeleted, publishVoted } from './submission-events.js';
 
 export const REPAIR_AFTER_MS = 10_000;
@@ -41,11 +46,45 @@ export interface VoteResult {
 }
 
 export class Voting {
-  constructor(private readonly deps: SubmissionDeps) {}
+  constructor(
+    private readonly deps: SubmissionDeps,
+    private readonly eligibility: VoterEligibility,
+  ) {}
 
+  /**
+   * A vote by `userId`. Only a counted vote reaches the protocol: the author's own vote and a vote
+   * by an account that may not vote (facts/eligibility) are refused with 403 before anything moves.
+   */
   async vote(userId: string, submissionId: string, voteType: number): Promise<VoteResult> {
     if (!isVoteType(voteType))
       throw appError('VALIDATION_ERROR', SUBMISSION_MESSAGES.invalidVote, { field: 'voteType' });
+    const sub = await this.deps.submissions.get(submissionId);
+    if (!sub || sub.status !== 'active')
+      throw appError('NOT_FOUND', SUBMISSION_MESSAGES.notFound, { field: 'id' });
+    const refusal = await this.eligibility.refusal(userId, sub.userId);
+    if (refusal === 'own') throw appError('FORBIDDEN', VOTE_REFUSAL_MESSAGES.own, { field: 'id' });
+    if (refusal === 'ineligible') throw appError(VOTER_NOT_ELIGIBLE, VOTE_REFUSAL_MESSAGES.ineligible);
+    const done = await this.change(submissionId, userId, (current) => applyVote(current, voteType));
+    return done ?? { userVoteType: 0, netScore: sub.netScore, deleted: false };
+  }
+
+  /**
+   * Takes back a vote that must not count (the eligibility migration, vote-migration.ts) through
+   * the same protocol, so a crash half-way is finished like any other change. Null when there was
+   * nothing to take back.
+   */
+  withdraw(submissionId: string, userId: string): Promise<VoteResult | null> {
+    return this.change(submissionId, userId, (current) =>
+      current === 0 ? null : { next: 0, delta: -current },
+    );
+  }
+
+  /** Steps 1 to 3 for the change `decide` picks from the voter's current vote (null: none). */
+  private async change(
+    submissionId: string,
+    userId: string,
+    decide: (current: UserVoteType) => VoteChange | null,
+  ): Promise<VoteResult | null> {
     const { submissions, votes, now } = this.deps;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const sub = await submissions.get(submissionId);
@@ -56,7 +95,8 @@ export class Voting {
         await this.settle(current);
         continue;
       }
-      const t = applyVote(current?.value ?? 0, voteType);
+      const t = decide(current?.value ?? 0);
+      if (t === null) return null;
       if (!(await votes.begin(current, { submissionId, userId }, t.next, t.delta, now()))) continue;
       const version = (current?.version ?? 0) + 1;
       const after = await this.apply(

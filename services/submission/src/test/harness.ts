@@ -1,7 +1,7 @@
 /**
  * The submission service over a real Connect server on port 0, on an embedded store and object
- * store in a temp folder and the in-process bus, with a fake canvas service and a fake renderer
- * (Connect router transports) that record what they were asked, or clients of real ones: what the
+ * store in a temp folder and the in-process bus, with a fake canvas service, a fake renderer and a
+ * fake identity service (Connect router transports) that record what they were asked, or clients of real ones: what the
  * service tests, the upload tests, the vote property tests, the hand-over tests and the operator
  * CLI's tests share.
  */
@@ -24,6 +24,7 @@ import {
   CanvasService as CanvasRpc,
   type Canvas,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { IdentityService as IdentityRpc } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { RendererService as RendererRpc } from '@tessera/proto/tessera/renderer/v1/renderer_pb.js';
 import { SubmissionService as SubmissionRpc } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { ImageProcessor } from '../adapters/images.js';
@@ -95,6 +96,29 @@ export class FakeRenderer {
   });
 }
 
+/**
+ * An identity double for vote eligibility: GetVerifiedUsers answers the users in `verified`, or
+ * every id asked about when `everyone` (the tests of the vote protocol itself, whose voters are
+ * assumed eligible; the eligibility tests start with nobody verified).
+ */
+export class FakeIdentity {
+  readonly verified = new Set<string>();
+  calls = 0;
+  /** Throws this many times (identity unreachable). */
+  failNext = 0;
+  constructor(public everyone = false) {}
+  readonly client: Client<typeof IdentityRpc> = doubleOf(IdentityRpc, {
+    getVerifiedUsers: (req) => {
+      this.calls++;
+      if (this.failNext > 0) {
+        this.failNext--;
+        throw new Error('identity unreachable');
+      }
+      return { userIds: req.userIds.filter((id) => this.everyone || this.verified.has(id)) };
+    },
+  });
+}
+
 export interface Harness {
   core: SubmissionService;
   rpc: Client<typeof SubmissionRpc>;
@@ -104,6 +128,7 @@ export interface Harness {
   bus: EventBus;
   canvas: FakeCanvas;
   renderer: FakeRenderer;
+  identity: FakeIdentity;
   dir: string;
   /** Stops the server and consumers; keeps the folder when `keep` (a restart test reopens it). */
   close(keep?: boolean): Promise<void>;
@@ -117,6 +142,10 @@ export async function startHarness(
     now?: () => number;
     canvas?: FakeCanvas;
     renderer?: FakeRenderer;
+    /** Default: a double that counts every voter as verified. */
+    identity?: FakeIdentity;
+    /** A real identity service's client instead of the double (the double's records stay empty). */
+    identityClient?: Client<typeof IdentityRpc>;
     images?: ImageProcessor;
     /** A real canvas service's client instead of the fake (the fake's records stay empty). */
     canvasClient?: Client<typeof CanvasRpc>;
@@ -130,6 +159,7 @@ export async function startHarness(
   const objects = await createEmbeddedObjectStore(`${dir}/objects`);
   const canvas = opts.canvas ?? new FakeCanvas();
   const renderer = opts.renderer ?? new FakeRenderer();
+  const identity = opts.identity ?? new FakeIdentity(true);
   const core = await createSubmission({
     store,
     objects,
@@ -137,6 +167,7 @@ export async function startHarness(
     logger,
     canvas: opts.canvasClient ?? canvas.client,
     renderer: opts.rendererClient ?? renderer.client,
+    identity: opts.identityClient ?? identity.client,
     secret: 'test-upload-signing-secret-0123456789abcdef',
     now: opts.now,
     images: opts.images,
@@ -158,6 +189,7 @@ export async function startHarness(
     bus,
     canvas,
     renderer,
+    identity,
     dir,
     async close(keep = false) {
       await server.close(0);

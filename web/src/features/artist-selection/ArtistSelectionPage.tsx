@@ -23,6 +23,8 @@ import type { CardContext } from './SubmissionCard.js';
 import { SubmissionResults } from './SubmissionResults.js';
 import { SubmissionToolbar } from './SubmissionToolbar.js';
 import { SubmitArtworkModal } from './SubmitArtworkModal.js';
+import { VerifyEmailDialog } from './VerifyEmailDialog.js';
+import { closeVerifyEmail, useVerifyEmail } from './verify-email.js';
 import { useNow } from './use-now.js';
 import { useOwnSubmission } from './use-own-submission.js';
 import { useSearchInput } from './use-search-input.js';
@@ -42,6 +44,7 @@ export function ArtistSelectionPage() {
   const query = useQuery(submissionsQueryOptions(api, params));
   const own = useOwnSubmission(query.data?.items, viewerId);
   const [modalOpen, setModalOpen] = useState(false);
+  const verify = useVerifyEmail();
   const submitButton = useRef<HTMLButtonElement>(null);
   const now = useNow();
 
@@ -142,6 +145,16 @@ export function ArtistSelectionPage() {
       />
       <Pagination info={query.data?.pagination} onPage={(page) => go({ page })} />
       {modalOpen && <SubmitArtworkModal onClose={closeModal} onSubmitted={submitted} />}
+      {verify.retry && (
+        <VerifyEmailDialog
+          onClose={closeVerifyEmail}
+          onVerified={() => {
+            const retry = verify.retry;
+            closeVerifyEmail();
+            retry?.();
+          }}
+        />
+      )}
     </section>
   );
 }

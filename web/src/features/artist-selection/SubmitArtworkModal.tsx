@@ -3,7 +3,7 @@
 // and Cancel. The image is uploaded first, then the submission is created. It cannot be closed while
 // submitting; it never closes on a click outside it.
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Submission } from '../../api/artist-selection.js';
 import { useApi } from '../../app/router-context.js';
 import { CountedField } from './CountedField.js';
@@ -12,9 +12,8 @@ import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
 import { ARTWORK_TEXT_LIMITS, type ArtworkTextField } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
-import './submit-modal.css';
-import { ModalCloseButton } from '../../components/ModalCloseButton.js';
-import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
+import { useEscapeToClose } from '../../lib/use-modal.js';
+import { ArtistModalForm } from './ArtistModalForm.js';
 
 export const SUBMITTING = 'Submitting...';
 
@@ -41,8 +40,6 @@ export interface SubmitArtworkModalProps {
 
 export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalProps) {
   const api = useApi();
-  const titleId = useId();
-  const headingRef = useFocusedHeading();
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState<Record<ArtworkTextField, string>>({ title: '', description: '' });
   const { title, description } = text;
@@ -93,67 +90,51 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   };
 
   return (
-    <div className="modal-backdrop artist-modal" role="presentation">
-      <form
-        className="modal-card artist-modal__card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-busy={submitting || undefined}
-        noValidate
-        onSubmit={submit}
-      >
-        <header className="modal-card__header">
-          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-            {PAGE_TEXT.submit}
-          </h2>
-          <ModalCloseButton className="artist-modal__close" onClose={onClose} disabled={submitting} />
-        </header>
-        <p className="artist-modal__lead">
-          Share the artwork you would like to see as the next canvas. It goes live for voting at once; each
-          person may have one active submission.
-        </p>
-        {banner && (
-          <div className="banner banner--error" role="alert">
-            {banner}
-          </div>
-        )}
-        <ImageDropZone
-          file={file}
-          error={errors.image}
+    <ArtistModalForm title={PAGE_TEXT.submit} busy={submitting} onClose={onClose} onSubmit={submit}>
+      <p className="artist-modal__lead">
+        Share the artwork you would like to see as the next canvas. It goes live for voting at once; each
+        person may have one active submission.
+      </p>
+      {banner && (
+        <div className="banner banner--error" role="alert">
+          {banner}
+        </div>
+      )}
+      <ImageDropZone
+        file={file}
+        error={errors.image}
+        disabled={submitting}
+        onPick={pick}
+        onRemove={() => {
+          setFile(null);
+          edited('image');
+        }}
+      />
+      {TEXT_FIELDS.map((field) => (
+        <CountedField
+          key={field.name}
+          label={field.label}
+          name={field.name}
+          multiline={field.multiline}
+          value={text[field.name]}
+          max={ARTWORK_TEXT_LIMITS[field.name].max}
+          error={errors[field.name]}
           disabled={submitting}
-          onPick={pick}
-          onRemove={() => {
-            setFile(null);
-            edited('image');
+          placeholder={field.placeholder}
+          onChange={(value) => {
+            setText((current) => ({ ...current, [field.name]: value }));
+            edited(field.name);
           }}
         />
-        {TEXT_FIELDS.map((field) => (
-          <CountedField
-            key={field.name}
-            label={field.label}
-            name={field.name}
-            multiline={field.multiline}
-            value={text[field.name]}
-            max={ARTWORK_TEXT_LIMITS[field.name].max}
-            error={errors[field.name]}
-            disabled={submitting}
-            placeholder={field.placeholder}
-            onChange={(value) => {
-              setText((current) => ({ ...current, [field.name]: value }));
-              edited(field.name);
-            }}
-          />
-        ))}
-        <div className="artist-modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? SUBMITTING : PAGE_TEXT.submit}
-          </button>
-        </div>
-      </form>
-    </div>
+      ))}
+      <div className="artist-modal__actions">
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? SUBMITTING : PAGE_TEXT.submit}
+        </button>
+      </div>
+    </ArtistModalForm>
   );
 }

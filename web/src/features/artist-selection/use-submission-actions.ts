@@ -8,6 +8,7 @@ import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
 import { TOASTS, deleteFailure, voteFailure } from './messages.js';
 import { submissionKeys, type SubmissionListKey } from './queries.js';
+import { isIneligibleVote, openVerifyEmail } from './verify-email.js';
 import { applyTap, applyVoteResult, removeItem, revertItem, updateItem, voteToast } from './votes.js';
 
 export interface VoteVariables {
@@ -21,15 +22,20 @@ export function useVote(listKey: SubmissionListKey, sortedByHot: boolean) {
   const setPage = (fn: (page: SubmissionPage) => SubmissionPage) =>
     queryClient.setQueryData<SubmissionPage>(listKey, (old) => (old ? fn(old) : old));
 
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: ({ submission, tap }: VoteVariables) => api.artistSelection.vote(submission.id, tap),
     onMutate: async ({ submission, tap }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       setPage((page) => updateItem(page, submission.id, (s) => applyTap(s, tap)));
       return { before: submission };
     },
-    onError: (error, _variables, context) => {
+    onError: (error, variables, context) => {
       if (context) setPage((page) => revertItem(page, context.before));
+      // not yet allowed to vote: the page offers to verify the address, then votes again
+      if (isIneligibleVote(error)) {
+        openVerifyEmail(() => mutation.mutate(variables));
+        return;
+      }
       const failure = voteFailure(error);
       toast.error(failure.message);
       if (failure.then === 'reload') void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
@@ -42,6 +48,7 @@ export function useVote(listKey: SubmissionListKey, sortedByHot: boolean) {
     // Other pages and sorts may hold this submission: they reload when shown again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: submissionKeys.all, refetchType: 'none' }),
   });
+  return mutation;
 }
 
 export interface DeleteOptions {

@@ -71,6 +71,25 @@ export async function resetPassword(
   );
 }
 
+/**
+ * POST /auth/email-verification (signed in, CSRF): mails a 6-digit code to the user's address, or
+ * answers alreadyVerified. `message` says where the code went.
+ */
+export async function sendVerificationCode(
+  api: ApiClient,
+): Promise<{ alreadyVerified: boolean; message: string }> {
+  const body = await api.post<unknown>('/auth/email-verification', {}, { auth: 'required' });
+  return {
+    alreadyVerified: isRecord(body) && body.alreadyVerified === true,
+    message: isRecord(body) && typeof body.message === 'string' ? body.message : '',
+  };
+}
+
+/** POST /auth/email-verification/confirm {code}: the address is verified once it succeeds. */
+export async function confirmVerificationCode(api: ApiClient, code: string): Promise<void> {
+  await api.post<unknown>('/auth/email-verification/confirm', { code: code.trim() }, { auth: 'required' });
+}
+
 /** Redeems the one-time token of the OAuth callback for a session. */
 export async function exchangeOAuthToken(deps: AuthDeps, exchangeToken: string): Promise<AfterSignIn> {
   const body = await deps.api.post<unknown>(

@@ -1,0 +1,48 @@
+// The artist-selection page's modal form: the backdrop, the dialog card with its heading (focused on
+// open) and close button, busy while a call runs. The Submit Artwork modal and the verify-e-mail
+// dialog are each one of these.
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { ModalCloseButton } from '../../components/ModalCloseButton.js';
+import { useFocusedHeading } from '../../lib/use-modal.js';
+import './submit-modal.css';
+
+export function ArtistModalForm({
+  title,
+  busy,
+  className = '',
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  busy: boolean;
+  /** Extra class on the backdrop. */
+  className?: string;
+  onClose(): void;
+  onSubmit(event: FormEvent): void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const headingRef = useFocusedHeading();
+  return (
+    <div className={`modal-backdrop artist-modal ${className}`.trim()} role="presentation">
+      <form
+        className="modal-card artist-modal__card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={busy || undefined}
+        noValidate
+        onSubmit={onSubmit}
+      >
+        <header className="modal-card__header">
+          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+            {title}
+          </h2>
+          <ModalCloseButton className="artist-modal__close" onClose={onClose} disabled={busy} />
+        </header>
+        {children}
+      </form>
+    </div>
+  );
+}
