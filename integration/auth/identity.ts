@@ -10,11 +10,13 @@ import {
   createEmbeddedDocumentStore,
   createInProcessBus,
   createMemoryKeyValueStore,
+  type AdmissionGate,
   type EventBus,
   type Logger,
 } from '@tessera/kit';
 import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
+import type { PasswordHasher } from '../../services/identity/src/service/ports.js';
 import {
   FAST_SCRYPT,
   newestResetMail,
@@ -43,6 +45,10 @@ export async function startIdentity(
     productionHashing?: boolean;
     /** Default: an in-process bus of its own. */
     bus?: EventBus;
+    /** Another hasher (before the hashing gate); wins over productionHashing. */
+    hasher?: PasswordHasher;
+    /** The hashing gate (default: sized to this machine's cores). */
+    hashGate?: AdmissionGate;
   } = {},
 ): Promise<RunningIdentity> {
   const tmp = tempDir('tessera-identity-it-');
@@ -60,7 +66,8 @@ export async function startIdentity(
     kv,
     bus,
     clock,
-    hasher: opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT),
+    hasher: opts.hasher ?? (opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT)),
+    hashGate: opts.hashGate,
   });
   const server = await startTestRpcServer({
     name: 'identity',

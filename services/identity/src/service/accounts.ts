@@ -11,6 +11,7 @@ import { EMAIL_MAX, isValidEmail, PASSWORD_MAX } from '@tessera/facts/account';
 import { checkPassword, checkUsername, normalizeEmail, usernameKey } from '../domain/validation.js';
 import { userOut, type IdentityDeps, type SessionOut, type UserOut } from './deps.js';
 import { retriedRegistration } from './registration-retry.js';
+import { accountSource } from '../security/hash-gate.js';
 import type { Sessions } from './sessions.js';
 
 export const INVALID_CREDENTIALS_MESSAGE =
@@ -120,7 +121,10 @@ export class Accounts {
     const user = await repos.users.findOne({ email });
     // an unknown e-mail and a password-less account verify against a dummy hash: same time, same answer
     const stored = user?.passwordHash ?? (await this.dummy());
-    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored, source));
+    // the account is a source too: many addresses guessing one account share one account's places
+    const sources = [source, accountSource(email)];
+    const ok =
+      input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored, sources));
     if (!ok || !user?.passwordHash) {
       await throttle.fail(email, clock.now(), source);
       throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
