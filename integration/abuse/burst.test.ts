@@ -50,6 +50,7 @@ beforeAll(async () => {
     productionHashing: production,
     hasher: production ? undefined : steadyHasher(),
     hashGate: hashGate(defaultLimits(2)),
+    env: { NEW_ACCOUNT_LIMIT_SCALE: '1' },
   });
   const urls = Object.fromEntries(
     PEERS.map((p) => [p, p === 'identity' ? identity.url : 'http://127.0.0.1:9']),

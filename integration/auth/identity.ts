@@ -59,7 +59,9 @@ export async function startIdentity(
   const kv = createMemoryKeyValueStore();
   const bus = opts.bus ?? createInProcessBus();
   const identity = await createIdentity({
-    settings: testSettings(opts.env),
+    // many tests sign up many users from one address: the new-account limit is scaled up unless a test
+    // sets NEW_ACCOUNT_LIMIT_SCALE itself (integration/abuse/new-accounts.test.ts keeps the real one)
+    settings: testSettings({ NEW_ACCOUNT_LIMIT_SCALE: '1000', ...opts.env }),
     dataDir,
     logger,
     store,

@@ -74,12 +74,14 @@ export class Accounts {
     if (await repos.users.findOne({ usernameKey: usernameKey(username) })) {
       throw appError('USERNAME_ALREADY_EXISTS', USERNAME_TAKEN_MESSAGE, { field: 'username' });
     }
+    // counted before the hash is spent: one address gets a few new accounts an hour and a day
+    const claim = await this.deps.newAccounts.admit(source, clock.now());
     const user: UserDoc = {
       _id: random.id(),
       email,
       username,
       usernameKey: usernameKey(username),
-      passwordHash: await hasher.hash(input.password, source),
+      passwordHash: await claim.giveBackOnError(() => hasher.hash(input.password, source)),
       needsUsernameSelection: false,
       createdAt: clock.now(),
     };
@@ -111,11 +113,13 @@ export class Accounts {
         throw appError(
           'ACCOUNT_LOCKED',
           `This account is temporarily locked after too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes or reset your password.`,
+          { retryAfterSec: wait },
         );
       }
       throw appError(
         'RATE_LIMIT_EXCEEDED',
         `Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`,
+        { retryAfterSec: wait },
       );
     }
     const user = await repos.users.findOne({ email });
