@@ -133,6 +133,7 @@ describe('security headers', () => {
     for (const p of spellings) {
       const { status, text } = await rawGet(base, p);
       expect(status, p).toBe(404);
+      expect(JSON.parse(text), p).toMatchObject({ success: false, error: 'NOT_FOUND', statusCode: 404 });
       expect(text, p).not.toContain('secret.ts');
       expect(text, p).not.toContain('not built');
     }

@@ -3,11 +3,14 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import serve from 'koa-static';
 import { isSourceMapPath } from '../hardening/security-headers.js';
+import { HttpError } from './errors.js';
 
 /** The list of served files the web build writes into its dist folder (web/vite.config.ts). */
 export const BUILT_FILES_MANIFEST = 'files.json';
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`.';
+/** A GET for a file the build did not list (or a path that names no file): the spec's 404 body. */
+const NO_FILE_MESSAGE = 'There is no file at this address.';
 
 /**
  * The request path decoded once and normalised (`.` and `..` resolved, duplicate slashes merged),
@@ -50,7 +53,8 @@ export function readBuiltFiles(distDir: string): ReadonlySet<string> | undefined
  * Serves the built web app, and only the files its build listed in `files.json` (read at start;
  * read again on a request while it is missing, so a build finished after the start is picked up).
  * The path is decoded and normalised once, then looked up in that list: no other file of the folder
- * and no spelling of a source map (`%2e`, `.ma%70`, `%252e`, `..%2f`) is ever served. Hashed assets
+ * and no spelling of a source map (`%2e`, `.ma%70`, `%252e`, `..%2f`) is ever served: 404 with the
+ * spec's error body. Hashed assets
  * are immutable; every other GET outside /api without a file extension falls back to index.html
  * (client-side routes such as /canvas/art/12), which is never cached.
  */
@@ -70,14 +74,16 @@ export function webApp(distDir: string) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     built ??= readBuiltFiles(distDir);
     const name = decodedPath(ctx.path);
-    if (name === undefined) return next();
+    if (name === undefined) throw new HttpError('NOT_FOUND', NO_FILE_MESSAGE);
     if (built?.has(name) === true && name !== '/index.html') {
       // a listed name has no `%`, so koa-send's own decoding leaves it as it is
       ctx.path = name;
       await files(ctx, async () => undefined);
       if (ctx.body !== undefined && ctx.body !== null) return;
     }
-    if (path.posix.extname(name) !== '' && name !== '/index.html') return next();
+    if (path.posix.extname(name) !== '' && name !== '/index.html') {
+      throw new HttpError('NOT_FOUND', NO_FILE_MESSAGE);
+    }
     if (built === undefined || !fs.existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
