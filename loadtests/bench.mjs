@@ -181,6 +181,8 @@ async function main() {
       /** @type {Record<string, string>} */
       const env = {
         AUTH_RATE_LIMIT_SCALE,
+        // every virtual user signs up from 127.0.0.1
+        NEW_ACCOUNT_LIMIT_SCALE: '1000',
         TESSERA_PROCESS_PER_SERVICE: threads ? '0' : '1',
       };
       // the launcher starts stacks without an exporter; the bench passes the one it is asked for

@@ -33,6 +33,8 @@ if (fresh) {
 // Lock minutes last 4 s in the browser tests, so a 5-minute lock lives 20 s
 // (e2e/editor-stack.e2e.ts waits for one to expire); test-only.
 const LOCK_MINUTE_MS = process.env.LOCK_MINUTE_MS ?? '4000';
+// Every browser test signs up from 127.0.0.1: identity's new accounts per address are scaled up (test-only).
+const NEW_ACCOUNT_LIMIT_SCALE = process.env.NEW_ACCOUNT_LIMIT_SCALE ?? '1000';
 
 // `npm start` prints "build finished" once whatever was missing is built; the services start then.
 const BUILD_LIMIT_MS = 300_000;
@@ -49,7 +51,7 @@ try {
     // every process's service key under <DATA_DIR>/keys: tests call a service as the process that
     // may (e2e/lib/stack.ts serviceClient)
     exposeKeys: true,
-    env: { LOCK_MINUTE_MS },
+    env: { LOCK_MINUTE_MS, NEW_ACCOUNT_LIMIT_SCALE },
     timeoutMs: BUILD_LIMIT_MS + READY_LIMIT_MS,
     onLine: (line, stream) => {
       (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`);

@@ -10,11 +10,13 @@ import {
   createEmbeddedDocumentStore,
   createInProcessBus,
   createMemoryKeyValueStore,
+  type AdmissionGate,
   type EventBus,
   type Logger,
 } from '@tessera/kit';
 import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
+import type { PasswordHasher } from '../../services/identity/src/service/ports.js';
 import {
   FAST_SCRYPT,
   newestResetMail,
@@ -43,6 +45,10 @@ export async function startIdentity(
     productionHashing?: boolean;
     /** Default: an in-process bus of its own. */
     bus?: EventBus;
+    /** Another hasher (before the hashing gate); wins over productionHashing. */
+    hasher?: PasswordHasher;
+    /** The hashing gate (default: sized to this machine's cores). */
+    hashGate?: AdmissionGate;
   } = {},
 ): Promise<RunningIdentity> {
   const tmp = tempDir('tessera-identity-it-');
@@ -53,14 +59,17 @@ export async function startIdentity(
   const kv = createMemoryKeyValueStore();
   const bus = opts.bus ?? createInProcessBus();
   const identity = await createIdentity({
-    settings: testSettings(opts.env),
+    // many tests sign up many users from one address: the new-account limit is scaled up unless a test
+    // sets NEW_ACCOUNT_LIMIT_SCALE itself (integration/abuse/new-accounts.test.ts keeps the real one)
+    settings: testSettings({ NEW_ACCOUNT_LIMIT_SCALE: '1000', ...opts.env }),
     dataDir,
     logger,
     store,
     kv,
     bus,
     clock,
-    hasher: opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT),
+    hasher: opts.hasher ?? (opts.productionHashing ? scryptHasher() : scryptHasher(FAST_SCRYPT)),
+    hashGate: opts.hashGate,
   });
   const server = await startTestRpcServer({
     name: 'identity',

@@ -25,10 +25,12 @@ export interface AuthStack {
 
 export async function startAuthStack(
   env: Record<string, string> = {},
-  opts: { smtp?: boolean } = {},
+  opts: { smtp?: boolean; identityEnv?: Record<string, string> } = {},
 ): Promise<AuthStack> {
   const smtp = opts.smtp ? await startSmtpServer() : undefined;
-  const identity = await startIdentity({ env: smtp ? { SMTP_URL: smtp.url } : {} });
+  const identity = await startIdentity({
+    env: { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...opts.identityEnv },
+  });
   const logs = recordLogs();
   const urls = Object.fromEntries(
     PEERS.map((p) => [p, p === 'identity' ? identity.url : 'http://127.0.0.1:9']),

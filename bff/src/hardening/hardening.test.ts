@@ -3,6 +3,7 @@
  * and API answers, HSTS only over https, source maps never served, and X-Forwarded-* believed only
  * from a trusted proxy (TRUST_PROXY), so a client cannot pick the address its rate limits count on.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
@@ -15,7 +16,14 @@ let web: ReturnType<typeof fakeWebDist>;
 const running: RunningBff[] = [];
 
 beforeAll(() => {
-  web = fakeWebDist({ 'assets/app-abc123.js.map': '{"version":3,"sources":["secret.ts"]}' });
+  // a map and a stray file left in the folder by mistake: on disk, but not in the build's list
+  web = fakeWebDist(
+    {
+      'assets/app-abc123.js.map': '{"version":3,"sources":["secret.ts"]}',
+      'assets/notes.txt': 'not built',
+    },
+    { unlisted: ['assets/app-abc123.js.map', 'assets/notes.txt'] },
+  );
   dist = web.dir;
 });
 
@@ -28,6 +36,20 @@ async function bff(env: Record<string, string> = {}): Promise<RunningBff> {
   const r = await startBff({}, { env: { WEB_DIST: dist, ...env } });
   running.push(r);
   return r;
+}
+
+/** GET of `rawPath` sent byte for byte (fetch's URL parser would resolve `.`, `..` and `%2e` first). */
+function rawGet(base: string, rawPath: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ hostname, port, path: rawPath }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+  });
 }
 
 function directives(csp: string | null): Map<string, string[]> {
@@ -84,6 +106,50 @@ describe('security headers', () => {
     expect(map.status).toBe(404);
     expect(await map.text()).not.toContain('secret.ts');
     expect((await fetch(`${base}/assets/APP-ABC123.JS.MAP`)).status).toBe(404);
+  });
+
+  it('answers 404 to every spelling of a source map path, and to files the build did not list', async () => {
+    const { base } = await bff();
+    const spellings = [
+      '/assets/app-abc123.js%2emap',
+      '/assets/app-abc123.js%2Emap',
+      '/assets/app-abc123.js.ma%70',
+      '/assets/app-abc123.js.%6D%61%70',
+      '/assets/app-abc123.js%252emap',
+      '/assets/app-abc123.js%25252emap',
+      '/assets/x/..%2fapp-abc123.js.map',
+      '/assets/x/..%2Fapp-abc123.js%2emap',
+      '/assets/x/%2e%2e/app-abc123.js.map',
+      '/assets//app-abc123.js.map',
+      '/assets/./app-abc123.js.map',
+      '/assets/app-abc123.js.map%00',
+      '/assets/app-abc123.js.map%',
+      '/assets%2fapp-abc123.js.map',
+      '/assets/notes.txt',
+      '/assets/x/..%2fnotes.txt',
+      '/files.json',
+      '/%2e%2e/%2e%2e/package.json',
+    ];
+    for (const p of spellings) {
+      const { status, text } = await rawGet(base, p);
+      expect(status, p).toBe(404);
+      expect(JSON.parse(text), p).toMatchObject({ success: false, error: 'NOT_FOUND', statusCode: 404 });
+      expect(text, p).not.toContain('secret.ts');
+      expect(text, p).not.toContain('not built');
+    }
+  });
+
+  it('serves a listed file by any spelling of its own name, keeps the app routes, and the API 404', async () => {
+    const { base } = await bff();
+    for (const p of ['/assets/app-abc123.js', '/assets/app-abc123%2ejs', '/assets/x/..%2fapp-abc123.js']) {
+      expect(await rawGet(base, p), p).toEqual({ status: 200, text: 'console.log(1)' });
+    }
+    const page = await fetch(`${base}/canvas/art/12`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await fetch(`${base}/api/nope`);
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { error: string }).error).toBe('NOT_FOUND');
   });
 
   it('builds the same policy string each time (https adds upgrade-insecure-requests only)', () => {

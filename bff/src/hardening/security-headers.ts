@@ -65,7 +65,7 @@ export function securityHeaders(opts: SecurityHeaderOptions) {
   };
 }
 
-/** Source maps are build artifacts, never served: `/…/*.map` is 404 before the static files. */
+/** Source maps are build artifacts (web/dist-sourcemaps), never served: the web app never lists or serves `*.map`. */
 export function isSourceMapPath(pathname: string): boolean {
   return pathname.toLowerCase().endsWith('.map');
 }

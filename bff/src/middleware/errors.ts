@@ -1,6 +1,13 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { classifyError, errorBody, isErrorCode, ERROR_KINDS, type ErrorCode } from '@tessera/kit';
+import {
+  appErrorRetryAfter,
+  classifyError,
+  errorBody,
+  isErrorCode,
+  ERROR_KINDS,
+  type ErrorCode,
+} from '@tessera/kit';
 
 /** An error raised by the BFF itself, with the spec's code and an optional field. */
 export class HttpError extends Error {
@@ -38,6 +45,9 @@ export function errorMiddleware(logger: Logger) {
       if (!c.expected)
         logger.error({ err, path: ctx.path, method: ctx.method }, 'request failed unexpectedly');
       ctx.status = c.status;
+      // a service's rate limit says how long to wait (identity's sign-in throttle and account limits)
+      const wait = appErrorRetryAfter(err);
+      if (wait !== null && (c.status === 429 || c.status === 503)) ctx.set('Retry-After', String(wait));
       // load shedding (a busy service, a restarting one): tell the client when to come back
       if (c.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', '2');
       ctx.body = errorBody(c);

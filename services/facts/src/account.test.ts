@@ -12,6 +12,7 @@ import {
   SESSION_MESSAGES,
   isResetCodeShape,
   isValidEmail,
+  newAccountLimitMessage,
   passwordMessage,
   passwordProblem,
   usernameMessage,
@@ -133,5 +134,15 @@ describe('session messages', () => {
   it('say the session ended or expired, and to sign in again', () => {
     expect(SESSION_MESSAGES.ended).toBe('Your session has ended. Please sign in again.');
     expect(SESSION_MESSAGES.expired).toBe('Your session has expired. Please sign in again.');
+  });
+});
+
+describe('the new-account limit message', () => {
+  it('tells the wait in minutes, or hours when long, and what to do meanwhile', () => {
+    expect(newAccountLimitMessage(30)).toBe(
+      'Too many new accounts have been created from your network. Please try again in 1 minute, or sign in to an account you already have.',
+    );
+    expect(newAccountLimitMessage(59 * 60)).toContain('in 59 minutes,');
+    expect(newAccountLimitMessage(20 * 3600)).toContain('in 20 hours,');
   });
 });

@@ -122,3 +122,19 @@ export function passwordMessage(password: string): string | null {
   const problem = passwordProblem(password);
   return problem === null ? null : ACCOUNT_MESSAGES.password[problem];
 }
+
+/**
+ * New accounts one client address may create, registrations and first sign-ins with Google alike:
+ * at most NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR in a clock hour and NEW_ACCOUNTS_PER_ADDRESS_PER_DAY in
+ * a UTC day. A household gets its accounts in a minute; a script gets a handful a day, not a crowd.
+ */
+export const NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR = 3;
+export const NEW_ACCOUNTS_PER_ADDRESS_PER_DAY = 6;
+
+/** The answer to one new account too many from an address (429, with Retry-After `retryAfterSec`). */
+export function newAccountLimitMessage(retryAfterSec: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
+  const wait =
+    minutes <= 90 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.ceil(minutes / 60)} hours`;
+  return `Too many new accounts have been created from your network. Please try again in ${wait}, or sign in to an account you already have.`;
+}

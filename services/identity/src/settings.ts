@@ -14,6 +14,8 @@ export interface IdentitySettings {
   jwtAudience: string;
   /** NODE_ENV === 'production': the outbox writes no file and logs no mail text. */
   production: boolean;
+  /** NEW_ACCOUNT_LIMIT_SCALE (1 to 1000): multiplies the new accounts an address may create (tests only). */
+  newAccountLimitScale: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Tessera <no-reply@tessera.local>';
@@ -38,6 +40,7 @@ export function readIdentitySettings(env: EnvReader): IdentitySettings {
     jwtIssuer: env.str('JWT_ISSUER', 'tessera-identity')!,
     jwtAudience: env.str('JWT_AUDIENCE', 'tessera-bff')!,
     production: env.str('NODE_ENV') === 'production',
+    newAccountLimitScale: env.int('NEW_ACCOUNT_LIMIT_SCALE', { default: 1, min: 1, max: 1000 }),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return settings;

@@ -21,6 +21,7 @@ import { cryptoRandom } from './adapters/random.js';
 import { openRepositories, sweepExpired } from './adapters/repositories.js';
 import { staticKeyProvider, storedKeyProvider } from './adapters/signing-keys.js';
 import { AccountThrottle, ResendCooldown } from './adapters/throttle-store.js';
+import { NewAccountLimit } from './adapters/new-account-store.js';
 import { routes, SERVICES } from './routes.js';
 import { hashPassword, verifyPassword, DEFAULT_PARAMS, type ScryptParams } from './security/passwords.js';
 import { IdentityService } from './service/identity-service.js';
@@ -82,6 +83,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     repos,
     throttle: new AccountThrottle(kv),
     resendCooldown: new ResendCooldown(kv),
+    newAccounts: new NewAccountLimit(kv, settings.newAccountLimitScale),
     mailer,
     clock,
     random: parts.random ?? cryptoRandom,

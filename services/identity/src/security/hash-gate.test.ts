@@ -29,20 +29,31 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 }
 
 describe('the hashing gate', () => {
-  it('sizes the places to the cores, with a per-source share and the time bounds', () => {
+  it('sizes the places to the cores, with a small per-source share and the time bounds', () => {
     expect(defaultLimits(4)).toEqual({
       running: 4,
       waiting: 16,
-      perSource: 4,
+      perSource: 2,
+      perSourceRunning: 1,
       maxWaitMs: 3000,
       budgetMs: 7000,
     });
-    expect(defaultLimits(1)).toMatchObject({ running: 1, waiting: 4, perSource: 2 });
+    // one source never runs on more than a quarter of the cores (at least one), and holds twice that
+    expect(defaultLimits(2)).toMatchObject({ running: 2, waiting: 8, perSource: 2, perSourceRunning: 1 });
+    expect(defaultLimits(16)).toMatchObject({ running: 16, waiting: 64, perSource: 8, perSourceRunning: 4 });
+    expect(defaultLimits(1)).toMatchObject({ running: 1, waiting: 4, perSource: 2, perSourceRunning: 1 });
   });
 
   it('counts hashes and verifies against the caller source and refuses with the busy message', async () => {
     const { hasher, releaseAll } = slowHasher();
-    const gate = hashGate({ running: 1, waiting: 5, perSource: 2, maxWaitMs: 60_000, budgetMs: 60_000 });
+    const gate = hashGate({
+      running: 1,
+      waiting: 5,
+      perSource: 2,
+      perSourceRunning: 2,
+      maxWaitMs: 60_000,
+      budgetMs: 60_000,
+    });
     const gated = gatedHasher(hasher, gate);
     const mine = [gated.hash('a', '10.0.0.1'), gated.verify('a', 'h:a', '10.0.0.1')];
     // the third call of one source is refused at once, whether hash or verify

@@ -11,6 +11,7 @@ import { EMAIL_MAX, isValidEmail, PASSWORD_MAX } from '@tessera/facts/account';
 import { checkPassword, checkUsername, normalizeEmail, usernameKey } from '../domain/validation.js';
 import { userOut, type IdentityDeps, type SessionOut, type UserOut } from './deps.js';
 import { retriedRegistration } from './registration-retry.js';
+import { accountSource } from '../security/hash-gate.js';
 import type { Sessions } from './sessions.js';
 
 export const INVALID_CREDENTIALS_MESSAGE =
@@ -84,12 +85,14 @@ export class Accounts {
     if (await repos.users.findOne({ usernameKey: usernameKey(username) })) {
       throw appError('USERNAME_ALREADY_EXISTS', USERNAME_TAKEN_MESSAGE, { field: 'username' });
     }
+    // counted before the hash is spent: one address gets a few new accounts an hour and a day
+    const claim = await this.deps.newAccounts.admit(source, clock.now());
     const user: UserDoc = {
       _id: random.id(),
       email,
       username,
       usernameKey: usernameKey(username),
-      passwordHash: await hasher.hash(input.password, source),
+      passwordHash: await claim.giveBackOnError(() => hasher.hash(input.password, source)),
       needsUsernameSelection: false,
       createdAt: clock.now(),
     };
@@ -121,17 +124,22 @@ export class Accounts {
         throw appError(
           'ACCOUNT_LOCKED',
           `This account is temporarily locked after too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes or reset your password.`,
+          { retryAfterSec: wait },
         );
       }
       throw appError(
         'RATE_LIMIT_EXCEEDED',
         `Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`,
+        { retryAfterSec: wait },
       );
     }
     const user = await repos.users.findOne({ email });
     // an unknown e-mail and a password-less account verify against a dummy hash: same time, same answer
     const stored = user?.passwordHash ?? (await this.dummy());
-    const ok = input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored, source));
+    // the account is a source too: many addresses guessing one account share one account's places
+    const sources = [source, accountSource(email)];
+    const ok =
+      input.password.length <= PASSWORD_MAX && (await hasher.verify(input.password, stored, sources));
     if (!ok || !user?.passwordHash) {
       await throttle.fail(email, clock.now(), source);
       throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);

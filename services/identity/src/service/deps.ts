@@ -3,6 +3,7 @@ import type { Logger } from '@tessera/kit';
 import type { Repositories } from '../adapters/repositories.js';
 import type { UserDoc } from '../domain/documents.js';
 import type { AccountThrottle, ResendCooldown } from '../adapters/throttle-store.js';
+import type { NewAccountLimit } from '../adapters/new-account-store.js';
 import type {
   Clock,
   Mailer,
@@ -21,6 +22,8 @@ export interface IdentityDeps {
   repos: Repositories;
   throttle: AccountThrottle;
   resendCooldown: ResendCooldown;
+  /** New accounts per client address (registrations and first OpenID sign-ins). */
+  newAccounts: NewAccountLimit;
   mailer: Mailer;
   clock: Clock;
   random: RandomSource;

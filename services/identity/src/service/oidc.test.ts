@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
+import { NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR } from '@tessera/facts/account';
 import { EXCHANGE_TOKEN_TTL_MS } from '../domain/policy.js';
 import { failureOf, newAccount, startHarness } from '../test/harness.js';
 
@@ -94,5 +95,23 @@ describe('OpenID Connect users', () => {
     expect((await failureOf(h.client.login({ email: who.email, password: 'Anything-Passw0rd!' }))).code).toBe(
       'INVALID_CREDENTIALS',
     );
+  });
+
+  it('counts first sign-ins toward the new accounts of their address, as registrations do', async () => {
+    const client = { ip: '203.0.113.61', userAgent: 'test' };
+    const first = identity();
+    await h.client.register({ ...newAccount(), client });
+    for (let i = 1; i < NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR; i++) {
+      await h.client.signInWithOidc({ ...(i === 1 ? first : identity()), client });
+    }
+    const refused = await failureOf(h.client.signInWithOidc({ ...identity(), client }));
+    expect(refused.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(refused.message).toMatch(/^Too many new accounts have been created from your network\./);
+    expect((await failureOf(h.client.register({ ...newAccount(), client }))).code).toBe(
+      'RATE_LIMIT_EXCEEDED',
+    );
+    // an identity that already has its account still signs in from there; another address signs up
+    expect((await h.client.signInWithOidc({ ...first, client })).exchangeToken).not.toBe('');
+    await h.client.signInWithOidc({ ...identity(), client: { ip: '203.0.113.62', userAgent: 'test' } });
   });
 });

@@ -22,6 +22,8 @@ export interface OidcIdentityIn {
   email: string;
   emailVerified: boolean;
   name: string;
+  /** The browser's address as the BFF saw it (new accounts per address are limited). */
+  client?: { ip: string };
 }
 
 export class OidcSignIns {
@@ -93,6 +95,9 @@ export class OidcSignIns {
         return linked;
       }
     } else {
+      // a first sign-in creates an account: it counts toward the address's new accounts
+      const address = retry ? (who.client?.ip ?? '').slice(0, 64) : '';
+      const claim = await this.deps.newAccounts.admit(address, clock.now());
       const user: UserDoc = {
         _id: random.id(),
         email,
@@ -103,7 +108,7 @@ export class OidcSignIns {
         ...(who.name !== '' ? { name: who.name.slice(0, 200) } : {}),
       };
       try {
-        await repos.users.insertOne(user);
+        await claim.giveBackOnError(() => repos.users.insertOne(user));
         logger.info({ userId: user._id }, 'account created by OpenID sign-in');
         return user;
       } catch (err) {

@@ -20,11 +20,17 @@ export interface RandomSource {
   id(): string;
 }
 
+/** The sources a hash is counted against (security/hash-gate.ts). */
+export type HashSource = string | readonly string[];
+
 /** Password hashing (scrypt by default; tests inject cheaper parameters). */
 export interface PasswordHasher {
-  /** `source`: the client address, for the bounded hashing queue's per-source share. */
-  hash(password: string, source?: string): Promise<string>;
-  verify(password: string, stored: string, source?: string): Promise<boolean>;
+  /**
+   * `source`: who asks (the client address; for a sign-in also `account:<e-mail>`), for the bounded
+   * hashing queue's per-source share ('' names none).
+   */
+  hash(password: string, source?: HashSource): Promise<string>;
+  verify(password: string, stored: string, source?: HashSource): Promise<boolean>;
 }
 
 export interface MailMessage {

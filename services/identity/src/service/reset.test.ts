@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { forSuite } from '@tessera/kit/testing';
 import { RESET_RESEND_COOLDOWN_MS } from '@tessera/facts/account';
-import { failureOf, newAccount, startHarness } from '../test/harness.js';
+import { appError, BUSY_MESSAGE } from '@tessera/kit';
+import { scryptHasher } from '../setup.js';
+import { FAST_SCRYPT, failureOf, newAccount, startHarness } from '../test/harness.js';
 
 const h = forSuite(startHarness);
 
@@ -156,5 +158,34 @@ describe('password reset', () => {
     expect(
       (await failureOf(h.client.resetPassword({ email, otp: '123456', newPassword: 'short' }))).code,
     ).toBe('INVALID_PASSWORD');
+  });
+});
+
+describe('password reset while the hashing queue is busy', () => {
+  let refuseNextHash = false;
+  const inner = scryptHasher(FAST_SCRYPT);
+  const busy = forSuite(() =>
+    startHarness({
+      hasher: {
+        hash: (pw) => {
+          if (!refuseNextHash) return inner.hash(pw);
+          refuseNextHash = false;
+          return Promise.reject(appError('SERVICE_UNAVAILABLE', BUSY_MESSAGE));
+        },
+        verify: (pw, stored) => inner.verify(pw, stored),
+      },
+    }),
+  );
+
+  it('keeps the code when the new password could not be hashed, so the retry resets', async () => {
+    const a = newAccount();
+    await busy.client.register(a);
+    await busy.client.requestPasswordReset({ email: a.email });
+    const code = await busy.codeFor(a.email);
+    refuseNextHash = true;
+    const reset = { email: a.email, otp: code, newPassword: 'Another-Passw0rd!' };
+    expect((await failureOf(busy.client.resetPassword(reset))).code).toBe('SERVICE_UNAVAILABLE');
+    await busy.client.resetPassword(reset);
+    expect((await busy.client.login({ email: a.email, password: reset.newPassword })).session).toBeDefined();
   });
 });

@@ -73,7 +73,12 @@ export class PasswordReset {
     });
   }
 
-  async reset(input: { email: string; otp: string; newPassword: string }): Promise<void> {
+  async reset(input: {
+    email: string;
+    otp: string;
+    newPassword: string;
+    client?: { ip: string };
+  }): Promise<void> {
     const email = requireEmail(input.email);
     const otp = input.otp.trim();
     if (otp === '') throw appError('MISSING_FIELD', 'Reset code is required', { field: 'otp' });
@@ -101,10 +106,11 @@ export class PasswordReset {
         left > 0 ? ` ${left} attempt${left === 1 ? '' : 's'} left.` : ' Please request a new code.';
       throw appError('INVALID_OTP', `${INVALID_OTP_MESSAGE}${more}`, { field: 'otp' });
     }
+    // hashed before the code is used up: a busy hashing queue (503) leaves the code for the retry
+    const passwordHash = await hasher.hash(input.newPassword, (input.client?.ip ?? '').slice(0, 64));
     // single use: only one caller deletes it
     const used = await repos.resetCodes.deleteOne({ _id: user._id, codeDigest: counted.codeDigest });
     if (used.deletedCount !== 1) throw appError('INVALID_OTP', INVALID_OTP_MESSAGE, { field: 'otp' });
-    const passwordHash = await hasher.hash(input.newPassword);
     await repos.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
     const ended = await this.sessions.revokeAll(user._id, clock.now(), 'password_reset');
     await throttle.clear(email);

@@ -4,6 +4,7 @@ import {
   appError,
   appErrorCode,
   appErrorField,
+  appErrorRetryAfter,
   classifyError,
   errorBody,
   ERROR_CODE_HEADER,
@@ -106,6 +107,18 @@ describe('error model', () => {
     expect(withoutPeerHeaders(own)).toBe(own);
     const plain = new Error('x');
     expect(withoutPeerHeaders(plain)).toBe(plain);
+  });
+
+  it("carries a rate limit's wait in whole seconds, kept across a hop", () => {
+    const err = appError('RATE_LIMIT_EXCEEDED', 'wait', { retryAfterSec: 2.2 });
+    expect(appErrorRetryAfter(err)).toBe(3);
+    expect(appErrorRetryAfter(appError('CONFLICT', 'no wait'))).toBeNull();
+    expect(appErrorRetryAfter(new Error('x'))).toBeNull();
+    const received = new ConnectError('wait', Code.ResourceExhausted, new Headers(err.metadata));
+    received.metadata.set('content-type', 'application/grpc');
+    const out = withoutPeerHeaders(received) as ConnectError;
+    expect(appErrorRetryAfter(out)).toBe(3);
+    expect(out.metadata.get('content-type')).toBeNull();
   });
 
   it('tells a wait in whole seconds, rounded up and never less than one', () => {

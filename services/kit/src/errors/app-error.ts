@@ -5,6 +5,8 @@ import { CONNECT_FALLBACK, ERROR_KINDS, isErrorCode, type ErrorCode } from './co
 /** Metadata keys that carry the application error across a Connect hop. */
 export const ERROR_CODE_HEADER = 'tessera-error-code';
 export const ERROR_FIELD_HEADER = 'tessera-error-field';
+/** Seconds a refused caller should wait (a rate limit): the BFF answers it as `Retry-After`. */
+export const ERROR_RETRY_AFTER_HEADER = 'tessera-retry-after';
 /**
  * Marks a call refused for the caller's service identity (no valid token, or a caller the trust
  * table does not allow): a misconfiguration between processes, never the user's fault.
@@ -25,10 +27,20 @@ export interface ErrorBody {
   field: string | null;
 }
 
-/** Creates a ConnectError that carries an application code (and optionally the offending field). */
-export function appError(code: ErrorCode, message: string, opts: { field?: string; cause?: unknown } = {}) {
+/**
+ * Creates a ConnectError that carries an application code (and optionally the offending field, and
+ * for a rate limit the seconds to wait, `retryAfterSec`).
+ */
+export function appError(
+  code: ErrorCode,
+  message: string,
+  opts: { field?: string; cause?: unknown; retryAfterSec?: number } = {},
+) {
   const metadata = new Headers({ [ERROR_CODE_HEADER]: code });
   if (opts.field) metadata.set(ERROR_FIELD_HEADER, opts.field);
+  if (opts.retryAfterSec !== undefined) {
+    metadata.set(ERROR_RETRY_AFTER_HEADER, String(Math.max(1, Math.ceil(opts.retryAfterSec))));
+  }
   return new ConnectError(message, ERROR_KINDS[code].connect, metadata, undefined, opts.cause);
 }
 
@@ -61,15 +73,25 @@ export function appErrorField(err: unknown): string | null {
   return err instanceof ConnectError ? err.metadata.get(ERROR_FIELD_HEADER) : null;
 }
 
+/** The whole seconds to wait that an application error carries (appError's `retryAfterSec`); null when none. */
+export function appErrorRetryAfter(err: unknown): number | null {
+  const raw = err instanceof ConnectError ? err.metadata.get(ERROR_RETRY_AFTER_HEADER) : null;
+  const sec = raw === null ? NaN : Number(raw);
+  return Number.isSafeInteger(sec) && sec > 0 ? sec : null;
+}
+
 /** True when `err` is an application error with one of `codes` (e.g. a peer's LOCK_CONFLICT). */
 export function hasAppCode(err: unknown, ...codes: ErrorCode[]): boolean {
   const code = appErrorCode(err);
   return code !== null && (codes as string[]).includes(code);
 }
 
+/** The metadata of an application error that crosses a hop. */
+const KEPT_HEADERS = [ERROR_CODE_HEADER, ERROR_FIELD_HEADER, ERROR_RETRY_AFTER_HEADER];
+
 /**
  * The error to answer with from this server: a ConnectError keeps its code, message, application
- * code and field, and nothing else of its metadata. An error received from a peer carries the peer's
+ * code, field and wait, and nothing else of its metadata. An error received from a peer carries the peer's
  * response headers (content-type, content-length, ...), which would corrupt this server's answer.
  */
 export function withoutPeerHeaders(err: unknown): unknown {
@@ -77,11 +99,11 @@ export function withoutPeerHeaders(err: unknown): unknown {
   // an error made in this process (appError) has nothing else: answered as it is
   let other = false;
   err.metadata.forEach((_, key) => {
-    if (key !== ERROR_CODE_HEADER && key !== ERROR_FIELD_HEADER) other = true;
+    if (!KEPT_HEADERS.includes(key)) other = true;
   });
   if (!other) return err;
   const kept = new Headers();
-  for (const h of [ERROR_CODE_HEADER, ERROR_FIELD_HEADER]) {
+  for (const h of KEPT_HEADERS) {
     const v = err.metadata.get(h);
     if (v !== null) kept.set(h, v);
   }

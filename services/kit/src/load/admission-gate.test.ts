@@ -147,6 +147,53 @@ describe('AdmissionGate', () => {
     expect(await g.run(() => Promise.resolve('again'), { source: 'attacker' })).toBe('again');
   });
 
+  it('runs at most perSourceRunning of one source; its waiters let other sources pass', async () => {
+    const g = gate({ running: 2, waiting: 4, perSource: 2, perSourceRunning: 1 });
+    const a1 = held();
+    const a2 = held();
+    const started: string[] = [];
+    const work = (name: string, w: { promise: Promise<string> }) => () => {
+      started.push(name);
+      return w.promise;
+    };
+    const first = g.run(work('a1', a1), { source: 'attacker' });
+    // the attacker's second call waits although a place is free: one of its works runs already
+    const second = g.run(work('a2', a2), { source: 'attacker' });
+    expect(started).toEqual(['a1']);
+    expect(g.load()).toEqual({ running: 1, waiting: 1 });
+    // a third is over the attacker's places
+    expect(await outcome(g.run(() => Promise.resolve('x'), { source: 'attacker' }))).toBe(BUSY);
+    // another source takes the free place at once, passing the attacker's waiter
+    expect(await g.run(() => Promise.resolve('owner ok'), { source: 'owner' })).toBe('owner ok');
+    expect(started).toEqual(['a1']);
+    a1.release();
+    await first;
+    await turn();
+    expect(started).toEqual(['a1', 'a2']);
+    a2.release();
+    await second;
+    expect(g.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('holds a place for each source a call names: an account shared by many addresses gets one share', async () => {
+    const g = gate({ running: 2, waiting: 4, perSource: 1 });
+    const w = held();
+    // an address signing in to an account: both hold the place
+    const first = g.run(() => w.promise, { source: ['10.0.0.1', 'account:a'] });
+    // the same account from another address is over the account's share; the same address too
+    expect(await outcome(g.run(() => Promise.resolve('x'), { source: ['10.0.0.2', 'account:a'] }))).toBe(
+      BUSY,
+    );
+    expect(await outcome(g.run(() => Promise.resolve('x'), { source: ['10.0.0.1', 'account:b'] }))).toBe(
+      BUSY,
+    );
+    // a refused call holds nothing: another address and account still get in
+    expect(await g.run(() => Promise.resolve('ok'), { source: ['10.0.0.2', 'account:b', ''] })).toBe('ok');
+    w.release();
+    await first;
+    expect(await g.run(() => Promise.resolve('again'), { source: ['10.0.0.2', 'account:a'] })).toBe('again');
+  });
+
   it('refuses a waiter whose turn comes after maxWaitMs instead of starting its work', async () => {
     let clock = 0;
     const g = gate({ running: 1, waiting: 5, maxWaitMs: 3000 }, () => clock);

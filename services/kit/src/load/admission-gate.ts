@@ -9,7 +9,11 @@
  * refused at once with SERVICE_UNAVAILABLE (the BFF answers 503 with Retry-After), never left to time
  * out. Optional guards:
  * - `perSource`: places (running or waiting) one source, such as a client address, may hold, so one
- *   client's burst cannot take every place from everyone else. A call without a source ('') has only
+ *   client's burst cannot take every place from everyone else; `perSourceRunning` (default
+ *   `perSource`): how many of them may run at once. A waiter whose source already runs its share
+ *   lets the waiters behind it pass, so the other places serve other sources. A call may name several
+ *   sources (a client address and the account it signs in to): each of them holds the place, and the
+ *   call is refused when any of them already holds its share. A call without a source ('') has only
  *   the global bounds.
  * - `maxWaitMs`: a waiter whose turn comes later than this is refused then instead of starting work
  *   its caller's deadline would not see finished.
@@ -27,6 +31,8 @@ export interface AdmissionLimits {
   maxCost?: number;
   /** Places, running or waiting, one source may hold (default: no bound). */
   perSource?: number;
+  /** Works of one source that run at once (default: perSource). */
+  perSourceRunning?: number;
   /** Longest wait for a turn (default: no bound). */
   maxWaitMs?: number;
   /** Longest expected wait plus work at admission (default: no bound). */
@@ -43,14 +49,28 @@ export interface AdmissionOptions {
   now?: () => number;
 }
 
-/** One call's share: its estimated cost (default 1) and its source (default '': none). */
+/** One call's share: its estimated cost (default 1) and its source or sources (default '': none). */
 export interface AdmissionTicket {
   cost?: number;
-  source?: string;
+  source?: string | readonly string[];
+}
+
+/** Takes one from the count of `key`, forgetting it at zero. */
+function countDown(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left <= 0) counts.delete(key);
+  else counts.set(key, left);
+}
+
+/** The distinct named sources of a ticket ('' names none). */
+function sourcesOf(source: AdmissionTicket['source']): string[] {
+  const all = typeof source === 'string' ? [source] : (source ?? []);
+  return [...new Set(all.filter((s) => s !== ''))];
 }
 
 interface Waiter {
   cost: number;
+  sources: string[];
   at: number;
   go(): void;
   refuse(err: Error): void;
@@ -62,6 +82,7 @@ export class AdmissionGate {
   private runningCost = 0;
   private readonly queue: Waiter[] = [];
   private readonly bySource = new Map<string, number>();
+  private readonly runningBySource = new Map<string, number>();
   private readonly now: () => number;
   private readonly busyMessage: string;
   /** Moving average of a work's duration (ms); 0 until one finished. */
@@ -81,6 +102,7 @@ export class AdmissionGate {
       maxWaitMs: Infinity,
       budgetMs: Infinity,
       ...limits,
+      perSourceRunning: limits.perSourceRunning ?? limits.perSource ?? Infinity,
     };
     this.busyMessage = opts.busyMessage ?? BUSY_MESSAGE;
     this.now = opts.now ?? (() => performance.now());
@@ -89,19 +111,23 @@ export class AdmissionGate {
   /** Runs `work` once admitted; throws SERVICE_UNAVAILABLE when no place can be had. */
   async run<T>(work: () => Promise<T>, ticket: AdmissionTicket = {}): Promise<T> {
     const cost = ticket.cost ?? 1;
-    const source = ticket.source ?? '';
-    const held = this.bySource.get(source) ?? 0;
-    const startsNow = this.fits(cost);
+    const sources = sourcesOf(ticket.source);
+    const startsNow = this.fits(cost) && this.sourcesMayRun(sources);
     if (
-      (source !== '' && held >= this.limits.perSource) ||
+      sources.some((s) => (this.bySource.get(s) ?? 0) >= this.limits.perSource) ||
       this.late(startsNow) ||
       (!startsNow && this.queue.length >= this.limits.waiting)
     )
       throw this.refusal();
-    this.bySource.set(source, held + 1);
+    for (const s of sources) this.bySource.set(s, (this.bySource.get(s) ?? 0) + 1);
     try {
-      if (startsNow) this.admit(cost);
-      else await new Promise<void>((go, refuse) => this.queue.push({ cost, at: this.now(), go, refuse }));
+      if (startsNow) this.admit(cost, sources);
+      else
+        await new Promise<void>((go, refuse) => {
+          this.queue.push({ cost, sources, at: this.now(), go, refuse });
+          // the waiters before it may all be waiting for their own source's turn: it may start now
+          this.drain();
+        });
       const started = this.now();
       try {
         return await work();
@@ -110,12 +136,11 @@ export class AdmissionGate {
         this.avgMs = this.avgMs === 0 ? took : this.avgMs * 0.8 + took * 0.2;
         this.running--;
         this.runningCost -= cost;
+        for (const s of sources) countDown(this.runningBySource, s);
         this.drain();
       }
     } finally {
-      const left = (this.bySource.get(source) ?? 1) - 1;
-      if (left <= 0) this.bySource.delete(source);
-      else this.bySource.set(source, left);
+      for (const s of sources) countDown(this.bySource, s);
     }
   }
 
@@ -137,6 +162,11 @@ export class AdmissionGate {
     );
   }
 
+  /** Whether every source of a call runs fewer than its share now. */
+  private sourcesMayRun(sources: readonly string[]): boolean {
+    return sources.every((s) => (this.runningBySource.get(s) ?? 0) < this.limits.perSourceRunning);
+  }
+
   /** Whether the measured work time says this caller would not be done within the budget. */
   private late(startsNow: boolean): boolean {
     if (this.avgMs === 0 || this.limits.budgetMs === Infinity) return false;
@@ -144,24 +174,33 @@ export class AdmissionGate {
     return this.avgMs * rounds > this.limits.budgetMs;
   }
 
-  private admit(cost: number): void {
+  private admit(cost: number, sources: readonly string[]): void {
     this.running++;
     this.runningCost += cost;
+    for (const s of sources) this.runningBySource.set(s, (this.runningBySource.get(s) ?? 0) + 1);
     this.peakRunning = Math.max(this.peakRunning, this.running);
   }
 
-  /** Starts the waiters whose turn it is, refusing the ones that waited past maxWaitMs. */
+  /**
+   * Starts the waiters whose turn it is, in order, refusing the ones that waited past maxWaitMs. A
+   * waiter whose source already runs its share is passed over (it keeps its place in line); the
+   * first other waiter that does not fit stops the round (first come, first served by cost).
+   */
   private drain(): void {
-    while (this.queue.length > 0) {
-      const next = this.queue[0]!;
+    for (let i = 0; i < this.queue.length;) {
+      const next = this.queue[i]!;
       if (this.now() - next.at > this.limits.maxWaitMs) {
-        this.queue.shift();
+        this.queue.splice(i, 1);
         next.refuse(this.refusal());
         continue;
       }
+      if (!this.sourcesMayRun(next.sources)) {
+        i++;
+        continue;
+      }
       if (!this.room(next.cost)) return;
-      this.queue.shift();
-      this.admit(next.cost);
+      this.queue.splice(i, 1);
+      this.admit(next.cost, next.sources);
       next.go();
     }
   }
