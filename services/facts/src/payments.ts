@@ -90,6 +90,9 @@ export const REFUND_REASONS = {
 
 export type RefundReason = (typeof REFUND_REASONS)[keyof typeof REFUND_REASONS];
 
+/** The save's error code for an order refused by the canvas and refunded (409; the body names the refund). */
+export const ORDER_REFUNDED_CODE = 'ORDER_REFUNDED';
+
 /**
  * What the save answers (and the editor shows) when a paid order could not be granted and its
  * payment was refunded, in the buyer's words.
