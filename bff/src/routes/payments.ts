@@ -60,8 +60,6 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
 
   router.post('/api/payments/create-payment-intent', auth, async (ctx) => {
     const { userId } = authOf(ctx);
-    // every call counts, refused ones too (facts' INTENT_LIMITS): 429 with Retry-After past the limit
-    await intentLimiter.enforce(ctx, INTENT_RATE_RULE, userId);
     const body = bodyOf(ctx);
     const metadata: Record<string, unknown> = readOptional(
       body.metadata,
@@ -92,6 +90,8 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
         'Idempotency-Key must be at most 100 letters, digits, _ . : -',
         'Idempotency-Key',
       );
+    // every well-formed call counts, refused ones too (facts' INTENT_LIMITS): 429 with Retry-After
+    await intentLimiter.enforce(ctx, INTENT_RATE_RULE, userId);
     const { intent } = await peers.payment
       .createPaymentIntent({
         userId,
