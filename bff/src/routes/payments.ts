@@ -27,6 +27,16 @@ import { address, intentId } from '../payments/parse.js';
 import { MAX_CANVAS_INDEX, TOTAL_BOARDS } from '@tessera/facts/grid';
 import { MAX_PIXELS_PER_ORDER } from '@tessera/facts/pricing';
 import { noStore } from '../http/no-store.js';
+import { RateLimiter, type RateRule } from '../middleware/rate-limit.js';
+import { INTENT_LIMITS } from '@tessera/facts/payments';
+import { hasAppCode } from '@tessera/kit';
+
+/** create-payment-intent calls per user (facts' INTENT_LIMITS; AUTH_RATE_LIMIT_SCALE multiplies it). */
+export const INTENT_RATE_RULE: RateRule = {
+  name: 'payment-intent:user',
+  limit: INTENT_LIMITS.newPerWindow,
+  windowMs: INTENT_LIMITS.windowMs,
+};
 
 const MAX_CENTS = 100_000_000;
 
@@ -37,6 +47,7 @@ const line = (value: unknown, field: string, max: number, rule: Omit<TextRule, '
 export function paymentRoutes(router: Router, deps: BffDeps): void {
   const { peers } = deps;
   const auth = requireAuth(deps);
+  const intentLimiter = new RateLimiter(deps.kv, deps.logger, deps.config.auth.rateLimitScale);
 
   router.get('/api/config/stripe', async (ctx) => {
     const cfg = await peers.payment.getPaymentConfig({});
@@ -79,17 +90,26 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
         'Idempotency-Key must be at most 100 letters, digits, _ . : -',
         'Idempotency-Key',
       );
-    const { intent } = await peers.payment.createPaymentIntent({
-      userId,
-      canvasIndex,
-      boardIndex,
-      pixels,
-      claimedAmountCents: amount,
-      currency,
-      billingAddress: billing,
-      description: line(body.description, 'description', 500),
-      idempotencyKey: key,
-    });
+    // every well-formed call counts, refused ones too (facts' INTENT_LIMITS): 429 with Retry-After
+    await intentLimiter.enforce(ctx, INTENT_RATE_RULE, userId);
+    const { intent } = await peers.payment
+      .createPaymentIntent({
+        userId,
+        canvasIndex,
+        boardIndex,
+        pixels,
+        claimedAmountCents: amount,
+        currency,
+        billingAddress: billing,
+        description: line(body.description, 'description', 500),
+        idempotencyKey: key,
+      })
+      .catch((err: unknown) => {
+        // too many unpaid orders open: try again once one is paid, closed or has run out
+        if (hasAppCode(err, 'TOO_MANY_REQUESTS'))
+          ctx.set('Retry-After', String(INTENT_LIMITS.openRetryAfterS));
+        throw err;
+      });
     if (!intent) throw new Error('payment service returned no intent');
     ctx.status = 201;
     ctx.body = {

@@ -7,6 +7,7 @@
  * the colour paid for) and commits the whole order exactly once (the second batch of the same order
  * finds it granted). Without purchaseInfo nothing is changed.
  */
+import { ConnectError } from '@connectrpc/connect';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
@@ -25,6 +26,8 @@ import {
   isAbsent,
 } from '../http/params.js';
 import { HttpError } from '../middleware/errors.js';
+import { intentStatusJson } from '../payments/json.js';
+import { errorBody, ERROR_KINDS, hasAppCode } from '@tessera/kit';
 import { intentId } from '../payments/parse.js';
 
 type Kind = 'reset' | 'update';
@@ -67,13 +70,30 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
 
     // one call: the payment service checks the pixels against the order (board, kind, colour paid
     // for) and commits it
-    const res = await peers.payment.commitOrder({
-      userId,
-      intentId: id,
-      canvasIndex,
-      boardIndex,
-      pixels,
-    });
+    let res;
+    try {
+      res = await peers.payment.commitOrder({ userId, intentId: id, canvasIndex, boardIndex, pixels });
+    } catch (err) {
+      if (!hasAppCode(err, 'ORDER_REFUNDED')) throw err;
+      // the order could not be granted and its payment was refunded: the spec's error body, plus
+      // the refund as the order status reads it
+      const { intent } = await peers.payment.getPaymentIntent({ userId, intentId: id });
+      const status = intentStatusJson(intent);
+      ctx.status = ERROR_KINDS.ORDER_REFUNDED.http;
+      ctx.body = {
+        ...errorBody({
+          code: 'ORDER_REFUNDED',
+          status: ctx.status,
+          message: ConnectError.from(err).rawMessage,
+          field: 'purchaseInfo.payment_intent_id',
+        }),
+        paymentIntentId: id,
+        orderState: status.orderState,
+        refundedAmount: status.refundedAmount,
+        refundReason: intent?.refundReason ?? '',
+      };
+      return;
+    }
     // the pixels' price at the gallery's prices (spec: calculatedPrice {totalDollars, defaultColorCount})
     const { subtotalCents } = kind === 'reset' ? priceOrder(pixels.length, 0) : priceOrder(0, pixels.length);
     ctx.body = {

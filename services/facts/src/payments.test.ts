@@ -7,6 +7,8 @@ import {
   isConfirmedStatus,
   isIntentStatus,
   isPublishableKey,
+  orderRefundedMessage,
+  REFUND_REASONS,
   PAYMENT_REQUIRED_MESSAGE,
   purchaseType,
 } from './payments.js';
@@ -69,5 +71,16 @@ describe('saves and configuration', () => {
     expect(PAYMENT_REQUIRED_MESSAGE).toBe(
       "This action includes acquiring new pixels and requires a payment. Please use the 'Purchase' button in the header.",
     );
+  });
+});
+
+describe('the refund of an order the canvas refused', () => {
+  it("names the amount and the reason in the buyer's words", () => {
+    expect(orderRefundedMessage(REFUND_REASONS.pixelsSold, 474)).toBe(
+      'Some of these pixels were sold to another buyer before your payment completed. Your payment of $4.74 has been refunded in full.',
+    );
+    const lost = orderRefundedMessage(REFUND_REASONS.boardLockLost, 133);
+    expect(lost).toMatch(/^Your lock on this board ended and someone else took the board/);
+    expect(lost).toMatch(/Your payment of \$1\.33 has been refunded in full\.$/);
   });
 });

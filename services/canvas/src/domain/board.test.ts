@@ -138,4 +138,20 @@ describe('board document', () => {
     const old = { ...free, voidedOrders: undefined };
     expect(commit(old, 'z', 60_008, { ...lateA, orderId: 'z' }).ok).toBe(true);
   });
+
+  it('a buyer who lost the board is refused and the order voided: not granted when the board is free again', () => {
+    const a = reserve(fresh(), order('a', [{ x: 6, y: 6, isDefault: true }]), 0);
+    if (!a.ok) throw new Error(a.message);
+    const lost = commit(a.board, 'a', 10, undefined, { lockLost: () => true });
+    expect(lost).toMatchObject({ ok: false, reason: 'LOCK_LOST' });
+    if (lost.ok || !lost.board) throw new Error('expected a refusal that voids the order');
+    expect(lost.board.voidedOrders).toEqual(['a']);
+    expect(lost.board.reservations).toEqual([]);
+    // the new holder's lock ends, nobody holds the board: the order stays refused
+    expect(commit(lost.board, 'a', 20, { ...a.reservation, expiresAt: 0 })).toMatchObject({
+      ok: false,
+      reason: 'VOIDED',
+    });
+    expect(lost.board.soldCount).toBe(0);
+  });
 });

@@ -198,7 +198,7 @@ export type CommitOutcome =
   | { ok: true; board: BoardDoc; alreadyCommitted: true }
   | {
       ok: false;
-      reason: 'NO_RESERVATION' | 'ALREADY_SOLD' | 'VOIDED';
+      reason: 'NO_RESERVATION' | 'ALREADY_SOLD' | 'LOCK_LOST' | 'VOIDED';
       message: string;
       /** The board with the order voided (to be written), or null when it already was. */
       board: BoardDoc | null;
@@ -243,12 +243,23 @@ export function commit(
   orderId: string,
   now: number,
   late?: Reservation | (() => Reservation | undefined),
+  opts: { lockLost?: (board: BoardDoc) => boolean } = {},
 ): CommitOutcome {
   if (board0.committedOrders.includes(orderId)) return { ok: true, board: board0, alreadyCommitted: true };
   if (board0.voidedOrders?.includes(orderId)) {
     return { ok: false, reason: 'VOIDED', message: 'This order was refused before', board: null };
   }
   const board = withoutExpired(board0, now);
+  // the buyer lost the board to another user: refused, and voided like any refusal, so the order is
+  // not granted later either (when the new holder's lock ends and the pixels are free again)
+  if (opts.lockLost?.(board0)) {
+    return {
+      ok: false,
+      reason: 'LOCK_LOST',
+      message: 'The board lock was lost before this order was paid',
+      board: voided(board, orderId, now),
+    };
+  }
   const reservation =
     board.reservations.find((r) => r.orderId === orderId) ?? (typeof late === 'function' ? late() : late);
   if (!reservation) {

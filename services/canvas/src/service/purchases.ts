@@ -58,7 +58,8 @@ export class Purchases {
   }
 
   async reserve(req: ReservePixelsRequest): Promise<ReservePixelsResponse> {
-    checkOrderId(req.orderId);
+    if (!req.checkOnly || req.orderId !== '') checkOrderId(req.orderId);
+    checkBoardIndex(req.boardIndex);
     checkUserId(req.userId);
     const pixels = checkOrderPixels(req.pixels);
     const ttl = req.ttlSeconds > 0 ? Math.min(req.ttlSeconds, MAX_TTL_S) : DEFAULT_TTL_S;
@@ -77,10 +78,12 @@ export class Purchases {
       pixels,
       ttlMs: ttl * 1000,
     };
-    const { result } = await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
-      const out = reserve(doc, input, now);
-      return { next: out.ok ? out.board : null, result: out };
-    });
+    const { result } = req.checkOnly
+      ? { result: reserve(await this.core.getBoardDoc(req.canvasIndex, req.boardIndex), input, now) }
+      : await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
+          const out = reserve(doc, input, now);
+          return { next: out.ok ? out.board : null, result: out };
+        });
     if (!result.ok) {
       const code =
         result.reason === 'ALREADY_SOLD'
@@ -118,27 +121,24 @@ export class Purchases {
   }
 
   /**
-   * A paid order whose buyer lost the board to another user since reserving is refused (the caller
-   * refunds): the new holder's pixels are never sold to the old one. The lock service is asked who
+   * A paid order whose buyer lost the board to another user since reserving is refused and voided
+   * (the caller refunds at once; no later commit of it lands): the new holder's pixels are never sold
+   * to the old one. The lock service is asked who
    * holds the board before the write (the one lock check of a commit), and the holder is compared
    * inside the write's step with the reservation on the board as the write reads it. A new holder
    * who reserves meanwhile evicts the order's hold first, so the commit then finds its pixels held
    * and is refused by the board itself.
    */
-  private static checkStillHolder(
+  private static lostTo(
     doc: BoardDoc,
     req: CommitOrderRequest,
     holder: { userId: string; fencingToken: number } | null,
-  ): void {
-    if (!holder || doc.committedOrders.includes(req.orderId)) return; // free, or a repeat of a grant
+  ): boolean {
+    if (!holder) return false; // free: the pixels are granted if still unsold and unheld
     const stored = doc.reservations.find((r) => r.orderId === req.orderId);
     const buyer = stored?.userId ?? req.userId;
     const token = stored?.fencingToken ?? 0;
-    if (holder.userId !== buyer && holder.fencingToken > token) {
-      throw appError('LOCK_CONFLICT', 'The board lock was lost before this order was paid', {
-        field: 'order_id',
-      });
-    }
+    return holder.userId !== buyer && holder.fencingToken > token;
   }
 
   async commit(req: CommitOrderRequest): Promise<CommitOrderResponse> {
@@ -148,16 +148,21 @@ export class Purchases {
     const holder = locks ? await locks.current(req.canvasIndex, req.boardIndex) : null;
     const now = this.core.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
-      Purchases.checkStillHolder(d, req, holder);
       const late = () => this.lateReservation(req, d);
-      const out = commit(d, req.orderId, now, late);
+      const out = commit(d, req.orderId, now, late, {
+        lockLost: (b) => Purchases.lostTo(b, req, holder),
+      });
       // a grant is written, and so is a refusal (it voids the order: no later commit of it lands)
       return { next: out.ok ? (out.alreadyCommitted ? null : out.board) : out.board, result: out };
     });
     if (!result.ok) {
-      throw appError(result.reason === 'ALREADY_SOLD' ? 'PIXEL_ALREADY_SOLD' : 'CONFLICT', result.message, {
-        field: 'order_id',
-      });
+      const code =
+        result.reason === 'ALREADY_SOLD'
+          ? 'PIXEL_ALREADY_SOLD'
+          : result.reason === 'LOCK_LOST'
+            ? 'LOCK_CONFLICT'
+            : 'CONFLICT';
+      throw appError(code, result.message, { field: 'order_id' });
     }
     let summary = await this.core.summaries.get(req.canvasIndex);
     // The sale that sells the canvas out fills its board. The cached summary may not know the other

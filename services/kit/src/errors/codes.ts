@@ -46,6 +46,8 @@ export const ERROR_KINDS = {
   USERNAME_ALREADY_EXISTS: k(Code.AlreadyExists, 409),
   LOCK_CONFLICT: k(Code.FailedPrecondition, 409),
   PIXEL_ALREADY_SOLD: k(Code.FailedPrecondition, 409),
+  // a paid order the canvas refused: the payment was refunded (the body names the amount)
+  ORDER_REFUNDED: k(Code.FailedPrecondition, 409),
   // 429
   RATE_LIMIT_EXCEEDED: k(Code.ResourceExhausted, 429),
   TOO_MANY_REQUESTS: k(Code.ResourceExhausted, 429),

@@ -73,6 +73,11 @@ export class OrderRepository {
     );
   }
 
+  /** How many unpaid orders `userId` created after `since` (their pixels still held). */
+  openCount(userId: string, since: number): Promise<number> {
+    return this.orders.countDocuments({ userId, state: 'pending', createdAt: { $gt: since } });
+  }
+
   /** Orders in these states last changed before `before` (the reconciliation job's work list). */
   inStates(states: OrderState[], before: number, limit = 200): Promise<Order[]> {
     return this.orders.find(

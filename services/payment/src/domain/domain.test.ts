@@ -4,7 +4,7 @@ import { cardOutcome, luhnValid, TEST_CARDS } from './cards.js';
 import { ledgerEntry } from './ledger.js';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import { INTENT_STATUSES } from '@tessera/facts/payments';
-import { addressChangeAllowed, nextStep, refundMessage, withTax, type Order } from './order.js';
+import { addressChangeAllowed, nextStep, withTax, type Order } from './order.js';
 import { sandboxTax, STATE_TAX_BPS } from './sandbox-tax.js';
 
 const good = { line1: '1 Main St', city: 'Albany', state: 'NY', postalCode: '12207', country: 'US' };
@@ -127,8 +127,5 @@ describe('order steps', () => {
     const changeable = INTENT_STATUSES.filter((s) => addressChangeAllowed(order('pending'), s));
     expect(changeable).toEqual(['requires_payment_method', 'requires_confirmation', 'requires_action']);
     expect(addressChangeAllowed(order('granted'), 'requires_payment_method')).toBe(false);
-  });
-  it('tells the buyer about the refund', () => {
-    expect(refundMessage(474)).toMatch(/\$4\.74 has been refunded in full/);
   });
 });

@@ -15,12 +15,7 @@
 import type { BillingAddress } from './address.js';
 import type { LedgerEntry } from './ledger.js';
 import { isAwaitingPayment, type IntentStatus } from '@tessera/facts/payments';
-import {
-  ESTIMATED_JURISDICTION,
-  formatDollars,
-  type Currency,
-  type OrderPrice,
-} from '@tessera/facts/pricing';
+import { ESTIMATED_JURISDICTION, type Currency, type OrderPrice } from '@tessera/facts/pricing';
 
 export type OrderState = 'pending' | 'committing' | 'granted' | 'refunding' | 'refunded' | 'canceled';
 export const FINAL_STATES: ReadonlySet<OrderState> = new Set(['granted', 'refunded', 'canceled']);
@@ -115,9 +110,4 @@ export function nextStep(order: Order, status: IntentStatus | undefined, now: nu
   if (status === 'succeeded') return { kind: 'commit' };
   if (status === 'canceled') return { kind: 'cancel' };
   return { kind: 'unpaid' };
-}
-
-/** The buyer's message when a paid order could not be granted. */
-export function refundMessage(amountCents: number): string {
-  return `Some of these pixels were sold to another buyer before your payment completed. Your payment of ${formatDollars(amountCents)} has been refunded in full.`;
 }

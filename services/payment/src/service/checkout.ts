@@ -22,10 +22,10 @@ import { addressChangeAllowed, withTax, type Order } from '../domain/order.js';
 import { amountMatches } from '../domain/pricing.js';
 import type { PaymentDeps } from './deps.js';
 import { intentMessage } from './mappers.js';
+import { checkOnCanvas, checkOpenOrders, LOCK_LOST } from './order-checks.js';
 import { checkPixels, checkPlace, checkUser } from './validate.js';
 
 const ADDRESS_UPDATE_MS = 15_000;
-const LOCK_LOST = 'Your editing lock is no longer valid. Please re-lock the board to continue editing.';
 
 export class Checkout {
   constructor(
@@ -57,10 +57,11 @@ export class Checkout {
   }
 
   /**
-   * Prices the pixels, creates the provider's intent and reserves the pixels on the canvas under
-   * it. The canvas checks the buyer's board lock as it reserves (the one lock check of an order;
-   * its fencing token comes back with the reservation); a refused reservation cancels the intent,
-   * so the buyer is refused before paying.
+   * Prices the pixels, checks the order (the user's open orders; the canvas's reservation checks
+   * without writing: lock, pixels sold or held) before any provider call, then creates the
+   * provider's intent and reserves the pixels on the canvas under it. The canvas checks the buyer's
+   * board lock again as it reserves (its fencing token comes back with the reservation); a
+   * reservation refused in the race left cancels the intent, so the buyer is refused before paying.
    */
   async createIntent(req: CreatePaymentIntentRequest): Promise<PaymentIntent> {
     const { repo, provider, canvas, logger } = this.deps;
@@ -81,6 +82,18 @@ export class Checkout {
     const key = req.idempotencyKey ? `${req.userId}:${req.idempotencyKey}` : `${req.userId}:${randomUUID()}`;
     const again = req.idempotencyKey ? await repo.byIdempotencyKey(key) : null;
     if (again) return intentMessage(again, (await provider.retrieve(again._id)).status);
+
+    // everything that can refuse the order is asked before the provider is: a refused order makes
+    // no provider call (no tax quote, no intent to create and cancel)
+    await checkOpenOrders(this.deps, req.userId);
+    await checkOnCanvas(this.deps, {
+      orderId: '',
+      userId: req.userId,
+      canvasIndex: req.canvasIndex,
+      boardIndex: req.boardIndex,
+      fencingToken: 0,
+      pixels,
+    });
 
     let address = null;
     if (req.billingAddress) ({ address, breakdown } = await this.taxFor(req.billingAddress, breakdown));

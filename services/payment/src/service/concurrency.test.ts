@@ -74,7 +74,7 @@ describe('100 concurrent buyers on overlapping pixels', () => {
           .commitOrder({ userId: `buyer-${o.i}`, intentId: o.intentId! })
           .catch((err: unknown) => {
             const code = ConnectError.from(err).metadata.get(ERROR_CODE_HEADER);
-            if (code !== 'PIXEL_ALREADY_SOLD' && code !== 'SERVICE_UNAVAILABLE') throw err;
+            if (code !== 'ORDER_REFUNDED' && code !== 'SERVICE_UNAVAILABLE') throw err;
           });
       }),
     );

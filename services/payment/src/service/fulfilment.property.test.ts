@@ -36,7 +36,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const ALLOWED = new Set(['PIXEL_ALREADY_SOLD', 'CONFLICT', 'BAD_REQUEST', 'SERVICE_UNAVAILABLE']);
+const ALLOWED = new Set([
+  'ORDER_REFUNDED',
+  'PIXEL_ALREADY_SOLD',
+  'CONFLICT',
+  'BAD_REQUEST',
+  'SERVICE_UNAVAILABLE',
+]);
 
 function expectedFailure(err: unknown): boolean {
   const ce = ConnectError.from(err);

@@ -14,7 +14,7 @@
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { appError, hasAppCode, publishEvent, sleepUnlessAborted } from '@tessera/kit';
 import { ledgerEntry } from '../domain/ledger.js';
-import type { IntentStatus } from '@tessera/facts/payments';
+import { REFUND_REASONS, type IntentStatus, type RefundReason } from '@tessera/facts/payments';
 import { FINAL_STATES, nextStep, type Order } from '../domain/order.js';
 import type { PaymentDeps } from './deps.js';
 
@@ -69,15 +69,12 @@ export class Fulfilment {
           continue;
         case 'commit': {
           const receivedCents = intent!.amountReceivedCents;
-          if (!(await this.commitOnCanvas(order))) {
+          const refusal = await this.commitOnCanvas(order);
+          if (refusal) {
+            // refused for good: refunded in this same flow (the loop's next step is the refund)
             await repo.update(
               order,
-              {
-                state: 'refunding',
-                claimId: null,
-                receivedCents,
-                refundReason: 'pixels_sold_to_another_buyer',
-              },
+              { state: 'refunding', claimId: null, receivedCents, refundReason: refusal },
               this.now(),
             );
             continue;
@@ -111,8 +108,11 @@ export class Fulfilment {
     throw appError('SERVICE_UNAVAILABLE', 'The order is busy; please try again');
   }
 
-  /** True when the canvas granted the order (now or before); false when it can never grant it. */
-  private async commitOnCanvas(order: Order): Promise<boolean> {
+  /**
+   * Null when the canvas granted the order (now or before); the refund's reason when the canvas
+   * refused it for good (it voided the order: no later commit of it is accepted).
+   */
+  private async commitOnCanvas(order: Order): Promise<RefundReason | null> {
     try {
       await this.deps.canvas.commitOrder({
         orderId: order._id,
@@ -121,15 +121,16 @@ export class Fulfilment {
         userId: order.userId,
         pixels: order.pixels,
       });
-      return true;
+      return null;
     } catch (err) {
-      // the canvas refused the commit for good (pixels sold or held by another order, order voided)
-      if (hasAppCode(err, 'PIXEL_ALREADY_SOLD', 'CONFLICT')) {
+      // the canvas refused the commit for good (pixels sold or held by another order, the board
+      // taken by another user, the order voided before)
+      if (hasAppCode(err, 'PIXEL_ALREADY_SOLD', 'CONFLICT', 'LOCK_CONFLICT')) {
         this.deps.logger.warn(
           { orderId: order._id, err },
           'paid order can no longer be granted; refunding it',
         );
-        return false;
+        return hasAppCode(err, 'LOCK_CONFLICT') ? REFUND_REASONS.boardLockLost : REFUND_REASONS.pixelsSold;
       }
       throw err; // a passing failure: the order stays as it is for the next try
     }

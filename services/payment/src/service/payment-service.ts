@@ -6,7 +6,7 @@
  */
 import { create } from '@bufbuild/protobuf';
 import { isOrderId } from '@tessera/facts/ids';
-import { appError } from '@tessera/kit';
+import { appError, hasAppCode } from '@tessera/kit';
 import {
   GetLedgerResponseSchema,
   type CommitOrderRequest,
@@ -18,7 +18,8 @@ import {
   type PaymentIntent,
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError, WebhookSignatureError } from '../adapters/provider.js';
-import { refundMessage, type Order } from '../domain/order.js';
+import type { Order } from '../domain/order.js';
+import { isAwaitingPayment, orderRefundedMessage } from '@tessera/facts/payments';
 import { saveProblem } from '../domain/save.js';
 import { Checkout } from './checkout.js';
 import type { PaymentDeps } from './deps.js';
@@ -26,6 +27,7 @@ import { Fulfilment, type FulfilResult } from './fulfilment.js';
 import { InFlight } from './in-flight.js';
 import { intentMessage } from './mappers.js';
 import { Records } from './records.js';
+import { checkOnCanvas } from './order-checks.js';
 import { checkId, checkUser } from './validate.js';
 
 export class PaymentService {
@@ -95,6 +97,7 @@ export class PaymentService {
     if (!found || found.clientSecret !== req.clientSecret)
       throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'clientSecret' });
     const order = this.mine(req.userId, found);
+    await this.checkBeforeCharge(order);
     try {
       const res = await sandbox.confirm(req.clientSecret, {
         number: req.cardNumber,
@@ -110,6 +113,36 @@ export class PaymentService {
     } catch (err) {
       if (err instanceof ProviderRequestError)
         throw appError('invalid_payment_intent_state', err.message, { field: 'clientSecret' });
+      throw err;
+    }
+  }
+
+  /**
+   * Before the card is charged: the buyer still holds the board's lock with the order's fencing
+   * token (the canvas's reservation check, nothing written; it asks the lock before the board). An
+   * order refused here takes no money: its intent is canceled (its pixels released) and the buyer
+   * told. A board refusal (pixels held or sold meanwhile) is left to the commit, which refunds.
+   * Only an unpaid order is checked (a repeated confirmation of a paid one is the provider's answer).
+   */
+  private async checkBeforeCharge(order: Order): Promise<void> {
+    if (order.state !== 'pending') return;
+    try {
+      await checkOnCanvas(this.deps, {
+        orderId: order._id,
+        userId: order.userId,
+        canvasIndex: order.canvasIndex,
+        boardIndex: order.boardIndex,
+        fencingToken: order.fencingToken,
+        pixels: order.pixels,
+      });
+    } catch (err) {
+      if (hasAppCode(err, 'PIXEL_ALREADY_SOLD', 'CONFLICT')) return;
+      if (!hasAppCode(err, 'LOCK_CONFLICT')) throw err;
+      const status = (await this.deps.provider.retrieve(order._id)).status;
+      if (isAwaitingPayment(status)) {
+        await this.deps.provider.cancel(order._id);
+        await this.fulfil(order._id, { waitMs: 0 });
+      }
       throw err;
     }
   }
@@ -137,9 +170,13 @@ export class PaymentService {
         };
       case 'refunded':
       case 'refunding':
-        throw appError('PIXEL_ALREADY_SOLD', refundMessage(o.receivedCents || o.amountCents), {
-          field: 'payment_intent_id',
-        });
+        // refused by the canvas for good and refunded in this flow: the buyer is told (the BFF adds
+        // the refund's amount and state to the error body)
+        throw appError(
+          'ORDER_REFUNDED',
+          orderRefundedMessage(o.refundReason, o.refundedCents || o.receivedCents || o.amountCents),
+          { field: 'payment_intent_id' },
+        );
       case 'canceled':
         throw appError('BAD_REQUEST', 'Payment verification failed: this payment was canceled', {
           field: 'payment_intent_id',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.js';
+import { orderRefundedMessage, REFUND_REASONS } from '@tessera/facts/payments';
+import { retryDecision } from './save-flow.js';
 import {
   PaymentFlowError,
   addressUpdateMessage,
@@ -88,6 +90,28 @@ describe('save error mapping', () => {
     [new Error(''), 'Payment successful but there was an error saving. Please contact support.'],
   ])('maps by what the message is about: %s', (error, message) => {
     expect(saveErrorMessage(error)).toBe(message);
+  });
+
+  it("a save refused and refunded says so in the buyer's words, and is not retried", () => {
+    const told = orderRefundedMessage(REFUND_REASONS.boardLockLost, 363);
+    const refunded = new ApiError({
+      status: 409,
+      code: 'ORDER_REFUNDED',
+      message: told,
+      body: { refundedAmount: 363 },
+    });
+    expect(saveErrorMessage(refunded)).toBe(told);
+    expect(saveErrorMessage(refunded)).toMatch(/refunded in full/);
+    const bare = new ApiError({
+      status: 409,
+      code: 'ORDER_REFUNDED',
+      message: '',
+      body: { refundedAmount: 363 },
+    });
+    expect(saveErrorMessage(bare)).toBe(
+      'These pixels could not be saved, so your payment of $3.63 has been refunded in full.',
+    );
+    expect(retryDecision(refunded, 1)).toBe('none');
   });
 
   it('network and timeout errors of the client map to the network text', () => {

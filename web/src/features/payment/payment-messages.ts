@@ -1,5 +1,6 @@
 // Every payment text of spec sections 2, 4, 5 and 8, and the mappings from errors to them.
-import { isApiError, isNetworkError } from '../../api/errors.js';
+import { isApiError, isNetworkError, type ApiError } from '../../api/errors.js';
+import { ORDER_REFUNDED_CODE } from '@tessera/facts/payments';
 import { formatDollars } from '@tessera/facts/pricing';
 
 export const MODAL_TEXT = {
@@ -126,9 +127,28 @@ export function saveFailedMessage(message: string): string {
   return `Save failed: ${message}`;
 }
 
+/**
+ * A save refused because the order could not be granted: the payment was refunded. The server's
+ * message says why and how much in the buyer's words; without one, the refund from the body.
+ */
+export function refundedSaveMessage(error: { message: string; body: unknown }): string {
+  if (error.message.trim() !== '') return error.message;
+  const body = error.body as { refundedAmount?: unknown } | null;
+  const cents = typeof body?.refundedAmount === 'number' ? body.refundedAmount : 0;
+  return cents > 0
+    ? `These pixels could not be saved, so your payment of ${formatDollars(cents)} has been refunded in full.`
+    : 'These pixels could not be saved, so your payment is being refunded in full.';
+}
+
+/** True when the save was refused and the payment refunded (nothing to retry). */
+export function isRefundedSave(error: unknown): error is ApiError {
+  return isApiError(error) && error.code === ORDER_REFUNDED_CODE;
+}
+
 /** The save error mapping of spec section 8, applied to the error's message. */
 export function saveErrorMessage(error: unknown): string {
   if (error instanceof PaymentFlowError && error.verbatim) return error.message;
+  if (isRefundedSave(error)) return refundedSaveMessage(error);
   if (isNetworkError(error)) return SAVE_MESSAGES.network;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (message.trim() === '') return CONFIRM_MESSAGES.saveDefault;

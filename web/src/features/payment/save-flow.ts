@@ -15,7 +15,7 @@ import {
   type PurchaseInfo,
 } from './payment-api.js';
 import { isNetworkError } from '../../api/errors.js';
-import { PaymentFlowError, SAVE_MESSAGES, purchaseErrorMessage } from './payment-messages.js';
+import { isRefundedSave, PaymentFlowError, SAVE_MESSAGES, purchaseErrorMessage } from './payment-messages.js';
 import type { PaymentBreakdown } from './pricing.js';
 import type { PendingPurchase } from './types.js';
 import { verifyPayment } from './verification.js';
@@ -178,6 +178,7 @@ export const SAVE_AUTO_RETRY_MS = 3000;
 /** After failed attempt number `attempt` (1-based): retry automatically, offer a retry, or give up. */
 export function retryDecision(error: unknown, attempt: number): 'auto' | 'manual' | 'none' {
   if (attempt > SAVE_MAX_RETRIES) return 'none';
+  if (isRefundedSave(error)) return 'none'; // refused for good and refunded: nothing to retry
   if (error instanceof PaymentFlowError) {
     return error.message === SAVE_MESSAGES.noChanges || error.message === PAYMENT_REQUIRED_MESSAGE
       ? 'none'
