@@ -27,7 +27,7 @@ import { intEnv } from './lib/harness.mjs';
 import { startStack } from '../scripts/lib/launch-stack.mjs';
 import { namedProcesses } from './lib/procs.mjs';
 import { childrenOf, readProcess, Sampler } from './lib/procstat.mjs';
-import { formatProcesses, formatRows } from './lib/report.mjs';
+import { formatProcesses, formatRows, GENERATOR_CPU_LIMIT, judge } from './lib/report.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -289,7 +289,8 @@ async function main() {
         if (!phased) sampler.phase('scenario');
         const out = await scenario.run(ctx);
         const phases = sampler.stop();
-        entry.rows = out.rows;
+        // each row judged from its numbers: "invalid" when the generator was above the limit
+        entry.rows = out.rows.map((r) => judge(r));
         entry.phases = phases;
         say(formatRows(out.rows));
         say('');
@@ -313,12 +314,13 @@ async function main() {
   }
   const total = (Date.now() - runStarted) / 1000;
   const rows = results.flatMap((r) => r.rows ?? []);
-  const notMet = rows.filter((r) => r.met === false).map((r) => r.row);
+  const notMet = rows.filter((r) => r.verdict === 'not met').map((r) => r.row);
+  const invalid = rows.filter((r) => r.verdict === 'invalid').map((r) => r.row);
   say(
     `\nbench finished in ${total.toFixed(0)} s${wanted.length === known.length ? ` (all: limit ${ALL_LIMIT_S} s, ${total < ALL_LIMIT_S ? 'met' : 'NOT met'})` : ''}`,
   );
   say(
-    `targets: ${rows.filter((r) => r.met === true).length} met, ${notMet.length} not met${notMet.length ? `: ${notMet.join('; ')}` : ''}; ${failed} scenario(s) failed`,
+    `targets: ${rows.filter((r) => r.verdict === 'met').length} met, ${notMet.length} not met${notMet.length ? `: ${notMet.join('; ')}` : ''}; ${invalid.length} invalid${invalid.length ? ` (load generator above ${GENERATOR_CPU_LIMIT}% of a core: ${invalid.join('; ')})` : ''}; ${failed} scenario(s) failed`,
   );
   if (process.env.BENCH_JSON)
     fs.writeFileSync(
