@@ -2,7 +2,7 @@
 // of a core is "invalid", never "met" or "not met" (the report decides it from the row's numbers);
 // the bare Koa baseline runs in a process of its own, not in the generator's; and the generator sends
 // traceparents from a pool built before the load, not one built per request.
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareKoa, load, traceparentPool, withGeneratorCpu } from '../lib/bench-kit.mjs';
 import { readProcess } from '../lib/procstat.mjs';
