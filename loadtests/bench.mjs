@@ -17,6 +17,7 @@
 // BENCH_THREADS=1 (the stack as `npm start` runs it by default, one process with a thread per service,
 // instead of a process per service), BENCH_WARMUP (seconds of unmeasured load before each closed-loop
 // phase of the lock and purchase scenarios, default 3; lib/client.mjs `warmUp`).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,13 +127,50 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
   };
 }
 
+/**
+ * `npm run bench -- faults`: the fault suite (integration/faults/faults.test.ts) run long, at least
+ * FAULTS_MIN_KILLS (default 20) kills over FAULTS_SECONDS (default 240); its output as it runs.
+ */
+function runFaults() {
+  const env = {
+    ...process.env,
+    FAULTS_SECONDS: process.env.FAULTS_SECONDS ?? '240',
+    FAULTS_MIN_KILLS: process.env.FAULTS_MIN_KILLS ?? '20',
+  };
+  say(
+    `fault suite, long: ${env.FAULTS_SECONDS} s of kills, at least ${env.FAULTS_MIN_KILLS} (integration/faults/)`,
+  );
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', 'integration/faults/faults.test.ts'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const known = scenarioNames();
   if (args.length === 0 || args.includes('--help') || args.includes('--list')) {
-    say('usage: npm run bench -- <scenario|all> [scenario ...]');
+    say('usage: npm run bench -- <scenario|all> [scenario ...] | soak | faults');
     say(`scenarios: ${known.join(', ') || '(none)'}`);
+    say('on demand, not in all: soak (BENCH_SOAK_MINUTES, default 30), faults (the fault suite, long)');
     process.exit(args.length === 0 ? 2 : 0);
+  }
+  if (args.length === 1 && args[0] === 'faults') {
+    process.exitCode = await runFaults();
+    return;
+  }
+  if (args.length === 1 && args[0] === 'soak') {
+    const { runSoak } = await import('./soak.mjs');
+    process.exitCode = await runSoak({
+      signUpper,
+      port: intEnvOrExit('BENCH_PORT', 18380, 1024, 65000),
+      portBase: intEnvOrExit('BENCH_PORT_BASE', 18351, 1024, 65000),
+    });
+    return;
   }
   const wanted = args.includes('all') ? known : args;
   const unknown = wanted.filter((w) => !known.includes(w));
