@@ -15,6 +15,8 @@
  *
  * `npm test` runs it short (FAULTS_SECONDS=70, at least FAULTS_MIN_KILLS=10 kills);
  * `npm run bench -- faults` runs it long (at least 20 kills). Needs the build (`npm run build`).
+ * With the canvas's commit-once check removed (board.ts `commit()`) it failed: 5 paid orders whose
+ * pixels had been committed were refunded too (README.md, "The guard broken once").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Buyer } from './buyers.js';
