@@ -17,6 +17,7 @@
 // BENCH_THREADS=1 (the stack as `npm start` runs it by default, one process with a thread per service,
 // instead of a process per service), BENCH_WARMUP (seconds of unmeasured load before each closed-loop
 // phase of the lock and purchase scenarios, default 3; lib/client.mjs `warmUp`).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ import { intEnv } from './lib/harness.mjs';
 import { startStack } from '../scripts/lib/launch-stack.mjs';
 import { namedProcesses } from './lib/procs.mjs';
 import { childrenOf, readProcess, Sampler } from './lib/procstat.mjs';
-import { formatProcesses, formatRows } from './lib/report.mjs';
+import { formatProcesses, formatRows, GENERATOR_CPU_LIMIT, judge } from './lib/report.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -126,13 +127,50 @@ function signUpper(/** @type {string} */ baseUrl, /** @type {string} */ tag) {
   };
 }
 
+/**
+ * `npm run bench -- faults`: the fault suite (integration/faults/faults.test.ts) run long, at least
+ * FAULTS_MIN_KILLS (default 20) kills over FAULTS_SECONDS (default 240); its output as it runs.
+ */
+function runFaults() {
+  const env = {
+    ...process.env,
+    FAULTS_SECONDS: process.env.FAULTS_SECONDS ?? '240',
+    FAULTS_MIN_KILLS: process.env.FAULTS_MIN_KILLS ?? '20',
+  };
+  say(
+    `fault suite, long: ${env.FAULTS_SECONDS} s of kills, at least ${env.FAULTS_MIN_KILLS} (integration/faults/)`,
+  );
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', 'integration/faults/faults.test.ts'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const known = scenarioNames();
   if (args.length === 0 || args.includes('--help') || args.includes('--list')) {
-    say('usage: npm run bench -- <scenario|all> [scenario ...]');
+    say('usage: npm run bench -- <scenario|all> [scenario ...] | soak | faults');
     say(`scenarios: ${known.join(', ') || '(none)'}`);
+    say('on demand, not in all: soak (BENCH_SOAK_MINUTES, default 30), faults (the fault suite, long)');
     process.exit(args.length === 0 ? 2 : 0);
+  }
+  if (args.length === 1 && args[0] === 'faults') {
+    process.exitCode = await runFaults();
+    return;
+  }
+  if (args.length === 1 && args[0] === 'soak') {
+    const { runSoak } = await import('./soak.mjs');
+    process.exitCode = await runSoak({
+      signUpper,
+      port: intEnvOrExit('BENCH_PORT', 18380, 1024, 65000),
+      portBase: intEnvOrExit('BENCH_PORT_BASE', 18351, 1024, 65000),
+    });
+    return;
   }
   const wanted = args.includes('all') ? known : args;
   const unknown = wanted.filter((w) => !known.includes(w));
@@ -291,7 +329,8 @@ async function main() {
         if (!phased) sampler.phase('scenario');
         const out = await scenario.run(ctx);
         const phases = sampler.stop();
-        entry.rows = out.rows;
+        // each row judged from its numbers: "invalid" when the generator was above the limit
+        entry.rows = out.rows.map((r) => judge(r));
         entry.phases = phases;
         say(formatRows(out.rows));
         say('');
@@ -315,12 +354,13 @@ async function main() {
   }
   const total = (Date.now() - runStarted) / 1000;
   const rows = results.flatMap((r) => r.rows ?? []);
-  const notMet = rows.filter((r) => r.met === false).map((r) => r.row);
+  const notMet = rows.filter((r) => r.verdict === 'not met').map((r) => r.row);
+  const invalid = rows.filter((r) => r.verdict === 'invalid').map((r) => r.row);
   say(
     `\nbench finished in ${total.toFixed(0)} s${wanted.length === known.length ? ` (all: limit ${ALL_LIMIT_S} s, ${total < ALL_LIMIT_S ? 'met' : 'NOT met'})` : ''}`,
   );
   say(
-    `targets: ${rows.filter((r) => r.met === true).length} met, ${notMet.length} not met${notMet.length ? `: ${notMet.join('; ')}` : ''}; ${failed} scenario(s) failed`,
+    `targets: ${rows.filter((r) => r.verdict === 'met').length} met, ${notMet.length} not met${notMet.length ? `: ${notMet.join('; ')}` : ''}; ${invalid.length} invalid${invalid.length ? ` (load generator above ${GENERATOR_CPU_LIMIT}% of a core: ${invalid.join('; ')})` : ''}; ${failed} scenario(s) failed`,
   );
   if (process.env.BENCH_JSON)
     fs.writeFileSync(

@@ -98,6 +98,10 @@ const SEMI_SPACE_MB = { bff: 16, canvas: 8, payment: 8, lock: 8, broker: 8 };
 const semiSpaceMb = (name) => SEMI_SPACE_MB[name] ?? 2;
 common.MALLOC_ARENA_MAX ??= '2';
 const PROCESS_PER_SERVICE = env.TESSERA_PROCESS_PER_SERVICE === '1';
+// TESSERA_RESTART_KILLED=1 (the fault suite, integration/faults/, with a process per service): a
+// process that dies of SIGKILL is started again on its port with its key, as Kubernetes restarts a
+// container; any other unexpected end still stops everything.
+const RESTART_KILLED = PROCESS_PER_SERVICE && env.TESSERA_RESTART_KILLED === '1';
 
 /** A running service: `stop()` asks it to shut down gracefully, `kill()` ends it now. */
 function startProcess(name, script, childEnv, onExit) {
@@ -147,7 +151,10 @@ function launch(name, script, extraEnv) {
   const start = PROCESS_PER_SERVICE ? startProcess : startThread;
   const child = start(name, script, childEnv, (how) => {
     children.delete(name);
-    if (!stopping) {
+    if (!stopping && RESTART_KILLED && how === 'SIGKILL') {
+      say(`${name} was killed (SIGKILL); starting it again`);
+      launch(name, script, extraEnv);
+    } else if (!stopping) {
       say(`${name} exited unexpectedly (${how}); stopping everything`);
       stop(1);
     }

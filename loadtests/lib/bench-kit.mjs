@@ -29,8 +29,43 @@ export function traceparent() {
 }
 
 /**
- * autocannon against `url` for `seconds` with `connections`, each request with its own traceparent.
- * Returns `{rps, p50, p95, p99, errors, requests}` (latencies in ms).
+ * How many distinct traceparent headers a load cycles through (BENCH_TRACE_POOL, default 256). Each
+ * is built once, before the load: autocannon then sends prebuilt request bytes and the generator
+ * spends no CPU per request on ids (a fresh traceparent per request, built in JS in autocannon's
+ * setupRequest, cost the generator about a third of its CPU and capped the rate it could send).
+ * BENCH_TRACE_POOL=0 restores one new traceparent per request, for comparison.
+ */
+const TRACE_POOL = Number(process.env.BENCH_TRACE_POOL ?? 256);
+
+/**
+ * `n` W3C traceparents with new ids (sampled at the BENCH_TRACE_SAMPLE ratio).
+ * @param {number} n
+ */
+export function traceparentPool(n) {
+  return Array.from({ length: Math.max(1, Math.floor(n)) }, traceparent);
+}
+
+/**
+ * CPU this process (the load generator: autocannon and every client of the bench run in the runner)
+ * used while `work` ran, in % of one core (user + system time / wall time), beside its result.
+ * @template T
+ * @param {() => Promise<T>} work
+ * @returns {Promise<{ result: T; generatorCpu: number; cpuSeconds: number }>}
+ */
+export async function withGeneratorCpu(work) {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await work();
+  const used = process.cpuUsage(cpu0);
+  const wallUs = (performance.now() - t0) * 1000;
+  const cpuUs = used.user + used.system;
+  return { result, generatorCpu: wallUs > 0 ? (cpuUs / wallUs) * 100 : 0, cpuSeconds: cpuUs / 1e6 };
+}
+
+/**
+ * autocannon against `url` for `seconds` with `connections`, the requests carrying traceparents
+ * from a pool built beforehand (TRACE_POOL). Returns `{rps, p50, p95, p99, errors, requests,
+ * generatorCpu}` (latencies in ms; generatorCpu: this process's CPU during the load, % of one core).
  * @param {string} url
  * @param {{ seconds: number; connections: number; headers?: Record<string, string>; expectStatus?: number }} opts
  */
@@ -40,24 +75,30 @@ export async function load(url, { seconds, connections, headers = {}, expectStat
   // the local typings (autocannon.d.ts) cover the harness's use only
   /** @type {any} */
   const cannon = autocannon;
-  const result = await cannon({
-    url,
-    connections,
-    duration: seconds,
-    headers,
-    requests: [
-      {
-        setupRequest: (/** @type {any} */ req) => ({
-          ...req,
-          headers: { ...req.headers, traceparent: traceparent() },
+  const requests =
+    TRACE_POOL > 0
+      ? traceparentPool(TRACE_POOL).map((tp) => ({ headers: { ...headers, traceparent: tp } }))
+      : [
+          {
+            setupRequest: (/** @type {any} */ req) => ({
+              ...req,
+              headers: { ...req.headers, traceparent: traceparent() },
+            }),
+          },
+        ];
+  const { result, generatorCpu } = await withGeneratorCpu(() =>
+    cannon({
+      url,
+      connections,
+      duration: seconds,
+      headers,
+      requests,
+      setupClient: (/** @type {any} */ client) =>
+        client.on('response', (/** @type {number} */ status) => {
+          if (status !== expectStatus) wrong++;
         }),
-      },
-    ],
-    setupClient: (/** @type {any} */ client) =>
-      client.on('response', (/** @type {number} */ status) => {
-        if (status !== expectStatus) wrong++;
-      }),
-  });
+    }),
+  );
   return {
     requests: result.requests.total,
     rps: result.requests.average,
@@ -65,6 +106,7 @@ export async function load(url, { seconds, connections, headers = {}, expectStat
     p95: result.latency.p97_5 ?? result.latency.p90,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + wrong,
+    generatorCpu,
   };
 }
 
@@ -92,10 +134,12 @@ export function rawGet(url, headers = {}, localAddress) {
 
 /**
  * A bare Koa app in its own process answering every GET with `body` and `headers` (the baseline of
- * the same bytes without the product in between). Returns `{url, cpuSeconds(), close()}`.
+ * the same bytes without the product in between). Returns `{url, pid, cpuSeconds(), close()}`: the
+ * pid is the child's, never the runner's (a baseline sharing the generator's thread would measure
+ * the generator).
  * @param {Buffer} body
  * @param {Record<string, string>} headers
- * @returns {Promise<{ url: string; cpuSeconds(): number; close(): Promise<void> }>}
+ * @returns {Promise<{ url: string; pid: number; cpuSeconds(): number; close(): Promise<void> }>}
  */
 export async function bareKoa(body, headers) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bare-'));
@@ -116,6 +160,7 @@ export async function bareKoa(body, headers) {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid ?? 0,
     /** CPU seconds the bare Koa process used so far (its cost per request, beside the BFF's). */
     cpuSeconds: () => readProcess(child.pid ?? 0)?.cpuSeconds ?? 0,
     async close() {
@@ -196,7 +241,7 @@ export async function activeCanvas(baseUrl) {
 
 /**
  * One result row with the fields the runner prints (null where not applicable).
- * @param {{ row: string; figure?: unknown; unit?: string | null; p50?: number | null; p95?: number | null; p99?: number | null; errors?: number | null; baseline?: number | null; baselineLabel?: string | null; ratio?: number | null; target?: string | null; met?: boolean | null }} fields
+ * @param {{ row: string; figure?: unknown; unit?: string | null; p50?: number | null; p95?: number | null; p99?: number | null; errors?: number | null; baseline?: number | null; baselineLabel?: string | null; ratio?: number | null; target?: string | null; met?: boolean | null; generatorCpu?: number | null; baselineGeneratorCpu?: number | null }} fields
  */
 export function row(fields) {
   return {
@@ -212,6 +257,8 @@ export function row(fields) {
     ratio: fields.ratio ?? null,
     target: fields.target ?? null,
     met: fields.met ?? null,
+    generatorCpu: fields.generatorCpu ?? null,
+    baselineGeneratorCpu: fields.baselineGeneratorCpu ?? null,
   };
 }
 
@@ -257,6 +304,10 @@ export async function againstBareKoa(ctx, what) {
     await bare.close();
   }
   const ratio = product.rps / baseline.rps;
+  const generator = {
+    generatorCpu: round(product.generatorCpu, 0),
+    baselineGeneratorCpu: round(baseline.generatorCpu, 0),
+  };
   const bffUs = product.requests > 0 ? (bffCpu * 1e6) / product.requests : null;
   const bareUs = baseline.requests > 0 ? (bareCpu * 1e6) / baseline.requests : null;
   return [
@@ -273,6 +324,7 @@ export async function againstBareKoa(ctx, what) {
       ratio: round(ratio, 2),
       target: '>= 0.50 of baseline',
       met: ratio >= 0.5,
+      ...generator,
     }),
     row({
       row: `${what.label}: BFF CPU per request`,
@@ -281,6 +333,7 @@ export async function againstBareKoa(ctx, what) {
       baseline: round(bareUs, 0),
       baselineLabel: 'us, bare Koa process',
       ratio: bffUs !== null && bareUs !== null && bffUs > 0 ? round(bareUs / bffUs, 2) : null,
+      ...generator,
     }),
   ];
 }

@@ -199,6 +199,8 @@ export class Latencies {
  * @property {number} rate         successful iterations per second
  * @property {Latencies} latencies of successful iterations (ms)
  * @property {string[]} samples    the first few error messages
+ * @property {number} generatorCpu this process's CPU during the loop, % of one core (the load
+ *   generator's own: every client of a closed loop runs in the bench runner)
  */
 
 /**
@@ -214,6 +216,7 @@ export async function closedLoop({ workers, durationSeconds, iteration }) {
   const samples = [];
   let iterations = 0;
   let errors = 0;
+  const cpu0 = process.cpuUsage();
   const started = performance.now();
   const until = started + durationSeconds * 1000;
   await Promise.all(
@@ -235,7 +238,10 @@ export async function closedLoop({ workers, durationSeconds, iteration }) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { iterations, errors, seconds, rate: iterations / seconds, latencies, samples };
+  const cpu = process.cpuUsage(cpu0);
+  // this process's CPU over the loop, % of one core: the clients' own cost (the load generator's)
+  const generatorCpu = seconds > 0 ? ((cpu.user + cpu.system) / 1e6 / seconds) * 100 : 0;
+  return { iterations, errors, seconds, rate: iterations / seconds, latencies, samples, generatorCpu };
 }
 
 /** Seconds of unmeasured load before a measured closed loop (BENCH_WARMUP, default 3; 0: none). */

@@ -15,8 +15,48 @@
  * @property {string | null} baselineLabel
  * @property {number | null} ratio
  * @property {string | null} target
- * @property {boolean | null} met
+ * @property {boolean | null} met      null when the row has no target or is invalid
+ * @property {number | null} [generatorCpu]          the load generator's (this runner's) CPU during the
+ *   measured load, % of one core
+ * @property {number | null} [baselineGeneratorCpu]  the same during the baseline's load
+ * @property {'met' | 'not met' | 'invalid' | null} [verdict]  set by `judge`
  */
+
+/**
+ * Above this share of one core the load generator (the bench runner, a single Node thread) is the
+ * bottleneck: the rate it measured says how fast it can send, not how fast the server answers, and
+ * a ratio against a baseline drifts toward 1.
+ */
+export const GENERATOR_CPU_LIMIT = 80;
+
+/**
+ * The row's verdict from its own numbers: "invalid" when the generator was above
+ * GENERATOR_CPU_LIMIT % of a core in the measured phase or in the baseline's (its `met` is then
+ * null: neither met nor not met), else "met" / "not met" from `met`, null for a row without a target.
+ * @param {Row} row
+ * @param {number} [limit]
+ * @returns {Row}
+ */
+export function judge(row, limit = GENERATOR_CPU_LIMIT) {
+  const over = [row.generatorCpu, row.baselineGeneratorCpu].some(
+    (c) => typeof c === 'number' && Number.isFinite(c) && c > limit,
+  );
+  if (over) return { ...row, met: null, verdict: 'invalid' };
+  return { ...row, verdict: row.met === true ? 'met' : row.met === false ? 'not met' : null };
+}
+
+/** The generator column: measured phase / baseline phase, % of one core ('-' where not measured). */
+function generatorCell(/** @type {Row} */ r) {
+  const c = (/** @type {number | null | undefined} */ v) => (typeof v === 'number' ? v.toFixed(0) : '-');
+  if (r.generatorCpu == null && r.baselineGeneratorCpu == null) return '-';
+  return `${c(r.generatorCpu)} / ${c(r.baselineGeneratorCpu)}`;
+}
+
+/** The verdict column: yes, NO, INVALID (generator above the limit) or '-'. */
+function verdictCell(/** @type {Row} */ r) {
+  const v = r.verdict ?? judge(r).verdict;
+  return v === 'invalid' ? 'INVALID' : v === 'met' ? 'yes' : v === 'not met' ? 'NO' : '-';
+}
 
 /** @param {number | null | undefined} v */
 export function num(v) {
@@ -58,6 +98,7 @@ export function formatRows(rows) {
     'baseline (same run)',
     'ratio',
     'target',
+    'gen cpu % (run / base)',
     'met',
   ];
   const body = rows.map((r) => [
@@ -72,7 +113,8 @@ export function formatRows(rows) {
       : `${num(r.baseline)}${r.baselineLabel ? ` ${r.baselineLabel}` : ''}`,
     num(r.ratio),
     r.target ?? '-',
-    r.met === null || r.met === undefined ? '-' : r.met ? 'yes' : 'NO',
+    generatorCell(r),
+    verdictCell(r),
   ]);
   return columns(header, body, 2);
 }

@@ -120,6 +120,8 @@ export async function run(ctx) {
         ratio: bff.rate / raw.rate,
         target: `>= ${TARGET} pairs/s`,
         met: bff.errors === 0 && bff.rate >= TARGET,
+        generatorCpu: bff.generatorCpu,
+        baselineGeneratorCpu: raw.generatorCpu,
       },
       {
         // the stack's CPU time per pair does not depend on what else runs on the machine

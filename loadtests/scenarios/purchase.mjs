@@ -171,6 +171,10 @@ export async function run(ctx) {
         ratio: batched.rate / unbatched.rate,
         target: null,
         met: null,
+        // the canvas service runs in the runner here: its CPU is the work measured, not a generator's
+        // (shown, never "invalid": the row has no target and nothing else sends the load)
+        generatorCpu: null,
+        baselineGeneratorCpu: null,
       },
       cpuRow(
         'stack CPU per 1-pixel order',

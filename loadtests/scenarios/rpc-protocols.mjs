@@ -9,7 +9,7 @@ import { SERVICES } from '@tessera/facts/ports';
 import { localKeyFile, parsePrivateKey } from '@tessera/kit/service-keys';
 import { TokenSigner } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { activeCanvas, round, row, traceparent } from '../lib/bench-kit.mjs';
+import { activeCanvas, round, row, traceparentPool, withGeneratorCpu } from '../lib/bench-kit.mjs';
 import { percentile } from '../lib/client.mjs';
 
 export const name = 'rpc-protocols';
@@ -63,7 +63,10 @@ export async function run(ctx) {
     parsePrivateKey(fs.readFileSync(localKeyFile(ctx.dataDir, 'bff'), 'utf8')),
   );
   const token = await signer.token('canvas'); // valid 5 minutes: longer than the scenario
-  const headers = () => ({ traceparent: traceparent(), authorization: `Bearer ${token}` });
+  // the headers built once (a pool of traceparents), not per call: the generator's CPU is the calls'
+  const pool = traceparentPool(256).map((tp) => ({ traceparent: tp, authorization: `Bearer ${token}` }));
+  let next = 0;
+  const headers = () => pool[next++ % pool.length];
   const rows = [];
   for (const [label, call] of [
     ['GetActiveCanvas', (c) => c.getActiveCanvas({}, { headers: headers() })],
@@ -72,7 +75,8 @@ export async function run(ctx) {
     const results = {};
     for (const protocol of ['grpc', 'connect']) {
       await call(clients[protocol]); // connection up
-      results[protocol] = await measure(() => call(clients[protocol]), seconds);
+      const m = await withGeneratorCpu(() => measure(() => call(clients[protocol]), seconds));
+      results[protocol] = { ...m.result, generatorCpu: m.generatorCpu };
       if (results[protocol].firstError)
         ctx.log(`${protocol} ${label}: ${results[protocol].firstError.message}`);
     }
@@ -91,6 +95,8 @@ export async function run(ctx) {
         baseline: round(grpc.rate, 0),
         baselineLabel: `gRPC protocol, same calls (p50 ${round(grpc.p50)} ms, p99 ${round(grpc.p99)} ms)`,
         ratio: grpc.rate > 0 ? round(connect.rate / grpc.rate, 2) : null,
+        generatorCpu: round(connect.generatorCpu, 0),
+        baselineGeneratorCpu: round(grpc.generatorCpu, 0),
       }),
     );
   }

@@ -228,12 +228,15 @@ describe('bench.mjs', () => {
     expect(output).toContain(`measuring the running stack at ${base}`);
     expect(output).toContain('== echo: requests to a local test server');
     expect(output).toMatch(/echo requests\s+\d+ req\/s/);
-    expect(output).toMatch(/req\/s imagined limit\s+0.50\s+>= 1 req\/s\s+yes/);
+    expect(output).toMatch(/req\/s imagined limit\s+0.50\s+>= 1 req\/s\s+12 \/ 9\s+yes/);
+    expect(output).toMatch(/saturated generator.*>= 1 req\/s\s+95 \/ 40\s+INVALID/);
     expect(output).toMatch(/process \(pid\)\s+requests cpu %\s+rss MB\s+idle cpu %\s+rss MB/);
     expect(output).toContain('bench runner (load)');
     expect(output).toContain('echo: done');
     expect(output).toContain('FAILED: Error: this scenario is broken on purpose');
-    expect(output).toMatch(/targets: 1 met, 0 not met; 1 scenario\(s\) failed/);
+    expect(output).toMatch(
+      /targets: 1 met, 0 not met; 1 invalid \(load generator above 80% of a core: echo requests, saturated generator\); 1 scenario\(s\) failed/,
+    );
     expect(code).toBe(1);
   });
 
