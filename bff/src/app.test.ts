@@ -179,9 +179,14 @@ describe('BFF foundation', () => {
     await fetch(`${base}/healthz`);
     await fetch(`${base}/api/no/such/route/42`);
     await fetch(`${base}/canvas/art/12`);
-    const metric = metricsRegistry.getSingleMetric('tessera_http_request_duration_seconds');
-    const counts = (await metric!.get()).values.filter((v) => v.metricName?.endsWith('_count'));
-    const routes = new Set(counts.map((v) => `${v.labels.method} ${v.labels.route} ${v.labels.status}`));
+    const text = await metricsRegistry.getSingleMetricAsString('tessera_http_request_duration_seconds');
+    const counts = text
+      .split('\n')
+      .filter((l) => l.startsWith('tessera_http_request_duration_seconds_count{'));
+    const label = (l: string, k: string) => new RegExp(`${k}="([^"]*)"`).exec(l)?.[1];
+    const routes = new Set(
+      counts.map((l) => `${label(l, 'method')} ${label(l, 'route')} ${label(l, 'status')}`),
+    );
     expect(routes).toContain('GET /healthz 200');
     expect(routes).toContain('GET unmatched 404');
     expect(routes).toContain('GET web 200');
