@@ -31,14 +31,40 @@ const settled = () =>
 
 export type DeliveryOutcome = 'ack' | 'nak' | 'term' | 'late';
 
+/** The series of one subject and consumer, bound once (no label hashing per delivery). */
+interface Bound {
+  lag: { observe(v: number): void };
+  redelivered: { inc(v?: number): void };
+  settled: Map<DeliveryOutcome, { inc(): void }>;
+}
+const bound = new Map<string, Bound>();
+
+function seriesOf(consumer: string, subject: string): Bound {
+  const key = `${consumer}\u0000${subject}`;
+  let b = bound.get(key);
+  if (!b) {
+    const labels = { subject, consumer };
+    b = { lag: lag().labels(labels), redelivered: redeliveries().labels(labels), settled: new Map() };
+    // the series exists from the first delivery on, so a rate over it is 0 rather than absent
+    b.redelivered.inc(0);
+    bound.set(key, b);
+  }
+  return b;
+}
+
 /** A delivery starting its handler (`nowMs`: wall clock, as the message's timestamp). */
 export function observeDelivery(consumer: string, msg: BusMessage, nowMs = Date.now()): void {
-  const labels = { subject: msg.subject, consumer };
-  lag().observe(labels, Math.max(0, nowMs - msg.timestampMs) / 1000);
-  // the series exists from the first delivery on, so a rate over it is 0 rather than absent
-  redeliveries().inc(labels, msg.deliveryCount > 1 ? 1 : 0);
+  const b = seriesOf(consumer, msg.subject);
+  b.lag.observe(Math.max(0, nowMs - msg.timestampMs) / 1000);
+  if (msg.deliveryCount > 1) b.redelivered.inc();
 }
 
 export function observeSettled(consumer: string, msg: BusMessage, outcome: DeliveryOutcome): void {
-  settled().inc({ subject: msg.subject, consumer, outcome });
+  const b = seriesOf(consumer, msg.subject);
+  let c = b.settled.get(outcome);
+  if (!c) {
+    c = settled().labels({ subject: msg.subject, consumer, outcome });
+    b.settled.set(outcome, c);
+  }
+  c.inc();
 }
