@@ -2,7 +2,7 @@
  * RED of an HTTP server's requests: one duration histogram by method, route template (never the raw
  * path: its ids would make a series per resource) and status code.
  */
-import { histogram } from './registry.js';
+import { bound, histogram } from './registry.js';
 
 const requests = () =>
   histogram(
@@ -12,5 +12,5 @@ const requests = () =>
   );
 
 export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
-  requests().observe({ method, route, status: String(status) }, seconds);
+  bound(requests(), { method, route, status: String(status) }).observe(seconds);
 }

@@ -90,3 +90,22 @@ export function histogram<L extends string>(
 export function secondsSince(started: number): number {
   return (performance.now() - started) / 1000;
 }
+
+const children = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The series of `metric` with `labels`, bound once and kept (prom-client's `labels()`): a hot path
+ * (every RPC, request or delivery) then hashes no labels. For label sets of a bounded number of
+ * values only (route templates, methods, codes, subjects), always given in the same key order.
+ */
+export function bound<C>(
+  metric: { labels(labels: Record<string, string>): C },
+  labels: Record<string, string>,
+): C {
+  let byKey = children.get(metric) as Map<string, C> | undefined;
+  if (!byKey) children.set(metric, (byKey = new Map<string, C>()));
+  const key = Object.values(labels).join('\u0000');
+  let c = byKey.get(key);
+  if (!c) byKey.set(key, (c = metric.labels(labels)));
+  return c;
+}

@@ -6,7 +6,7 @@
 import type { Interceptor } from '@connectrpc/connect';
 import { ConnectError } from '@connectrpc/connect';
 import { codeToString } from '@connectrpc/connect/protocol-connect';
-import { histogram, secondsSince } from './registry.js';
+import { bound, histogram, secondsSince } from './registry.js';
 
 const served = () =>
   histogram(
@@ -18,13 +18,16 @@ const served = () =>
 export const rpcServerMetrics: Interceptor = (next) => async (req) => {
   if (req.stream) return next(req);
   const started = performance.now();
-  const labels = { service: req.service.typeName, method: req.method.name };
+  const observe = (code: string) =>
+    bound(served(), { service: req.service.typeName, method: req.method.name, code }).observe(
+      secondsSince(started),
+    );
   try {
     const res = await next(req);
-    served().observe({ ...labels, code: 'ok' }, secondsSince(started));
+    observe('ok');
     return res;
   } catch (err) {
-    served().observe({ ...labels, code: codeToString(ConnectError.from(err).code) }, secondsSince(started));
+    observe(codeToString(ConnectError.from(err).code));
     throw err;
   }
 };
