@@ -32,7 +32,7 @@ if (env.TESSERA_SKIP_BUILD !== '1' && !buildChanged()) {
 }
 
 // The port table is built with the workspaces (services/facts/), so it is read once they are.
-const { PORTS, SERVICES } = await import('@tessera/facts/ports');
+const { PORTS, SERVICES, metricsPorts } = await import('@tessera/facts/ports');
 const { portsOf } = await import('./lib/stack-ports.mjs');
 const bffPort = Number(env.PORT ?? PORTS.bff);
 // tests run stacks side by side: TESSERA_PORT_BASE moves every service and the broker (one rule)
@@ -40,6 +40,8 @@ const ports = env.TESSERA_PORT_BASE
   ? portsOf(Number(env.TESSERA_PORT_BASE))
   : { ...PORTS, broker: Number(env.BUS_PORT ?? PORTS.broker) };
 const busPort = ports.broker;
+// each process's metrics port (GET /metrics), moved with the port base too (@tessera/facts/ports)
+const metricsPortOf = metricsPorts(env.TESSERA_PORT_BASE ? Number(env.TESSERA_PORT_BASE) : undefined);
 const host = '127.0.0.1';
 const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
 
@@ -75,7 +77,10 @@ const peerEnv = Object.fromEntries(
 );
 const common = {
   // each child gets its own NATS password only (natsEnv)
-  ...Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('NATS_PASSWORD_'))),
+  // and its own METRICS_PORT (one for all would stop every process but the first)
+  ...Object.fromEntries(
+    Object.entries(env).filter(([k]) => !k.startsWith('NATS_PASSWORD_') && k !== 'METRICS_PORT'),
+  ),
   ...peerEnv,
   HOST: host,
   DATA_DIR: dataDir,
@@ -147,6 +152,7 @@ function launch(name, script, extraEnv) {
     ...identityEnv(name),
     ...natsEnv(name),
     OTEL_SERVICE_NAME: `tessera-${name}`,
+    METRICS_PORT: String(metricsPortOf[name]),
   };
   const start = PROCESS_PER_SERVICE ? startProcess : startThread;
   const child = start(name, script, childEnv, (how) => {

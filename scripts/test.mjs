@@ -34,6 +34,13 @@ const notRun = [
   ['MONGODB_URL', 'document-store contract suite against MongoDB'],
 ].filter(([name]) => !process.env[name]);
 for (const [name, what] of notRun) console.log(`not run: ${what} (${name} is not set)`);
+// integration/metrics/prometheus.test.ts needs Debian's prometheus binary (.ci/run installs it)
+const onPath = (bin) =>
+  (process.env.PATH ?? '').split(path.delimiter).some((d) => fs.existsSync(path.join(d, bin)));
+if (!process.env.PROMETHEUS_BIN && !onPath('prometheus'))
+  console.log(
+    'not run: dashboard and alert queries against Prometheus (no prometheus binary: apt-get install prometheus)',
+  );
 
 let summary = null;
 try {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, PEERS, type PeerName, type RpcServer } from '@tessera/kit';
+import { createLogger, metricsRegistry, PEERS, type PeerName, type RpcServer } from '@tessera/kit';
 import { startTestRpcServer } from '@tessera/kit/testing';
 import { testDeps } from './test/deps.js';
 import { listen, type Listening } from './test/listen.js';
@@ -149,6 +149,7 @@ describe('BFF foundation', () => {
     const names = app.middleware.map((m) => ('router' in m ? '(router)' : m.name));
     expect(names).toEqual([
       'requestTelemetry',
+      'requestMetrics',
       'trustedProxyHeaders',
       'securityHeadersMiddleware',
       'cachedReads',
@@ -160,6 +161,36 @@ describe('BFF foundation', () => {
       'apiNotFound',
       'webApp',
     ]);
+  });
+
+  it('never answers a metrics-like path with the web app (a scrape would take the HTML for success)', async () => {
+    const paths = ['/metrics', '/metrics/', '/METRICS', '/api/metrics', '/prometheus', '/federate'];
+    for (const p of [...paths, '/actuator/prometheus', '/metrics.json', '/stats']) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type'), p).toMatch(/^application\/json/);
+      expectErrorBody((await res.json()) as Record<string, unknown>, 404, 'NOT_FOUND');
+    }
+    // client routes still get the app
+    expect((await fetch(`${base}/metricsboard`)).headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('counts each request by method, route template and status, never the raw path', async () => {
+    await fetch(`${base}/healthz`);
+    await fetch(`${base}/api/no/such/route/42`);
+    await fetch(`${base}/canvas/art/12`);
+    const text = await metricsRegistry.getSingleMetricAsString('tessera_http_request_duration_seconds');
+    const counts = text
+      .split('\n')
+      .filter((l) => l.startsWith('tessera_http_request_duration_seconds_count{'));
+    const label = (l: string, k: string) => new RegExp(`${k}="([^"]*)"`).exec(l)?.[1];
+    const routes = new Set(
+      counts.map((l) => `${label(l, 'method')} ${label(l, 'route')} ${label(l, 'status')}`),
+    );
+    expect(routes).toContain('GET /healthz 200');
+    expect(routes).toContain('GET unmatched 404');
+    expect(routes).toContain('GET web 200');
+    expect([...routes].some((r) => r.includes('42') || r.includes('/canvas/art'))).toBe(false);
   });
 
   it('serves liveness and readiness probes', async () => {

@@ -9,6 +9,7 @@ import { compressResponses } from './middleware/compress.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { requestTelemetry } from './middleware/request-telemetry.js';
+import { requestMetrics } from './middleware/request-metrics.js';
 import { webApp } from './middleware/web-app.js';
 import { cachedReads } from './routes/cached-reads.js';
 import { ROUTE_MODULES, type RouteModule } from './routes/index.js';
@@ -32,6 +33,7 @@ export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES)
   for (const register of modules) register(router, deps);
 
   app.use(requestTelemetry(deps.logger));
+  app.use(requestMetrics());
   app.use(proxyHeaders(trust));
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
   app.use(cachedReads(deps));

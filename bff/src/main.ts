@@ -7,6 +7,7 @@ import {
   openEventBus,
   openKeyValueStore,
   shutdownTelemetry,
+  startMetricsServer,
 } from '@tessera/kit';
 import { createApp, createHttpServer } from './app.js';
 import { readBffSettings } from './config.js';
@@ -18,6 +19,13 @@ const identity = loadCallerIdentityOrExit('bff');
 // a line per request: written asynchronously, many lines per write under load, the rest at exit
 const logger = createLogger('tessera-bff', { level: config.logLevel, buffered: true });
 installProcessHandlers(logger);
+// GET /metrics on a port of its own (METRICS_PORT), which the web app cannot shadow
+const metrics = await startMetricsServer({
+  process: 'bff',
+  host: config.host,
+  port: config.metricsPort,
+  logger,
+});
 
 let shuttingDown = false;
 const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
@@ -67,6 +75,7 @@ onShutdownSignal(logger, async () => {
   });
   await bus.close();
   await kv.close();
+  await metrics.close();
   logger.info('stopped');
   await shutdownTelemetry();
 });

@@ -160,6 +160,7 @@ export class CanvasProcess {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(this.port),
+      METRICS_PORT: '0', // any free port: parallel runs never collide on the default
       HOST: '127.0.0.1',
       DATA_DIR: this.dataDir,
       LOG_LEVEL: 'warn',

@@ -1,6 +1,7 @@
 export const ROOT: string;
 export const BROKER_OFFSET: number;
 export const BFF_OFFSET: number;
+export const STACK_BLOCK: number;
 export const READY_LINE: string;
 
 export function embeddedEnv(env?: NodeJS.ProcessEnv): Record<string, string>;

@@ -18,6 +18,11 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BROKER_OFFSET = 10;
 /** Where freePorts puts the BFF: right after the broker, so one stack is one block of ports. */
 export const BFF_OFFSET = BROKER_OFFSET + 1;
+/**
+ * Ports of one stack's block: the services, the broker, the BFF, then each process's metrics port
+ * (METRICS_BASE_OFFSET = BFF_OFFSET + 1 in @tessera/facts/ports, eight processes; a test checks it).
+ */
+export const STACK_BLOCK = BFF_OFFSET + 1 + 8;
 
 /** What start.mjs prints once every service reports SERVING through the BFF. */
 export const READY_LINE = 'Tessera is running at';
@@ -76,15 +81,15 @@ export function portFree(port) {
 const randomBase = () => 11_000 + Math.floor(Math.random() * 18_000);
 
 /**
- * A block of free loopback ports for one stack: `base` .. base + 10 (the services and the broker) and
- * `bff` = base + 11. Tries `pick()` bases until one block is free (100 tries).
+ * A block of free loopback ports for one stack: `base` .. base + 10 (the services and the broker),
+ * `bff` = base + 11 and the metrics ports after it (STACK_BLOCK ports in all). Tries `pick()` bases until one block is free (100 tries).
  * @param {() => number} [pick]
  * @returns {Promise<{ base: number; bff: number }>}
  */
 export async function freePorts(pick = randomBase) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const base = pick();
-    const ports = Array.from({ length: BFF_OFFSET + 1 }, (_, i) => base + i);
+    const ports = Array.from({ length: STACK_BLOCK }, (_, i) => base + i);
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) return { base, bff: base + BFF_OFFSET };
   }
   throw new Error('no block of free loopback ports');

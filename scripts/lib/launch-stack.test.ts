@@ -9,9 +9,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICES } from '@tessera/facts/ports';
+import { METRICS_ORDER, SERVICES, metricsPorts } from '@tessera/facts/ports';
 import {
+  BFF_OFFSET,
   BROKER_OFFSET,
+  STACK_BLOCK,
   embeddedEnv,
   freePorts,
   portFree,
@@ -161,5 +163,17 @@ describe('startStack', () => {
     expect(stopped.signal).toBe('SIGKILL');
     expect(stack.lines()).toContain('ignoring SIGTERM');
     expect(alive(stack.pid)).toBe(false);
+  });
+});
+
+describe('metrics ports of a stack', () => {
+  it('lie in the block freePorts checks, after the BFF, one per process', () => {
+    const base = 20_000;
+    const ports = Object.values(metricsPorts(base));
+    expect(new Set(ports).size).toBe(METRICS_ORDER.length);
+    for (const p of ports) {
+      expect(p).toBeGreaterThan(base + BFF_OFFSET);
+      expect(p).toBeLessThan(base + STACK_BLOCK);
+    }
   });
 });

@@ -6,7 +6,10 @@
  * SERVICE_UNAVAILABLE (the process is full), both with `Retry-After`.
  */
 import type { Context } from 'koa';
+import { gauge } from '@tessera/kit';
 import { HttpError } from '../middleware/errors.js';
+
+const liveStreams = gauge('tessera_live_streams', 'Live event streams (GET /api/events) open on this BFF');
 
 export const STREAMS_PER_CLIENT = 16;
 export const STREAMS_TOTAL = 10_000;
@@ -34,11 +37,13 @@ export class StreamCap {
     }
     this.open.set(client, mine + 1);
     this.total++;
+    liveStreams.inc();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.total--;
+      liveStreams.dec();
       const left = (this.open.get(client) ?? 1) - 1;
       if (left <= 0) this.open.delete(client);
       else this.open.set(client, left);

@@ -176,6 +176,8 @@ true
   value: "0.0.0.0"
 - name: PORT
   value: {{ $c.port | quote }}
+- name: METRICS_PORT
+  value: {{ $root.Values.monitoring.metricsPort | quote }}
 - name: LOG_LEVEL
   value: {{ $root.Values.logLevel | quote }}
 - name: DATA_DIR
@@ -277,5 +279,14 @@ else secrets.existingSecret when one is named (optional: it may lack the key); e
 {{- if and $c.persistence $c.persistence.enabled }}
 ---
 {{ include "tessera.pvc" . }}
+{{- end }}
+{{- end -}}
+
+{{- /* Annotation-based scrape discovery of the metrics port (monitoring.podAnnotations). */ -}}
+{{- define "tessera.scrapeAnnotations" -}}
+{{- if .Values.monitoring.podAnnotations }}
+prometheus.io/scrape: "true"
+prometheus.io/port: {{ .Values.monitoring.metricsPort | quote }}
+prometheus.io/path: /metrics
 {{- end }}
 {{- end -}}

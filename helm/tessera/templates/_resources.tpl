@@ -44,6 +44,7 @@ spec:
         {{- with $root.Values.pod.labels }}{{ toYaml . | nindent 8 }}{{ end }}
       annotations:
         checksum/secrets: {{ include "tessera.secretData" $root | sha256sum }}
+        {{- include "tessera.scrapeAnnotations" $root | nindent 8 }}
         {{- with $root.Values.pod.annotations }}{{ toYaml . | nindent 8 }}{{ end }}
     spec:
       serviceAccountName: {{ include "tessera.serviceAccountName" $root }}
@@ -66,6 +67,9 @@ spec:
           ports:
             - name: {{ $portName }}
               containerPort: {{ $c.port }}
+              protocol: TCP
+            - name: metrics
+              containerPort: {{ $root.Values.monitoring.metricsPort }}
               protocol: TCP
           env:
             {{- include "tessera.env" . | nindent 12 }}

@@ -25,3 +25,23 @@ export const BROKER_PORT = 4223;
 export const PORTS = { ...SERVICE_PORTS, bff: BFF_PORT, broker: BROKER_PORT } as const;
 
 export type ProcessName = keyof typeof PORTS;
+
+/**
+ * The metrics ports, defined once: each process serves Prometheus metrics (`GET /metrics`) on a
+ * port of its own, apart from its API (the BFF's SPA can never shadow it). Defaults from 9464 (the
+ * OpenTelemetry Prometheus exporter's port), one per process; METRICS_PORT overrides it. A stack
+ * started with TESSERA_PORT_BASE puts process i of METRICS_ORDER at base + METRICS_BASE_OFFSET + i,
+ * after the block of the services (base .. base + 10) and the BFF (base + 11).
+ */
+export const METRICS_ORDER: readonly ProcessName[] = ['bff', ...SERVICES, 'broker'];
+export const METRICS_PORT_FIRST = 9464;
+export const METRICS_BASE_OFFSET = 12;
+
+/** Every process's metrics port: from METRICS_PORT_FIRST, or from `base` + METRICS_BASE_OFFSET. */
+export function metricsPorts(base?: number): Record<ProcessName, number> {
+  const first = base === undefined ? METRICS_PORT_FIRST : base + METRICS_BASE_OFFSET;
+  return Object.fromEntries(METRICS_ORDER.map((p, i) => [p, first + i])) as Record<ProcessName, number>;
+}
+
+/** The default metrics port of each process (METRICS_PORT unset, no port base). */
+export const METRICS_PORTS = metricsPorts();

@@ -7,6 +7,7 @@
 import {
   closingInOrder,
   startPeriodic,
+  watchGate,
   type AdmissionGate,
   type DocumentStore,
   type EventBus,
@@ -79,6 +80,8 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     'access-token signing key ready',
   );
   const mailer = parts.mailer ?? createMailer(settings, parts.dataDir, logger);
+  const gate = parts.hashGate ?? hashGate();
+  watchGate('hashing', gate); // tessera_admission_* {gate="hashing"}: the hashing queue
   const core = new IdentityService({
     repos,
     throttle: new AccountThrottle(kv),
@@ -87,7 +90,7 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     mailer,
     clock,
     random: parts.random ?? cryptoRandom,
-    hasher: gatedHasher(parts.hasher ?? scryptHasher(), parts.hashGate ?? hashGate()),
+    hasher: gatedHasher(parts.hasher ?? scryptHasher(), gate),
     keys,
     tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
     events: busSessionEvents(parts.bus, logger),

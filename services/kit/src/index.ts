@@ -30,3 +30,4 @@ export * from './kv/index.js';
 export * from './bus/index.js';
 export * from './objects/index.js';
 export * from './load/admission-gate.js';
+export * from './metrics/index.js';

@@ -15,6 +15,7 @@ import {
 import { LockStore } from './adapters/lock-store.js';
 import { routes, SERVICES } from './routes.js';
 import { ExpirySweeper, type SweeperOptions } from './service/expiry-sweeper.js';
+import { watchLocksHeld } from './service/metrics.js';
 import { LockService } from './service/lock-service.js';
 import { MINUTE_MS } from './domain/lock-rules.js';
 import type { LockSettings } from './settings.js';
@@ -46,6 +47,7 @@ export function createLock(parts: LockParts): Lock {
     minuteMs: parts.minuteMs,
   });
   const sweeper = new ExpirySweeper(core, store, parts.sweeper);
+  watchLocksHeld(store, parts.now ?? Date.now);
   const sweeps = startPeriodic({
     name: 'lock sweeper pass',
     everyMs: parts.sweeper?.everyMs ?? 500,

@@ -13,6 +13,7 @@ import {
   type ResolvedConsumeOptions,
 } from './options.js';
 import { BusError } from './subjects.js';
+import { observeDelivery, observeSettled } from '../metrics/bus.js';
 
 /** Every adapter refuses a handler that is not a function the same way. */
 export function assertHandler(handler: unknown): void {
@@ -139,6 +140,7 @@ export class DurableHandlerPool {
     let failure: unknown;
     let ok = false;
     await Promise.resolve(); // never run a handler inside the caller's (the broker's) stack
+    observeDelivery(durable, msg);
     try {
       await this.opts.handler(msg);
       ok = true;
@@ -148,9 +150,11 @@ export class DurableHandlerPool {
     try {
       if (ok) {
         await settle.ack();
+        observeSettled(durable, msg, 'ack');
         return;
       }
       if (late()) {
+        observeSettled(durable, msg, 'late');
         logger.warn(
           { ...where, err: failure },
           'event handler failed after the ack wait; the broker redelivers it',
@@ -172,11 +176,13 @@ export class DurableHandlerPool {
           failure,
         );
         await settle.term(reason);
+        observeSettled(durable, msg, 'term');
         return;
       }
       const delayMs = nakDelayMs(msg.deliveryCount, ackWaitMs);
       logger.warn({ ...where, err: failure, retryInMs: delayMs }, 'event handler failed; will retry');
       await settle.nak(delayMs);
+      observeSettled(durable, msg, 'nak');
     } catch (err) {
       // The broker redelivers after the ack wait when an ack or nak is lost.
       logger.warn({ ...where, err }, 'could not settle message with the broker');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PORTS, SERVICES, type ProcessName, type ServiceName } from '@tessera/facts/ports';
+import { METRICS_PORTS, PORTS, SERVICES, type ProcessName, type ServiceName } from '@tessera/facts/ports';
 import { readEnv, type EnvReader } from './env.js';
 
 export type { ProcessName };
@@ -15,6 +15,8 @@ export interface BaseConfig {
   name: ProcessName;
   host: string;
   port: number;
+  /** METRICS_PORT: where `GET /metrics` answers (default: the process's in METRICS_PORTS; 0 = any free port). */
+  metricsPort: number;
   logLevel: LogLevel;
   dataDir: string;
   mongodbUrl?: string;
@@ -52,6 +54,7 @@ export function loadConfig<T extends object = object>(
     name,
     host: e.str('HOST', '0.0.0.0')!,
     port: e.int('PORT', { default: PORTS[name], min: 0, max: 65535 }),
+    metricsPort: e.int('METRICS_PORT', { default: METRICS_PORTS[name], min: 0, max: 65535 }),
     logLevel: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     dataDir: path.resolve(e.str('DATA_DIR', '.data')!),
     mongodbUrl: e.url('MONGODB_URL', ['mongodb', 'mongodb+srv']),

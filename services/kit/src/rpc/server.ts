@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
@@ -8,6 +7,8 @@ import type { Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
 import { settleWithin } from '../async/settle-within.js';
 import { serverTracing } from '../telemetry/interceptors.js';
+import { rpcServerMetrics } from '../metrics/rpc.js';
+import { listenOn } from '../http/listen.js';
 import {
   classifyError,
   localRefusalReason,
@@ -116,7 +117,9 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
 
   // The identity guard sits outside the call logging: a refusal reaches the caller as
   // unauthenticated / permission_denied (logged by the guard), never turned into internal.
+  // The metrics outermost: they count the code the caller gets.
   const interceptors = [
+    rpcServerMetrics,
     serverTracing,
     ...(opts.trust ? [requireCaller(opts.trust, opts.logger)] : []),
     callLogging(opts.logger),
@@ -147,15 +150,7 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
   });
   server.on('error', (err) => opts.logger.error({ err }, 'rpc server error'));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
+  const { port, host } = await listenOn(server, opts.port, opts.host);
   for (const s of opts.services ?? []) health.set(s, ServingStatus.SERVING);
   health.set('', ServingStatus.SERVING);
 

@@ -14,6 +14,7 @@ import {
   type IdentitySettings,
 } from '../rpc/identity/identity.js';
 import { shutdownTelemetry } from '../telemetry/sdk.js';
+import { startMetricsServer } from '../metrics/server.js';
 import { THREAD_SHUTDOWN_MESSAGE } from './thread-shutdown.js';
 import { openEventBus, type EventBus } from '../bus/index.js';
 import { openDocumentStore, type DocumentStore } from '../docstore/index.js';
@@ -195,6 +196,12 @@ export async function runService<C extends object>(def: ServiceDefinition<C>): P
   installProcessHandlers(logger);
   if (ids.identity) setProcessIdentity(ids.identity);
   const trust = trustOf(def.name, ids);
+  const metrics = await startMetricsServer({
+    process: def.name,
+    host: config.host,
+    port: config.metricsPort,
+    logger,
+  });
   const dataDir = path.join(config.dataDir, def.name);
   const open = adapterOpeners(def.name, config, logger, dataDir, ids.identity);
   const parts = await def.setup({
@@ -217,6 +224,7 @@ export async function runService<C extends object>(def: ServiceDefinition<C>): P
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownGraceMs);
     await parts.close?.();
+    await metrics.close();
     logger.info('stopped');
     await shutdownTelemetry();
   });

@@ -119,6 +119,11 @@ export class LockStore {
     return (await this.kv.get(boardLockKey(record.canvasIndex, record.boardIndex))) === text;
   }
 
+  /** Locks held at `now`: their expiry is still ahead (release and extend unschedule the old entry). */
+  async held(now: number, limit = 100_000): Promise<number> {
+    return (await this.kv.zrangeByScore(EXPIRY_SCHEDULE, now + 1, Number.MAX_SAFE_INTEGER, limit)).length;
+  }
+
   /** Schedule entries due at `now`, at most `limit` of each. */
   async due(now: number, limit: number): Promise<{ expiries: string[]; warnings: string[] }> {
     const [e, w] = await Promise.all([

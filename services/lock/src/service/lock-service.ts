@@ -4,6 +4,7 @@
  * (store, bus, clock, random) are injected; routes.ts maps the RPCs onto it.
  */
 import { randomBytes } from 'node:crypto';
+import { recordLockEvent } from './metrics.js';
 import type { LockEventKind } from '@tessera/facts/live';
 import { LOCK_CONFLICT, LOCK_MESSAGES, type LockConflictKind } from '@tessera/facts/locks';
 import { SUBJECTS } from '@tessera/facts/subjects';
@@ -247,6 +248,7 @@ export class LockService {
 
   /** Publishes `tessera.lock.<kind>`; a lost event is logged, never turned into a failed call. */
   async publish(kind: LockEventKind, lock: LockRecord & { fencingToken?: number }): Promise<void> {
+    recordLockEvent(kind);
     await publishEventBestEffort(
       this.deps.bus,
       EVENTS[kind].subject,

@@ -23,6 +23,7 @@ import { amountMatches } from '../domain/pricing.js';
 import type { PaymentDeps } from './deps.js';
 import { intentMessage } from './mappers.js';
 import { checkOnCanvas, checkOpenOrders, LOCK_LOST } from './order-checks.js';
+import { recordOrder } from './metrics.js';
 import { checkPixels, checkPlace, checkUser } from './validate.js';
 
 const ADDRESS_UPDATE_MS = 15_000;
@@ -165,6 +166,7 @@ export class Checkout {
     };
     const stored = await repo.insert(order);
     if (!stored.inserted) return intentMessage(stored.order, intent.status);
+    recordOrder('created', order);
     logger.info(
       { orderId: order._id, pixels: order.pixels.length, amountCents: order.amountCents },
       'order created',

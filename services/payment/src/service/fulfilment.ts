@@ -17,6 +17,7 @@ import { ledgerEntry } from '../domain/ledger.js';
 import { REFUND_REASONS, type IntentStatus, type RefundReason } from '@tessera/facts/payments';
 import { FINAL_STATES, nextStep, type Order } from '../domain/order.js';
 import type { PaymentDeps } from './deps.js';
+import { recordOrder } from './metrics.js';
 
 export interface FulfilResult {
   order: Order;
@@ -101,6 +102,7 @@ export class Fulfilment {
             this.now(),
           );
           if (!done) continue; // another fulfiller recorded it first: look again
+          recordOrder('granted', done);
           return { order: done, status: intent!.status, grantedNow: true };
         }
       }
@@ -145,16 +147,18 @@ export class Fulfilment {
       updatedAt: this.now(),
     };
     await this.announce(refunded);
-    await this.deps.repo.update(
+    const done = await this.deps.repo.update(
       order,
       { state: 'refunded', refundedCents: refund.amountCents, eventPublished: true },
       refunded.updatedAt,
     );
+    if (done) recordOrder('refunded', done);
   }
 
   private async cancel(order: Order): Promise<void> {
     const done = await this.deps.repo.update(order, { state: 'canceled', claimId: null }, this.now());
     if (!done) return;
+    recordOrder('canceled', done);
     await this.deps.canvas
       .releaseReservation({
         orderId: order._id,

@@ -26,6 +26,7 @@ import type { PaymentDeps } from './deps.js';
 import { Fulfilment, type FulfilResult } from './fulfilment.js';
 import { InFlight } from './in-flight.js';
 import { intentMessage } from './mappers.js';
+import { recordDeclined } from './metrics.js';
 import { Records } from './records.js';
 import { checkOnCanvas } from './order-checks.js';
 import { checkId, checkUser } from './validate.js';
@@ -105,6 +106,7 @@ export class PaymentService {
         expYear: req.expYear,
         cvc: req.cvc,
       });
+      if (res.error) recordDeclined();
       return {
         intent: intentMessage(order, res.intent.status, { pixels: false }),
         errorMessage: res.error?.message ?? '',

@@ -8,6 +8,7 @@
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { publishEventBestEffort } from '@tessera/kit';
 import type { SubmissionDeps } from './deps.js';
+import { recordSubmissionChange } from './metrics.js';
 
 type EventDeps = Pick<SubmissionDeps, 'bus' | 'logger'>;
 
@@ -60,5 +61,6 @@ async function publish(
   change: SubmissionChanged,
   msgId: string,
 ): Promise<void> {
+  recordSubmissionChange(subject);
   await publishEventBestEffort(deps.bus, subject, change, { msgId, logger: deps.logger });
 }
