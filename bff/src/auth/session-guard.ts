@@ -11,7 +11,7 @@
 import { ACCESS_TOKEN_TTL_SEC } from '@tessera/facts/account';
 import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { SingleFlight, type EventBus, type Logger, type Subscription } from '@tessera/kit';
+import { SingleFlight, withSpan, type EventBus, type Logger, type Subscription } from '@tessera/kit';
 
 /** How far identity's clock may run ahead of ours: a token issued then lives that much longer here. */
 const CLOCK_LEEWAY_MS = 60_000;
@@ -79,7 +79,20 @@ export class SessionGuard {
    * asked at most once per `checkTtlMs` (concurrent askers share one call). Rejects only when
    * identity cannot be asked and no earlier answer exists that a token could still rely on.
    */
-  async isActive(sessionId: string): Promise<boolean> {
+  isActive(sessionId: string): Promise<boolean> {
+    // a span in the request's trace: whether the answer came from an event, a cached check or identity
+    return withSpan('session guard', {}, async (span) => {
+      const checksBefore = this.checks;
+      const active = await this.check(sessionId);
+      span.setAttributes({
+        'tessera.session.active': active,
+        'tessera.session.asked_identity': this.checks > checksBefore,
+      });
+      return active;
+    });
+  }
+
+  private async check(sessionId: string): Promise<boolean> {
     const now = this.opts.now();
     this.sweep(now);
     if (this.revoked.has(sessionId)) return false;

@@ -10,7 +10,8 @@
  * may hold an access token), scheme, host, client and peer address, user agent, protocol version;
  * status ERROR and `error.type` for a 5xx. Its context is active for everything below, so the Connect
  * client interceptors' spans of downstream calls and every log line join the trace. The liveness and
- * readiness probes get no span (as the HTTP instrumentation was told before).
+ * readiness probes get no span (as the HTTP instrumentation was told before), and `/api/health`
+ * runs untraced (no span, and none for the grpc.health.v1 checks it makes: 13 spans per call).
  *
  * The access log line (`request`: method, path, status, ms; the trace and span ids come from the
  * logger's mixin) is written through a child logger without the root logger's redaction paths: the
@@ -25,6 +26,7 @@ import {
   trace,
   type TextMapGetter,
 } from '@opentelemetry/api';
+import { untraced } from '@tessera/kit';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 
@@ -81,6 +83,8 @@ export function requestTelemetry(logger: Logger) {
   return function requestTelemetry(ctx: Context, next: Next) {
     const started = performance.now();
     if (PROBES.has(ctx.path)) return probe(access, ctx, next, started);
+    if (UNTRACED.has(ctx.path))
+      return untraced(() => runThen(next, (failed) => accessLine(access, ctx, started, failed)));
     const parent = propagation.extract(ROOT_CONTEXT, ctx.headers, headerGetter);
     const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER }, parent);
     // everything below, and the access line after it, run with the span active
@@ -92,6 +96,9 @@ export function requestTelemetry(logger: Logger) {
     );
   };
 }
+
+/** Paths served without any span: the health summary (polled by monitors), logged as usual. */
+const UNTRACED: ReadonlySet<string> = new Set(['/api/health']);
 
 /** Liveness and readiness probes: no span (noise in every trace store), their line at trace level. */
 const PROBES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);

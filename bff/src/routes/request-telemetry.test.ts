@@ -140,6 +140,15 @@ describe('the BFF SERVER span of a request', () => {
     expect(fresh.map((s) => s.name)).toEqual(['GET /api/csrf/csrf-token']);
     expect(fresh[0]?.parentSpanContext).toBeUndefined();
   });
+
+  it('traces nothing of /api/health: no BFF span, no span of its health checks', async () => {
+    const before = new Set(exporter.getFinishedSpans().map((s) => s.spanContext().spanId));
+    const { res, traceId } = await tracedGet('/api/health');
+    expect([200, 503]).toContain(res.status);
+    const fresh = exporter.getFinishedSpans().filter((s) => !before.has(s.spanContext().spanId));
+    expect(spansOf(traceId)).toEqual([]);
+    expect(fresh.filter((s) => /health/i.test(s.name)).map((s) => s.name)).toEqual([]);
+  });
 });
 
 describe('the cache-hit fast path answers as the routes do', () => {

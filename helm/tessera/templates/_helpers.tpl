@@ -188,6 +188,13 @@ true
 - name: OTEL_EXPORTER_OTLP_ENDPOINT
   value: {{ . | quote }}
 {{- end }}
+- name: OTEL_TRACES_SAMPLER
+  value: "parentbased_traceidratio"
+- name: OTEL_TRACES_SAMPLER_ARG
+  value: {{ $root.Values.telemetry.sampleRatio | toString | quote }}
+{{- /* service.version on spans: the image tag the pod runs (the chart's appVersion by default) */}}
+- name: TESSERA_VERSION
+  value: {{ $c.image.tag | default $root.Values.image.tag | default $root.Chart.AppVersion | toString | quote }}
 {{- range $peer := list "identity" "canvas" "lock" "payment" "renderer" "submission" }}
 {{- if ne $peer $.name }}
 - name: {{ printf "%s_URL" (upper $peer) }}

@@ -31,7 +31,8 @@ describe('openEventBus with BUS_URL', () => {
     onTestFinished(() => server.close());
     const bus = await openEventBus({ busUrl: server.url, logger, name: 'test' });
     onTestFinished(() => bus.close());
-    expect(bus).toBeInstanceOf(RemoteBus);
+    expect(bus.inner).toBeInstanceOf(RemoteBus);
+    expect(bus.system).toBe('tessera_broker');
     await roundTrip(bus);
   });
 });

@@ -9,7 +9,6 @@ import { SUBJECTS } from '@tessera/facts/subjects';
 import type { Client } from '@connectrpc/connect';
 import {
   closingInOrder,
-  consumeTraced,
   createPeerClient,
   type EventBus,
   type Logger,
@@ -53,11 +52,9 @@ export async function startRenderer(opts: {
     // hands over (and the acks of a tick go back) in batches instead of one round trip each.
     subjects: [SUBJECTS.pixelsCommitted, SUBJECTS.pixelsReset],
     concurrency: 64,
-    // a CONSUMER span in the committing purchase's trace (the context rides in the headers)
+    // runs in a CONSUMER span of the committing purchase's trace (the bus's, kit telemetry/bus-tracing.ts)
     handler: (msg) =>
-      consumeTraced(durable, msg, () =>
-        msg.subject === SUBJECTS.pixelsReset ? onReset(core.frames, msg) : core.onCommitted(msg),
-      ),
+      msg.subject === SUBJECTS.pixelsReset ? onReset(core.frames, msg) : core.onCommitted(msg),
   });
   // the active canvas's frame is built at start, and a newly activated canvas's at once
   const prebuild = (canvasIndex: number) =>

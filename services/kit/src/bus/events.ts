@@ -1,19 +1,19 @@
 /**
  * The one way a service publishes an event: the payload typed and encoded by its subject's schema
- * (`@tessera/facts/events`), a publish id for deduplication, and the active W3C trace context in the
- * headers, so every consumer's span joins the trace of the call that caused the event.
+ * (`@tessera/facts/events`) and a publish id for deduplication. The trace context goes into the
+ * headers in the bus itself (telemetry/bus-tracing.ts: a PRODUCER span per publish, whatever
+ * publishes), so every consumer's span joins the trace of the call that caused the event.
  */
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { encodeEvent, type EventSchema } from '@tessera/facts/events';
 import type { Subject } from '@tessera/facts/subjects';
 import type { Logger } from '../log/logger.js';
-import { traceHeaders } from '../telemetry/bus-tracing.js';
 import type { EventBus, PublishResult } from './port.js';
 
 export interface PublishEventOptions {
   /** Deduplication id: a second publish with it within the window is dropped. */
   msgId: string;
-  /** Headers besides the trace context. */
+  /** Headers besides the trace context (which the bus adds). */
   headers?: Record<string, string>;
 }
 
@@ -26,7 +26,7 @@ export function publishEvent<S extends Subject>(
 ): Promise<PublishResult> {
   return bus.publish(subject, encodeEvent(subject, payload), {
     msgId: opts.msgId,
-    headers: traceHeaders(opts.headers),
+    ...(opts.headers ? { headers: opts.headers } : {}),
   });
 }
 

@@ -13,7 +13,8 @@ describe('openEventBus', () => {
   it('without URLs opens an in-process bus', async () => {
     const bus = await openEventBus({ logger, name: 'test' });
     onTestFinished(() => bus.close());
-    expect(bus).toBeInstanceOf(InProcessBus);
+    expect(bus.inner).toBeInstanceOf(InProcessBus);
+    expect(bus.system).toBe('tessera_broker');
     await roundTrip(bus);
   });
 

@@ -11,6 +11,7 @@ import type { EventBus } from './port.js';
 import { RemoteBus } from './embedded/remote.js';
 import { natsInboxPrefix } from './nats-permissions.js';
 import type { CallerIdentity } from '../rpc/identity/identity.js';
+import { tracedBus, type TracedEventBus } from '../telemetry/bus-tracing.js';
 
 export interface OpenEventBusOptions {
   /** NATS_URL: NATS JetStream. */
@@ -31,8 +32,16 @@ export interface OpenEventBusOptions {
   identity?: CallerIdentity;
 }
 
-/** Opens the configured bus; rejects with a BusError when the configured server cannot be reached. */
-export async function openEventBus(opts: OpenEventBusOptions): Promise<EventBus> {
+/**
+ * Opens the configured bus, traced (telemetry/bus-tracing.ts: a PRODUCER span per publish, a
+ * CONSUMER span per delivery); rejects with a BusError when the configured server cannot be reached.
+ */
+export async function openEventBus(opts: OpenEventBusOptions): Promise<TracedEventBus> {
+  const bus = await openUntraced(opts);
+  return tracedBus(bus, opts.natsUrl ? 'nats' : 'tessera_broker');
+}
+
+async function openUntraced(opts: OpenEventBusOptions): Promise<EventBus> {
   const logger = opts.logger.child({ component: 'bus' });
   if (opts.natsUrl) {
     // loaded only when configured: the nats client is not held by processes that do not use it

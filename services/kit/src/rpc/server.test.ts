@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
-import { trace } from '@opentelemetry/api';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { tracing } from '@opentelemetry/sdk-node';
 import { Health, HealthCheckResponse_ServingStatus as S } from '@tessera/proto/grpc/health/v1/health_pb.js';
 import { BrokerService } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
+import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { createLogger } from '../log/logger.js';
 import { startRpcServer } from './server.js';
 import { createPeerClient } from './client.js';
@@ -118,21 +119,55 @@ describe('Connect server with grpc.health.v1', () => {
 
   it('propagates the trace from client span to server span', async () => {
     exporter.reset();
-    const server = await startRpcServer({ name: 't', host: '127.0.0.1', port: 0, logger, routes: () => {} });
+    const server = await startRpcServer({
+      name: 't',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: (router) => {
+        router.service(CanvasService, { getActiveCanvas: () => ({}) });
+      },
+    });
     try {
-      const client = createPeerClient(Health, server.url);
+      const client = createPeerClient(CanvasService, server.url);
       const tracer = trace.getTracer('test');
       await tracer.startActiveSpan('user action', async (root) => {
-        await client.check({ service: '' });
+        await client.getActiveCanvas({});
         root.end();
       });
       const spans = exporter.getFinishedSpans();
+      const name = 'tessera.canvas.v1.CanvasService/GetActiveCanvas';
       const rootSpan = spans.find((s) => s.name === 'user action')!;
-      const clientSpan = spans.find((s) => s.name === 'grpc.health.v1.Health/Check' && s.kind === 2)!;
-      const serverSpan = spans.find((s) => s.name === 'grpc.health.v1.Health/Check' && s.kind === 1)!;
+      const clientSpan = spans.find((s) => s.name === name && s.kind === SpanKind.CLIENT)!;
+      const serverSpan = spans.find((s) => s.name === name && s.kind === SpanKind.SERVER)!;
       expect(clientSpan.spanContext().traceId).toBe(rootSpan.spanContext().traceId);
       expect(serverSpan.spanContext().traceId).toBe(rootSpan.spanContext().traceId);
       expect(serverSpan.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('traces no health check and no broker call, on either side (probes, /api/health, acks)', async () => {
+    exporter.reset();
+    const server = await startRpcServer({
+      name: 't',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      routes: (router) => {
+        router.service(BrokerService, { ack: () => ({}) });
+      },
+    });
+    try {
+      await trace.getTracer('test').startActiveSpan('user action', async (root) => {
+        await createPeerClient(Health, server.url).check({ service: '' });
+        await createPeerClient(BrokerService, server.url).ack({ durable: 'd', seq: 1 });
+        root.end();
+      });
+      // a gRPC probe: no caller span at all
+      await createClient(Health, createGrpcTransport({ baseUrl: server.url })).check({ service: '' });
+      expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['user action']);
     } finally {
       await server.close();
     }

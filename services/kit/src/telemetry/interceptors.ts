@@ -19,6 +19,17 @@ const getter: TextMapGetter<Headers> = {
   get: (h, k) => h.get(k) ?? undefined,
 };
 
+/**
+ * Calls that are never traced, on either side: health checks (the BFF's `/api/health`, the chart's
+ * gRPC probes: about 18 traces a minute per pod of nothing) and the embedded broker's transport
+ * (PublishBatch, Ack, Nak, Term, LastSeq and the streams: the PRODUCER and CONSUMER spans of
+ * bus-tracing.ts stand for the messages; an ack after a handler would otherwise start a root).
+ */
+export const UNTRACED_SERVICES: ReadonlySet<string> = new Set([
+  'grpc.health.v1.Health',
+  'tessera.bus.v1.BrokerService',
+]);
+
 function attributes(service: string, method: string) {
   return { 'rpc.system': 'connect_rpc', 'rpc.service': service, 'rpc.method': method };
 }
@@ -36,6 +47,7 @@ function recordError(span: ReturnType<typeof tracer.startSpan>, err: unknown) {
  */
 export const clientTracing: Interceptor = (next) => async (req) => {
   const service = req.service.typeName;
+  if (UNTRACED_SERVICES.has(service)) return next(req);
   const method = req.method.name;
   const span = tracer.startSpan(`${service}/${method}`, {
     kind: SpanKind.CLIENT,
@@ -49,6 +61,7 @@ export const clientTracing: Interceptor = (next) => async (req) => {
 /** Server side: extracts the caller's trace context and runs the handler inside a SERVER span. */
 export const serverTracing: Interceptor = (next) => async (req) => {
   const service = req.service.typeName;
+  if (UNTRACED_SERVICES.has(service)) return next(req);
   const method = req.method.name;
   const parent = propagation.extract(context.active(), req.header, getter);
   const span = tracer.startSpan(

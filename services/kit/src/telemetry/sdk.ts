@@ -2,7 +2,8 @@
  * The tracing SDK of every process: a tracer provider (W3C trace context and baggage propagation,
  * async-local-storage context), the HTTP instrumentation of outgoing HTTP/1 calls, and the OTLP/HTTP
  * exporter when OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) is set. The sampler follows
- * OTEL_TRACES_SAMPLER (default: parent-based, always on).
+ * OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (default: parent-based, always on), checked at start;
+ * `service.version` is TESSERA_VERSION or the process package's version (resource-settings.ts).
  *
  * Incoming requests are not auto-instrumented: the only HTTP/1 server is the BFF, which opens one
  * SERVER span per request itself (bff/src/middleware/request-telemetry.ts: the caller's traceparent,
@@ -29,13 +30,21 @@ import {
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { workerData } from 'node:worker_threads';
 import { settleWithin } from '../async/settle-within.js';
+import { readSamplerSetting, samplerOf, serviceVersion } from './resource-settings.js';
 
 let provider: NodeTracerProvider | undefined;
 let disableInstrumentations: (() => void) | undefined;
 
+/** The process's `dist/main.js`: its argv, or the module a worker thread of `npm start` runs. */
+function mainModule(): string {
+  const fromThread: unknown = (workerData as { main?: unknown } | null)?.main;
+  return typeof fromThread === 'string' ? fromThread : (process.argv[1] ?? '');
+}
+
 function serviceNameFromArgv(): string {
-  const main = process.argv[1] ?? '';
+  const main = mainModule();
   const m = /(?:services\/)?([a-z]+)\/dist\/main\.js$/.exec(main.replaceAll('\\', '/'));
   return m?.[1] ? `tessera-${m[1]}` : 'tessera';
 }
@@ -43,6 +52,7 @@ function serviceNameFromArgv(): string {
 /** Starts tracing once. Safe to call from tests; a second call is a no-op. */
 export async function startTelemetry(serviceName = process.env.OTEL_SERVICE_NAME ?? serviceNameFromArgv()) {
   if (provider || process.env.OTEL_SDK_DISABLED === 'true') return;
+  const sampler = samplerOf(readSamplerSetting(process.env));
   const exporting = Boolean(
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
   );
@@ -53,9 +63,12 @@ export async function startTelemetry(serviceName = process.env.OTEL_SERVICE_NAME
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
   }
   const resource = detectResources({ detectors: [envDetector, hostDetector, processDetector] }).merge(
-    resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: '0.1.0' }),
+    resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: serviceName,
+      [ATTR_SERVICE_VERSION]: serviceVersion(process.env, mainModule()),
+    }),
   );
-  provider = new NodeTracerProvider({ resource, spanProcessors });
+  provider = new NodeTracerProvider({ resource, spanProcessors, sampler });
   provider.register();
   disableInstrumentations = registerInstrumentations({
     tracerProvider: provider,

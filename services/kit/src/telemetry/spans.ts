@@ -3,6 +3,7 @@
  * steps): the work runs with the span active, a thrown error is recorded on the span and rethrown,
  * and the span ends either way.
  */
+import { suppressTracing } from '@opentelemetry/core';
 import { context, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 
 const tracer = trace.getTracer('@tessera/kit');
@@ -43,4 +44,12 @@ export function withSpan<T>(
 ): Promise<T> {
   const span = tracer.startSpan(name, { attributes });
   return runInSpan(span, trace.setSpan(context.active(), span), () => work(span));
+}
+
+/**
+ * Runs `work` with tracing suppressed: no span starts inside it, so no call it makes is traced and
+ * none carries a trace context (health checks: a trace per probe is noise in every trace store).
+ */
+export function untraced<T>(work: () => T): T {
+  return context.with(suppressTracing(context.active()), work);
 }

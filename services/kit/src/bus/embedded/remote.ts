@@ -8,7 +8,7 @@
  * the connection drops. A durable resumes from the broker's (persisted) state; a
  * subscriber resumes after the last sequence it received, so it misses nothing.
  */
-import { createClient, ConnectError, Code, type Client, type Interceptor } from '@connectrpc/connect';
+import { createClient, ConnectError, Code, type Client } from '@connectrpc/connect';
 import { createConnectTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import {
   BrokerService,
@@ -16,7 +16,6 @@ import {
 } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import { REFUSED_HEADER } from '../../errors/app-error.js';
 import type { Logger } from '../../log/logger.js';
-import { clientTracing } from '../../telemetry/interceptors.js';
 import { createUnaryTransport } from '../../rpc/unary-transport.js';
 import { attachIdentity } from '../../rpc/identity/guard.js';
 import { processIdentity, type CallerIdentity } from '../../rpc/identity/identity.js';
@@ -95,9 +94,6 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/** Spans for unary calls only (a stream lives as long as the subscriber). */
-const unaryTracing: Interceptor = (next) => (req) => (req.stream ? next(req) : clientTracing(next)(req));
-
 export class RemoteBus extends CheckedEventBus {
   private readonly client: Client<typeof BrokerService>;
   private readonly sessions: Http2SessionManager;
@@ -114,7 +110,9 @@ export class RemoteBus extends CheckedEventBus {
     this.retryDeadlineMs = opts.retryDeadlineMs ?? 15_000;
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.sessions = new Http2SessionManager(opts.url, { pingIntervalMs: 10_000, pingTimeoutMs: 5000 });
-    const interceptors = [unaryTracing, attachIdentity(() => opts.identity ?? processIdentity())];
+    // no tracing interceptor: the broker's calls are transport; the messages' PRODUCER and CONSUMER
+    // spans are the bus's (telemetry/bus-tracing.ts)
+    const interceptors = [attachIdentity(() => opts.identity ?? processIdentity())];
     const defaultTimeoutMs = opts.callTimeoutMs ?? 5000;
     const streams = createConnectTransport({
       baseUrl: opts.url,
