@@ -76,6 +76,8 @@ export function BoardEditorPage() {
   // The order being paid for, fixed when Pay opens the modal: pixels that change under it (the buyer's
   // own purchase arriving live before the save ends) must not change the order the modal is paying.
   const [paying, setPaying] = useState<PendingPurchase | null>(null);
+  // True only while the paid pixels are being saved (the modal's save phase), not while it is open.
+  const [saving, setSaving] = useState(false);
   const highlight = useHighlight(highlightParam);
 
   const goToCanvas = useCallback(() => void navigate({ to: '/canvas' }), [navigate]);
@@ -198,6 +200,7 @@ export function BoardEditorPage() {
       void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
       dispatch({ type: 'purchased', keys: result.pixels.map((p) => pixelKey(p.x, p.y)) });
       setPaying(null);
+      setSaving(false);
     },
     [queryClient, pixelsQuery.queryKey],
   );
@@ -255,7 +258,8 @@ export function BoardEditorPage() {
         toBuyCount={toBuy.length}
         price={price}
         label={label}
-        saving={paying !== null}
+        payOpen={paying !== null}
+        saving={saving}
         onBack={() => void leave('back')}
         onLock={() => void lock.lock()}
         onUnlock={() => {
@@ -347,7 +351,17 @@ export function BoardEditorPage() {
           onRefresh={() => void lock.refresh()}
         />
       )}
-      {paying && <PaymentModalSlot purchase={paying} onClose={() => setPaying(null)} onComplete={onPaid} />}
+      {paying && (
+        <PaymentModalSlot
+          purchase={paying}
+          onClose={() => {
+            setPaying(null);
+            setSaving(false);
+          }}
+          onComplete={onPaid}
+          onSavingChange={setSaving}
+        />
+      )}
     </div>
   );
 }
