@@ -10,16 +10,23 @@ function useToastTop(toasts: readonly Toast[]): number {
   const [top, setTop] = useState(() => toastTop(null));
   useLayoutEffect(() => {
     if (!active) return;
+    // The header and what drops down from it (the editor's menu) are anchors: below the lowest one.
     const measure = () => {
-      const anchor = document.querySelector('[data-toast-anchor]');
-      setTop(toastTop(anchor ? anchor.getBoundingClientRect().bottom : null));
+      const bottoms = [...document.querySelectorAll('[data-toast-anchor]')].map(
+        (a) => a.getBoundingClientRect().bottom,
+      );
+      setTop(toastTop(bottoms.length > 0 ? Math.max(...bottoms) : null));
     };
+    // A click may open or close a menu under the header: measure once it has rendered.
+    const afterClick = () => requestAnimationFrame(measure);
     measure();
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, { passive: true });
+    document.addEventListener('click', afterClick);
     return () => {
       window.removeEventListener('resize', measure);
       window.removeEventListener('scroll', measure);
+      document.removeEventListener('click', afterClick);
     };
     // Measured again for every new list: the page (and its header) may have changed meanwhile.
   }, [active, toasts]);

@@ -115,7 +115,10 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
       <button type="button" className="editor__back" onClick={props.onBack}>
         <span aria-hidden="true">←</span> <span className="editor__back-label">Back</span>
       </button>
-      <h1 className="editor__badge">Board {props.boardIndex}</h1>
+      <h1 className="editor__badge">
+        <span className="editor__badge-word">Board </span>
+        {props.boardIndex}
+      </h1>
       <span className="editor__position">
         Row {props.row + 1}, Col {props.col + 1}
       </span>
@@ -149,7 +152,7 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         <span className="visually-hidden">Editor menu</span>
       </button>
       {menuOpen && (
-        <div id="editor-menu" className="editor-menu">
+        <div id="editor-menu" className="editor-menu" data-toast-anchor="">
           {locked && (
             <div className="editor-menu__row">
               <Timer remainingMs={props.remainingMs} />
