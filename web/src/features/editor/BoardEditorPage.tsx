@@ -272,7 +272,8 @@ export function BoardEditorPage() {
         }}
         onSave={save}
       />
-      <main className="editor__main">
+      {/* Inside the app's one <main>: a named region, not a second main landmark. */}
+      <section className="editor__main" aria-label="Board">
         {!lock.locked && lock.phase === 'ready' && (
           <div className="editor__lock-badge">Lock Board To Begin Editing</div>
         )}
@@ -318,7 +319,7 @@ export function BoardEditorPage() {
             </div>
           )}
         </div>
-      </main>
+      </section>
       <HintBar
         locked={lock.locked}
         touch={touch}

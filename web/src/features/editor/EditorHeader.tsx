@@ -91,7 +91,7 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         </button>
         <button
           type="button"
-          className="editor-btn"
+          className="editor-btn editor-btn--extend"
           onClick={props.onExtend}
           disabled={busy !== null}
           aria-label={EXTEND_NAME}

@@ -43,7 +43,7 @@ interface HintBarProps {
 
 export function HintBar(p: HintBarProps) {
   return (
-    <footer className="editor-hints" aria-label="Board hints and view">
+    <footer className="editor-hints">
       <ul>
         {hintsFor(p.locked, p.touch).map((h) => (
           <li key={h}>{h}</li>
