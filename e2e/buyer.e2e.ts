@@ -46,6 +46,13 @@ async function openCanvas(page: Page, query = ''): Promise<void> {
   await waitForImage(page, 'preview');
 }
 
+/** Board 26's editor on the scripted scene, settled. */
+async function openSceneEditor(page: Page): Promise<void> {
+  await scriptScene(page);
+  await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
+  await editorSettled(page, BOARD.boardIndex);
+}
+
 /** The ghost switch (inside the tools drawer on a phone). */
 async function setCanvasGhost(page: Page, on: boolean, mobile: boolean): Promise<void> {
   if (mobile) await page.getByRole('button', { name: 'Tools' }).click();
@@ -155,9 +162,7 @@ describe.each(SIZES)('the buyer at %s width', (label, viewport) => {
 
   it('editor: unbought pixels show the artist colour faintly, bought ones their own, and the ghost turns off', async () => {
     await withPage(session, viewport, async (page) => {
-      await scriptScene(page);
-      await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
-      await editorSettled(page, BOARD.boardIndex);
+      await openSceneEditor(page);
       await page.locator('canvas.pixel-grid[data-ghost="on"]').waitFor();
       expect(near(await boardPixel(page, 3, 3), GHOST)).toBe(true);
       expect(near(await boardPixel(page, SOLD_IN_BOARD.x, SOLD_IN_BOARD.y), rgbOf(SOLD_COLOUR))).toBe(true);
@@ -193,9 +198,7 @@ describe.each(SIZES)('the buyer at %s width', (label, viewport) => {
 
   it('buys with the keyboard alone: cursor, select, colour, pay; the second purchase remembers the address', async () => {
     await withPage(session, viewport, async (page) => {
-      await scriptScene(page);
-      await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
-      await editorSettled(page, BOARD.boardIndex);
+      await openSceneEditor(page);
       const header = page.locator('header.editor__header');
 
       await tabTo(page, header.getByRole('button', { name: 'Lock', exact: true }));
@@ -315,9 +318,7 @@ describe('the phone (390 px)', () => {
     const page = await context.newPage();
     try {
       expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
-      await scriptScene(page);
-      await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
-      await editorSettled(page, BOARD.boardIndex);
+      await openSceneEditor(page);
       await page.locator('.editor-header__lock').getByRole('button', { name: 'Lock', exact: true }).click();
       await page.getByRole('button', { name: 'Unlock' }).waitFor();
       const hints = await page.locator('.editor-hints ul').innerText();

@@ -7,18 +7,11 @@ import {
   readGhostSetting,
   writeGhostSetting,
 } from './ghost.js';
-
-const memory = () => {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-};
+import { memoryStorage } from '../lib/memory-storage.fixture.js';
 
 describe('the ghost setting', () => {
   it('is on until turned off, and the choice is kept', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     expect(readGhostSetting(storage)).toBe(true);
     writeGhostSetting(storage, false);
     expect(storage.getItem(GHOST_STORAGE_KEY)).toBe('off');

@@ -9,6 +9,7 @@ import {
   rememberSessionAddress,
 } from './billing-address.js';
 import { ALBANY_ADDRESS } from './address.fixture.js';
+import { memoryStorage } from '../../lib/memory-storage.fixture.js';
 
 // The rules and messages themselves are facts' (services/facts/src/address.test.ts).
 describe('billing form state', () => {
@@ -33,23 +34,15 @@ describe('billing form state', () => {
 });
 
 describe('the billing address kept for the session', () => {
-  const memory = () => {
-    const items = new Map<string, string>();
-    return {
-      getItem: (k: string) => items.get(k) ?? null,
-      setItem: (k: string, v: string) => void items.set(k, v),
-    };
-  };
-
   it('keeps a valid address and gives it back for the next purchase', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     expect(readSessionAddress(storage)).toBeNull();
     rememberSessionAddress(storage, { ...ALBANY_ADDRESS, state: 'ny' });
     expect(readSessionAddress(storage)).toEqual({ ...ALBANY_ADDRESS, state: 'NY' });
   });
 
   it('keeps no invalid address, and reads nothing from a broken or tampered entry', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     rememberSessionAddress(storage, { ...ALBANY_ADDRESS, postal_code: '12' });
     expect(storage.getItem(BILLING_STORAGE_KEY)).toBeNull();
     storage.setItem(BILLING_STORAGE_KEY, '{not json');
