@@ -59,6 +59,9 @@ describe('the ghost and pending pixels', () => {
     expect(ops).toContain('fill #00FF00 20,30,10,10');
     expect(ops).toContain('fill #FF0000 40,40,10,10');
     expect(shownColour({ ...scene, ghost: true }, 5, 5)).toBe('#B3B3B3');
+    // An unowned pixel the server lists with a colour of its own keeps that colour.
+    const coloured = new Map([['6-6', { currentColor: '#123456', defaultColor: '#000000', userId: null }]]);
+    expect(shownColour({ ...scene, pixels: coloured, ghost: true }, 6, 6)).toBe('#123456');
   });
 
   it('with the ghost off, an unbought pixel is white', () => {

@@ -2,7 +2,7 @@
 // with a dashed inner frame so it reads as "not bought yet"; with the ghost on, unbought pixels show the
 // artist's colour faintly), faint grid lines, the selection, red dashed outlines on refused purchased
 // pixels and the highlight.
-import { hexToRgb, isHexColor } from '@tessera/facts/colour';
+import { hexToRgb, isHexColor, UNOWNED_COLOR } from '@tessera/facts/colour';
 import { ghostColour } from '../../canvas-scene/ghost.js';
 import { BOARD_SIZE } from '@tessera/facts/grid';
 import { pixelAt, type PixelMap } from './board-pixels.js';
@@ -56,8 +56,8 @@ export const BOARD_STYLE = {
 } as const;
 
 /**
- * The colour a pixel shows: its pending change, else its current colour when bought, else (ghost on)
- * its artist's colour faded over white, else its current colour (white).
+ * The colour a pixel shows: its pending change, else (ghost on, unbought and still white) its artist's
+ * colour faded over white, else its current colour.
  */
 export function shownColour(
   scene: Pick<BoardScene, 'pixels' | 'pending' | 'ghost'>,
@@ -67,7 +67,8 @@ export function shownColour(
   const change = scene.pending.get(pixelKey(x, y));
   if (change) return change.color;
   const pixel = pixelAt(scene.pixels, x, y);
-  if (scene.ghost && pixel.userId === null) return ghostColour(pixel.defaultColor);
+  if (scene.ghost && pixel.userId === null && pixel.currentColor === UNOWNED_COLOR)
+    return ghostColour(pixel.defaultColor);
   return pixel.currentColor;
 }
 
