@@ -11,6 +11,7 @@ import {
   ADA,
   TOKENS,
   card,
+  cards,
   expectToast,
   modal,
   openArtistPage,
@@ -247,5 +248,35 @@ describe('Submit Artwork at 1280 px', () => {
       },
       [status(400, 403, 409, 500), DROPPED],
     );
+  });
+});
+
+describe.each(SIZES)('a new submission at %s width', (label, viewport) => {
+  it('is shown on top of New and marked, wherever the page was; thumbnails stay pixel-sharp', async () => {
+    await withSignedOutPage(session, viewport, async (page) => {
+      const fake = new FakeArtistSelection(TOKENS);
+      fake.add({ title: 'Meadow', score: 5 });
+      fake.add({ title: 'Orchard', score: 2 });
+      await openArtistPage(page, fake, ADA, '?sort=hot');
+      const thumb = cards(page).first().locator('img');
+      expect(await thumb.evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
+
+      const m = await openModal(page);
+      await pickFile(page, 'harbour.png', 'image/png', PNG);
+      await title(m).fill('Harbour at Dawn');
+      await description(m).fill('Boats leaving the harbour at dawn, one pixel at a time.');
+      await m.getByRole('button', { name: 'Submit Artwork' }).click();
+      await expectToast(page, 'Submission created successfully!');
+      await m.waitFor({ state: 'detached' });
+
+      // The page turned to New (it was on Hot), the new work first and marked.
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('sort') === 'new');
+      const mine = card(page, 'Harbour at Dawn');
+      await mine.getByText('Just submitted').waitFor();
+      expect(await mine.getAttribute('class')).toContain('submission-card--new');
+      expect((await titles(page))[0]).toBe('Harbour at Dawn');
+      expect(await tab(page, 'New').getAttribute('aria-selected')).toBe('true');
+      await shot(page, `artist-selection-new-marked-${label}`, false);
+    });
   });
 });

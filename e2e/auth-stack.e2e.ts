@@ -266,10 +266,13 @@ describeOnStack('identity and sign-in on the real stack', () => {
 
   it('logged no console errors but the refusals it provoked', () => {
     after('new password');
-    // device A: the refresh refused after the reset; device B: the old password's 401
+    // device A: the refresh refused after the reset; device B: the old password's 401. Device A's open
+    // /canvas polls the board locks every 10 s: a poll that falls between the reset and this check is
+    // refused too (the session is over), and the app's own refresh after it as well, so A may show
+    // more than the one refusal checkBrowserSession provoked, all of them 401.
     expect(unexpectedErrors(a, [401]), 'console errors on device A').toEqual([]);
     expect(unexpectedErrors(b!, [401]), 'console errors on device B').toEqual([]);
-    expect(a.errors.filter((e) => e.includes(failedLoad(401)))).toHaveLength(1);
+    expect(a.errors.filter((e) => e.includes(failedLoad(401))).length).toBeGreaterThanOrEqual(1);
     expect(b!.errors.filter((e) => e.includes(failedLoad(401)))).toHaveLength(1);
   });
 });

@@ -285,9 +285,9 @@ describeOnStack('canvas page on the full stack', () => {
       earlierSale = { spot: spots[0]!, color };
       await screenshot(page, 'canvas-stack-desktop');
 
-      // On screen: zoomed in to 400% around the first pixel, the browser shows its colour there.
+      // On screen: zoomed in to 500% around the first pixel, the browser shows its colour there.
       const at = await screenPointOf(page, spots[0]!);
-      await wheelZoom(page, -4000, 400, at);
+      await wheelZoom(page, -4000, 500, at);
       await page.mouse.move(5, 5); // off the stage: no hover tint over the board
       await waitForHoverBoard(page, null);
       const zoomed = await screenPointOf(page, spots[0]!);

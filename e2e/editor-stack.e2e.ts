@@ -86,8 +86,8 @@ describeOnStack('board editor and locks on the real stack', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await counter(page, '12 pending').waitFor();
     await counter(page, '12 to buy').waitFor();
-    // 12 custom pixels: 24.00 + fee 0.72 + 0.30 = 25.02
-    await page.getByRole('button', { name: 'Pay $25.02' }).waitFor();
+    // 12 custom pixels: 24.00 + fee 0.72 + 0.30 + estimated tax 1.92 = 26.94
+    await page.getByRole('button', { name: 'Pay $26.94 est.' }).waitFor();
     // Multi-select: two rectangles with Ctrl held; the modal opens when Ctrl is released.
     await page.keyboard.down('Control');
     await dragCells(page, [10, 10], [10, 11]);
@@ -96,7 +96,7 @@ describeOnStack('board editor and locks on the real stack', () => {
     await page.keyboard.up('Control');
     await page.getByRole('dialog', { name: 'Colour 3 pixels' }).waitFor();
     await page.getByRole('button', { name: 'Apply' }).click(); // artist colour: 3 x 1.00
-    await page.getByRole('button', { name: 'Pay $28.11' }).waitFor(); // 27.00 + 0.81 + 0.30
+    await page.getByRole('button', { name: 'Pay $30.27 est.' }).waitFor(); // 27.00 + 0.81 + 0.30 + 2.16
     await screenshot(page, 'editor-locked-pending-desktop');
 
     await page.setViewportSize(VIEWPORTS.mobile);

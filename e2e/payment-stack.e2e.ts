@@ -192,9 +192,9 @@ describeOnStack('a purchase on the real stack (sandbox provider)', () => {
     );
     expect(colors[2]).toEqual(CUSTOM);
 
-    // on screen: zoomed to 400 % around the bought pixels, the second browser shows each colour
+    // on screen: zoomed to 500 % around the bought pixels, the second browser shows each colour
     const first = await screenPointOfComposite(watch.page, spots[1]!.cx, spots[1]!.cy);
-    await wheelZoom(watch.page, -4000, 400, first);
+    await wheelZoom(watch.page, -4000, 500, first);
     await watch.page.mouse.move(5, 5); // off the stage: no hover tint
     await waitForHoverBoard(watch.page, null);
     for (const [i, s] of spots.entries()) {

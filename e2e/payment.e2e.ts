@@ -18,6 +18,7 @@ import {
 import { USER, scriptAuthApi, seedUser, type Handler, type SeenRequest } from './lib/scripted-auth.js';
 import { lockAndPreparePurchase } from './lib/editor-ui.js';
 import { DECLINED, scriptPayments } from './lib/scripted-payments.js';
+import { lockHandlers } from './lib/scripted-locks.js';
 import { LIVE_EVENT } from '@tessera/facts/live';
 
 const BOARD = { canvasIndex: 2, boardIndex: 26 };
@@ -31,37 +32,6 @@ const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the ca
 
 const session = sharedBrowser();
 
-/** The board-lock calls the editor makes, answered as for a free board that the user then locks. */
-function lockHandlers(): Record<string, Handler> {
-  let lock: Record<string, unknown> | null = null;
-  const path = `/api/boards/${BOARD.canvasIndex}/${BOARD.boardIndex}`;
-  const ok = (body: unknown) => ({ status: 200, body });
-  return {
-    [`GET ${path}/status`]: () =>
-      ok({ success: true, data: { isLocked: lock !== null, canLock: lock === null, lock } }),
-    [`POST ${path}/lock`]: () => {
-      lock = {
-        canvasIndex: BOARD.canvasIndex,
-        boardIndex: BOARD.boardIndex,
-        userId: USER.id,
-        username: USER.username,
-        acquiredAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
-      };
-      return ok({ success: true, lock });
-    },
-    [`DELETE ${path}/lock`]: () => {
-      lock = null;
-      return ok({ success: true });
-    },
-    [`GET ${path}/validate`]: () => ok({ success: true, data: { valid: lock !== null } }),
-    'GET /api/boards/my-locks': () => ok({ success: true, data: lock ? [lock] : [] }),
-    'GET /api/boards/locks': () => ok({ success: true, data: lock ? [lock] : [] }),
-    'GET /api/boards/my-current-lock': () =>
-      ok({ success: true, data: lock ? { hasLock: true, lock } : { hasLock: false } }),
-  };
-}
-
 /**
  * Signs in, opens the board, locks it, selects 2 pixels in the artist's colour and 1 in a custom
  * colour through the editor's colour modal, and presses Pay: the payment modal opens.
@@ -71,7 +41,7 @@ async function openModal(
   handlers: Record<string, Handler>,
   liveStream?: (route: Route) => Promise<void>,
 ): Promise<SeenRequest[]> {
-  const { requests } = await scriptAuthApi(page, { ...lockHandlers(), ...handlers }, liveStream);
+  const { requests } = await scriptAuthApi(page, { ...lockHandlers(BOARD), ...handlers }, liveStream);
   await seedUser(page, USER);
   await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
   await lockAndPreparePurchase(page, BOARD.boardIndex);

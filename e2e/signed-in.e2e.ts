@@ -125,7 +125,7 @@ describe('board editor frame', () => {
       await editorSettled(page, 26);
       expect(await page.locator('.editor__position').innerText()).toBe('Row 2, Col 2');
       // The board is drawn as a board of the active canvas (its name comes from /api/canvases/active).
-      await page.getByRole('img', { name: 'Board 26 of Harbour Lights' }).waitFor();
+      await page.getByRole('application', { name: 'Board 26 of Harbour Lights' }).waitFor();
       expect(await page.locator('.site-header').count()).toBe(0);
       await expectFreeBoard(page);
       expect(

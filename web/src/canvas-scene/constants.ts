@@ -13,7 +13,16 @@ export const MOBILE_MAX_WIDTH = 768;
 export const RESIZE_DEBOUNCE_MS = 150;
 
 export const ZOOM_MIN = 0.1;
-export const ZOOM_MAX = 4;
+/**
+ * Far enough that one canvas pixel is at least 8 screen pixels (0.4 x 25 = 10 px on desktop, 9.5 px
+ * on the mobile layout), so a single bought pixel can be found and tapped. The spec's 4 (1.6 px a
+ * pixel) made six bought pixels a 5 x 3 dot (issue 24).
+ */
+export const ZOOM_MAX = 25;
+/** From 200% the zoom steps (buttons and wheel) grow with the zoom, so 25x is a few dozen presses away. */
+export const ZOOM_STEP_GROWTH_FROM = 2;
+/** A deep-linked pixel (/canvas?x=&y=) is opened at the zoom that shows it this large on screen. */
+export const FOCUS_PIXEL_SCREEN_PX = 10;
 export const WHEEL_SENSITIVITY_DESKTOP = 0.001;
 export const WHEEL_SENSITIVITY_MOBILE = 0.0005;
 export const ZOOM_STEP_DESKTOP = 0.1;

@@ -9,3 +9,4 @@ export * from './text.js';
 export * from './tutorial.js';
 export * from './refresh.js';
 export * from './view-state.js';
+export * from './ghost.js';

@@ -1,7 +1,13 @@
 // Scene layout in world units (CSS pixels at zoom 1): a padded square holding the 25 x 25 board grid,
 // with the composite image drawn over the grid. Hit-testing maps a world point to a board index.
-import { BOARDS_PER_SIDE, boardIndexAt, boardPosition } from '@tessera/facts/grid';
-import { BOARD_CELL_PX, MOBILE_CELL_FACTOR, PADDING_DESKTOP_PX, PADDING_MOBILE_PX } from './constants.js';
+import { BOARDS_PER_SIDE, CANVAS_SIZE, boardIndexAt, boardPosition } from '@tessera/facts/grid';
+import {
+  BOARD_CELL_PX,
+  FOCUS_PIXEL_SCREEN_PX,
+  MOBILE_CELL_FACTOR,
+  PADDING_DESKTOP_PX,
+  PADDING_MOBILE_PX,
+} from './constants.js';
 
 export interface SceneLayout {
   /** One board cell. */
@@ -57,4 +63,20 @@ export function boardWorldRect(layout: SceneLayout, boardIndex: number): Rect {
     width: layout.cell,
     height: layout.cell,
   };
+}
+
+/** Screen pixels one canvas pixel covers at a zoom. */
+export function canvasPixelScreenSize(layout: SceneLayout, zoom: number): number {
+  return (layout.gridSize * zoom) / CANVAS_SIZE;
+}
+
+/** A canvas pixel (whole-canvas coordinates, 0..1224) as its world rectangle. */
+export function canvasPixelWorldRect(layout: SceneLayout, p: Point): Rect {
+  const size = layout.gridSize / CANVAS_SIZE;
+  return { x: layout.padding + p.x * size, y: layout.padding + p.y * size, width: size, height: size };
+}
+
+/** The zoom that shows one canvas pixel FOCUS_PIXEL_SCREEN_PX large (the deep link's zoom). */
+export function focusZoom(layout: SceneLayout): number {
+  return (FOCUS_PIXEL_SCREEN_PX * CANVAS_SIZE) / layout.gridSize;
 }

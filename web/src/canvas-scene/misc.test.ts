@@ -1,3 +1,4 @@
+import { memoryStorage } from '../lib/memory-storage.fixture.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parsePixelsEvent } from './live-events.js';
 import { refreshInterval, startRefreshLoop } from './refresh.js';
@@ -50,11 +51,7 @@ describe('tutorial record', () => {
   });
 
   it('stores {seen, timestamp, version 2.0.0, skipped}', () => {
-    const data = new Map<string, string>();
-    const storage = {
-      getItem: (k: string) => data.get(k) ?? null,
-      setItem: (k: string, v: string) => data.set(k, v),
-    };
+    const storage = memoryStorage();
     writeTutorial(storage, tutorialRecord(true, 42));
     expect(readTutorial(storage)).toEqual({ seen: true, timestamp: 42, version: '2.0.0', skipped: true });
     expect(parseTutorialRecord('{oops')).toBeNull();

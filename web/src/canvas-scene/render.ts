@@ -2,7 +2,7 @@
 // the 25 x 25 board grid, the hovered board, and lock icons on locked boards. Live pixels are drawn into a
 // world-space canvas the size of the composite image.
 import { BOARDS_PER_SIDE } from '@tessera/facts/grid';
-import { boardWorldRect, type SceneLayout } from './layout.js';
+import { boardWorldRect, canvasPixelWorldRect, type Point, type SceneLayout } from './layout.js';
 import type { Viewport } from './viewport.js';
 import type { CanvasPixel } from './live-events.js';
 
@@ -34,6 +34,8 @@ export interface OverlayScene {
   showGrid: boolean;
   /** Boards locked by someone: shaded, with a padlock when the cell is big enough. */
   lockedBoards?: ReadonlySet<number>;
+  /** A canvas pixel marked with a ring (a deep link's pixel), in whole-canvas coordinates. */
+  markedPixel?: Point | null;
 }
 
 export const OVERLAY_STYLE = {
@@ -42,6 +44,8 @@ export const OVERLAY_STYLE = {
   hoverStroke: '#4b3fc0',
   lockFill: 'rgba(31, 27, 46, 0.45)',
   lockIcon: '#fde047',
+  markOuter: '#ffffff',
+  markInner: '#1f1b2e',
 } as const;
 
 /** A padlock centred in a board cell (screen space): a body and a squared shackle. */
@@ -121,6 +125,22 @@ export function renderOverlay(ctx: Draw2D, scene: OverlayScene): void {
     ctx.lineWidth = 2;
     ctx.strokeRect(hx, hy, step, step);
   }
+
+  if (scene.markedPixel) drawMark(ctx, scene, scene.markedPixel);
+}
+
+/** A ring around a marked canvas pixel: dark inside, white outside, so it shows on any colour. */
+function drawMark(ctx: Draw2D, scene: OverlayScene, pixel: Point): void {
+  const { viewport: v } = scene;
+  const r = canvasPixelWorldRect(scene.layout, pixel);
+  const x = r.x * v.zoom + v.x;
+  const y = r.y * v.zoom + v.y;
+  const size = r.width * v.zoom;
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = OVERLAY_STYLE.markInner;
+  ctx.strokeRect(x - 2, y - 2, size + 4, size + 4);
+  ctx.strokeStyle = OVERLAY_STYLE.markOuter;
+  ctx.strokeRect(x - 4, y - 4, size + 8, size + 8);
 }
 
 /** Draws committed pixels (composite-image coordinates, one image pixel each). */

@@ -4,6 +4,7 @@ import type { GestureAction } from './gestures.js';
 import type { Point } from './layout.js';
 import { wheelDeltaPixels } from '../lib/zoom.js';
 import {
+  focusViewport,
   initialViewport,
   panBy,
   stepZoom,
@@ -21,6 +22,13 @@ export interface ViewState {
   mobile: boolean;
   viewport: Viewport;
   touched: boolean;
+  /** A world point the view is opened on (a deep link), with its zoom; Reset forgets it. */
+  focus?: Focus | null;
+}
+
+export interface Focus {
+  world: Point;
+  zoom: number;
 }
 
 export type ViewAction =
@@ -29,10 +37,19 @@ export type ViewAction =
   | { type: 'wheel'; deltaY: number; deltaMode: number; anchor: Point }
   | { type: 'step'; direction: 1 | -1 }
   | { type: 'reset' }
+  | { type: 'focus'; focus: Focus }
   | Extract<GestureAction, { type: 'pan' } | { type: 'pinch' }>;
 
-export function createViewState(stage: Size, worldSize: number, mobile: boolean): ViewState {
-  return { stage, worldSize, mobile, viewport: initialViewport(stage, worldSize, mobile), touched: false };
+export function createViewState(
+  stage: Size,
+  worldSize: number,
+  mobile: boolean,
+  focus: Focus | null = null,
+): ViewState {
+  const viewport = focus
+    ? focusViewport(stage, focus.world, focus.zoom)
+    : initialViewport(stage, worldSize, mobile);
+  return { stage, worldSize, mobile, viewport, touched: false, focus };
 }
 
 export function viewReducer(state: ViewState, action: ViewAction): ViewState {
@@ -40,16 +57,19 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
     case 'resize': {
       const { stage } = action;
       if (stage.width === state.stage.width && stage.height === state.stage.height) return state;
-      if (!state.touched) return createViewState(stage, state.worldSize, state.mobile);
+      if (!state.touched) return createViewState(stage, state.worldSize, state.mobile, state.focus);
       const dx = (stage.width - state.stage.width) / 2;
       const dy = (stage.height - state.stage.height) / 2;
       return { ...state, stage, viewport: panBy(state.viewport, dx, dy) };
     }
     case 'layout':
       if (action.worldSize === state.worldSize && action.mobile === state.mobile) return state;
+      // A focus is a world point of the old layout: the page sends it again for the new one.
       return createViewState(state.stage, action.worldSize, action.mobile);
     case 'reset':
       return createViewState(state.stage, state.worldSize, state.mobile);
+    case 'focus':
+      return createViewState(state.stage, state.worldSize, state.mobile, action.focus);
     case 'wheel': {
       const delta = wheelDeltaPixels(action.deltaY, action.deltaMode);
       return moved(state, wheelZoom(state.viewport, delta, wheelSensitivity(state.mobile), action.anchor));

@@ -16,9 +16,9 @@ import {
 const v1 = { zoom: 1, x: 0, y: 0 };
 
 describe('zoom', () => {
-  it('clamps to 0.1..4', () => {
+  it('clamps to 0.1..25', () => {
     expect(zoomAt(v1, 0.01, { x: 0, y: 0 }).zoom).toBe(0.1);
-    expect(zoomAt(v1, 100, { x: 0, y: 0 }).zoom).toBe(4);
+    expect(zoomAt(v1, 100, { x: 0, y: 0 }).zoom).toBe(25);
     expect(centredViewport({ width: 100, height: 100 }, 10, Number.NaN).zoom).toBe(1);
   });
 

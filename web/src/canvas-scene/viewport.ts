@@ -9,6 +9,7 @@ import {
   ZOOM_MAX,
   ZOOM_MIN,
   ZOOM_STEP_DESKTOP,
+  ZOOM_STEP_GROWTH_FROM,
   ZOOM_STEP_MOBILE,
 } from './constants.js';
 import type { Point } from './layout.js';
@@ -60,14 +61,34 @@ export function zoomStep(mobile: boolean): number {
   return mobile ? ZOOM_STEP_MOBILE : ZOOM_STEP_DESKTOP;
 }
 
-/** Wheel zoom: the zoom changes by -deltaY x sensitivity (100 px of scrolling = one 0.1 step on desktop). */
-export function wheelZoom(v: Viewport, deltaY: number, sensitivity: number, anchor: Point): Viewport {
-  return zoomAt(v, v.zoom - deltaY * sensitivity, anchor);
+/**
+ * How much larger a step is at this zoom: 1 below 200%, then the zoom itself, so a desktop press is 10%
+ * of the current zoom there (40 points at 400%) and the largest zoom is a few dozen presses away.
+ */
+export function stepGrowth(zoom: number): number {
+  return zoom < ZOOM_STEP_GROWTH_FROM ? 1 : zoom;
 }
 
-/** A zoom button: one step in or out around the stage centre. */
+/**
+ * Wheel zoom: the zoom changes by -deltaY x sensitivity (100 px of scrolling = one 0.1 step on desktop),
+ * larger in proportion from 200% (stepGrowth).
+ */
+export function wheelZoom(v: Viewport, deltaY: number, sensitivity: number, anchor: Point): Viewport {
+  return zoomAt(v, v.zoom - deltaY * sensitivity * stepGrowth(v.zoom), anchor);
+}
+
+/** A zoom button: one step in or out around the stage centre (larger in proportion from 200%). */
 export function stepZoom(v: Viewport, direction: 1 | -1, step: number, stage: Size): Viewport {
-  return zoomAt(v, v.zoom + direction * step, { x: stage.width / 2, y: stage.height / 2 });
+  return zoomAt(v, v.zoom + direction * step * stepGrowth(v.zoom), {
+    x: stage.width / 2,
+    y: stage.height / 2,
+  });
+}
+
+/** The viewport centred on a world point at a zoom (clamped). */
+export function focusViewport(stage: Size, world: Point, zoom: number): Viewport {
+  const z = clampZoom(tidy(zoom), ZOOM_MIN, ZOOM_MAX);
+  return { zoom: z, x: stage.width / 2 - world.x * z, y: stage.height / 2 - world.y * z };
 }
 
 /** Zoom that fits the world inside the stage with a 40 px margin, clamped to 0.1..2. */

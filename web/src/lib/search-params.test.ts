@@ -8,6 +8,7 @@ import {
   validateArtistSelectionSearch,
   validateCallbackSearch,
   validateEditorSearch,
+  validateCanvasSearch,
   validateLoginSearch,
 } from './search-params.js';
 
@@ -114,5 +115,17 @@ describe('artist selection URL state', () => {
     expect(artistSelectionState(validateArtistSelectionSearch({ ...artistSelectionSearch(state) }))).toEqual(
       state,
     );
+  });
+});
+
+describe('validateCanvasSearch', () => {
+  it('keeps x and y of one canvas pixel, both given, integers 0..1224', () => {
+    expect(validateCanvasSearch({ x: '612', y: 300 })).toEqual({ x: 612, y: 300 });
+    expect(validateCanvasSearch({ x: 0, y: 1224 })).toEqual({ x: 0, y: 1224 });
+    expect(validateCanvasSearch({ x: 1225, y: 3 })).toEqual({});
+    expect(validateCanvasSearch({ x: -1, y: 3 })).toEqual({});
+    expect(validateCanvasSearch({ x: '1.5', y: 3 })).toEqual({});
+    expect(validateCanvasSearch({ x: 4 })).toEqual({});
+    expect(validateCanvasSearch({})).toEqual({});
   });
 });

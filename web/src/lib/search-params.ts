@@ -1,6 +1,6 @@
 // Route parameter and search parameter validation. The router passes raw values through these, so a
 // hand-edited URL can never put an invalid value into a page.
-import { isBoardIndex } from '@tessera/facts/grid';
+import { CANVAS_SIZE, isBoardIndex } from '@tessera/facts/grid';
 import { CALLBACK_PARAMS, OAUTH_FAILED, type CallbackParam } from '@tessera/facts/oauth';
 import {
   DEFAULT_SORT,
@@ -29,6 +29,19 @@ export interface EditorSearch {
 export function validateEditorSearch(search: RawSearch): EditorSearch {
   const pixel = parsePixelKey(search.highlight);
   return pixel ? { highlight: pixelKey(pixel.x, pixel.y) } : {};
+}
+
+export interface CanvasSearch {
+  x?: number;
+  y?: number;
+}
+
+/** x and y of one canvas pixel (integers 0..1224, both given); anything else opens the usual view. */
+export function validateCanvasSearch(search: RawSearch): CanvasSearch {
+  const x = readInt(search.x);
+  const y = readInt(search.y);
+  const inside = (v: number | null): v is number => v !== null && v >= 0 && v < CANVAS_SIZE;
+  return inside(x) && inside(y) ? { x, y } : {};
 }
 
 export interface LoginSearch {

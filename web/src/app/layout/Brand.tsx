@@ -23,7 +23,8 @@ export function BrandMark({ size = 32 }: { size?: number }) {
 
 export function Brand() {
   return (
-    <Link to="/canvas" className="brand" aria-label={`${BRAND}, ${TAGLINE}: go to the canvas`}>
+    // Its name is what it shows (WCAG 2.5.3, label in name); the title says where it goes.
+    <Link to="/canvas" className="brand" title="Go to the canvas">
       <BrandMark />
       <span className="brand__text">
         <span className="brand__name">{BRAND}</span>

@@ -35,7 +35,7 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
         </span>
         <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
       </button>
-      <div ref={panelRef} id={panelId} className="mobile-menu__panel" hidden={!open}>
+      <div ref={panelRef} id={panelId} className="mobile-menu__panel" hidden={!open} data-toast-anchor="">
         <nav aria-label="Main (mobile)">
           <ul className="mobile-menu__list">
             {NAV_ITEMS.map((item) => (

@@ -82,7 +82,14 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
         <Avatar user={user} />
       </button>
       {open && (
-        <div ref={panelRef} id={panelId} className="profile__panel" role="group" aria-label="Account">
+        <div
+          ref={panelRef}
+          id={panelId}
+          className="profile__panel"
+          role="group"
+          aria-label="Account"
+          data-toast-anchor=""
+        >
           <AccountSummary user={user} name={name} />
           <SignOutButton />
         </div>

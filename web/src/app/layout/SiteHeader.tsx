@@ -10,7 +10,7 @@ import { ProfileMenu } from './ProfileMenu.js';
 export function SiteHeader() {
   const { user } = useAuth();
   return (
-    <header className="site-header">
+    <header className="site-header" data-toast-anchor="">
       <div className="site-header__inner">
         <Brand />
         <nav className="site-nav" aria-label="Main">

@@ -45,6 +45,8 @@ export function ArtistSelectionPage() {
   const own = useOwnSubmission(query.data?.items, viewerId);
   const [modalOpen, setModalOpen] = useState(false);
   const verify = useVerifyEmail();
+  // The submission just made here: the page shows the newest first with it on top, marked.
+  const [newId, setNewId] = useState<string | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const now = useNow();
 
@@ -74,6 +76,7 @@ export function ArtistSelectionPage() {
     sortedByHot: state.sort === 'hot',
     viewerId,
     now,
+    newId,
     deleteOptions: {
       page: state.page,
       onDeleted: own.markDeleted,
@@ -90,8 +93,13 @@ export function ArtistSelectionPage() {
     setModalOpen(false);
     own.markCreated();
     toast.success(TOASTS.created);
-    if (created && state.sort === 'new' && state.page === 1 && state.search === '') {
-      queryClient.setQueryData<SubmissionPage>(listKey, (old) => (old ? prependItem(old, created) : old));
+    if (created) {
+      // Show it: the newest first, page 1, no search, with the new submission on top.
+      const newestKey = submissionKeys.list({ sort: 'new', page: 1, search: '', viewerId });
+      queryClient.setQueryData<SubmissionPage>(newestKey, (old) => (old ? prependItem(old, created) : old));
+      setNewId(created.id);
+      if (state.sort !== 'new' || state.page !== 1 || state.search !== '')
+        go({ sort: 'new', page: undefined, search: undefined });
     }
     void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
   };

@@ -1,6 +1,6 @@
 // One submission: square image, title, @username, the Verified badge, relative time, description,
 // the vote control and, for its owner, the two-step Delete.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Submission } from '../../api/artist-selection.js';
 import { useSignedIn } from '../../auth/use-auth.js';
 import { DeleteButton } from './DeleteButton.js';
@@ -17,7 +17,12 @@ export interface CardContext {
   viewerId: string | null;
   now: number;
   deleteOptions: DeleteOptions;
+  /** The submission just created by the viewer: marked and scrolled into view. */
+  newId?: string | null;
 }
+
+/** The mark on the viewer's submission right after submitting it. */
+export const JUST_SUBMITTED = 'Just submitted';
 
 export function SubmissionCard({ submission, context }: { submission: Submission; context: CardContext }) {
   const titleId = useId();
@@ -25,13 +30,24 @@ export function SubmissionCard({ submission, context }: { submission: Submission
   const vote = useVote(context.listKey, context.sortedByHot);
   const remove = useDeleteSubmission(context.listKey, context.deleteOptions);
   const isOwner = context.viewerId !== null && submission.userId === context.viewerId;
+  const isNew = context.newId === submission.id;
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (isNew) cardRef.current?.scrollIntoView({ block: 'center' });
+  }, [isNew]);
 
   return (
-    <article className="submission-card" aria-labelledby={titleId} data-submission-id={submission.id}>
+    <article
+      ref={cardRef}
+      className={`submission-card${isNew ? ' submission-card--new' : ''}`}
+      aria-labelledby={titleId}
+      data-submission-id={submission.id}
+    >
       <div className="submission-card__media checkerboard">
         <img src={submission.imageUrl} alt={submission.title} loading="lazy" decoding="async" />
       </div>
       <div className="submission-card__body">
+        {isNew && <span className="submission-card__new">{JUST_SUBMITTED}</span>}
         <h2 id={titleId} className="submission-card__title">
           {submission.title}
         </h2>

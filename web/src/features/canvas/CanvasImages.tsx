@@ -1,8 +1,9 @@
 // The world layer's content: the live and preview composite images stacked (the hidden one stays loaded
-// for an instant switch; 300 ms cross-fade on desktop) and the live-pixels canvas on top.
+// for an instant switch; 300 ms cross-fade on desktop) and the live-pixels canvas on top. With the ghost
+// on, live mode also shows the preview image faintly over the live one (compositeOpacity).
 import { memo, type RefObject } from 'react';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
-import type { SceneLayout } from '../../canvas-scene/index.js';
+import { compositeOpacity, type SceneLayout } from '../../canvas-scene/index.js';
 import type { ViewMode } from './canvas-api.js';
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
   pixelated: boolean;
   liveLayerRef: RefObject<HTMLCanvasElement | null>;
   canvasName: string;
+  /** Live mode shows the artist's design faintly under unsold pixels (canvas-scene/ghost.ts). */
+  ghost: boolean;
 }
 
 /** The two composites, live first, each with what its alt text says it is while shown. */
@@ -24,7 +27,7 @@ const IMAGES: ReadonlyArray<{ mode: ViewMode; alt: string }> = [
 ];
 
 export const CanvasImages = memo(function CanvasImages(props: Props) {
-  const { layout, mode, live, preview, crossFade, pixelated, liveLayerRef, canvasName } = props;
+  const { layout, mode, live, preview, crossFade, pixelated, liveLayerRef, canvasName, ghost } = props;
   const box = { left: layout.padding, top: layout.padding, width: layout.gridSize, height: layout.gridSize };
   const className = `canvas-image${crossFade ? ' canvas-image--fade' : ''}${pixelated ? ' canvas-image--pixelated' : ''}`;
   return (
@@ -38,7 +41,7 @@ export const CanvasImages = memo(function CanvasImages(props: Props) {
           <img
             key={imageMode}
             className={`${className}${shown ? ' is-shown' : ''}`}
-            style={box}
+            style={{ ...box, opacity: compositeOpacity(imageMode, mode, ghost) }}
             src={src}
             alt={shown ? `${canvasName}, ${alt}` : ''}
             aria-hidden={!shown}

@@ -2,6 +2,7 @@
 // "Loading canvas..." frame meanwhile), then the page shows the workspace; a failed load shows
 // "Retry Loading"; no canvas shows the empty state.
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { friendlyMessage } from '../../api/messages.js';
 import { useApi } from '../../app/router-context.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -10,10 +11,14 @@ import { activeCanvasQueryOptions } from './queries.js';
 
 export const NO_ACTIVE_CANVAS = 'No active canvas found';
 
+const route = getRouteApi('/canvas/');
+
 export function CanvasPage() {
   const query = useQuery(activeCanvasQueryOptions(useApi()));
+  const { x, y } = route.useSearch();
+  const pixel = x !== undefined && y !== undefined ? { x, y } : null;
 
-  if (query.data) return <CanvasWorkspace canvas={query.data} />;
+  if (query.data) return <CanvasWorkspace canvas={query.data} pixel={pixel} />;
   if (query.isError) {
     const empty = query.error instanceof Error && query.error.message === NO_ACTIVE_CANVAS;
     return (

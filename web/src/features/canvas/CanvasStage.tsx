@@ -9,6 +9,7 @@ import {
   renderOverlay,
   screenToWorld,
   type GestureAction,
+  type Point,
   type SceneLayout,
   type ViewAction,
   type ViewState,
@@ -36,7 +37,13 @@ interface Props {
   lockedBoards: ReadonlySet<number>;
   onOpenBoard: (boardIndex: number) => void;
   onRetryImage: () => void;
+  /** The artist's design shown faintly under unsold pixels in live mode. */
+  ghost: boolean;
+  /** A deep link's pixel (whole-canvas coordinates), marked with a ring. */
+  markedPixel: Point | null;
 }
+
+const pixelLabel = (p: Point) => `${p.x},${p.y}`;
 
 export const CanvasStage = memo(function CanvasStage(props: Props) {
   const { view, dispatch, layout, mode, images, mobile, canvasName, liveLayerRef, checkingBoard } = props;
@@ -91,8 +98,9 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       hoverBoard: preview || mobile ? null : hover,
       showGrid: true,
       lockedBoards: props.lockedBoards,
+      markedPixel: props.markedPixel,
     });
-  }, [viewport, size, layout, hover, preview, mobile, props.lockedBoards]);
+  }, [viewport, size, layout, hover, preview, mobile, props.lockedBoards, props.markedPixel]);
 
   const boardAt = (x: number, y: number) => {
     const { view: v, layout: l } = latest.current;
@@ -137,6 +145,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       role="application"
       aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus.`}
       data-zoom={viewport.zoom}
+      data-ghost={props.ghost && !preview ? 'on' : 'off'}
       data-hover-board={hover ?? ''}
       data-locked-boards={[...props.lockedBoards].sort((a, b) => a - b).join(',')}
       onPointerDown={(e) => {
@@ -183,6 +192,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
           pixelated={pixelated}
           liveLayerRef={liveLayerRef}
           canvasName={canvasName}
+          ghost={props.ghost}
         />
       </div>
       <canvas ref={overlayRef} className="canvas-overlay" aria-hidden="true" />
@@ -205,6 +215,11 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
         </div>
       )}
       {preview && <div className="canvas-stage__badge">Preview: opening boards is off</div>}
+      {props.markedPixel && (
+        <div className="canvas-stage__pixel" role="status" data-marked-pixel={pixelLabel(props.markedPixel)}>
+          Pixel {props.markedPixel.x}, {props.markedPixel.y}
+        </div>
+      )}
     </div>
   );
 });

@@ -3,6 +3,7 @@
 import { memo, type ReactNode } from 'react';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import type { ViewMode } from './canvas-api.js';
+import { GHOST_LABEL } from './use-ghost.js';
 
 export interface ToolsProps {
   mode: ViewMode;
@@ -18,6 +19,8 @@ export interface ToolsProps {
   onSync: () => void;
   syncing: boolean;
   live: boolean;
+  ghost: boolean;
+  onGhostChange: (on: boolean) => void;
 }
 
 /** One titled group of the tools panel. */
@@ -94,6 +97,15 @@ function ToolsContent(p: ToolsProps) {
             ? 'Real-time changes from everyone.'
             : "The artist's vision with purchased changes."}
         </p>
+        <label className="canvas-tools__switch">
+          <input
+            type="checkbox"
+            checked={p.ghost}
+            onChange={(e) => p.onGhostChange(e.currentTarget.checked)}
+          />
+          <span>{GHOST_LABEL}</span>
+        </label>
+        <p className="canvas-tools__note">Unbought pixels show the design faintly in Live view.</p>
       </ToolsGroup>
 
       <ToolsGroup id="tools-zoom" title="Zoom">

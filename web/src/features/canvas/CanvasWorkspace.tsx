@@ -6,7 +6,9 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/toast/toast-store.js';
 import {
+  canvasPixelWorldRect,
   createViewState,
+  focusZoom,
   drawLivePixels,
   FORCE_REFRESH_CONFIRM_MS,
   refreshInterval,
@@ -18,6 +20,7 @@ import {
   ZOOM_MIN,
   type CanvasEvent,
   type PixelsEvent,
+  type Point,
 } from '../../canvas-scene/index.js';
 import { useLatest } from '../../lib/use-latest.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
@@ -35,6 +38,7 @@ import { BoardLockedModal } from '../locks/index.js';
 import { useSignedIn } from '../../auth/use-auth.js';
 import { useCanvasImages } from './use-canvas-images.js';
 import { useFindPixel } from './use-find-pixel.js';
+import { useGhost } from './use-ghost.js';
 import { useLivePixels } from './use-live-pixels.js';
 import { canvasQueryKeys } from './queries.js';
 import { SoldOutNotice } from './SoldOutNotice.js';
@@ -43,7 +47,7 @@ import { SoldOutNotice } from './SoldOutNotice.js';
 export const newCanvasMessage = (name: string) =>
   name ? `A new artwork is here: ${name}` : 'A new artwork is here!';
 
-export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
+export function CanvasWorkspace({ canvas, pixel }: { canvas: CanvasManifest; pixel: Point | null }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const layout = sceneLayout(mobile);
   const [mode, setMode] = useState<ViewMode>('live');
@@ -59,10 +63,28 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
     dispatch({ type: 'layout', worldSize: layout.worldSize, mobile });
   }, [layout.worldSize, mobile]);
 
+  // A deep link (/canvas?x=&y=): open zoomed on the pixel (again after a layout change).
+  const px = pixel?.x;
+  const py = pixel?.y;
+  useEffect(() => {
+    if (px === undefined || py === undefined) return;
+    const layoutNow = sceneLayout(mobile);
+    const r = canvasPixelWorldRect(layoutNow, { x: px, y: py });
+    const world = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    dispatch({ type: 'focus', focus: { world, zoom: focusZoom(layoutNow) } });
+  }, [px, py, mobile]);
+
   // useCanvasImages reads the latest one when a refresh fails, so it need not be stable.
   const onRefreshError = (reason: string) =>
     showBanner('error', `Failed to load canvas data: ${reason}`, () => void refreshRef.current());
-  const { images, refresh, retry } = useCanvasImages(canvas.canvasIndex, mode, onRefreshError);
+  const [ghost, setGhost] = useGhost();
+  // With the ghost on, live mode shows both images, so a refresh reloads both.
+  const { images, refresh, retry } = useCanvasImages(
+    canvas.canvasIndex,
+    mode,
+    onRefreshError,
+    ghost && mode === 'live',
+  );
   const refreshRef = useLatest(() => refresh().catch(() => undefined));
 
   // Periodic refresh (15 s desktop, 30 s mobile), paused while the tab is hidden.
@@ -169,6 +191,8 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
           lockedBoards={boardLocks.lockedBoards}
           onOpenBoard={(board) => void opener.open(board)}
           onRetryImage={retry}
+          ghost={ghost}
+          markedPixel={pixel}
         />
         <CanvasTools
           mobile={mobile}
@@ -185,6 +209,8 @@ export function CanvasWorkspace({ canvas }: { canvas: CanvasManifest }) {
           onSync={() => void sync()}
           syncing={syncing}
           live={live}
+          ghost={ghost}
+          onGhostChange={setGhost}
         />
       </div>
       {tutorial.open && <TutorialModal onFinish={tutorial.finish} />}

@@ -1,6 +1,6 @@
 // The live and preview composite images. The shown mode loads first; the other is preloaded in the
 // background. refresh() reloads the shown mode with a new timestamp and marks the other one stale, so
-// it is reloaded when it is shown. A failed first load is an error (click to retry); a failed refresh
+// it is reloaded when it is shown (or reloads both when both are on screen, the ghost in live mode). A failed first load is an error (click to retry); a failed refresh
 // keeps the old image and reports through onRefreshError.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { renderUrl, type ViewMode } from './canvas-api.js';
@@ -23,6 +23,8 @@ export function useCanvasImages(
   canvasIndex: number,
   mode: ViewMode,
   onRefreshError: (reason: string) => void,
+  /** Both images are on screen (the ghost in live mode): a refresh reloads both. */
+  both = false,
 ) {
   const [images, setImages] = useState<Images>(EMPTY);
   const stale = useRef<Record<ViewMode, boolean>>({ live: true, preview: true });
@@ -98,9 +100,10 @@ export function useCanvasImages(
   }, [mode, load, imagesRef]);
 
   const refresh = useCallback((): Promise<void> => {
+    if (both) return Promise.all([load(mode), load(other(mode))]).then(() => undefined);
     stale.current[other(mode)] = true;
     return load(mode);
-  }, [mode, load]);
+  }, [mode, load, both]);
 
   const retry = useCallback(() => {
     load(mode).catch(() => undefined);

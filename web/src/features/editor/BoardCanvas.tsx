@@ -4,6 +4,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLatest } from '../../lib/use-latest.js';
 import type { PixelMap } from './board-pixels.js';
 import type { Cell } from './model/cells.js';
+import type { KeyCursor } from './model/keyboard.js';
 import type { PendingMap } from './model/pending.js';
 import { wheelZoom } from './model/zoom.js';
 import { BOARD_SIDE, cellAt, renderBoard } from './render.js';
@@ -20,6 +21,8 @@ interface Props {
   selected: ReadonlySet<string>;
   ownedWarning: ReadonlySet<string> | null;
   highlight: Cell | null;
+  /** The artist's design shown faintly under unbought pixels. */
+  ghost: boolean;
   /** Selection is possible (locked, no modal open). */
   interactive: boolean;
   /** Alt is held: dragging pans. */
@@ -31,10 +34,17 @@ interface Props {
   onDragMove: (cell: Cell) => void;
   onDragEnd: (additive: boolean) => void;
   label: string;
+  /** The keyboard cursor; drawn while the board has focus. */
+  cursor: KeyCursor;
+  /** A key pressed on the focused board; true when the board used it. */
+  onBoardKey: (key: string, shift: boolean) => boolean;
+  /** Id of the text that explains the keys. */
+  describedBy: string;
 }
 
 export const BoardCanvas = memo(function BoardCanvas(props: Props) {
-  const { pixels, pending, selected, ownedWarning, highlight, interactive, panMode, view, onView } = props;
+  const { pixels, pending, selected, ownedWarning, highlight, ghost, interactive, panMode, view, onView } =
+    props;
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const gesture = useRef<{
@@ -45,6 +55,8 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
     additive: boolean;
   } | null>(null);
   const [panning, setPanning] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const cursor = focused && interactive ? props.cursor : null;
   const latest = useLatest(props);
 
   useLayoutEffect(() => {
@@ -55,8 +67,8 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
     const size = BOARD_SIDE * scale;
     if (canvas.width !== size) canvas.width = size;
     if (canvas.height !== size) canvas.height = size;
-    renderBoard(ctx, { pixels, pending, selected, ownedWarning, highlight, scale });
-  }, [pixels, pending, selected, ownedWarning, highlight]);
+    renderBoard(ctx, { pixels, pending, selected, ownedWarning, highlight, scale, ghost, cursor });
+  }, [pixels, pending, selected, ownedWarning, highlight, ghost, cursor]);
 
   // Wheel zoom (a native listener: React's is passive and cannot prevent the page scroll).
   useEffect(() => {
@@ -99,6 +111,20 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
       ref={stageRef}
       className={`board-stage${panMode ? ' board-stage--pan' : ''}${panning ? ' board-stage--panning' : ''}`}
       data-zoom={view.zoom.toFixed(2)}
+      data-cursor={cursor ? `${cursor.cursor.x}-${cursor.cursor.y}` : ''}
+      role="application"
+      aria-label={props.label}
+      aria-describedby={props.describedBy}
+      tabIndex={0}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) setFocused(true);
+      }}
+      onBlur={() => setFocused(false)}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+        if (!latest.current.interactive) return;
+        if (props.onBoardKey(e.key, e.shiftKey)) e.preventDefault();
+      }}
       onPointerDown={(e) => {
         if (e.button !== 0 && e.pointerType === 'mouse') return;
         if (gesture.current) return;
@@ -147,9 +173,9 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
         <canvas
           ref={canvasRef}
           className={`pixel-grid${interactive ? ' pixel-grid--editable' : ''}`}
-          role="img"
-          aria-label={props.label}
+          aria-hidden="true"
           data-testid="board-canvas"
+          data-ghost={ghost ? 'on' : 'off'}
         />
       </div>
     </div>

@@ -21,7 +21,7 @@ import { pixelAt } from './board-pixels.js';
 import { BoardCanvas, type View } from './BoardCanvas.js';
 import { ColourModal } from './ColourModal.js';
 import { EditorHeader } from './EditorHeader.js';
-import { HintBar, OWNED_WARNING_MS, OwnedWarning, useHighlight } from './EditorNotices.js';
+import { HintBar, KEYBOARD_HINT, OWNED_WARNING_MS, OwnedWarning, useHighlight } from './EditorNotices.js';
 import { editorReducer, INITIAL_EDITOR_STATE } from './model/editor-state.js';
 import type { Cell } from './model/cells.js';
 import { changesToBuy, isOwned } from './model/pending.js';
@@ -30,6 +30,12 @@ import { visibleSelection } from './model/selection.js';
 import { PaymentModalSlot, type PaymentResult, type PendingPurchase } from './payment-bridge.js';
 import { boardPixelsQueryOptions } from './queries.js';
 import { useEditorKeys } from './use-editor-keys.js';
+import { useGhost } from '../canvas/use-ghost.js';
+import { boardKey, START_CURSOR, type KeyCursor } from './model/keyboard.js';
+import { stepZoom } from './model/zoom.js';
+
+/** A device whose main pointer is a finger: touch hints and a Pan button instead of Alt. */
+const TOUCH_QUERY = '(pointer: coarse)';
 import { useEditorLock } from './use-editor-lock.js';
 
 const route = getRouteApi('/canvas/art/$boardIndex');
@@ -57,6 +63,10 @@ export function BoardEditorPage() {
   const navigate = useNavigate();
   const router = useRouter();
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const touch = useMediaQuery(TOUCH_QUERY);
+  const [ghost, setGhost] = useGhost();
+  const [touchPan, setTouchPan] = useState(false);
+  const [keyCursor, setKeyCursor] = useState<KeyCursor>(START_CURSOR);
   const { row, col } = boardPosition(boardIndex);
   const locks = useMemo(() => createLockApi(api), [api]);
 
@@ -66,6 +76,8 @@ export function BoardEditorPage() {
   // The order being paid for, fixed when Pay opens the modal: pixels that change under it (the buyer's
   // own purchase arriving live before the save ends) must not change the order the modal is paying.
   const [paying, setPaying] = useState<PendingPurchase | null>(null);
+  // True only while the paid pixels are being saved (the modal's save phase), not while it is open.
+  const [saving, setSaving] = useState(false);
   const highlight = useHighlight(highlightParam);
 
   const goToCanvas = useCallback(() => void navigate({ to: '/canvas' }), [navigate]);
@@ -188,6 +200,7 @@ export function BoardEditorPage() {
       void queryClient.invalidateQueries({ queryKey: pixelsQuery.queryKey });
       dispatch({ type: 'purchased', keys: result.pixels.map((p) => pixelKey(p.x, p.y)) });
       setPaying(null);
+      setSaving(false);
     },
     [queryClient, pixelsQuery.queryKey],
   );
@@ -212,6 +225,18 @@ export function BoardEditorPage() {
     (additive: boolean) => dispatch({ type: 'drag-end', pixels, additive }),
     [pixels],
   );
+  // The keyboard: a selection by keys is a drag from the stretch's start to the cursor.
+  const onBoardKey = (key: string, shift: boolean): boolean => {
+    const out = boardKey(keyCursor, key, shift);
+    if (!out) return false;
+    setKeyCursor(out.next);
+    if (out.kind === 'select') {
+      dispatch({ type: 'drag-start', cell: out.from, additive: false });
+      dispatch({ type: 'drag-move', cell: out.to });
+      dispatch({ type: 'drag-end', pixels, additive: false });
+    }
+    return true;
+  };
 
   const ownedInSelection = [...state.selection.selected].filter((k) => isOwned(pixels, k)).length;
   const firstSelected = [...state.selection.selected][0];
@@ -233,7 +258,8 @@ export function BoardEditorPage() {
         toBuyCount={toBuy.length}
         price={price}
         label={label}
-        saving={paying !== null}
+        payOpen={paying !== null}
+        saving={saving}
         onBack={() => void leave('back')}
         onLock={() => void lock.lock()}
         onUnlock={() => {
@@ -246,11 +272,12 @@ export function BoardEditorPage() {
         }}
         onSave={save}
       />
-      <main className="editor__main">
+      {/* Inside the app's one <main>: a named region, not a second main landmark. */}
+      <section className="editor__main" aria-label="Board">
         {!lock.locked && lock.phase === 'ready' && (
           <div className="editor__lock-badge">Lock Board To Begin Editing</div>
         )}
-        {state.ownedWarning && <OwnedWarning count={state.ownedWarning.size} />}
+        {state.ownedWarning && <OwnedWarning count={state.ownedWarning.size} selectedCount={selected.size} />}
         <div className="editor__stage">
           <BoardCanvas
             pixels={pixels}
@@ -258,8 +285,9 @@ export function BoardEditorPage() {
             selected={selected}
             ownedWarning={state.ownedWarning}
             highlight={highlight}
+            ghost={ghost}
             interactive={interactive}
-            panMode={panMode}
+            panMode={panMode || touchPan}
             mobile={mobile}
             view={view}
             onView={setView}
@@ -267,7 +295,13 @@ export function BoardEditorPage() {
             onDragMove={onDragMove}
             onDragEnd={onDragEnd}
             label={`Board ${boardIndex} of ${canvas.canvasName}`}
+            cursor={keyCursor}
+            onBoardKey={onBoardKey}
+            describedBy="board-keys"
           />
+          <p id="board-keys" className="visually-hidden">
+            {KEYBOARD_HINT}
+          </p>
           {!lock.locked && (
             <div className="editor__overlay" aria-live="polite">
               {lock.phase === 'ready' ? (
@@ -285,11 +319,17 @@ export function BoardEditorPage() {
             </div>
           )}
         </div>
-      </main>
+      </section>
       <HintBar
         locked={lock.locked}
+        touch={touch}
         zoom={view.zoom}
+        onZoom={(direction) => setView((v) => ({ ...v, zoom: stepZoom(v.zoom, direction) }))}
         onResetView={view === INITIAL_VIEW ? null : () => setView(INITIAL_VIEW)}
+        panMode={touchPan}
+        onPanMode={setTouchPan}
+        ghost={ghost}
+        onGhost={setGhost}
       />
       {state.modal !== 'closed' && (
         <ColourModal
@@ -312,7 +352,17 @@ export function BoardEditorPage() {
           onRefresh={() => void lock.refresh()}
         />
       )}
-      {paying && <PaymentModalSlot purchase={paying} onClose={() => setPaying(null)} onComplete={onPaid} />}
+      {paying && (
+        <PaymentModalSlot
+          purchase={paying}
+          onClose={() => {
+            setPaying(null);
+            setSaving(false);
+          }}
+          onComplete={onPaid}
+          onSavingChange={setSaving}
+        />
+      )}
     </div>
   );
 }

@@ -91,6 +91,12 @@ export function ColourModal({ count, ownedCount, artistColour, checking, onApply
           ))}
         </div>
 
+        {mode === 'default' && (
+          <p className="colour-modal__artist-note">
+            Each pixel takes its own artist&apos;s colour: the one the board shows faintly.
+          </p>
+        )}
+
         {mode === 'custom' && (
           <div className="colour-modal__custom">
             <div className="colour-modal__inputs">

@@ -13,7 +13,7 @@ import {
 } from '../locks/index.js';
 import type { LockPhase } from './use-editor-lock.js';
 import { formatDollars } from '@tessera/facts/pricing';
-import type { PriceSummary, SaveLabel } from './model/pricing.js';
+import { ESTIMATE_NOTE, type PriceSummary, type SaveLabel } from './model/pricing.js';
 
 interface Props {
   boardIndex: number;
@@ -28,6 +28,9 @@ interface Props {
   toBuyCount: number;
   price: PriceSummary;
   label: SaveLabel;
+  /** The payment modal is open: Pay waits behind it. */
+  payOpen: boolean;
+  /** The paid pixels are being saved: only then does the button say "Saving...". */
   saving: boolean;
   onBack: () => void;
   onLock: () => void;
@@ -58,7 +61,10 @@ function Counters(props: Pick<Props, 'selectedCount' | 'pendingCount' | 'toBuyCo
       <span>
         {props.toBuyCount} to buy
         {props.toBuyCount > 0 && (
-          <strong className="editor-counters__price"> · {formatDollars(props.price.subtotalCents)}</strong>
+          <strong className="editor-counters__price" title={ESTIMATE_NOTE}>
+            {' '}
+            · est. {formatDollars(props.price.estimatedTotalCents)}
+          </strong>
         )}
       </span>
     </span>
@@ -69,7 +75,8 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { phase, locked, busy } = props;
   const canClear = locked && props.pendingCount > 0;
-  const saveDisabled = props.saving || props.pendingCount === 0;
+  const saveDisabled = props.saving || props.payOpen || props.pendingCount === 0;
+  const estimate = props.label.kind === 'pay' && !props.saving;
 
   const lockControls =
     phase === 'initializing' ? (
@@ -84,7 +91,7 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         </button>
         <button
           type="button"
-          className="editor-btn"
+          className="editor-btn editor-btn--extend"
           onClick={props.onExtend}
           disabled={busy !== null}
           aria-label={EXTEND_NAME}
@@ -104,11 +111,14 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
     );
 
   return (
-    <header className="editor__header">
+    <header className="editor__header" data-toast-anchor="">
       <button type="button" className="editor__back" onClick={props.onBack}>
         <span aria-hidden="true">←</span> <span className="editor__back-label">Back</span>
       </button>
-      <h1 className="editor__badge">Board {props.boardIndex}</h1>
+      <h1 className="editor__badge">
+        <span className="editor__badge-word">Board </span>
+        {props.boardIndex}
+      </h1>
       <span className="editor__position">
         Row {props.row + 1}, Col {props.col + 1}
       </span>
@@ -126,8 +136,10 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         className={`editor-save editor-save--${props.label.kind}`}
         onClick={props.onSave}
         disabled={saveDisabled}
+        title={estimate ? ESTIMATE_NOTE : undefined}
       >
         {props.saving ? 'Saving...' : props.label.text}
+        {estimate && <span className="editor-save__est"> est.</span>}
       </button>
       <button
         type="button"
@@ -140,7 +152,7 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
         <span className="visually-hidden">Editor menu</span>
       </button>
       {menuOpen && (
-        <div id="editor-menu" className="editor-menu">
+        <div id="editor-menu" className="editor-menu" data-toast-anchor="">
           {locked && (
             <div className="editor-menu__row">
               <Timer remainingMs={props.remainingMs} />
@@ -157,8 +169,9 @@ export const EditorHeader = memo(function EditorHeader(props: Props) {
           <Counters {...props} />
           {props.toBuyCount > 0 && (
             <span className="editor-menu__fees">
-              with fees {formatDollars(props.price.totalWithFeesCents)} · est. tax{' '}
-              {formatDollars(props.price.estimatedTaxCents)}
+              {formatDollars(props.price.subtotalCents)} + fees {formatDollars(props.price.serviceFeeCents)} +
+              est. tax {formatDollars(props.price.estimatedTaxCents)} = est.{' '}
+              {formatDollars(props.price.estimatedTotalCents)}. {ESTIMATE_NOTE}
             </span>
           )}
         </div>

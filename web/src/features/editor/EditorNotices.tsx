@@ -4,6 +4,7 @@ import { parsePixelKey } from '../../lib/pixel-key.js';
 import { useTimeout } from '../../lib/use-timeout.js';
 import type { Cell } from './model/cells.js';
 import { ownedSelectionMessage } from './ColourModal.js';
+import { GHOST_LABEL } from '../canvas/use-ghost.js';
 
 export const HIGHLIGHT_MS = 60_000;
 export const OWNED_WARNING_MS = 5000;
@@ -13,41 +14,102 @@ export const HINTS = {
   unlocked: ['Lock the board to start editing', 'Use the lock button in header to edit'],
 } as const;
 
-export function HintBar({
-  locked,
-  zoom,
-  onResetView,
-}: {
+/** On a touch screen there is no Ctrl, Alt or scroll wheel: the hints name what a finger can do. */
+export const TOUCH_HINTS = {
+  locked: ['Drag to select pixels', 'Turn on Pan to move the board', 'Zoom with − and +'],
+  unlocked: HINTS.unlocked,
+} as const;
+
+/** Keyboard use of the board, said once under the board for screen readers and sighted users alike. */
+export const KEYBOARD_HINT =
+  'Keyboard: arrow keys move the cursor, Shift + arrows stretch a selection, Enter or Space selects';
+
+export function hintsFor(locked: boolean, touch: boolean): readonly string[] {
+  const set = touch ? TOUCH_HINTS : HINTS;
+  return locked ? set.locked : set.unlocked;
+}
+
+interface HintBarProps {
   locked: boolean;
+  touch: boolean;
   zoom: number;
+  onZoom: (direction: 1 | -1) => void;
   onResetView: (() => void) | null;
-}) {
-  const hints = locked ? HINTS.locked : HINTS.unlocked;
+  panMode: boolean;
+  onPanMode: (on: boolean) => void;
+  ghost: boolean;
+  onGhost: (on: boolean) => void;
+}
+
+export function HintBar(p: HintBarProps) {
   return (
     <footer className="editor-hints">
       <ul>
-        {hints.map((h) => (
+        {hintsFor(p.locked, p.touch).map((h) => (
           <li key={h}>{h}</li>
         ))}
-        {locked && <li>Alt + drag to pan</li>}
+        {p.locked && !p.touch && <li>Alt + drag to pan</li>}
       </ul>
-      <span className="editor-hints__zoom">
-        {Math.round(zoom * 100)}%
-        {onResetView && (
-          <button type="button" className="editor-link" onClick={onResetView}>
-            Reset view
+      <div className="editor-hints__tools">
+        <label className="editor-hints__switch">
+          <input type="checkbox" checked={p.ghost} onChange={(e) => p.onGhost(e.currentTarget.checked)} />
+          <span>{GHOST_LABEL}</span>
+        </label>
+        {p.touch && (
+          <button
+            type="button"
+            className="editor-btn editor-btn--small"
+            aria-pressed={p.panMode}
+            onClick={() => p.onPanMode(!p.panMode)}
+          >
+            Pan
           </button>
         )}
-      </span>
+        <span className="editor-hints__zoom">
+          <button
+            type="button"
+            className="editor-btn editor-btn--small"
+            aria-label="Zoom out"
+            onClick={() => p.onZoom(-1)}
+          >
+            −
+          </button>
+          <span aria-live="polite">{Math.round(p.zoom * 100)}%</span>
+          <button
+            type="button"
+            className="editor-btn editor-btn--small"
+            aria-label="Zoom in"
+            onClick={() => p.onZoom(1)}
+          >
+            +
+          </button>
+          {p.onResetView && (
+            <button type="button" className="editor-link" onClick={p.onResetView}>
+              Reset view
+            </button>
+          )}
+        </span>
+      </div>
     </footer>
   );
 }
 
-export function OwnedWarning({ count }: { count: number }) {
+/**
+ * What the selection kept after bought pixels were left out, so the warning and the header's
+ * "{n} selected" tell one story.
+ */
+export function keptSelectionMessage(selectedCount: number): string {
+  if (selectedCount === 0) return 'They were left out, so no pixels are selected.';
+  if (selectedCount === 1) return 'They were left out; 1 pixel is still selected.';
+  return `They were left out; ${selectedCount} pixels are still selected.`;
+}
+
+export function OwnedWarning({ count, selectedCount }: { count: number; selectedCount: number }) {
   return (
     <div className="owned-warning" role="alert">
       <strong>Pixels Already Owned</strong>
       <span>{ownedSelectionMessage(count)}</span>
+      <span>{keptSelectionMessage(selectedCount)}</span>
     </div>
   );
 }

@@ -42,6 +42,51 @@ describe('renderBoard', () => {
   });
 });
 
+describe('the ghost and pending pixels', () => {
+  const scene = {
+    ...base,
+    pixels: new Map([
+      ['2-3', { currentColor: '#00FF00', defaultColor: '#111111', userId: 'u1' }],
+      ['5-5', { currentColor: '#FFFFFF', defaultColor: '#000000', userId: null }],
+      ['4-4', { currentColor: '#FFFFFF', defaultColor: '#000000', userId: null }],
+    ]),
+  };
+
+  it('with the ghost on, an unbought pixel shows its artist colour faded; bought and pending ones do not', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, { ...scene, ghost: true });
+    expect(ops).toContain('fill #B3B3B3 50,50,10,10');
+    expect(ops).toContain('fill #00FF00 20,30,10,10');
+    expect(ops).toContain('fill #FF0000 40,40,10,10');
+    expect(shownColour({ ...scene, ghost: true }, 5, 5)).toBe('#B3B3B3');
+    // An unowned pixel the server lists with a colour of its own keeps that colour.
+    const coloured = new Map([['6-6', { currentColor: '#123456', defaultColor: '#000000', userId: null }]]);
+    expect(shownColour({ ...scene, pixels: coloured, ghost: true }, 6, 6)).toBe('#123456');
+  });
+
+  it('with the ghost off, an unbought pixel is white', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, { ...scene, ghost: false });
+    expect(ops).toContain('fill #FFFFFF 50,50,10,10');
+    expect(ops).not.toContain('fill #B3B3B3 50,50,10,10');
+  });
+
+  it('frames each pending pixel with a dashed inner square, and no bought one', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, scene);
+    const frames = ops.filter((o) => o.endsWith(',7,7'));
+    expect(frames).toEqual([`stroke ${BOARD_STYLE.pendingMark} 41.5,41.5,7,7`]);
+    expect(ops[ops.indexOf(frames[0]!) - 1]).toBe('setLineDash(2,1.5)');
+  });
+
+  it('draws the keyboard cursor and the rectangle it stretches', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, { ...scene, cursor: { cursor: { x: 3, y: 1 }, anchor: { x: 1, y: 0 } } });
+    expect(ops).toContain(`stroke ${BOARD_STYLE.cursor} 10,0,30,20`);
+    expect(ops).toContain(`stroke ${BOARD_STYLE.cursor} 31,11,8,8`);
+  });
+});
+
 describe('cellAt', () => {
   it('maps element coordinates to cells at any displayed size', () => {
     expect(cellAt(0, 0, 490, 490)).toEqual({ x: 0, y: 0 });

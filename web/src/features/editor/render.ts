@@ -1,10 +1,14 @@
-// Pure drawing of a board over a 2D context (no React): pixels at 10 px (pending colours on top),
-// faint grid lines, the selection, red dashed outlines on refused purchased pixels and the highlight.
-import { hexToRgb, isHexColor } from '@tessera/facts/colour';
+// Pure drawing of a board over a 2D context (no React): pixels at 10 px (pending colours on top, each
+// with a dashed inner frame so it reads as "not bought yet"; with the ghost on, unbought pixels show the
+// artist's colour faintly), faint grid lines, the selection, red dashed outlines on refused purchased
+// pixels and the highlight.
+import { hexToRgb, isHexColor, UNOWNED_COLOR } from '@tessera/facts/colour';
+import { ghostColour } from '../../canvas-scene/ghost.js';
 import { BOARD_SIZE } from '@tessera/facts/grid';
 import { pixelAt, type PixelMap } from './board-pixels.js';
 import type { Cell } from './model/cells.js';
 import { parsePixelKey, pixelKey } from '../../lib/pixel-key.js';
+import type { KeyCursor } from './model/keyboard.js';
 import type { PendingMap } from './model/pending.js';
 
 export const PIXEL_SIZE = 10;
@@ -34,6 +38,10 @@ export interface BoardScene {
   highlight: Cell | null;
   /** Device pixels per CSS pixel of the backing store. */
   scale: number;
+  /** Unbought pixels without a pending change show the artist's colour faintly. */
+  ghost?: boolean;
+  /** The keyboard cursor (and the rectangle it stretches), drawn while the board has focus. */
+  cursor?: KeyCursor | null;
 }
 
 export const BOARD_STYLE = {
@@ -44,11 +52,24 @@ export const BOARD_STYLE = {
   selectedStroke: '#7c6ff0',
   owned: '#ef4444',
   highlight: '#facc15',
+  cursor: '#22d3ee',
 } as const;
 
-/** The colour a pixel shows: its pending change, else its current colour. */
-export function shownColour(scene: Pick<BoardScene, 'pixels' | 'pending'>, x: number, y: number): string {
-  return scene.pending.get(pixelKey(x, y))?.color ?? pixelAt(scene.pixels, x, y).currentColor;
+/**
+ * The colour a pixel shows: its pending change, else (ghost on, unbought and still white) its artist's
+ * colour faded over white, else its current colour.
+ */
+export function shownColour(
+  scene: Pick<BoardScene, 'pixels' | 'pending' | 'ghost'>,
+  x: number,
+  y: number,
+): string {
+  const change = scene.pending.get(pixelKey(x, y));
+  if (change) return change.color;
+  const pixel = pixelAt(scene.pixels, x, y);
+  if (scene.ghost && pixel.userId === null && pixel.currentColor === UNOWNED_COLOR)
+    return ghostColour(pixel.defaultColor);
+  return pixel.currentColor;
 }
 
 /** The cells a set of keys names (a key that names none is skipped). */
@@ -90,11 +111,15 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
   }
   ctx.stroke();
 
-  // Pending changes: a small corner mark so they read as "not bought yet".
+  // Pending changes: a dashed inner frame, so they read as "not bought yet" beside bought pixels
+  // (plain squares) and the ghost (faint squares).
+  ctx.lineWidth = 1;
+  ctx.setLineDash([2, 1.5]);
   for (const change of scene.pending.values()) {
-    ctx.fillStyle = isLight(change.color) ? BOARD_STYLE.pendingMarkDark : BOARD_STYLE.pendingMark;
-    ctx.fillRect(change.x * s + s - 3.5, change.y * s + 1.5, 2, 2);
+    ctx.strokeStyle = isLight(change.color) ? BOARD_STYLE.pendingMarkDark : BOARD_STYLE.pendingMark;
+    ctx.strokeRect(change.x * s + 1.5, change.y * s + 1.5, s - 3, s - 3);
   }
+  ctx.setLineDash([]);
 
   if (scene.selected.size > 0) {
     ctx.fillStyle = BOARD_STYLE.selectedFill;
@@ -113,6 +138,8 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
     ctx.setLineDash([]);
   }
 
+  if (scene.cursor) drawCursor(ctx, scene.cursor);
+
   if (scene.highlight) {
     const { x, y } = scene.highlight;
     ctx.strokeStyle = BOARD_STYLE.highlight;
@@ -122,6 +149,24 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
     ctx.lineWidth = 1;
     ctx.strokeRect(x * s - 3.5, y * s - 3.5, s + 7, s + 7);
   }
+}
+
+/** The keyboard cursor: a cyan ring, and a dashed cyan rectangle while Shift + arrows stretch one. */
+function drawCursor(ctx: BoardDraw, { cursor, anchor }: KeyCursor): void {
+  const s = PIXEL_SIZE;
+  ctx.strokeStyle = BOARD_STYLE.cursor;
+  if (anchor) {
+    const x0 = Math.min(anchor.x, cursor.x);
+    const y0 = Math.min(anchor.y, cursor.y);
+    const w = Math.abs(anchor.x - cursor.x) + 1;
+    const h = Math.abs(anchor.y - cursor.y) + 1;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([3, 2]);
+    ctx.strokeRect(x0 * s, y0 * s, w * s, h * s);
+    ctx.setLineDash([]);
+  }
+  ctx.lineWidth = 2;
+  ctx.strokeRect(cursor.x * s + 1, cursor.y * s + 1, s - 2, s - 2);
 }
 
 /** The board cell under a point given in the element's CSS pixels (null outside the board). */

@@ -35,7 +35,7 @@ describe('lock texts of the app', () => {
 
   it('take the extension from the lock rules', () => {
     expect(EXTEND_LABEL).toBe('+5m');
-    expect(EXTEND_NAME).toBe('Extend lock by 5 minutes');
+    expect(EXTEND_NAME).toBe('+5m: extend lock by 5 minutes');
     expect(lockEndingMessage(59_500)).toBe('Your lock ends in 1:00. Use +5m to keep editing.');
   });
 });

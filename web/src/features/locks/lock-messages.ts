@@ -14,7 +14,8 @@ export function lockTime(expiresAt: number): string {
 
 /** The extend button ("+5m") and its accessible name. */
 export const EXTEND_LABEL = `+${EXTEND_LOCK_MINUTES}m`;
-export const EXTEND_NAME = `Extend lock by ${EXTEND_LOCK_MINUTES} minutes`;
+/** The +5m button's name: it starts with what the button shows (WCAG 2.5.3, label in name). */
+export const EXTEND_NAME = `${EXTEND_LABEL}: extend lock by ${EXTEND_LOCK_MINUTES} minutes`;
 
 export type TimerTone = 'red' | 'yellow' | 'green';
 

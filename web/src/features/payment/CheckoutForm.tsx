@@ -11,6 +11,7 @@ import {
   type BillingAddress,
 } from '@tessera/facts/address';
 import { BillingAddressForm } from './BillingAddressForm.js';
+import { rememberSessionAddress, sessionStore } from './billing-address.js';
 import type { CreatedIntent, ProviderConfig } from './payment-api.js';
 import { CONFIRM_MESSAGES, PaymentFlowError, paymentErrorMessage } from './payment-messages.js';
 import { PaymentSummary, TaxFeeNotice } from './PaymentSummary.js';
@@ -37,6 +38,7 @@ interface Props {
   onClose(): void;
   onComplete(result: PaymentResult): void;
   onBusyChange(busy: boolean): void;
+  onSavingChange?(saving: boolean): void;
 }
 
 const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
@@ -56,6 +58,9 @@ export function CheckoutForm(props: Props) {
   const busy = phase.name === 'paying' || phase.name === 'saving';
 
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  const savingNow = phase.name === 'saving';
+  const onSavingChange = props.onSavingChange;
+  useEffect(() => onSavingChange?.(savingNow), [savingNow, onSavingChange]);
 
   const onAddressChange = (next: BillingAddress) => {
     setAddress(next);
@@ -79,6 +84,7 @@ export function CheckoutForm(props: Props) {
       if (Object.keys(errors).length > 0) return;
     }
     const billing = normalizeAddress(address);
+    rememberSessionAddress(sessionStore(), billing);
     const confirm = sandbox
       ? sandboxConfirm(api, intent, card, billing.postal_code)
       : () => {
@@ -94,6 +100,7 @@ export function CheckoutForm(props: Props) {
         try {
           const billing = walletBillingAddress(event.billingDetails);
           setAddress(billing);
+          rememberSessionAddress(sessionStore(), billing);
           return { breakdown: await flush(billing), address: billing };
         } catch (error) {
           event.paymentFailed({ reason: 'fail' });
@@ -144,7 +151,7 @@ export function CheckoutForm(props: Props) {
           {tax.error}
         </p>
       ) : null}
-      <PaymentSummary breakdown={tax.breakdown} taxStatus={tax.status} />
+      <PaymentSummary breakdown={tax.breakdown} taxStatus={tax.status} estimate={estimate} />
       <TaxFeeNotice taxCalculated={tax.breakdown.taxCalculated} />
       {sandbox ? (
         <SandboxCardInput card={card} errors={cardErrors} disabled={paying} onChange={onCardChange} />

@@ -17,9 +17,11 @@ export interface PaymentModalProps {
   purchase: PendingPurchase;
   onClose(): void;
   onComplete(result: PaymentResult): void;
+  /** Told when saving the paid pixels starts and ends (the editor's button says "Saving..." then). */
+  onSavingChange?(saving: boolean): void;
 }
 
-export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProps) {
+export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: PaymentModalProps) {
   const api = useRouteContext({ from: '__root__', select: (c) => c.api });
   const userId = useAuth().user?.id ?? null;
   const setup = usePaymentSetup(api, purchase, userId ?? '');
@@ -70,6 +72,7 @@ export function PaymentModal({ purchase, onClose, onComplete }: PaymentModalProp
           onClose={onClose}
           onComplete={onComplete}
           onBusyChange={setBusy}
+          onSavingChange={onSavingChange}
         />
       );
       break;

@@ -6,12 +6,14 @@ import {
   formatDollars,
 } from '@tessera/facts/pricing';
 import { TAX_FAILED } from './payment-messages.js';
-import { FEE_TERMS, formatRate, type PaymentBreakdown } from './pricing.js';
+import { FEE_TERMS, formatRate, taxChangeNote, type PaymentBreakdown } from './pricing.js';
 import type { TaxStatus } from './use-tax-update.js';
 
 interface Props {
   breakdown: PaymentBreakdown;
   taxStatus: TaxStatus;
+  /** The editor's estimate (8% tax), to say what changed once the address is known. */
+  estimate: PaymentBreakdown;
 }
 
 function Row({ label, value, className }: { label: string; value: string; className?: string }) {
@@ -23,7 +25,8 @@ function Row({ label, value, className }: { label: string; value: string; classN
   );
 }
 
-export function PaymentSummary({ breakdown: b, taxStatus }: Props) {
+export function PaymentSummary({ breakdown: b, taxStatus, estimate }: Props) {
+  const change = taxStatus === 'calculated' ? taxChangeNote(estimate, b) : null;
   const taxLabel = b.taxCalculated
     ? `Tax (${formatRate(b.taxRate)}, ${b.taxJurisdiction})`
     : `Estimated tax (${formatRate(b.taxRate)})`;
@@ -53,6 +56,11 @@ export function PaymentSummary({ breakdown: b, taxStatus }: Props) {
         />
         <Row label="Total" value={formatDollars(b.totalAmountCents)} className="pay-summary__row--total" />
       </dl>
+      {change ? (
+        <p className="pay-summary__change" role="status">
+          {change}
+        </p>
+      ) : null}
       {taxStatus === 'error' ? (
         <p className="pay-summary__tax-error" role="alert">
           {TAX_FAILED}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isAddressValid } from '@tessera/facts/address';
-import { EMPTY_ADDRESS, addressKey, hasRequiredFields } from './billing-address.js';
+import {
+  BILLING_STORAGE_KEY,
+  EMPTY_ADDRESS,
+  addressKey,
+  hasRequiredFields,
+  readSessionAddress,
+  rememberSessionAddress,
+} from './billing-address.js';
 import { ALBANY_ADDRESS } from './address.fixture.js';
+import { memoryStorage } from '../../lib/memory-storage.fixture.js';
 
 // The rules and messages themselves are facts' (services/facts/src/address.test.ts).
 describe('billing form state', () => {
@@ -22,5 +30,25 @@ describe('billing form state', () => {
       addressKey(ALBANY_ADDRESS),
     );
     expect(addressKey({ ...ALBANY_ADDRESS, postal_code: '12208' })).not.toBe(addressKey(ALBANY_ADDRESS));
+  });
+});
+
+describe('the billing address kept for the session', () => {
+  it('keeps a valid address and gives it back for the next purchase', () => {
+    const storage = memoryStorage();
+    expect(readSessionAddress(storage)).toBeNull();
+    rememberSessionAddress(storage, { ...ALBANY_ADDRESS, state: 'ny' });
+    expect(readSessionAddress(storage)).toEqual({ ...ALBANY_ADDRESS, state: 'NY' });
+  });
+
+  it('keeps no invalid address, and reads nothing from a broken or tampered entry', () => {
+    const storage = memoryStorage();
+    rememberSessionAddress(storage, { ...ALBANY_ADDRESS, postal_code: '12' });
+    expect(storage.getItem(BILLING_STORAGE_KEY)).toBeNull();
+    storage.setItem(BILLING_STORAGE_KEY, '{not json');
+    expect(readSessionAddress(storage)).toBeNull();
+    storage.setItem(BILLING_STORAGE_KEY, JSON.stringify({ ...ALBANY_ADDRESS, state: 'XX' }));
+    expect(readSessionAddress(storage)).toBeNull();
+    expect(readSessionAddress(null)).toBeNull();
   });
 });

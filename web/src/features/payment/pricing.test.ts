@@ -6,6 +6,7 @@ import {
   estimateBreakdown,
   formatRate,
   taxRateToBps,
+  taxChangeNote,
 } from './pricing.js';
 
 describe('pricing in integer cents', () => {
@@ -123,5 +124,34 @@ describe('the server breakdown', () => {
       estimate,
     );
     expect(estimated?.taxCalculated).toBe(false);
+  });
+});
+
+describe('what changed when the address is known', () => {
+  const estimate = estimateBreakdown(2, 1);
+  const calculated = (taxRate: number, taxAmount: number) => ({
+    ...estimate,
+    taxRate,
+    taxAmount,
+    taxJurisdiction: 'NY',
+    totalAmountCents: estimate.subtotal + estimate.serviceFeeTotal + taxAmount,
+    taxCalculated: true,
+  });
+
+  it('says nothing while the tax is the estimate', () => {
+    expect(taxChangeNote(estimate, estimate)).toBeNull();
+  });
+
+  it('names the real rate and the total before and after', () => {
+    // 4.00 + 0.42 fee: 8% estimate 0.32 -> 4.74; NY 4% 0.16 -> 4.58
+    expect(taxChangeNote(estimate, calculated(400, 16))).toBe(
+      'NY tax is 4%, not the estimated 8%: your total went down from $4.74 to $4.58.',
+    );
+    expect(taxChangeNote(estimate, calculated(900, 36))).toBe(
+      'NY tax is 9%, not the estimated 8%: your total went up from $4.74 to $4.78.',
+    );
+    expect(taxChangeNote(estimate, calculated(800, 32))).toBe(
+      'NY tax is 8%: your total stays $4.74, as estimated.',
+    );
   });
 });

@@ -102,3 +102,18 @@ export function breakdownFromServer(b: unknown, estimate: PaymentBreakdown): Pay
     taxCalculated: jurisdiction !== ESTIMATED_JURISDICTION,
   };
 }
+
+/**
+ * What changed from the editor's estimate once the billing address gave the real tax, in one sentence
+ * (null while the tax is still the estimate). The editor showed the estimate; this closes that story.
+ */
+export function taxChangeNote(estimate: PaymentBreakdown, now: PaymentBreakdown): string | null {
+  if (!now.taxCalculated) return null;
+  const was = formatDollars(estimate.totalAmountCents);
+  const total = formatDollars(now.totalAmountCents);
+  const tax = `${now.taxJurisdiction} tax is ${formatRate(now.taxRate)}`;
+  if (now.totalAmountCents === estimate.totalAmountCents)
+    return `${tax}: your total stays ${total}, as estimated.`;
+  const direction = now.totalAmountCents < estimate.totalAmountCents ? 'down' : 'up';
+  return `${tax}, not the estimated ${formatRate(estimate.taxRate)}: your total went ${direction} from ${was} to ${total}.`;
+}

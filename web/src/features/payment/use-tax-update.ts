@@ -5,7 +5,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { isAddressValid, normalizeAddress, type BillingAddress } from '@tessera/facts/address';
-import { EMPTY_ADDRESS, addressKey, hasRequiredFields } from './billing-address.js';
+import {
+  EMPTY_ADDRESS,
+  addressKey,
+  hasRequiredFields,
+  readSessionAddress,
+  sessionStore,
+} from './billing-address.js';
 import { updateIntentAddress } from './payment-api.js';
 import {
   ADDRESS_UPDATE_INVALID_RESPONSE,
@@ -39,7 +45,10 @@ export function wantsTax(address: BillingAddress, calculatedKey: string | null):
 }
 
 export function useTaxUpdate(api: ApiClient, paymentIntentId: string | null, estimate: PaymentBreakdown) {
-  const [address, setAddress] = useState<BillingAddress>(EMPTY_ADDRESS);
+  // The address given earlier in this session, if any: its tax is asked for at once.
+  const [address, setAddress] = useState<BillingAddress>(
+    () => readSessionAddress(sessionStore()) ?? EMPTY_ADDRESS,
+  );
   const [tax, setTax] = useState<TaxState>({
     status: 'estimate',
     breakdown: estimate,

@@ -1,5 +1,6 @@
 // Editor model: selection machine, pending changes, prices, colour input, zoom.
 import { describe, expect, it } from 'vitest';
+import { estimateBreakdown } from '../../payment/pricing.js';
 import type { PixelRecord } from '../board-pixels.js';
 import { rectKeys } from './cells.js';
 import { QUICK_COLOURS, DEFAULT_PICKER_COLOUR } from './colour.js';
@@ -118,8 +119,13 @@ describe('pricing (integer cents)', () => {
     expect(new Set(Object.values(none))).toEqual(new Set([0]));
   });
 
-  it('Save/Pay has three labels', () => {
-    expect(saveLabel(3, priceChanges([{ isDefault: true }]))).toEqual({ kind: 'pay', text: 'Pay $1.33' });
+  it('Save/Pay has three labels; Pay shows the estimate with tax the payment modal opens at', () => {
+    // 1.00 + 0.33 fee + 0.08 estimated tax
+    expect(saveLabel(3, priceChanges([{ isDefault: true }]))).toEqual({ kind: 'pay', text: 'Pay $1.41' });
+    const order = priceChanges([{ isDefault: true }, { isDefault: true }, { isDefault: false }]);
+    expect(saveLabel(3, order).text).toBe(
+      `Pay $${(estimateBreakdown(2, 1).totalAmountCents / 100).toFixed(2)}`,
+    );
     expect(saveLabel(2, priceChanges([])).text).toBe('Save');
     expect(saveLabel(0, priceChanges([])).text).toBe('Saved');
   });

@@ -1,8 +1,8 @@
 // The editor's price display (spec sections 1, 2 and 9) in integer cents: the payment feature's
 // estimate (../../payment/pricing.ts, facts' priceOrder), so the editor shows what the payment modal
-// will. Two totals on purpose: the Save/Pay button says "Pay {total with fees}", the subtotal plus
-// the service fee (spec section 3, "Purchase analysis": totalWithFees), because the tax depends on
-// the billing address the modal asks for; the modal's own Pay button then shows the total with tax.
+// will. One price story (issue 24): the Save/Pay button and the counters show the estimated total with
+// fees AND the 8% estimated tax, labelled as an estimate, which is the figure the payment modal opens
+// at; the modal then says what changed once the billing address gives the real tax.
 import { colourCounts, formatDollars } from '@tessera/facts/pricing';
 import { estimateBreakdown } from '../../payment/pricing.js';
 
@@ -47,10 +47,16 @@ export function priceChanges(changes: Iterable<{ isDefault: boolean }>): PriceSu
 export type SaveLabel =
   { kind: 'pay'; text: string } | { kind: 'save'; text: 'Save' } | { kind: 'saved'; text: 'Saved' };
 
-/** "Pay {total with fees}" when pixels are to be bought, "Save" with other pending changes, else "Saved". */
+/** Said wherever the editor shows the estimated total: the tax is an estimate until the address is known. */
+export const ESTIMATE_NOTE = 'Estimate with 8% tax; your billing address gives the exact tax.';
+
+/**
+ * "Pay {estimated total with fees and tax}" when pixels are to be bought (the header marks it as an
+ * estimate), "Save" with other pending changes, else "Saved".
+ */
 export function saveLabel(pendingCount: number, toBuy: PriceSummary): SaveLabel {
   const buying = toBuy.artistColorCount + toBuy.customColorCount;
-  if (buying > 0) return { kind: 'pay', text: `Pay ${formatDollars(toBuy.totalWithFeesCents)}` };
+  if (buying > 0) return { kind: 'pay', text: `Pay ${formatDollars(toBuy.estimatedTotalCents)}` };
   if (pendingCount > 0) return { kind: 'save', text: 'Save' };
   return { kind: 'saved', text: 'Saved' };
 }

@@ -12,3 +12,11 @@ export function wheelZoom(zoom: number, deltaY: number, deltaMode: number, mobil
   const sensitivity = mobile ? WHEEL_SENSITIVITY.mobile : WHEEL_SENSITIVITY.desktop;
   return clampZoom(zoom * (1 - px * sensitivity), EDITOR_ZOOM_MIN, EDITOR_ZOOM_MAX);
 }
+
+/** One press of a zoom button: a quarter larger or smaller, held within 0.3..3. */
+export const ZOOM_BUTTON_FACTOR = 1.25;
+
+export function stepZoom(zoom: number, direction: 1 | -1): number {
+  const next = direction === 1 ? zoom * ZOOM_BUTTON_FACTOR : zoom / ZOOM_BUTTON_FACTOR;
+  return clampZoom(Math.round(next * 1000) / 1000, EDITOR_ZOOM_MIN, EDITOR_ZOOM_MAX);
+}

@@ -1,0 +1,111 @@
+// Accessibility with axe-core (pinned in the root package.json), injected into the page under test:
+// 0 serious or critical violations on the canvas, the board editor unlocked and locked (with pixels
+// to buy), the payment modal, and the artist selection page with its Submit Artwork modal, at 1280
+// px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
+// printed with its nodes.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SIZES, screenshot, sharedBrowser, urlOf, withPage } from './lib/browser.js';
+import { waitForImage } from './lib/canvas-page.js';
+import { dragCells, editorSettled, lockBoard } from './lib/editor-ui.js';
+import { BOARD, scriptScene } from './lib/buyer-scene.js';
+import { ADA, TOKENS, modal, openArtistPage } from './lib/artist-selection-ui.js';
+import { FakeArtistSelection } from './lib/scripted-submissions.js';
+
+// Evaluated through the browser's debugging protocol: the app's CSP (rightly) refuses a script tag.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const session = sharedBrowser();
+
+interface AxeNode {
+  target: string[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** The page's serious, critical and landmark axe violations, one line each with the nodes they name. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
+    return result.violations;
+  });
+  return (
+    (violations as AxeViolation[])
+      // Serious and critical ones, and the landmark rules (the editor once had a second <main>).
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('landmark'))
+      .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+  );
+}
+
+/** Checks each state as the test reaches it and fails at the end with every state's findings. */
+function axeChecks(page: Page) {
+  const found: string[] = [];
+  return {
+    async check(state: string): Promise<void> {
+      const lines = await seriousViolations(page);
+      if (lines.length > 0) console.log(`[e2e] axe, ${state}:\n  ${lines.join('\n  ')}`);
+      found.push(...lines.map((l) => `${state}: ${l}`));
+    },
+    expectNone(): void {
+      expect(found, 'axe: serious or critical violations').toEqual([]);
+    },
+  };
+}
+
+describe.each(SIZES)('accessibility (axe) at %s width', (label, viewport) => {
+  it('canvas, editor unlocked and locked, payment modal: 0 serious or critical', async () => {
+    await withPage(session, viewport, async (page) => {
+      const axe = axeChecks(page);
+      await scriptScene(page);
+      await page.goto(urlOf('/canvas'));
+      await waitForImage(page, 'live');
+      await axe.check('canvas');
+
+      await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
+      await editorSettled(page, BOARD.boardIndex);
+      await axe.check('editor unlocked');
+
+      await lockBoard(page);
+      await dragCells(page, [1, 1], [2, 2]);
+      const colour = page.getByRole('dialog', { name: 'Colour 4 pixels' });
+      await colour.getByRole('button', { name: 'Apply' }).waitFor();
+      await axe.check('colour modal');
+      await colour.getByRole('button', { name: 'Apply' }).click();
+      await colour.waitFor({ state: 'detached' });
+      await axe.check('editor locked with pixels to buy');
+
+      await page
+        .getByRole('button', { name: /^Pay \$/ })
+        .first()
+        .click();
+      const pay = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+      await pay.getByText('Billing Information').waitFor();
+      await axe.check('payment modal');
+      await screenshot(page, `a11y-payment-modal-${label}`);
+      axe.expectNone();
+    });
+  });
+
+  it('artist selection and its Submit Artwork modal: 0 serious or critical', async () => {
+    await withPage(session, viewport, async (page) => {
+      const axe = axeChecks(page);
+      const fake = new FakeArtistSelection(TOKENS);
+      fake.add({ title: 'Meadow', score: 3, isVerifiedContributor: true });
+      fake.add({ title: 'Orchard', score: -2 });
+      await openArtistPage(page, fake, ADA);
+      await axe.check('artist selection');
+      await page.getByRole('button', { name: 'Submit Artwork' }).click();
+      await modal(page).waitFor();
+      await axe.check('submit modal');
+      axe.expectNone();
+    });
+  });
+});
