@@ -137,6 +137,45 @@ describe('concurrent votes through the server', () => {
     }
   }, 60_000);
 
+  it("a tap whose read of the vote is overtaken by the same voter's other tap is retried, not written over it", async () => {
+    // The race the compare-and-set on the vote's version guards: both taps read the vote (value +1,
+    // version 1), the first one's whole change lands, and only then does the second one write. Its
+    // write must be refused (the version moved) and retried on the new vote; written over it, the
+    // vote would read -1 while the score took a change computed from the old value (or none).
+    const t = await startHarness({ consumers: false });
+    try {
+      const s = await submitAs(t, 'race-owner');
+      await t.core.votes.vote('racer', s.id, 1);
+      const votes = t.core.deps.votes;
+      const realGet = votes.get.bind(votes);
+      const realBegin = votes.begin.bind(votes);
+      let reads = 0;
+      let bothRead!: () => void;
+      const read = new Promise<void>((r) => (bothRead = r));
+      votes.get = async (...args) => {
+        const v = await realGet(...args);
+        if (++reads === 2) bothRead();
+        if (reads <= 2) await read;
+        return v;
+      };
+      let firstDone!: () => void;
+      const first = new Promise<void>((r) => (firstDone = r));
+      let begins = 0;
+      votes.begin = async (...args) => {
+        if (++begins === 2) await first;
+        return realBegin(...args);
+      };
+      const a = t.core.votes.vote('racer', s.id, 1).finally(firstDone);
+      const b = t.core.votes.vote('racer', s.id, -1);
+      expect(await a).toEqual({ userVoteType: 0, netScore: 0, deleted: false });
+      expect(await b).toEqual({ userVoteType: -1, netScore: -1, deleted: false });
+      expect(begins).toBe(3);
+      expect(await scoreAndSum(t, s.id)).toMatchObject({ netScore: -1, sum: -1, pending: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('removes exactly once when many downvote at once past -10', async () => {
     const s = await submitAs(h, 'conc-down-owner');
     const results = await Promise.allSettled(
