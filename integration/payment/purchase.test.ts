@@ -298,7 +298,7 @@ describe('a purchase through the BFF', () => {
     const consumer = await eventually(() =>
       exporter
         .getFinishedSpans()
-        .find((sp) => sp.name === 'tessera.pixels.committed process' && sp.kind === SpanKind.CONSUMER),
+        .find((sp) => sp.name === 'process tessera.pixels.committed' && sp.kind === SpanKind.CONSUMER),
     );
     expect(consumer.spanContext().traceId).toBe(TRACE_ID);
     const spans = exporter.getFinishedSpans().filter((sp) => sp.spanContext().traceId === TRACE_ID);
@@ -311,7 +311,7 @@ describe('a purchase through the BFF', () => {
       'tessera.lock.v1.LockService/ValidateLock',
       'tessera.canvas.v1.CanvasService/ReservePixels',
       'tessera.canvas.v1.CanvasService/CommitOrder',
-      'tessera.pixels.committed process',
+      'process tessera.pixels.committed',
     ])
       expect(names, name).toContain(name);
   });

@@ -4,7 +4,7 @@
  * event consumer on the same bus, and an identity double that signs access tokens. Used by the
  * purchase and payment bad-input suites.
  */
-import { clientTracing, createPeerClient, type RpcServer } from '@tessera/kit';
+import { clientTracing, createInProcessBus, createPeerClient, tracedBus, type RpcServer } from '@tessera/kit';
 import { startTestRpcServer, testLogger } from '@tessera/kit/testing';
 import { startCanvasServer } from '@tessera/canvas/testing';
 import { startPaymentHarness, type PaymentHarness } from '@tessera/payment/testing';
@@ -28,7 +28,10 @@ export interface PaymentStack {
 }
 
 export async function startPaymentStack(): Promise<PaymentStack> {
-  const h = await startPaymentHarness({ interceptors: [clientTracing] });
+  // the bus traced as openEventBus traces it in every process: publish and consume spans, the trace
+  // context carried in the message headers
+  const bus = tracedBus(createInProcessBus({}), 'tessera_broker');
+  const h = await startPaymentHarness({ interceptors: [clientTracing], bus });
   const logger = testLogger('stack');
   const [paymentServer, canvasServer, identity] = await Promise.all([
     startTestRpcServer({ name: 'payment', logger, routes: (r) => h.payment.routes(r) }),
@@ -63,6 +66,7 @@ export async function startPaymentStack(): Promise<PaymentStack> {
       await renderer.close();
       await Promise.all([paymentServer.close(0), canvasServer.close(0), identity.close()]);
       await h.close();
+      await bus.close();
     },
   };
 }
