@@ -1,7 +1,8 @@
 // The issue's symptom, end to end: each process of the chart started (its built dist/main.js) with
 // the environment the default values render for it and the Secret the identity Job writes, starts
 // and serves; with no service identity it exits with status 2 naming SERVICE_KEY. Only the listen
-// address, port and data folder are moved to a loopback port 0 and a temporary folder.
+// address, the ports (server and metrics) and the data folder are moved to loopback port 0 and a
+// temporary folder.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,7 @@ function envFrom(vars: readonly EnvVar[], secrets: Record<string, Record<string,
     ...env,
     HOST: '127.0.0.1',
     PORT: '0',
+    METRICS_PORT: '0',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-chart-run-')),
   };
 }
@@ -46,7 +48,9 @@ function run(
     let listened = false;
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
-      if (!listened && /listening/.test(out)) {
+      // the process's own server (`tessera-<name> listening`), not its metrics listener, which
+      // listens first: a SIGTERM before the server's handlers are set would end it by the signal
+      if (!listened && /tessera-[a-z]+ listening/.test(out)) {
         listened = true;
         child.kill('SIGTERM');
       }
