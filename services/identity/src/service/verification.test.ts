@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appErrorRetryAfter } from '@tessera/kit';
 import { forSuite } from '@tessera/kit/testing';
 import {
   VERIFICATION_MESSAGES,
@@ -75,6 +76,10 @@ describe('e-mail verification', () => {
     expect(await failureOf(h.client.sendEmailVerification({ userId: a.id }))).toMatchObject({
       code: 'RATE_LIMIT_EXCEEDED',
     });
+    // the refusal carries the wait, which the BFF answers as Retry-After
+    const soon = await h.client.sendEmailVerification({ userId: a.id }).catch((e: unknown) => e);
+    expect(appErrorRetryAfter(soon)).toBeGreaterThan(0);
+    expect(appErrorRetryAfter(soon)).toBeLessThanOrEqual(VERIFY_RESEND_COOLDOWN_MS / 1000);
     h.clock.advance(VERIFY_CODE_TTL_MS + 1);
     expect(await failureOf(h.client.confirmEmailVerification({ userId: a.id, code: first }))).toMatchObject({
       message: VERIFICATION_MESSAGES.expired,

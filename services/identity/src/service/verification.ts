@@ -119,6 +119,7 @@ export class EmailVerification {
     return appError(
       'RATE_LIMIT_EXCEEDED',
       quota ? VERIFICATION_MESSAGES.tooManySends : verifyCooldownMessage(sec),
+      { retryAfterSec: sec },
     );
   }
 }
