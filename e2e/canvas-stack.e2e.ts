@@ -34,10 +34,11 @@ import {
 import { describeOnStack, requireServiceStack, serviceClient } from './lib/stack.js';
 
 /**
- * Commit -> drawn on the open page: the figure is printed (measured 13 to 47 ms here); this bound
- * only says the pixels arrived without a reload. Latency is measured by loadtests/canvas.bench.mjs.
+ * Commit -> drawn on the open page: how long a test waits for the pixels before it fails (they must
+ * arrive without a reload). The time they took is printed, never asserted: live latency is a figure
+ * of the bench (`npm run bench -- events`).
  */
-const LIVE_BOUND_MS = 10_000;
+const LIVE_WAIT_MS = 10_000;
 /** The page asks for webp at quality 95 (near-lossless): a channel may be off by a little. */
 const WEBP_TOLERANCE = 8;
 const BUYER = 'e2e-canvas-buyer';
@@ -170,7 +171,7 @@ async function commitAndWatch(page: Page, spots: Spot[], color: Rgb): Promise<nu
         return Date.now();
       },
       { targets, color },
-      { polling: 5, timeout: 10_000 },
+      { polling: 5, timeout: LIVE_WAIT_MS },
     );
     const started = Date.now();
     const result = await canvas.commitOrder({ orderId, canvasIndex, boardIndex });
@@ -281,7 +282,6 @@ describeOnStack('canvas page on the full stack', () => {
       const color: Rgb = [0xe0, 0x11, 0x5f];
       const elapsed = await commitAndWatch(page, spots, color);
       console.log(`[e2e] desktop: commit -> visible on the page in ${elapsed} ms`);
-      expect(elapsed).toBeLessThan(LIVE_BOUND_MS);
       earlierSale = { spot: spots[0]!, color };
       await screenshot(page, 'canvas-stack-desktop');
 
@@ -329,7 +329,6 @@ describeOnStack('canvas page on the full stack', () => {
       const { spots } = await freeSpots(2);
       const elapsed = await commitAndWatch(page, spots, [0x1b, 0x9e, 0x77]);
       console.log(`[e2e] mobile: commit -> visible on the page in ${elapsed} ms`);
-      expect(elapsed).toBeLessThan(LIVE_BOUND_MS);
       await screenshot(page, 'canvas-stack-mobile');
     });
   });
