@@ -14,13 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEERS, type PeerName } from '@tessera/kit';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { newAccount } from '../../services/identity/src/test/harness.js';
-import { Browser, registerUser, type BrowserResponse } from '../../bff/src/auth/test/browser.js';
+import type { Browser } from '../../bff/src/auth/test/browser.js';
+import { registerUser, type BrowserResponse } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { defaultLimits, hashGate } from '../../services/identity/src/security/hash-gate.js';
 import { FAST_SCRYPT } from '../../services/identity/src/test/harness.js';
 import { scryptHasher } from '../../services/identity/src/setup.js';
 import type { PasswordHasher } from '../../services/identity/src/service/ports.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
+import { browserFrom } from './proxied.js';
 
 const HASH_MS = 250;
 const BURST_MS = 10_000;
@@ -65,11 +67,7 @@ afterAll(async () => {
   await identity?.close();
 });
 
-function from(ip: string): Browser {
-  const b = new Browser(bff.base);
-  b.extraHeaders['x-forwarded-for'] = ip;
-  return b;
-}
+const from = (ip: string): Browser => browserFrom(bff.base, ip);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -4,27 +4,12 @@
  * NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR accounts, then 429 with Retry-After and a clear message; other
  * addresses still sign up, and the address's existing accounts still sign in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR as PER_HOUR } from '@tessera/facts/account';
 import { newAccount } from '../../services/identity/src/test/harness.js';
-import { Browser } from '../../bff/src/auth/test/browser.js';
-import { startAuthStack, type AuthStack } from '../auth/stack.js';
+import { useProxiedAuthStack } from './proxied.js';
 
-let stack: AuthStack;
-
-beforeAll(async () => {
-  stack = await startAuthStack({ TRUST_PROXY: '1' }, { identityEnv: { NEW_ACCOUNT_LIMIT_SCALE: '1' } });
-});
-
-afterAll(async () => {
-  await stack?.close();
-});
-
-function from(ip: string): Browser {
-  const b = new Browser(stack.bff.base);
-  b.extraHeaders['x-forwarded-for'] = ip;
-  return b;
-}
+const { from } = useProxiedAuthStack({ NEW_ACCOUNT_LIMIT_SCALE: '1' });
 
 describe('new accounts per address', () => {
   it(`gives one address ${PER_HOUR} new accounts an hour, then 429 with Retry-After; others still sign up`, async () => {

@@ -3,28 +3,13 @@
  * TRUST_PROXY=1) and the real identity service: wrong passwords from many addresses never stop the
  * owner signing in from their own address, while one address guessing is still slowed and stopped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount } from '../../services/identity/src/test/harness.js';
-import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
+import { registerUser } from '../../bff/src/auth/test/browser.js';
 import { ACCOUNT_ALERT } from '../../services/identity/src/security/throttle.js';
-import { startAuthStack, type AuthStack } from '../auth/stack.js';
+import { useProxiedAuthStack } from './proxied.js';
 
-let stack: AuthStack;
-
-beforeAll(async () => {
-  stack = await startAuthStack({ TRUST_PROXY: '1' });
-});
-
-afterAll(async () => {
-  await stack?.close();
-});
-
-/** A browser whose requests reach the BFF through the trusted proxy from `ip`. */
-function from(ip: string): Browser {
-  const b = new Browser(stack.bff.base);
-  b.extraHeaders['x-forwarded-for'] = ip;
-  return b;
-}
+const { from } = useProxiedAuthStack();
 
 async function register(name: string): Promise<{ email: string; password: string }> {
   return (await registerUser(from('192.0.2.1'), newAccount(name))).user;
