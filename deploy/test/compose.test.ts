@@ -7,8 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { PORTS } from '@tessera/facts/ports';
+import { METRICS_ORDER, METRICS_PORTS, PORTS, SERVICES } from '@tessera/facts/ports';
 import { directEnvReads, readsOf, validatorOf } from '../../helm/test/process-config.js';
+
+/** The processes with a NATS user: the six services and the BFF. */
+const PROCESSES_ON_NATS = [...SERVICES, 'bff'];
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEPLOY = path.join(ROOT, 'deploy');
@@ -20,6 +23,10 @@ interface ComposeService {
   volumes?: string[];
   environment?: Record<string, string>;
   depends_on?: string[];
+  command?: string[];
+  env_file?: string[];
+  network_mode?: string;
+  extra_hosts?: string[];
 }
 const compose = parse(fs.readFileSync(path.join(DEPLOY, 'compose.yaml'), 'utf8')) as {
   services: Record<string, ComposeService>;
@@ -97,9 +104,46 @@ describe('deploy/compose.yaml', () => {
       fs.readFileSync(path.join(DEPLOY, 'grafana/provisioning/datasources/tessera.yaml'), 'utf8'),
     ) as { datasources: { type: string; url: string }[] };
     for (const ds of sources.datasources) {
-      const host = new URL(ds.url).hostname;
-      expect(compose.services, ds.url).toHaveProperty(host);
+      const { hostname, port } = new URL(ds.url);
+      if (hostname === 'host.docker.internal') {
+        // a tool on the host's network: Grafana maps the name, and that tool listens on the port
+        expect(grafana.extra_hosts).toContain('host.docker.internal:host-gateway');
+        expect(compose.services.prometheus!.network_mode).toBe('host');
+        expect(port).toBe('9090');
+      } else expect(compose.services, ds.url).toHaveProperty(hostname);
     }
+  });
+
+  it('scrapes every Tessera process that `npm start` runs on the backends, on its metrics port', () => {
+    const config = parse(fs.readFileSync(path.join(DEPLOY, 'prometheus.yaml'), 'utf8')) as {
+      scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+    };
+    const targets = config.scrape_configs
+      .find((j) => j.job_name === 'tessera')!
+      .static_configs.flatMap((c) => c.targets);
+    // with NATS_URL (local-backends.env) start.mjs runs no embedded broker
+    expect(env.NATS_URL).toBeDefined();
+    const processes = METRICS_ORDER.filter((p) => p !== 'broker');
+    expect(targets.sort()).toEqual(processes.map((p) => `127.0.0.1:${METRICS_PORTS[p]}`).sort());
+    // the processes bind 127.0.0.1 on the host: only a Prometheus on the host's network reaches them
+    expect(compose.services.prometheus!.network_mode).toBe('host');
+  });
+
+  it("runs NATS with the chart's authorization: one user per process, passwords from local-backends.env", () => {
+    const nats = compose.services.nats!;
+    const conf = binds(nats).find((b) => b.src === path.join(CHART_FILES, 'nats-authorization.conf'));
+    expect(conf).toBeDefined();
+    const args = nats.command!;
+    expect(args[args.indexOf('--config') + 1]).toBe(conf!.dst);
+    expect(nats.env_file).toEqual(['./local-backends.env']);
+    const authorization = fs.readFileSync(path.join(CHART_FILES, 'nats-authorization.conf'), 'utf8');
+    const users = [...authorization.matchAll(/user: "([a-z]+)"\s+password: \$(NATS_PASSWORD_[A-Z]+)/g)];
+    expect(users.length).toBe(PROCESSES_ON_NATS.length);
+    for (const [, user, variable] of users) {
+      expect(variable).toBe(`NATS_PASSWORD_${user!.toUpperCase()}`);
+      expect(env[variable!], variable).toMatch(/^\S{8,}$/);
+    }
+    expect(Object.keys(env).filter((k) => k.startsWith('NATS_PASSWORD_')).length).toBe(users.length);
   });
 
   it('points the product at the backends with variables the processes read, on published ports', async () => {
@@ -107,7 +151,8 @@ describe('deploy/compose.yaml', () => {
     for (const c of [...Object.keys(PORTS).filter((p) => p !== 'broker')])
       for (const v of readsOf(await validatorOf(c))) read.add(v);
     expect(Object.keys(env).length).toBeGreaterThan(0);
-    for (const [name, value] of Object.entries(env)) {
+    // NATS_PASSWORD_<PROCESS> is read by start.mjs (each process's NATS user), checked above
+    for (const [name, value] of Object.entries(env).filter(([k]) => !k.startsWith('NATS_PASSWORD_'))) {
       expect(read.has(name), `${name} is not read by any process`).toBe(true);
       const port = Number(new URL(value).port);
       expect(hostPorts.has(port), `${name}: port ${port} is not published by compose`).toBe(true);

@@ -18,7 +18,7 @@ export * from './log/logger.js';
 export * from './errors/index.js';
 export * from './telemetry/interceptors.js';
 export * from './telemetry/bus-tracing.js';
-export { untraced, withSpan } from './telemetry/spans.js';
+export { followUpSpan, untraced, withSpan } from './telemetry/spans.js';
 export { startTelemetry, shutdownTelemetry } from './telemetry/sdk.js';
 export * from './rpc/health.js';
 export * from './rpc/server.js';

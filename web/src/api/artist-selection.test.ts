@@ -13,6 +13,7 @@ import {
 } from './artist-selection.js';
 import { createHarness, csrfBody, json, routes, type Handler } from './client.fixture.js';
 import { ApiError } from './errors.js';
+import { TRACEPARENT_PATTERN } from './user-action.js';
 
 const signedIn = () => {
   const auth = new AuthStore();
@@ -143,6 +144,13 @@ describe('the calls', () => {
     ]);
     expect(app[0]?.body).toEqual({ title: 'T', description: 'D', imageUrl: '/i' });
     expect(app[1]?.body).toEqual({ voteType: -1 });
+    // a vote is a user action: its own trace (api/user-action.ts); the other calls carry none here
+    expect(app[1]?.headers.traceparent).toMatch(TRACEPARENT_PATTERN);
+    expect(app[0]?.headers.traceparent).toBeUndefined();
+    await h.client.artistSelection.vote('s 1', -1);
+    const [first, second] = h.appCalls().filter((c) => c.path.endsWith('/vote'));
+    expect(second?.headers.traceparent).toMatch(TRACEPARENT_PATTERN);
+    expect(second?.headers.traceparent?.slice(3, 35)).not.toBe(first?.headers.traceparent?.slice(3, 35));
     for (const call of app) {
       expect(call.headers['x-csrf-token']).toBe('c1');
       expect(call.headers.authorization).toBe('Bearer tok');

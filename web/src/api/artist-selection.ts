@@ -6,6 +6,7 @@
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
 import { PAGE_SIZE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
 import type { ApiClient } from './client.js';
+import { actionHeaders, startUserAction } from './user-action.js';
 import { searchTermOf } from '../lib/search-params.js';
 import { KindedError } from '../lib/kinded-error.js';
 import { ApiError, errorKind, isApiError, readErrorBody } from './errors.js';
@@ -165,10 +166,17 @@ export class ArtistSelectionApi {
       .catch(rethrow(deleteErrorText));
   }
 
-  /** POST /artist-selection/submissions/{id}/vote {voteType}: the same vote again removes it. */
-  async vote(id: string, voteType: 1 | -1): Promise<VoteResult> {
+  /**
+   * POST /artist-selection/submissions/{id}/vote {voteType}: the same vote again removes it. Each
+   * vote is a user action with a trace of its own (api/user-action.ts).
+   */
+  async vote(id: string, voteType: 1 | -1, action = startUserAction('vote')): Promise<VoteResult> {
     const body = await this.client
-      .post<unknown>(`${submissionPath(id)}/vote`, { voteType }, { auth: 'required' })
+      .post<unknown>(
+        `${submissionPath(id)}/vote`,
+        { voteType },
+        { auth: 'required', headers: actionHeaders(action) },
+      )
       .catch(rethrow(voteErrorText));
     return toVoteResult(body);
   }

@@ -18,6 +18,7 @@ import {
 import { RequestMetrics } from './metrics.js';
 import { RETRY_BASE_DELAY_MS, isAuthFlowCall, retryDelayAfter, withQuery } from './policy.js';
 import { fetchWithTimeout, readBody, successValue, type FetchLike } from './transport.js';
+import { actionHeaders, type UserAction } from './user-action.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -120,6 +121,19 @@ export class ApiClient {
 
   delete<T>(path: string, options: CallOptions & { body?: unknown } = {}): Promise<T> {
     return this.request<T>(path, { ...options, method: 'DELETE' });
+  }
+
+  /**
+   * This client for the requests of one user action (api/user-action.ts): every request made through
+   * the returned client, its retries and recoveries included, carries the action's `traceparent`.
+   * Everything else is this client's (session, CSRF token, metrics, a refresh in flight); the CSRF
+   * token's and the session's own renewals belong to no action.
+   */
+  forAction(action: UserAction): ApiClient {
+    const scoped = Object.create(this) as ApiClient;
+    scoped.request = <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+      this.request<T>(path, { ...options, headers: { ...options.headers, ...actionHeaders(action) } });
+    return scoped;
   }
 
   /** Starts the CSRF token's background refresh (every 5 min, and after 5+ min hidden). */

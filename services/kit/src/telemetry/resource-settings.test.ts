@@ -23,7 +23,12 @@ describe('readSamplerSetting', () => {
   it('defaults to parent-based always-on', () => {
     expect(readSamplerSetting({})).toEqual({ name: 'parentbased_always_on', ratio: 1 });
     expect(decide({})).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-    expect(decide({}, false)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide({}, true)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    // a caller that recorded nothing (the web app's flag 00) leaves the decision to this process
+    expect(decide({}, false)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide({ OTEL_TRACES_SAMPLER: 'parentbased_always_off' }, false)).toBe(
+      SamplingDecision.NOT_RECORD,
+    );
   });
 
   it('takes the ratio from OTEL_TRACES_SAMPLER_ARG, and follows a parent whatever the ratio', () => {
@@ -33,6 +38,9 @@ describe('readSamplerSetting', () => {
     expect(decide(env, true)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
     expect(decide({ ...env, OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(SamplingDecision.RECORD_AND_SAMPLED);
     expect(decide({ ...env, OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(SamplingDecision.NOT_RECORD);
+    // a caller with flag 00: the ratio decides on the trace id, as for a root
+    expect(decide(env, false)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide({ ...env, OTEL_TRACES_SAMPLER_ARG: '1' }, false)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
   });
 
   it('refuses a sampler or ratio the SDK would silently replace, naming the variable', () => {

@@ -2,8 +2,14 @@
  * What the tracing SDK of a process is told by its environment, read and checked once at start:
  * - the sampler, from the standard OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (default
  *   `parentbased_always_on`; the chart sets `parentbased_traceidratio` with `telemetry.sampleRatio`).
- *   A parent-based sampler follows the caller's decision, so one action's trace is kept or dropped
- *   whole; the ratio decides only for traces that start here. A value the SDK would silently
+ *   A parent-based sampler follows a caller that recorded its span (sampled flag 01), so one
+ *   action's trace is kept whole. A remote caller that recorded nothing (flag 00) does not veto: the
+ *   process's own sampler decides, on the trace id. That is the web app's case: it sends one
+ *   `traceparent` per user action with flag 00 (web/src/api/user-action.ts), and the BFF's ratio
+ *   decides, the same way for every request of the action since the ratio sampler looks only at the
+ *   trace id. Between Tessera's processes (same setting everywhere) the decision is the same as the
+ *   caller's: a process that dropped a trace by ratio calls the next with 00, and the next drops it
+ *   too. A value the SDK would silently
  *   replace by always-on stops the process instead, naming the variable;
  * - `service.version`: TESSERA_VERSION (the chart sets the image tag) or else the version of the
  *   process's own package.json (the package beside its `dist/main.js`, which every image holds).
@@ -56,8 +62,12 @@ export function samplerOf(setting: SamplerSetting): Sampler {
       : base === 'always_off'
         ? new AlwaysOffSampler()
         : new TraceIdRatioBasedSampler(setting.ratio);
-  if (setting.name.startsWith('parentbased_'))
-    return new ParentBasedSampler({ root: root(setting.name.slice('parentbased_'.length)) });
+  if (setting.name.startsWith('parentbased_')) {
+    const own = root(setting.name.slice('parentbased_'.length));
+    // a remote parent that recorded nothing (flags 00: the web app, which records no spans) leaves
+    // the decision to this process's own sampler, on the trace id (see the header comment)
+    return new ParentBasedSampler({ root: own, remoteParentNotSampled: own });
+  }
   return root(setting.name);
 }
 

@@ -4,7 +4,15 @@
  * and the span ends either way.
  */
 import { suppressTracing } from '@opentelemetry/core';
-import { context, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import {
+  context,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 
 const tracer = trace.getTracer('@tessera/kit');
 
@@ -44,6 +52,22 @@ export function withSpan<T>(
 ): Promise<T> {
   const span = tracer.startSpan(name, { attributes });
   return runInSpan(span, trace.setSpan(context.active(), span), () => work(span));
+}
+
+/**
+ * For work that follows the active span later, after it may have ended (a webhook delivered once the
+ * call that caused it has answered): starts a CONSUMER span `name` now, a child of the active span
+ * while that one is still open (an asynchronous follow-up, as the messaging conventions model one),
+ * and returns the runner that later does `work` in it (active while it runs, ended after). So no child
+ * starts after its parent has ended, and the work stays in the caller's trace.
+ */
+export function followUpSpan(
+  name: string,
+  attributes: Attributes,
+): <T>(work: () => Promise<T> | T) => Promise<T> {
+  const span = tracer.startSpan(name, { kind: SpanKind.CONSUMER, attributes });
+  const ctx = trace.setSpan(context.active(), span);
+  return (work) => runInSpan(span, ctx, work);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { AWAITING_PAYMENT } from '@tessera/facts/payments';
-import { insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
+import { followUpSpan, insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
 import type { TaxQuote } from '../domain/order.js';
@@ -272,11 +272,16 @@ export class SandboxProvider implements PaymentProvider {
     const signature = this.sign(payload);
     const bytes = new TextEncoder().encode(payload);
     for (const listener of this.listeners) {
-      // delivered after the caller's step, like a webhook POST
+      // Stripe POSTs a webhook as a separate request once the call that caused it has answered; the
+      // sandbox delivers on the next turn of the event loop. The delivery continues that call's
+      // context: its span `webhook <type>` starts now, while the caller's span (ConfirmSandboxPayment,
+      // a refund) is still open, and what the handler does (CommitOrder, the publish) nests under it.
+      const delivery = followUpSpan(`webhook ${type}`, {
+        'tessera.webhook.event_type': type,
+        'tessera.webhook.event_id': event.id,
+      });
       setImmediate(() => {
-        Promise.resolve()
-          .then(() => listener(bytes, signature))
-          .catch((err: unknown) => this.opts.onError(err));
+        delivery(() => listener(bytes, signature)).catch((err: unknown) => this.opts.onError(err));
       });
     }
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_USER, createHarness, csrfBody, json, routes } from '../../api/client.fixture.js';
 import { LockError, createLockApi, lockHeldByOther, readLockStatus, type LockStatus } from './lock-api.js';
 import { lockTime } from './lock-messages.js';
+import { TRACEPARENT_PATTERN } from '../../api/user-action.js';
 
 const EXPIRES = '2026-11-24T01:05:00.000Z';
 const serverLock = {
@@ -44,6 +45,24 @@ describe('lock api', () => {
     expect(call?.body).toEqual({ duration: 5 });
     expect(call?.headers['x-csrf-token']).toBe('c1');
     expect(call?.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('sends taking, extending and releasing a lock each in a trace of its own; status reads in none', async () => {
+    const h = harness({
+      'POST /boards/0/7/lock': [json(200, { success: true, lock: serverLock })],
+      'PUT /boards/0/7/lock': [json(200, { success: true, lock: { expiresAt: EXPIRES } })],
+      'DELETE /boards/0/7/lock': [json(200, { success: true })],
+      'GET /boards/0/7/status': [json(200, { success: true, data: { isLocked: false } })],
+    });
+    await h.locks.acquire(0, 7);
+    await h.locks.extend(0, 7);
+    await h.locks.release(0, 7, true);
+    await h.locks.status(0, 7);
+    const [acquire, extend, release, status] = h.appCalls().map((c) => c.headers.traceparent);
+    const traceIds = [acquire, extend, release].map((t) => TRACEPARENT_PATTERN.exec(t ?? '')?.[1]);
+    expect(traceIds.every((id) => id !== undefined)).toBe(true);
+    expect(new Set(traceIds).size).toBe(3);
+    expect(status).toBeUndefined();
   });
 
   it('maps a 409 existing_lock to the spec message with existingLock', async () => {

@@ -2,6 +2,7 @@
 // response. Readers are tolerant (camelCase or snake_case, ISO or epoch times) and never throw on a
 // malformed body; failed calls surface as LockError with the texts of spec sections 4 and 8.
 import type { ApiClient } from '../../api/client.js';
+import { startUserAction } from '../../api/user-action.js';
 import { isApiError } from '../../api/errors.js';
 import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
 import {
@@ -177,11 +178,16 @@ export interface LockApi {
 }
 
 export function createLockApi(api: ApiClient): LockApi {
+  // Taking, extending and releasing a lock are each a user action with a trace of its own
+  // (api/user-action.ts); the status reads are not.
+  const lockAction = () => api.forAction(startUserAction('lock'));
   return {
     async acquire(canvasIndex, boardIndex, minutes = DEFAULT_LOCK_MINUTES) {
       let body: unknown;
       try {
-        body = await api.post<unknown>(`${path(canvasIndex, boardIndex)}/lock`, { duration: minutes });
+        body = await lockAction().post<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+          duration: minutes,
+        });
       } catch (error) {
         throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
       }
@@ -190,14 +196,16 @@ export function createLockApi(api: ApiClient): LockApi {
       return lock;
     },
     async release(canvasIndex, boardIndex, explicit = false) {
-      await api.delete<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+      await lockAction().delete<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
         query: explicit ? { explicit: true } : undefined,
       });
     },
     async extend(canvasIndex, boardIndex, minutes = EXTEND_LOCK_MINUTES) {
       let body: unknown;
       try {
-        body = await api.put<unknown>(`${path(canvasIndex, boardIndex)}/lock`, { duration: minutes });
+        body = await lockAction().put<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+          duration: minutes,
+        });
       } catch (error) {
         throw new LockError('failed', LOCK_MESSAGES.extendFailed, null, isApiError(error) ? error.status : 0);
       }

@@ -9,6 +9,7 @@ import { MODAL_TEXT } from './payment-messages.js';
 import { PayErrorState } from './PayErrorState.js';
 import type { PaymentResult, PendingPurchase } from './types.js';
 import { usePaymentSetup } from './use-payment-setup.js';
+import { startUserAction } from '../../api/user-action.js';
 import './payment.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
@@ -22,7 +23,10 @@ export interface PaymentModalProps {
 }
 
 export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: PaymentModalProps) {
-  const api = useRouteContext({ from: '__root__', select: (c) => c.api });
+  const appApi = useRouteContext({ from: '__root__', select: (c) => c.api });
+  // Paying is one user action from the opening of the modal to the saved pixels: the intent, the
+  // address updates, the confirmation, the verification and the save share one trace.
+  const [api] = useState(() => appApi.forAction(startUserAction('pay')));
   const userId = useAuth().user?.id ?? null;
   const setup = usePaymentSetup(api, purchase, userId ?? '');
   const [busy, setBusy] = useState(false);

@@ -4,6 +4,7 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
+import { startUserAction } from '../../api/user-action.js';
 import { isConfirmedStatus } from '@tessera/facts/payments';
 import { toast } from '../../app/toast/toast-store.js';
 import type { BillingAddress } from '@tessera/facts/address';
@@ -107,41 +108,46 @@ export function useCheckout({ api, purchase, userId, intent, metadata, onComplet
     };
   }, []);
 
-  const save = useCallback(async () => {
-    const done = paid.current;
-    if (intent === null || done === null) return;
-    attempts.current += 1;
-    setPhase({ name: 'saving', attempt: attempts.current });
-    try {
-      await savePurchase(
-        {
-          purchase,
-          userId,
-          paymentIntentId: intent.paymentIntentId,
-          clientSecret: intent.clientSecret,
-          breakdown: done.breakdown,
-          address: done.address,
-          metadata,
-        },
-        { api, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), now: () => new Date() },
-        progress.current,
-      );
-    } catch (error) {
-      if (!mounted.current) return;
-      const retry = retryDecision(error, attempts.current);
-      setPhase({ name: 'save-error', message: saveErrorMessage(error), retry });
-      if (retry === 'auto') {
-        autoRetry.current = setTimeout(() => {
-          autoRetry.current = null;
-          void save();
-        }, SAVE_AUTO_RETRY_MS);
+  // Saving belongs to the pay action (`api` is that action's client, PaymentModal); a retry the buyer
+  // clicks is a save action of its own, which its automatic retries continue.
+  const save = useCallback(
+    async (client: ApiClient = api) => {
+      const done = paid.current;
+      if (intent === null || done === null) return;
+      attempts.current += 1;
+      setPhase({ name: 'saving', attempt: attempts.current });
+      try {
+        await savePurchase(
+          {
+            purchase,
+            userId,
+            paymentIntentId: intent.paymentIntentId,
+            clientSecret: intent.clientSecret,
+            breakdown: done.breakdown,
+            address: done.address,
+            metadata,
+          },
+          { api: client, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), now: () => new Date() },
+          progress.current,
+        );
+      } catch (error) {
+        if (!mounted.current) return;
+        const retry = retryDecision(error, attempts.current);
+        setPhase({ name: 'save-error', message: saveErrorMessage(error), retry });
+        if (retry === 'auto') {
+          autoRetry.current = setTimeout(() => {
+            autoRetry.current = null;
+            void save(client);
+          }, SAVE_AUTO_RETRY_MS);
+        }
+        return;
       }
-      return;
-    }
-    toast.success(MODAL_TEXT.success, { durationMs: PAYMENT_TOAST_MS });
-    setPhase({ name: 'done' });
-    onComplete({ paymentIntentId: intent.paymentIntentId, pixels: purchase.pixels });
-  }, [api, intent, metadata, onComplete, purchase, userId]);
+      toast.success(MODAL_TEXT.success, { durationMs: PAYMENT_TOAST_MS });
+      setPhase({ name: 'done' });
+      onComplete({ paymentIntentId: intent.paymentIntentId, pixels: purchase.pixels });
+    },
+    [api, intent, metadata, onComplete, purchase, userId],
+  );
 
   /** Confirms with `confirm` (provider specific), then saves. Errors stay on the form. */
   const pay = useCallback(
@@ -174,8 +180,8 @@ export function useCheckout({ api, purchase, userId, intent, metadata, onComplet
       clearTimeout(autoRetry.current);
       autoRetry.current = null;
     }
-    void save();
-  }, [save]);
+    void save(api.forAction(startUserAction('save')));
+  }, [api, save]);
 
   return { phase, payError, setPayError, pay, retrySave };
 }
