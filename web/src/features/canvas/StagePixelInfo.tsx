@@ -26,6 +26,12 @@ export function cardPosition(
   let left = pixel.x + pixel.size + MARGIN;
   if (left + width > stage.width - MARGIN) left = pixel.x - MARGIN - width;
   left = Math.max(MARGIN, Math.min(left, stage.width - MARGIN - width));
+  // too narrow to sit beside the pixel (a phone): below it, else above it, so it never covers it
+  if (left < pixel.x + pixel.size && left + width > pixel.x) {
+    const below = pixel.y + pixel.size + MARGIN;
+    const top = below + CARD_H <= stage.height - MARGIN ? below : pixel.y - MARGIN - CARD_H;
+    return { left, top: Math.max(MARGIN, top) };
+  }
   const top = Math.max(MARGIN, Math.min(pixel.y - MARGIN, stage.height - MARGIN - CARD_H));
   return { left, top };
 }
