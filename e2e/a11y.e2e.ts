@@ -1,7 +1,7 @@
 // Accessibility with axe-core (pinned in the root package.json), injected into the page under test:
 // 0 serious or critical violations on the canvas, the board editor unlocked and locked (with pixels
-// to buy), the payment modal, and the artist selection page with its Submit Artwork modal, at 1280
-// px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
+// to buy), the payment modal, pixel info on the canvas and in the editor, the account page, and the
+// artist selection page with its Submit Artwork modal, at 1280 px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
 // printed with its nodes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { SIZES, screenshot, sharedBrowser, urlOf, withPage } from './lib/browser.js';
 import { waitForImage } from './lib/canvas-page.js';
 import { dragCells, editorSettled, lockBoard } from './lib/editor-ui.js';
-import { BOARD, scriptScene } from './lib/buyer-scene.js';
+import { BOARD, SOLD, SOLD_COLOUR, SOLD_IN_BOARD, scriptScene } from './lib/buyer-scene.js';
+import type { Handler } from './lib/scripted-auth.js';
 import { ADA, TOKENS, modal, openArtistPage } from './lib/artist-selection-ui.js';
 import { FakeArtistSelection } from './lib/scripted-submissions.js';
 
@@ -60,6 +61,39 @@ function axeChecks(page: Page) {
   };
 }
 
+/** Pixel info of the scene's sold pixel, no own pixels, and the account (BFF README, "Pixel info"). */
+const PIXEL_INFO_API: Record<string, Handler> = {
+  [`GET /api/pixels/canvas/${BOARD.canvasIndex}/pixel`]: () => ({
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        ...SOLD,
+        board_index: BOARD.boardIndex,
+        color: SOLD_COLOUR,
+        default_color: '#36558F',
+        sold: true,
+        buyer: { username: 'grace', anonymous: false },
+        sold_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+        kind: 'custom',
+        kind_recorded: true,
+        reset: false,
+      },
+    },
+  }),
+  [`GET /api/pixels/canvas/${BOARD.canvasIndex}/mine`]: () => ({
+    status: 200,
+    body: { success: true, data: { pixels: [] } },
+  }),
+  'GET /api/account': () => ({
+    status: 200,
+    body: {
+      success: true,
+      data: { username: 'ada', email: 'ada@example.com', show_username_on_pixels: true },
+    },
+  }),
+};
+
 describe.each(SIZES)('accessibility (axe) at %s width', (label, viewport) => {
   it('canvas, editor unlocked and locked, payment modal: 0 serious or critical', async () => {
     await withPage(session, viewport, async (page) => {
@@ -90,6 +124,42 @@ describe.each(SIZES)('accessibility (axe) at %s width', (label, viewport) => {
       await pay.getByText('Billing Information').waitFor();
       await axe.check('payment modal');
       await screenshot(page, `a11y-payment-modal-${label}`);
+      axe.expectNone();
+    });
+  });
+
+  it('pixel info on the canvas and in the editor, and the account page: 0 serious or critical', async () => {
+    await withPage(session, viewport, async (page) => {
+      const axe = axeChecks(page);
+      await scriptScene(page, { extra: PIXEL_INFO_API });
+      await page.goto(urlOf(`/canvas?x=${SOLD.x}&y=${SOLD.y}`));
+      await waitForImage(page, 'live');
+      await page.locator(`[data-marked-pixel="${SOLD.x},${SOLD.y}"]`).waitFor();
+      // the keyboard's way in: Enter on the stage shows the middle pixel's info
+      await page.locator('.canvas-stage').focus();
+      await page.keyboard.press('Enter');
+      const card = page.getByRole('dialog', { name: `Pixel info (${SOLD.x}, ${SOLD.y})` });
+      await card.getByText('Bought by grace').waitFor();
+      await axe.check('canvas pixel info');
+      await screenshot(page, `a11y-canvas-pixel-info-${label}`);
+
+      await page.goto(urlOf(`/canvas/art/${BOARD.boardIndex}`));
+      await editorSettled(page, BOARD.boardIndex);
+      // the keyboard cursor on the bought pixel shows its info on a read-only board too
+      await page.getByRole('application', { name: /^Board 26/ }).focus();
+      for (let i = 0; i < SOLD_IN_BOARD.x; i++) await page.keyboard.press('ArrowRight');
+      for (let i = 0; i < SOLD_IN_BOARD.y; i++) await page.keyboard.press('ArrowDown');
+      await page
+        .getByRole('dialog', { name: /^Pixel info/ })
+        .getByText('Bought by grace')
+        .waitFor();
+      await axe.check('editor pixel info');
+      await screenshot(page, `a11y-editor-pixel-info-${label}`);
+
+      await page.goto(urlOf('/account'));
+      await page.getByRole('checkbox', { name: 'Show my username on pixels I buy' }).waitFor();
+      await axe.check('account page');
+      await screenshot(page, `a11y-account-${label}`);
       axe.expectNone();
     });
   });

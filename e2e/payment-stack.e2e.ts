@@ -29,14 +29,12 @@ import {
   waitForHoverBoard,
   wheelZoom,
 } from './lib/canvas-page.js';
-import { newAccount } from '../services/identity/src/test/harness.js';
 import { assertStackHealthy } from './lib/full-stack.js';
 import { rgbOf, type Rgb } from './lib/png.js';
-import { signUpInPage } from './lib/scripted-auth.js';
-import { lockAndPreparePurchase } from './lib/editor-ui.js';
+import { fillBillingAddress, fillCard, openPurchase, PAYMENT_SUCCESS } from './lib/purchase.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';
 
-const SUCCESS = 'Payment successful! It may take 60 seconds to reflect on the canvas.';
+const SUCCESS = PAYMENT_SUCCESS;
 /** The quick colour lockAndPreparePurchase picks for (3,1). */
 const CUSTOM: Rgb = [0x36, 0x55, 0x8f];
 const BOUGHT = [
@@ -75,13 +73,7 @@ async function boardPixels(page: Page, canvasIndex: number, board: number): Prom
 
 /** Signs up a fresh account, opens a random board, locks it and opens the purchase modal. */
 async function preparePurchase(page: Page): Promise<{ boardIndex: number; modal: Locator }> {
-  const account = newAccount('pay');
-  await signUpInPage(page, account, 10_000);
-  const boardIndex = 300 + Math.floor(Math.random() * 300);
-  await page.goto(urlOf(`/canvas/art/${boardIndex}`));
-  await lockAndPreparePurchase(page, boardIndex);
-  const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
-  await modal.getByText('Billing Information').waitFor({ timeout: 15_000 });
+  const { boardIndex, modal } = await openPurchase(page, 'pay');
   expect(await modal.locator('.pay-modal__mode').innerText()).toMatch(/test mode/i);
   // 2 x 100 + 200 = 400; fee 12 + 30; estimated tax 8% = 32.
   expect(await modal.locator('.pay-summary').innerText()).toContain('$4.74');
@@ -91,14 +83,8 @@ async function preparePurchase(page: Page): Promise<{ boardIndex: number; modal:
 /** Address, then the declined card: the provider's message, and nothing sold. */
 async function declined(page: Page, modal: Locator, canvasIndex: number, board: number, tag: string) {
   await shot(page, `payment-stack-modal-open-${tag}`);
-  await modal.getByLabel('Address line 1').fill('350 5th Ave');
-  await modal.getByLabel('City').fill('New York');
-  await modal.getByLabel('State').fill('NY');
-  await modal.getByLabel('ZIP code').fill('10118');
-  await modal.getByText(/^Tax \(.*, NY\)$/).waitFor();
-  await modal.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await modal.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await modal.getByLabel('CVC').fill('123');
+  await fillBillingAddress(modal);
+  await fillCard(modal, '4000 0000 0000 0002');
   await shot(page, `payment-stack-modal-${tag}`);
   await modal.getByRole('button', { name: /^Pay \$/ }).click();
   await modal.getByText('Your card was declined.').waitFor();

@@ -7,6 +7,8 @@ import { emailVerificationRoutes } from './email-verification.js';
 import { csrfGuard, csrfRoutes } from './csrf.js';
 import { canvasRoutes } from './canvas.js';
 import { pixelRoutes } from './pixels.js';
+import { pixelInfoRoutes } from './pixel-info.js';
+import { accountRoutes } from './account.js';
 import { compositeRoutes } from './composite.js';
 import { eventRoutes } from './events.js';
 import { boardRoutes } from './boards.js';
@@ -27,8 +29,10 @@ export const ROUTE_MODULES: RouteModule[] = [
   authRoutes,
   oidcRoutes,
   emailVerificationRoutes,
+  accountRoutes,
   canvasRoutes,
   pixelRoutes,
+  pixelInfoRoutes,
   compositeRoutes,
   boardRoutes,
   eventRoutes,

@@ -7,6 +7,7 @@ import {
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { CanvasService } from './service/canvas-service.js';
 import { checkUserId } from './service/validate.js';
+import { toPixelRecord } from './service/mappers.js';
 
 /** The canvas service's RPCs, mapped onto the service class. */
 export function routes(core: CanvasService): (router: ConnectRouter) => void {
@@ -46,6 +47,13 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
         return { pixelCount: await core.getUserPixelCount(req.userId, req.canvasIndex) };
       },
       resetPixel: (req) => core.moderation.reset(req),
+      getPixel: async (req) => ({
+        pixel: toPixelRecord(await core.getPixel(req.canvasIndex, req.boardIndex, req.x, req.y)),
+      }),
+      listUserPixels: async (req) => {
+        checkUserId(req.userId);
+        return { canvasOffsets: await core.listUserPixels(req.userId, req.canvasIndex) };
+      },
     });
   };
 }

@@ -34,8 +34,10 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     Logout: ['bff'],
     // Returns the e-mail address: only for the BFF's own session calls.
     GetUser: ['bff'],
-    // Public profile fields only (id, username).
+    // Public profile fields only (id, username, and whether the user appears as anonymous on pixels).
     GetUsers: ['bff', 'submission', 'ops'],
+    // The signed-in user's choice to appear as "Anonymous" on the pixels they bought (/account).
+    SetPixelPrivacy: ['bff'],
     UpdateUsername: ['bff'],
     RequestPasswordReset: ['bff'],
     ResetPassword: ['bff'],
@@ -66,6 +68,9 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     ActivateCanvas: ['submission', 'ops'],
     ResetPixel: ['ops'],
     GetUserPixelCount: ['bff', 'submission'],
+    // Pixel info, and the signed-in buyer's own pixels outlined.
+    GetPixel: ['bff'],
+    ListUserPixels: ['bff'],
   },
   lock: {
     AcquireLock: ['bff'],

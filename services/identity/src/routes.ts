@@ -33,6 +33,9 @@ export function routes(core: IdentityService): (router: ConnectRouter) => void {
         await core.verification.confirm(req.userId, req.code);
         return {};
       },
+      setPixelPrivacy: async (req) => ({
+        user: await core.accounts.setPixelPrivacy(req.userId, req.pixelsAnonymous),
+      }),
       getVerifiedUsers: async (req) => ({ userIds: await core.verification.verifiedAmong(req.userIds) }),
     });
 }

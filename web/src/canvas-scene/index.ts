@@ -10,3 +10,4 @@ export * from './tutorial.js';
 export * from './refresh.js';
 export * from './view-state.js';
 export * from './ghost.js';
+export * from './own-pixels.js';

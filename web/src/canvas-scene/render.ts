@@ -5,6 +5,7 @@ import { BOARDS_PER_SIDE } from '@tessera/facts/grid';
 import { boardWorldRect, canvasPixelWorldRect, type Point, type SceneLayout } from './layout.js';
 import type { Viewport } from './viewport.js';
 import type { CanvasPixel } from './live-events.js';
+import { drawOwnPixels } from './own-pixels.js';
 
 /** The subset of CanvasRenderingContext2D the renderers use (a recording fake in tests). */
 export type Draw2D = Pick<
@@ -36,6 +37,8 @@ export interface OverlayScene {
   lockedBoards?: ReadonlySet<number>;
   /** A canvas pixel marked with a ring (a deep link's pixel), in whole-canvas coordinates. */
   markedPixel?: Point | null;
+  /** The signed-in buyer's own pixels (canvas offsets), outlined (own-pixels.ts). */
+  ownPixels?: ReadonlySet<number>;
 }
 
 export const OVERLAY_STYLE = {
@@ -126,6 +129,7 @@ export function renderOverlay(ctx: Draw2D, scene: OverlayScene): void {
     ctx.strokeRect(hx, hy, step, step);
   }
 
+  if (scene.ownPixels) drawOwnPixels(ctx, scene, scene.ownPixels);
   if (scene.markedPixel) drawMark(ctx, scene, scene.markedPixel);
 }
 

@@ -116,7 +116,7 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
         return {
           users: req.userIds.flatMap((id) => {
             const u = users.get(id);
-            return u ? [{ id: u.id, username: u.username }] : [];
+            return u ? [{ id: u.id, username: u.username, pixelsAnonymous: u.pixelsAnonymous }] : [];
           }),
         };
       },
@@ -148,6 +148,13 @@ export async function startIdentityDouble(): Promise<IdentityDouble> {
         if (!user.needsUsernameSelection) throw appError('CONFLICT', 'Username can only be set once');
         user.username = req.username;
         user.needsUsernameSelection = false;
+        return { user };
+      },
+      setPixelPrivacy(req) {
+        calls.push('setPixelPrivacy');
+        const user = users.get(req.userId);
+        if (!user) throw appError('USER_NOT_FOUND', 'User not found');
+        user.pixelsAnonymous = req.pixelsAnonymous;
         return { user };
       },
       requestPasswordReset() {

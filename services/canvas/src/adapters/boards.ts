@@ -90,9 +90,14 @@ export class BoardRepository {
 
   /** Number of pixels a user owns on a canvas. */
   async countOwnedBy(canvasIndex: number, userId: string): Promise<number> {
-    const docs = await this.boards.find({ canvasIndex, owners: userId }, { projection: { owners: 1 } });
+    const docs = await this.ownedBy(canvasIndex, userId);
     let n = 0;
     for (const d of docs) for (const o of d.owners) if (o === userId) n++;
     return n;
+  }
+
+  /** The boards of a canvas where a user owns a pixel (board index and owners only). */
+  ownedBy(canvasIndex: number, userId: string): Promise<Pick<BoardDoc, 'boardIndex' | 'owners'>[]> {
+    return this.boards.find({ canvasIndex, owners: userId }, { projection: { boardIndex: 1, owners: 1 } });
   }
 }

@@ -8,6 +8,7 @@ import { UNOWNED_COLOR } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, pixelAtOffset } from '@tessera/facts/grid';
 import type { CheckedPixel } from '@tessera/facts/orders';
 import type { ResetEntry } from './moderation.js';
+import { recordedKinds } from './pixel-kinds.js';
 
 export interface Reservation {
   orderId: string;
@@ -45,6 +46,12 @@ export interface BoardDoc {
    * transitions of an order on this document. Absent on boards written before it existed.
    */
   voidedOrders?: string[];
+  /**
+   * How each pixel was bought, one character per offset (pixel-info.ts): 'a' the artist's colour,
+   * 'c' a custom one, '-' unsold. Written by every commit since it existed; absent on boards with no
+   * sale since then (their kinds are derived from the colours).
+   */
+  kinds?: string;
   lastModified: number;
 }
 
@@ -296,6 +303,7 @@ export function commit(
       owners,
       soldAt,
       currentColors: painted(board.currentColors, reservation.pixels),
+      kinds: recordedKinds(board.kinds, reservation.pixels),
       soldCount: board.soldCount + reservation.pixels.length,
       reservations: board.reservations.filter((r) => r.orderId !== orderId),
       // naturally bounded: every order takes at least one of the board's 2401 pixels

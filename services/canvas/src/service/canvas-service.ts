@@ -4,7 +4,8 @@
  */
 import { create } from '@bufbuild/protobuf';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, publishEvent } from '@tessera/kit';
+import { appError, publishEvent, refuseInput } from '@tessera/kit';
+import { pixelProblem } from '@tessera/facts/inputs';
 import {
   AvailablePixelSchema,
   type AvailablePixel,
@@ -17,6 +18,7 @@ import { canvasId, type CanvasDoc } from '../domain/canvas.js';
 import { DEMO_CANVAS, demoBoardColors } from '../domain/demo-art.js';
 import { pixelAtOffset, TOTAL_BOARDS, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { pickUniform, pickWeighted } from '../domain/random.js';
+import { ownedCanvasOffsets, pixelRecord, type PixelRecordView } from '../domain/pixel-info.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
 import { Moderation } from './moderation.js';
@@ -288,5 +290,21 @@ export class CanvasService {
   async getUserPixelCount(userId: string, canvasIndex: number): Promise<number> {
     await this.requireCanvas(canvasIndex);
     return this.deps.boards.countOwnedBy(canvasIndex, userId);
+  }
+
+  /** One pixel's record (pixel info). */
+  async getPixel(canvasIndex: number, boardIndex: number, x: number, y: number): Promise<PixelRecordView> {
+    checkBoardIndex(boardIndex);
+    refuseInput(pixelProblem(x, y, 'x'));
+    await this.requireCanvas(canvasIndex);
+    const board = await this.deps.boards.get(canvasIndex, boardIndex);
+    if (!board) throw appError('NOT_FOUND', `Board ${boardIndex} not found`, { field: 'board_index' });
+    return pixelRecord(board, x, y);
+  }
+
+  /** Canvas-wide offsets of the pixels a user owns on a canvas. */
+  async listUserPixels(userId: string, canvasIndex: number): Promise<number[]> {
+    await this.requireCanvas(canvasIndex);
+    return ownedCanvasOffsets(await this.deps.boards.ownedBy(canvasIndex, userId), userId);
   }
 }

@@ -3,9 +3,13 @@ import { create } from '@bufbuild/protobuf';
 import {
   BoardSchema,
   CanvasSchema,
+  PixelKind,
+  PixelRecordSchema,
   type Board,
   type Canvas,
+  type PixelRecord,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import type { PixelRecordView } from '../domain/pixel-info.js';
 import type { BoardView } from '../adapters/boards.js';
 import { TOTAL_PIXELS } from '@tessera/facts/grid';
 import { packOwners } from '@tessera/facts/owners';
@@ -42,5 +46,22 @@ export function toBoard(doc: BoardView): Board {
     soldCount: doc.soldCount,
     version: doc.version,
     lastModifiedMs: doc.lastModified,
+  });
+}
+
+const KIND = { artist: PixelKind.ARTIST, custom: PixelKind.CUSTOM } as const;
+
+export function toPixelRecord(view: PixelRecordView): PixelRecord {
+  return create(PixelRecordSchema, {
+    boardIndex: view.boardIndex,
+    x: view.x,
+    y: view.y,
+    currentColor: view.currentColor,
+    defaultColor: view.defaultColor,
+    ownerId: view.ownerId ?? '',
+    soldAtMs: view.soldAtMs,
+    kind: view.kind === null ? PixelKind.UNSPECIFIED : KIND[view.kind],
+    kindRecorded: view.kindRecorded,
+    reset: view.reset,
   });
 }

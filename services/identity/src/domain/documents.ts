@@ -19,6 +19,8 @@ export interface UserDoc {
   name?: string;
   /** When a mailed verification code was confirmed (service/verification.ts); absent until then. */
   emailVerifiedAt?: number;
+  /** The user chose to appear as "Anonymous" on the pixels they bought; absent (shown) until chosen. */
+  pixelsAnonymous?: boolean;
 }
 
 /** A session: the family of refresh tokens one sign-in started. */

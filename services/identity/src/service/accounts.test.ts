@@ -161,3 +161,33 @@ describe('users and usernames', () => {
     expect(r.code).toBe('CONFLICT');
   });
 });
+
+describe('appearing as anonymous on pixels', () => {
+  it('is shown by default, and the choice is kept, answered and given in public profiles', async () => {
+    const a = await h.client.register(newAccount());
+    const id = a.session!.user!.id;
+    expect(a.session!.user!.pixelsAnonymous).toBe(false);
+    expect((await h.client.getUsers({ userIds: [id] })).users[0]!.pixelsAnonymous).toBe(false);
+
+    const set = await h.client.setPixelPrivacy({ userId: id, pixelsAnonymous: true });
+    expect(set.user).toMatchObject({ id, pixelsAnonymous: true });
+    expect((await h.client.getUser({ userId: id })).user!.pixelsAnonymous).toBe(true);
+    expect((await h.client.getUsers({ userIds: [id] })).users[0]).toMatchObject({
+      id,
+      username: a.session!.user!.username,
+      pixelsAnonymous: true,
+    });
+
+    await h.client.setPixelPrivacy({ userId: id, pixelsAnonymous: false });
+    expect((await h.client.getUsers({ userIds: [id] })).users[0]!.pixelsAnonymous).toBe(false);
+  });
+
+  it('refuses an unknown or missing user', async () => {
+    expect(
+      (await failureOf(h.client.setPixelPrivacy({ userId: 'missing', pixelsAnonymous: true }))).code,
+    ).toBe('USER_NOT_FOUND');
+    expect((await failureOf(h.client.setPixelPrivacy({ userId: '', pixelsAnonymous: true }))).code).toBe(
+      'MISSING_FIELD',
+    );
+  });
+});

@@ -152,11 +152,26 @@ export class Accounts {
     return userOut(await this.requireUser(userId));
   }
 
-  async getUsers(userIds: string[]): Promise<{ id: string; username: string }[]> {
+  async getUsers(userIds: string[]): Promise<{ id: string; username: string; pixelsAnonymous: boolean }[]> {
     const ids = idsToLookUp(userIds);
     if (ids.length === 0) return [];
     const users = await this.deps.repos.users.find({ _id: { $in: ids } });
-    return users.map((u) => ({ id: u._id, username: u.username ?? '' }));
+    return users.map((u) => ({
+      id: u._id,
+      username: u.username ?? '',
+      pixelsAnonymous: u.pixelsAnonymous === true,
+    }));
+  }
+
+  /** Whether the account appears as "Anonymous" on the pixels it bought (any number of times). */
+  async setPixelPrivacy(userId: string, anonymous: boolean): Promise<UserOut> {
+    const user = await this.requireUser(userId);
+    const updated = await this.deps.repos.users.findOneAndUpdate(
+      { _id: user._id },
+      { $set: { pixelsAnonymous: anonymous } },
+    );
+    if (updated === null) throw appError('USER_NOT_FOUND', 'User not found');
+    return userOut(updated);
   }
 
   /** Sets the username of an account that has none yet (once). */

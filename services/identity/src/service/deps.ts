@@ -42,6 +42,7 @@ export interface UserOut {
   email: string;
   needsUsernameSelection: boolean;
   createdAtMs: number;
+  pixelsAnonymous: boolean;
 }
 
 /** The contract's Session message. */
@@ -61,5 +62,6 @@ export function userOut(doc: UserDoc): UserOut {
     email: doc.email,
     needsUsernameSelection: doc.needsUsernameSelection,
     createdAtMs: doc.createdAt,
+    pixelsAnonymous: doc.pixelsAnonymous === true,
   };
 }

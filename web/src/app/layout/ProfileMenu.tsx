@@ -1,6 +1,6 @@
 // Signed-in header block: "Welcome, {username}" and an avatar button opening the profile menu.
 import { useCallback, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { useApi } from '../router-context.js';
@@ -49,6 +49,15 @@ export function AccountSummary({ user, name }: { user: AuthUser; name: string })
   );
 }
 
+/** The link to /account (the profile menu and the mobile menu). */
+export function AccountLink({ onClick }: { onClick?: () => void }) {
+  return (
+    <Link to="/account" className="button button--secondary button--block profile__account" onClick={onClick}>
+      Your account
+    </Link>
+  );
+}
+
 /** "Sign Out" ("Signing out..." while it runs), then /login. */
 export function SignOutButton() {
   const { signingOut, run } = useSignOut();
@@ -65,7 +74,7 @@ export function SignOutButton() {
 }
 
 export function ProfileMenu({ user }: { user: AuthUser }) {
-  const { open, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
+  const { open, close, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
   const name = displayName(user);
 
   return (
@@ -91,6 +100,7 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
           data-toast-anchor=""
         >
           <AccountSummary user={user} name={name} />
+          <AccountLink onClick={close} />
           <SignOutButton />
         </div>
       )}

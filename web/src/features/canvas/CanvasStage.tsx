@@ -5,6 +5,9 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import {
   boardAtWorld,
+  canvasPixelAtScreen,
+  canvasPixelScreenSize,
+  PIXEL_INFO_MIN_PX,
   PointerGestures,
   renderOverlay,
   screenToWorld,
@@ -22,6 +25,7 @@ import type { ModeImage } from './use-canvas-images.js';
 import { useLatest } from '../../lib/use-latest.js';
 import { useStageSize } from './use-stage-size.js';
 import { keyAction, swallowNextClick, toInput } from './stage-input.js';
+import { StagePixelInfo, useRestingPixel } from './StagePixelInfo.js';
 
 interface Props {
   view: ViewState;
@@ -41,6 +45,9 @@ interface Props {
   ghost: boolean;
   /** A deep link's pixel (whole-canvas coordinates), marked with a ring. */
   markedPixel: Point | null;
+  canvasIndex: number;
+  /** The signed-in buyer's own pixels (canvas offsets) to outline; null when not outlined. */
+  ownPixels: ReadonlySet<number> | null;
 }
 
 const pixelLabel = (p: Point) => `${p.x},${p.y}`;
@@ -51,11 +58,17 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const gestures = useRef(new PointerGestures());
   const [hover, setHover] = useState<number | null>(null);
+  // Pixel info (StagePixelInfo.tsx): the pixel under the mouse at close zoom, and the pinned one.
+  const [hoverPixel, setHoverPixel] = useState<Point | null>(null);
+  const [pinned, setPinned] = useState<Point | null>(null);
+  const restingPixel = useRestingPixel(hoverPixel);
   const [panning, setPanning] = useState(false);
   const size = useStageSize(stageRef);
   const latest = useLatest({ view, layout, mode, onOpenBoard: props.onOpenBoard });
   const preview = mode === 'preview';
   const { viewport } = view;
+  // At close zoom a click shows pixel info instead of opening the board, so no board is highlighted.
+  const pixelZoom = canvasPixelScreenSize(layout, viewport.zoom) >= PIXEL_INFO_MIN_PX;
 
   useLayoutEffect(() => {
     if (size) dispatch({ type: 'resize', stage: size });
@@ -95,12 +108,29 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       dpr,
       viewport,
       layout,
-      hoverBoard: preview || mobile ? null : hover,
+      hoverBoard: preview || mobile || pixelZoom ? null : hover,
       showGrid: true,
       lockedBoards: props.lockedBoards,
       markedPixel: props.markedPixel,
+      ownPixels: props.ownPixels ?? undefined,
     });
-  }, [viewport, size, layout, hover, preview, mobile, props.lockedBoards, props.markedPixel]);
+  }, [
+    viewport,
+    size,
+    layout,
+    hover,
+    preview,
+    mobile,
+    pixelZoom,
+    props.lockedBoards,
+    props.markedPixel,
+    props.ownPixels,
+  ]);
+
+  const pixelAt = (x: number, y: number) => {
+    const { view: v, layout: l } = latest.current;
+    return canvasPixelAtScreen(l, v.viewport, { x, y });
+  };
 
   const boardAt = (x: number, y: number) => {
     const { view: v, layout: l } = latest.current;
@@ -116,11 +146,19 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
         break;
       case 'hover':
         setHover(boardAt(action.x, action.y));
+        setHoverPixel(pixelAt(action.x, action.y));
         break;
       case 'leave':
         setHover(null);
+        setHoverPixel(null);
         break;
       case 'tap': {
+        const pixel = pixelAt(action.x, action.y);
+        if (pixel) {
+          swallowNextClick();
+          setPinned(pixel);
+          break;
+        }
         const board = boardAt(action.x, action.y);
         if (board !== null && latest.current.mode === 'live') {
           // The click that follows this pointerup must not reach a dialog the tap opens.
@@ -143,7 +181,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       className={`canvas-stage canvas-stage--live checkerboard${preview ? ' canvas-stage--preview' : ''}`}
       style={{ cursor }}
       role="application"
-      aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus.`}
+      aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus. Zoomed in, click a pixel or press Enter for the pixel in the middle to see who bought it.`}
       data-zoom={viewport.zoom}
       data-ghost={props.ghost && !preview ? 'on' : 'off'}
       data-hover-board={hover ?? ''}
@@ -169,6 +207,16 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       onPointerLeave={() => apply(gestures.current.leave())}
       tabIndex={0}
       onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        if (e.key === 'Escape' && pinned) {
+          setPinned(null);
+          return;
+        }
+        if (e.key === 'Enter' && size) {
+          const centre = pixelAt(size.width / 2, size.height / 2);
+          if (centre) setPinned(centre);
+          return;
+        }
         const action = keyAction(e.key);
         if (!action) return;
         e.preventDefault();
@@ -215,6 +263,19 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
         </div>
       )}
       {preview && <div className="canvas-stage__badge">Preview: opening boards is off</div>}
+      <StagePixelInfo
+        canvasIndex={props.canvasIndex}
+        layout={layout}
+        viewport={viewport}
+        stage={size}
+        pinned={pinned}
+        hovered={mobile ? null : restingPixel}
+        onClose={() => {
+          setPinned(null);
+          stageRef.current?.focus();
+        }}
+        onOpenBoard={(board) => latest.current.onOpenBoard(board)}
+      />
       {props.markedPixel && (
         <div className="canvas-stage__pixel" role="status" data-marked-pixel={pixelLabel(props.markedPixel)}>
           Pixel {props.markedPixel.x}, {props.markedPixel.y}

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import type { ViewMode } from './canvas-api.js';
 import { GHOST_LABEL } from './use-ghost.js';
+import { OwnOutlineSwitch } from '../pixel-info/OwnOutlineSwitch.js';
 
 export interface ToolsProps {
   mode: ViewMode;
@@ -21,6 +22,9 @@ export interface ToolsProps {
   live: boolean;
   ghost: boolean;
   onGhostChange: (on: boolean) => void;
+  /** "Outline my pixels": null for a guest (nothing to outline). */
+  outline: boolean | null;
+  onOutlineChange: (on: boolean) => void;
 }
 
 /** One titled group of the tools panel. */
@@ -106,6 +110,12 @@ function ToolsContent(p: ToolsProps) {
           <span>{GHOST_LABEL}</span>
         </label>
         <p className="canvas-tools__note">Unbought pixels show the design faintly in Live view.</p>
+        {p.outline !== null && (
+          <>
+            <OwnOutlineSwitch className="canvas-tools__switch" on={p.outline} onChange={p.onOutlineChange} />
+            <p className="canvas-tools__note">Your pixels get a green frame when zoomed in.</p>
+          </>
+        )}
       </ToolsGroup>
 
       <ToolsGroup id="tools-zoom" title="Zoom">

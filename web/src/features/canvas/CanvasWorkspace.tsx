@@ -42,6 +42,7 @@ import { useGhost } from './use-ghost.js';
 import { useLivePixels } from './use-live-pixels.js';
 import { canvasQueryKeys } from './queries.js';
 import { SoldOutNotice } from './SoldOutNotice.js';
+import { useOwnOutline, useOwnPixels } from '../pixel-info/use-pixel-info.js';
 
 /** The toast when another canvas becomes the active one while the page is open. */
 export const newCanvasMessage = (name: string) =>
@@ -117,6 +118,8 @@ export function CanvasWorkspace({ canvas, pixel }: { canvas: CanvasManifest; pix
   );
   const signedIn = useSignedIn();
   const boardLocks = useBoardLocks(canvas.canvasIndex, mobile, signedIn);
+  const ownPixels = useOwnPixels(canvas.canvasIndex, signedIn);
+  const [outline, setOutline] = useOwnOutline();
   const live = useLivePixels(canvas.canvasIndex, {
     onPixels,
     onCanvasActivated,
@@ -193,6 +196,8 @@ export function CanvasWorkspace({ canvas, pixel }: { canvas: CanvasManifest; pix
           onRetryImage={retry}
           ghost={ghost}
           markedPixel={pixel}
+          canvasIndex={canvas.canvasIndex}
+          ownPixels={signedIn && outline ? ownPixels : null}
         />
         <CanvasTools
           mobile={mobile}
@@ -211,6 +216,8 @@ export function CanvasWorkspace({ canvas, pixel }: { canvas: CanvasManifest; pix
           live={live}
           ghost={ghost}
           onGhostChange={setGhost}
+          outline={signedIn ? outline : null}
+          onOutlineChange={setOutline}
         />
       </div>
       {tutorial.open && <TutorialModal onFinish={tutorial.finish} />}

@@ -40,6 +40,12 @@ interface Props {
   onBoardKey: (key: string, shift: boolean) => boolean;
   /** Id of the text that explains the keys. */
   describedBy: string;
+  /** The signed-in buyer's own pixels ("x-y"), outlined; null when not outlined. */
+  mine: ReadonlySet<string> | null;
+  /** Pixel info: the cell under the mouse (null when it leaves), or a cell tapped or clicked. */
+  onPointCell: (cell: Cell | null, how: 'hover' | 'tap') => void;
+  /** The board got or lost the keyboard focus (the cursor shows, and its pixel's info). */
+  onFocusChange: (focused: boolean) => void;
 }
 
 export const BoardCanvas = memo(function BoardCanvas(props: Props) {
@@ -56,7 +62,10 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
   } | null>(null);
   const [panning, setPanning] = useState(false);
   const [focused, setFocused] = useState(false);
-  const cursor = focused && interactive ? props.cursor : null;
+  // The cursor moves on a read-only board too (pixel info); it selects only on an editable one.
+  const cursor = focused ? props.cursor : null;
+  const { mine, onFocusChange } = props;
+  useEffect(() => onFocusChange(focused), [focused, onFocusChange]);
   const latest = useLatest(props);
 
   useLayoutEffect(() => {
@@ -67,8 +76,8 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
     const size = BOARD_SIDE * scale;
     if (canvas.width !== size) canvas.width = size;
     if (canvas.height !== size) canvas.height = size;
-    renderBoard(ctx, { pixels, pending, selected, ownedWarning, highlight, scale, ghost, cursor });
-  }, [pixels, pending, selected, ownedWarning, highlight, ghost, cursor]);
+    renderBoard(ctx, { pixels, pending, selected, ownedWarning, highlight, scale, ghost, cursor, mine });
+  }, [pixels, pending, selected, ownedWarning, highlight, ghost, cursor, mine]);
 
   // Wheel zoom (a native listener: React's is passive and cannot prevent the page scroll).
   useEffect(() => {
@@ -122,7 +131,6 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
       onBlur={() => setFocused(false)}
       onKeyDown={(e) => {
         if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
-        if (!latest.current.interactive) return;
         if (props.onBoardKey(e.key, e.shiftKey)) e.preventDefault();
       }}
       onPointerDown={(e) => {
@@ -139,8 +147,11 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
           };
           setPanning(true);
         } else {
-          if (!latest.current.interactive) return;
           const cell = cellOf(e.clientX, e.clientY);
+          if (!latest.current.interactive) {
+            if (cell) props.onPointCell(cell, 'tap');
+            return;
+          }
           if (!cell) return;
           const additive = e.ctrlKey || e.metaKey;
           gesture.current = { kind: 'select', id: e.pointerId, lastX: e.clientX, lastY: e.clientY, additive };
@@ -151,6 +162,7 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
       }}
       onPointerMove={(e) => {
         const g = gesture.current;
+        if (!g && e.pointerType === 'mouse') props.onPointCell(cellOf(e.clientX, e.clientY), 'hover');
         if (!g || g.id !== e.pointerId) return;
         if (g.kind === 'pan') {
           const dx = e.clientX - g.lastX;
@@ -163,7 +175,18 @@ export const BoardCanvas = memo(function BoardCanvas(props: Props) {
           if (cell) props.onDragMove(cell);
         }
       }}
-      onPointerUp={(e) => endGesture(e.pointerId, e.ctrlKey || e.metaKey)}
+      onPointerUp={(e) => {
+        const g = gesture.current;
+        // a click or tap without a drag on one cell: pixel info for it (a bought one)
+        if (g?.kind === 'select' && Math.hypot(e.clientX - g.lastX, e.clientY - g.lastY) < 4) {
+          const cell = cellOf(e.clientX, e.clientY);
+          if (cell) props.onPointCell(cell, 'tap');
+        }
+        endGesture(e.pointerId, e.ctrlKey || e.metaKey);
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType === 'mouse') props.onPointCell(null, 'hover');
+      }}
       onPointerCancel={(e) => endGesture(e.pointerId, true)}
     >
       <div

@@ -37,6 +37,8 @@ import { stepZoom } from './model/zoom.js';
 /** A device whose main pointer is a finger: touch hints and a Pan button instead of Alt. */
 const TOUCH_QUERY = '(pointer: coarse)';
 import { useEditorLock } from './use-editor-lock.js';
+import { EditorPixelInfo, useOwnKeys, usePixelInfoTarget } from './EditorPixelInfo.js';
+import { useOwnOutline } from '../pixel-info/use-pixel-info.js';
 
 const route = getRouteApi('/canvas/art/$boardIndex');
 
@@ -67,6 +69,9 @@ export function BoardEditorPage() {
   const [ghost, setGhost] = useGhost();
   const [touchPan, setTouchPan] = useState(false);
   const [keyCursor, setKeyCursor] = useState<KeyCursor>(START_CURSOR);
+  const [outline, setOutline] = useOwnOutline();
+  const mine = useOwnKeys(pixels, outline);
+  const pixelInfo = usePixelInfoTarget(pixels, keyCursor.cursor);
   const { row, col } = boardPosition(boardIndex);
   const locks = useMemo(() => createLockApi(api), [api]);
 
@@ -209,7 +214,8 @@ export function BoardEditorPage() {
     onSave: save,
     onEscape: () => {
       if (paying !== null) return;
-      if (state.modal !== 'closed') dispatch({ type: 'close-modal' });
+      if (pixelInfo.pinned) pixelInfo.close();
+      else if (state.modal !== 'closed') dispatch({ type: 'close-modal' });
       else void leave('back');
     },
     onModifierReleased: () => dispatch({ type: 'modifier-released' }),
@@ -228,7 +234,8 @@ export function BoardEditorPage() {
   // The keyboard: a selection by keys is a drag from the stretch's start to the cursor.
   const onBoardKey = (key: string, shift: boolean): boolean => {
     const out = boardKey(keyCursor, key, shift);
-    if (!out) return false;
+    // a read-only board moves the cursor (pixel info) but selects nothing
+    if (!out || (out.kind === 'select' && !interactive)) return false;
     setKeyCursor(out.next);
     if (out.kind === 'select') {
       dispatch({ type: 'drag-start', cell: out.from, additive: false });
@@ -298,6 +305,15 @@ export function BoardEditorPage() {
             cursor={keyCursor}
             onBoardKey={onBoardKey}
             describedBy="board-keys"
+            mine={mine}
+            onPointCell={pixelInfo.onPointCell}
+            onFocusChange={pixelInfo.onFocusChange}
+          />
+          <EditorPixelInfo
+            canvasIndex={canvasIndex}
+            boardIndex={boardIndex}
+            cell={pixelInfo.target}
+            onClose={pixelInfo.pinned ? pixelInfo.close : null}
           />
           <p id="board-keys" className="visually-hidden">
             {KEYBOARD_HINT}
@@ -330,6 +346,8 @@ export function BoardEditorPage() {
         onPanMode={setTouchPan}
         ghost={ghost}
         onGhost={setGhost}
+        outline={outline}
+        onOutline={setOutline}
       />
       {state.modal !== 'closed' && (
         <ColourModal

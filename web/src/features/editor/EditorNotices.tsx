@@ -5,6 +5,7 @@ import { useTimeout } from '../../lib/use-timeout.js';
 import type { Cell } from './model/cells.js';
 import { ownedSelectionMessage } from './ColourModal.js';
 import { GHOST_LABEL } from '../canvas/use-ghost.js';
+import { OwnOutlineSwitch } from '../pixel-info/OwnOutlineSwitch.js';
 
 export const HIGHLIGHT_MS = 60_000;
 export const OWNED_WARNING_MS = 5000;
@@ -22,7 +23,7 @@ export const TOUCH_HINTS = {
 
 /** Keyboard use of the board, said once under the board for screen readers and sighted users alike. */
 export const KEYBOARD_HINT =
-  'Keyboard: arrow keys move the cursor, Shift + arrows stretch a selection, Enter or Space selects';
+  'Keyboard: arrow keys move the cursor, Shift + arrows stretch a selection, Enter or Space selects; on a bought pixel its info shows, and Tab reaches its link';
 
 export function hintsFor(locked: boolean, touch: boolean): readonly string[] {
   const set = touch ? TOUCH_HINTS : HINTS;
@@ -39,6 +40,8 @@ interface HintBarProps {
   onPanMode: (on: boolean) => void;
   ghost: boolean;
   onGhost: (on: boolean) => void;
+  outline: boolean;
+  onOutline: (on: boolean) => void;
 }
 
 export function HintBar(p: HintBarProps) {
@@ -55,6 +58,7 @@ export function HintBar(p: HintBarProps) {
           <input type="checkbox" checked={p.ghost} onChange={(e) => p.onGhost(e.currentTarget.checked)} />
           <span>{GHOST_LABEL}</span>
         </label>
+        <OwnOutlineSwitch className="editor-hints__switch" on={p.outline} onChange={p.onOutline} />
         {p.touch && (
           <button
             type="button"

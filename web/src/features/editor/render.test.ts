@@ -96,3 +96,15 @@ describe('cellAt', () => {
     expect(cellAt(490, 5, 490, 490)).toBeNull();
   });
 });
+
+describe('own pixels in the editor', () => {
+  it('frames own bought pixels solid green with a dark edge, unlike pending (dashed) and others (none)', () => {
+    const { ctx, ops } = recorder();
+    renderBoard(ctx, { ...base, mine: new Set(['2-3']) });
+    expect(ops).toContain(`stroke ${BOARD_STYLE.mineEdge} 20.5,30.5,9,9`);
+    expect(ops).toContain(`stroke ${BOARD_STYLE.mine} 21.75,31.75,6.5,6.5`);
+    const plain = recorder();
+    renderBoard(plain.ctx, base);
+    expect(plain.ops.some((o) => o.startsWith(`stroke ${BOARD_STYLE.mine} `))).toBe(false);
+  });
+});

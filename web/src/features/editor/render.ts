@@ -4,6 +4,7 @@
 // pixels and the highlight.
 import { hexToRgb, isHexColor, UNOWNED_COLOR } from '@tessera/facts/colour';
 import { ghostColour } from '../../canvas-scene/ghost.js';
+import { OWN_STYLE } from '../../canvas-scene/own-pixels.js';
 import { BOARD_SIZE } from '@tessera/facts/grid';
 import { pixelAt, type PixelMap } from './board-pixels.js';
 import type { Cell } from './model/cells.js';
@@ -42,6 +43,8 @@ export interface BoardScene {
   ghost?: boolean;
   /** The keyboard cursor (and the rectangle it stretches), drawn while the board has focus. */
   cursor?: KeyCursor | null;
+  /** The signed-in buyer's own bought pixels ("x-y"): a solid green frame with a dark edge. */
+  mine?: ReadonlySet<string> | null;
 }
 
 export const BOARD_STYLE = {
@@ -53,6 +56,8 @@ export const BOARD_STYLE = {
   owned: '#ef4444',
   highlight: '#facc15',
   cursor: '#22d3ee',
+  mine: OWN_STYLE.inner,
+  mineEdge: OWN_STYLE.outer,
 } as const;
 
 /**
@@ -110,6 +115,18 @@ export function renderBoard(ctx: BoardDraw, scene: BoardScene): void {
     ctx.lineTo(BOARD_SIDE, i * s);
   }
   ctx.stroke();
+
+  // Own bought pixels: a solid frame (pending ones are dashed; other buyers' are plain squares).
+  if (scene.mine && scene.mine.size > 0) {
+    for (const { x, y } of cellsOf(scene.mine)) {
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = BOARD_STYLE.mineEdge;
+      ctx.strokeRect(x * s + 0.5, y * s + 0.5, s - 1, s - 1);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = BOARD_STYLE.mine;
+      ctx.strokeRect(x * s + 1.75, y * s + 1.75, s - 3.5, s - 3.5);
+    }
+  }
 
   // Pending changes: a dashed inner frame, so they read as "not bought yet" beside bought pixels
   // (plain squares) and the ghost (faint squares).

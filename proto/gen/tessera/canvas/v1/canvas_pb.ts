@@ -7,15 +7,15 @@
 // @generated from file tessera/canvas/v1/canvas.proto (package tessera.canvas.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file tessera/canvas/v1/canvas.proto.
  */
 export const file_tessera_canvas_v1_canvas: GenFile = /*@__PURE__*/
-  fileDesc("Ch50ZXNzZXJhL2NhbnZhcy92MS9jYW52YXMucHJvdG8SEXRlc3NlcmEuY2FudmFzLnYxItIBCgZDYW52YXMSFAoMY2FudmFzX2luZGV4GAEgASgFEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJaXNfYWN0aXZlGAQgASgIEhUKDWNyZWF0ZWRfYXRfbXMYBSABKAESFwoPYWN0aXZhdGVkX2F0X21zGAYgASgBEhMKC3NvbGRfcGl4ZWxzGAcgASgFEhQKDHRvdGFsX3BpeGVscxgIIAEoBRIQCghzb2xkX291dBgJIAEoCBIPCgd2ZXJzaW9uGAogASgBItcBCgVCb2FyZBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSFgoOZGVmYXVsdF9jb2xvcnMYAyABKAwSFgoOY3VycmVudF9jb2xvcnMYBCABKAwSEwoLb3duZXJfc2xvdHMYCSABKAwSEQoJb3duZXJfaWRzGAogAygJEhIKCnNvbGRfY291bnQYBiABKAUSDwoHdmVyc2lvbhgHIAEoARIYChBsYXN0X21vZGlmaWVkX21zGAggASgBSgQIBRAGUgZvd25lcnMiRgoLUGl4ZWxDaGFuZ2USCQoBeBgBIAEoBRIJCgF5GAIgASgFEg0KBWNvbG9yGAMgASgJEhIKCmlzX2RlZmF1bHQYBCABKAgifwoOQXZhaWxhYmxlUGl4ZWwSFAoMY2FudmFzX2luZGV4GAEgASgFEhMKC2JvYXJkX2luZGV4GAIgASgFEgkKAXgYAyABKAUSCQoBeRgEIAEoBRIVCg1jdXJyZW50X2NvbG9yGAUgASgJEhUKDWRlZmF1bHRfY29sb3IYBiABKAkiGAoWR2V0QWN0aXZlQ2FudmFzUmVxdWVzdCJEChdHZXRBY3RpdmVDYW52YXNSZXNwb25zZRIpCgZjYW52YXMYASABKAsyGS50ZXNzZXJhLmNhbnZhcy52MS5DYW52YXMiKAoQR2V0Q2FudmFzUmVxdWVzdBIUCgxjYW52YXNfaW5kZXgYASABKAUiPgoRR2V0Q2FudmFzUmVzcG9uc2USKQoGY2FudmFzGAEgASgLMhkudGVzc2VyYS5jYW52YXMudjEuQ2FudmFzIhUKE0xpc3RDYW52YXNlc1JlcXVlc3QiQwoUTGlzdENhbnZhc2VzUmVzcG9uc2USKwoIY2FudmFzZXMYASADKAsyGS50ZXNzZXJhLmNhbnZhcy52MS5DYW52YXMiPAoPR2V0Qm9hcmRSZXF1ZXN0EhQKDGNhbnZhc19pbmRleBgBIAEoBRITCgtib2FyZF9pbmRleBgCIAEoBSI7ChBHZXRCb2FyZFJlc3BvbnNlEicKBWJvYXJkGAEgASgLMhgudGVzc2VyYS5jYW52YXMudjEuQm9hcmQiKwoTU3RyZWFtQm9hcmRzUmVxdWVzdBIUCgxjYW52YXNfaW5kZXgYASABKAUiVwoUU3RyZWFtQm9hcmRzUmVzcG9uc2USJwoFYm9hcmQYASABKAsyGC50ZXNzZXJhLmNhbnZhcy52MS5Cb2FyZBIWCg5jYW52YXNfdmVyc2lvbhgCIAEoASI2Ch5HZXRSYW5kb21BdmFpbGFibGVQaXhlbFJlcXVlc3QSFAoMY2FudmFzX2luZGV4GAEgASgFIlMKH0dldFJhbmRvbUF2YWlsYWJsZVBpeGVsUmVzcG9uc2USMAoFcGl4ZWwYASABKAsyIS50ZXNzZXJhLmNhbnZhcy52MS5BdmFpbGFibGVQaXhlbCLUAQoUUmVzZXJ2ZVBpeGVsc1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxjYW52YXNfaW5kZXgYAyABKAUSEwoLYm9hcmRfaW5kZXgYBCABKAUSFQoNZmVuY2luZ190b2tlbhgFIAEoARIuCgZwaXhlbHMYBiADKAsyHi50ZXNzZXJhLmNhbnZhcy52MS5QaXhlbENoYW5nZRITCgt0dGxfc2Vjb25kcxgHIAEoBRISCgpjaGVja19vbmx5GAggASgIIkgKDVJlc2VydmVkUGl4ZWwSCQoBeBgBIAEoBRIJCgF5GAIgASgFEg0KBWNvbG9yGAMgASgJEhIKCmlzX2RlZmF1bHQYBCABKAgirwEKFVJlc2VydmVQaXhlbHNSZXNwb25zZRIwCgZwaXhlbHMYASADKAsyIC50ZXNzZXJhLmNhbnZhcy52MS5SZXNlcnZlZFBpeGVsEhoKEmFydGlzdF9jb2xvcl9jb3VudBgCIAEoBRIaChJjdXN0b21fY29sb3JfY291bnQYAyABKAUSFQoNZXhwaXJlc19hdF9tcxgEIAEoARIVCg1mZW5jaW5nX3Rva2VuGAUgASgBIpQBChJDb21taXRPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMY2FudmFzX2luZGV4GAIgASgFEhMKC2JvYXJkX2luZGV4GAMgASgFEg8KB3VzZXJfaWQYBCABKAkSMAoGcGl4ZWxzGAUgAygLMiAudGVzc2VyYS5jYW52YXMudjEuUmVzZXJ2ZWRQaXhlbCJeChNDb21taXRPcmRlclJlc3BvbnNlEhkKEWFscmVhZHlfY29tbWl0dGVkGAEgASgIEhMKC3BpeGVsX2NvdW50GAIgASgFEhcKD2NhbnZhc19zb2xkX291dBgDIAEoCCJYChlSZWxlYXNlUmVzZXJ2YXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBSIuChpSZWxlYXNlUmVzZXJ2YXRpb25SZXNwb25zZRIQCghyZWxlYXNlZBgBIAEoCCKAAQoTQ3JlYXRlQ2FudmFzUmVxdWVzdBIMCgRuYW1lGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhYKDmRlZmF1bHRfY29sb3JzGAMgASgMEhAKCGFjdGl2YXRlGAQgASgIEhwKFHNvdXJjZV9zdWJtaXNzaW9uX2lkGAUgASgJIkEKFENyZWF0ZUNhbnZhc1Jlc3BvbnNlEikKBmNhbnZhcxgBIAEoCzIZLnRlc3NlcmEuY2FudmFzLnYxLkNhbnZhcyItChVBY3RpdmF0ZUNhbnZhc1JlcXVlc3QSFAoMY2FudmFzX2luZGV4GAEgASgFIkMKFkFjdGl2YXRlQ2FudmFzUmVzcG9uc2USKQoGY2FudmFzGAEgASgLMhkudGVzc2VyYS5jYW52YXMudjEuQ2FudmFzInYKEVJlc2V0UGl4ZWxSZXF1ZXN0EhQKDGNhbnZhc19pbmRleBgBIAEoBRITCgtib2FyZF9pbmRleBgCIAEoBRIJCgF4GAMgASgFEgkKAXkYBCABKAUSDgoGcmVhc29uGAUgASgJEhAKCG9wZXJhdG9yGAYgASgJIpMBChJSZXNldFBpeGVsUmVzcG9uc2USDQoFcmVzZXQYASABKAgSDQoFY29sb3IYAiABKAkSFgoOcHJldmlvdXNfY29sb3IYAyABKAkSEAoIb3duZXJfaWQYBCABKAkSEAoIb3BlcmF0b3IYBSABKAkSDgoGcmVhc29uGAYgASgJEhMKC3Jlc2V0X2F0X21zGAcgASgBIkEKGEdldFVzZXJQaXhlbENvdW50UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBSIwChlHZXRVc2VyUGl4ZWxDb3VudFJlc3BvbnNlEhMKC3BpeGVsX2NvdW50GAEgASgFMrUKCg1DYW52YXNTZXJ2aWNlEmgKD0dldEFjdGl2ZUNhbnZhcxIpLnRlc3NlcmEuY2FudmFzLnYxLkdldEFjdGl2ZUNhbnZhc1JlcXVlc3QaKi50ZXNzZXJhLmNhbnZhcy52MS5HZXRBY3RpdmVDYW52YXNSZXNwb25zZRJWCglHZXRDYW52YXMSIy50ZXNzZXJhLmNhbnZhcy52MS5HZXRDYW52YXNSZXF1ZXN0GiQudGVzc2VyYS5jYW52YXMudjEuR2V0Q2FudmFzUmVzcG9uc2USXwoMTGlzdENhbnZhc2VzEiYudGVzc2VyYS5jYW52YXMudjEuTGlzdENhbnZhc2VzUmVxdWVzdBonLnRlc3NlcmEuY2FudmFzLnYxLkxpc3RDYW52YXNlc1Jlc3BvbnNlElMKCEdldEJvYXJkEiIudGVzc2VyYS5jYW52YXMudjEuR2V0Qm9hcmRSZXF1ZXN0GiMudGVzc2VyYS5jYW52YXMudjEuR2V0Qm9hcmRSZXNwb25zZRJhCgxTdHJlYW1Cb2FyZHMSJi50ZXNzZXJhLmNhbnZhcy52MS5TdHJlYW1Cb2FyZHNSZXF1ZXN0GicudGVzc2VyYS5jYW52YXMudjEuU3RyZWFtQm9hcmRzUmVzcG9uc2UwARKAAQoXR2V0UmFuZG9tQXZhaWxhYmxlUGl4ZWwSMS50ZXNzZXJhLmNhbnZhcy52MS5HZXRSYW5kb21BdmFpbGFibGVQaXhlbFJlcXVlc3QaMi50ZXNzZXJhLmNhbnZhcy52MS5HZXRSYW5kb21BdmFpbGFibGVQaXhlbFJlc3BvbnNlEmIKDVJlc2VydmVQaXhlbHMSJy50ZXNzZXJhLmNhbnZhcy52MS5SZXNlcnZlUGl4ZWxzUmVxdWVzdBooLnRlc3NlcmEuY2FudmFzLnYxLlJlc2VydmVQaXhlbHNSZXNwb25zZRJcCgtDb21taXRPcmRlchIlLnRlc3NlcmEuY2FudmFzLnYxLkNvbW1pdE9yZGVyUmVxdWVzdBomLnRlc3NlcmEuY2FudmFzLnYxLkNvbW1pdE9yZGVyUmVzcG9uc2UScQoSUmVsZWFzZVJlc2VydmF0aW9uEiwudGVzc2VyYS5jYW52YXMudjEuUmVsZWFzZVJlc2VydmF0aW9uUmVxdWVzdBotLnRlc3NlcmEuY2FudmFzLnYxLlJlbGVhc2VSZXNlcnZhdGlvblJlc3BvbnNlEl8KDENyZWF0ZUNhbnZhcxImLnRlc3NlcmEuY2FudmFzLnYxLkNyZWF0ZUNhbnZhc1JlcXVlc3QaJy50ZXNzZXJhLmNhbnZhcy52MS5DcmVhdGVDYW52YXNSZXNwb25zZRJlCg5BY3RpdmF0ZUNhbnZhcxIoLnRlc3NlcmEuY2FudmFzLnYxLkFjdGl2YXRlQ2FudmFzUmVxdWVzdBopLnRlc3NlcmEuY2FudmFzLnYxLkFjdGl2YXRlQ2FudmFzUmVzcG9uc2USWQoKUmVzZXRQaXhlbBIkLnRlc3NlcmEuY2FudmFzLnYxLlJlc2V0UGl4ZWxSZXF1ZXN0GiUudGVzc2VyYS5jYW52YXMudjEuUmVzZXRQaXhlbFJlc3BvbnNlEm4KEUdldFVzZXJQaXhlbENvdW50EisudGVzc2VyYS5jYW52YXMudjEuR2V0VXNlclBpeGVsQ291bnRSZXF1ZXN0GiwudGVzc2VyYS5jYW52YXMudjEuR2V0VXNlclBpeGVsQ291bnRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Ch50ZXNzZXJhL2NhbnZhcy92MS9jYW52YXMucHJvdG8SEXRlc3NlcmEuY2FudmFzLnYxItIBCgZDYW52YXMSFAoMY2FudmFzX2luZGV4GAEgASgFEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJaXNfYWN0aXZlGAQgASgIEhUKDWNyZWF0ZWRfYXRfbXMYBSABKAESFwoPYWN0aXZhdGVkX2F0X21zGAYgASgBEhMKC3NvbGRfcGl4ZWxzGAcgASgFEhQKDHRvdGFsX3BpeGVscxgIIAEoBRIQCghzb2xkX291dBgJIAEoCBIPCgd2ZXJzaW9uGAogASgBItcBCgVCb2FyZBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSFgoOZGVmYXVsdF9jb2xvcnMYAyABKAwSFgoOY3VycmVudF9jb2xvcnMYBCABKAwSEwoLb3duZXJfc2xvdHMYCSABKAwSEQoJb3duZXJfaWRzGAogAygJEhIKCnNvbGRfY291bnQYBiABKAUSDwoHdmVyc2lvbhgHIAEoARIYChBsYXN0X21vZGlmaWVkX21zGAggASgBSgQIBRAGUgZvd25lcnMiRgoLUGl4ZWxDaGFuZ2USCQoBeBgBIAEoBRIJCgF5GAIgASgFEg0KBWNvbG9yGAMgASgJEhIKCmlzX2RlZmF1bHQYBCABKAgifwoOQXZhaWxhYmxlUGl4ZWwSFAoMY2FudmFzX2luZGV4GAEgASgFEhMKC2JvYXJkX2luZGV4GAIgASgFEgkKAXgYAyABKAUSCQoBeRgEIAEoBRIVCg1jdXJyZW50X2NvbG9yGAUgASgJEhUKDWRlZmF1bHRfY29sb3IYBiABKAkiGAoWR2V0QWN0aXZlQ2FudmFzUmVxdWVzdCJEChdHZXRBY3RpdmVDYW52YXNSZXNwb25zZRIpCgZjYW52YXMYASABKAsyGS50ZXNzZXJhLmNhbnZhcy52MS5DYW52YXMiKAoQR2V0Q2FudmFzUmVxdWVzdBIUCgxjYW52YXNfaW5kZXgYASABKAUiPgoRR2V0Q2FudmFzUmVzcG9uc2USKQoGY2FudmFzGAEgASgLMhkudGVzc2VyYS5jYW52YXMudjEuQ2FudmFzIhUKE0xpc3RDYW52YXNlc1JlcXVlc3QiQwoUTGlzdENhbnZhc2VzUmVzcG9uc2USKwoIY2FudmFzZXMYASADKAsyGS50ZXNzZXJhLmNhbnZhcy52MS5DYW52YXMiPAoPR2V0Qm9hcmRSZXF1ZXN0EhQKDGNhbnZhc19pbmRleBgBIAEoBRITCgtib2FyZF9pbmRleBgCIAEoBSI7ChBHZXRCb2FyZFJlc3BvbnNlEicKBWJvYXJkGAEgASgLMhgudGVzc2VyYS5jYW52YXMudjEuQm9hcmQiKwoTU3RyZWFtQm9hcmRzUmVxdWVzdBIUCgxjYW52YXNfaW5kZXgYASABKAUiVwoUU3RyZWFtQm9hcmRzUmVzcG9uc2USJwoFYm9hcmQYASABKAsyGC50ZXNzZXJhLmNhbnZhcy52MS5Cb2FyZBIWCg5jYW52YXNfdmVyc2lvbhgCIAEoASI2Ch5HZXRSYW5kb21BdmFpbGFibGVQaXhlbFJlcXVlc3QSFAoMY2FudmFzX2luZGV4GAEgASgFIlMKH0dldFJhbmRvbUF2YWlsYWJsZVBpeGVsUmVzcG9uc2USMAoFcGl4ZWwYASABKAsyIS50ZXNzZXJhLmNhbnZhcy52MS5BdmFpbGFibGVQaXhlbCLUAQoUUmVzZXJ2ZVBpeGVsc1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxjYW52YXNfaW5kZXgYAyABKAUSEwoLYm9hcmRfaW5kZXgYBCABKAUSFQoNZmVuY2luZ190b2tlbhgFIAEoARIuCgZwaXhlbHMYBiADKAsyHi50ZXNzZXJhLmNhbnZhcy52MS5QaXhlbENoYW5nZRITCgt0dGxfc2Vjb25kcxgHIAEoBRISCgpjaGVja19vbmx5GAggASgIIkgKDVJlc2VydmVkUGl4ZWwSCQoBeBgBIAEoBRIJCgF5GAIgASgFEg0KBWNvbG9yGAMgASgJEhIKCmlzX2RlZmF1bHQYBCABKAgirwEKFVJlc2VydmVQaXhlbHNSZXNwb25zZRIwCgZwaXhlbHMYASADKAsyIC50ZXNzZXJhLmNhbnZhcy52MS5SZXNlcnZlZFBpeGVsEhoKEmFydGlzdF9jb2xvcl9jb3VudBgCIAEoBRIaChJjdXN0b21fY29sb3JfY291bnQYAyABKAUSFQoNZXhwaXJlc19hdF9tcxgEIAEoARIVCg1mZW5jaW5nX3Rva2VuGAUgASgBIpQBChJDb21taXRPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMY2FudmFzX2luZGV4GAIgASgFEhMKC2JvYXJkX2luZGV4GAMgASgFEg8KB3VzZXJfaWQYBCABKAkSMAoGcGl4ZWxzGAUgAygLMiAudGVzc2VyYS5jYW52YXMudjEuUmVzZXJ2ZWRQaXhlbCJeChNDb21taXRPcmRlclJlc3BvbnNlEhkKEWFscmVhZHlfY29tbWl0dGVkGAEgASgIEhMKC3BpeGVsX2NvdW50GAIgASgFEhcKD2NhbnZhc19zb2xkX291dBgDIAEoCCJYChlSZWxlYXNlUmVzZXJ2YXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBSIuChpSZWxlYXNlUmVzZXJ2YXRpb25SZXNwb25zZRIQCghyZWxlYXNlZBgBIAEoCCKAAQoTQ3JlYXRlQ2FudmFzUmVxdWVzdBIMCgRuYW1lGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhYKDmRlZmF1bHRfY29sb3JzGAMgASgMEhAKCGFjdGl2YXRlGAQgASgIEhwKFHNvdXJjZV9zdWJtaXNzaW9uX2lkGAUgASgJIkEKFENyZWF0ZUNhbnZhc1Jlc3BvbnNlEikKBmNhbnZhcxgBIAEoCzIZLnRlc3NlcmEuY2FudmFzLnYxLkNhbnZhcyItChVBY3RpdmF0ZUNhbnZhc1JlcXVlc3QSFAoMY2FudmFzX2luZGV4GAEgASgFIkMKFkFjdGl2YXRlQ2FudmFzUmVzcG9uc2USKQoGY2FudmFzGAEgASgLMhkudGVzc2VyYS5jYW52YXMudjEuQ2FudmFzInYKEVJlc2V0UGl4ZWxSZXF1ZXN0EhQKDGNhbnZhc19pbmRleBgBIAEoBRITCgtib2FyZF9pbmRleBgCIAEoBRIJCgF4GAMgASgFEgkKAXkYBCABKAUSDgoGcmVhc29uGAUgASgJEhAKCG9wZXJhdG9yGAYgASgJIpMBChJSZXNldFBpeGVsUmVzcG9uc2USDQoFcmVzZXQYASABKAgSDQoFY29sb3IYAiABKAkSFgoOcHJldmlvdXNfY29sb3IYAyABKAkSEAoIb3duZXJfaWQYBCABKAkSEAoIb3BlcmF0b3IYBSABKAkSDgoGcmVhc29uGAYgASgJEhMKC3Jlc2V0X2F0X21zGAcgASgBIkEKGEdldFVzZXJQaXhlbENvdW50UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBSIwChlHZXRVc2VyUGl4ZWxDb3VudFJlc3BvbnNlEhMKC3BpeGVsX2NvdW50GAEgASgFIlIKD0dldFBpeGVsUmVxdWVzdBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFIt4BCgtQaXhlbFJlY29yZBITCgtib2FyZF9pbmRleBgBIAEoBRIJCgF4GAIgASgFEgkKAXkYAyABKAUSFQoNY3VycmVudF9jb2xvchgEIAEoCRIVCg1kZWZhdWx0X2NvbG9yGAUgASgJEhAKCG93bmVyX2lkGAYgASgJEhIKCnNvbGRfYXRfbXMYByABKAESKgoEa2luZBgIIAEoDjIcLnRlc3NlcmEuY2FudmFzLnYxLlBpeGVsS2luZBIVCg1raW5kX3JlY29yZGVkGAkgASgIEg0KBXJlc2V0GAogASgIIkEKEEdldFBpeGVsUmVzcG9uc2USLQoFcGl4ZWwYASABKAsyHi50ZXNzZXJhLmNhbnZhcy52MS5QaXhlbFJlY29yZCI+ChVMaXN0VXNlclBpeGVsc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIUCgxjYW52YXNfaW5kZXgYAiABKAUiMAoWTGlzdFVzZXJQaXhlbHNSZXNwb25zZRIWCg5jYW52YXNfb2Zmc2V0cxgBIAMoBSpVCglQaXhlbEtpbmQSGgoWUElYRUxfS0lORF9VTlNQRUNJRklFRBAAEhUKEVBJWEVMX0tJTkRfQVJUSVNUEAESFQoRUElYRUxfS0lORF9DVVNUT00QAjLxCwoNQ2FudmFzU2VydmljZRJoCg9HZXRBY3RpdmVDYW52YXMSKS50ZXNzZXJhLmNhbnZhcy52MS5HZXRBY3RpdmVDYW52YXNSZXF1ZXN0GioudGVzc2VyYS5jYW52YXMudjEuR2V0QWN0aXZlQ2FudmFzUmVzcG9uc2USVgoJR2V0Q2FudmFzEiMudGVzc2VyYS5jYW52YXMudjEuR2V0Q2FudmFzUmVxdWVzdBokLnRlc3NlcmEuY2FudmFzLnYxLkdldENhbnZhc1Jlc3BvbnNlEl8KDExpc3RDYW52YXNlcxImLnRlc3NlcmEuY2FudmFzLnYxLkxpc3RDYW52YXNlc1JlcXVlc3QaJy50ZXNzZXJhLmNhbnZhcy52MS5MaXN0Q2FudmFzZXNSZXNwb25zZRJTCghHZXRCb2FyZBIiLnRlc3NlcmEuY2FudmFzLnYxLkdldEJvYXJkUmVxdWVzdBojLnRlc3NlcmEuY2FudmFzLnYxLkdldEJvYXJkUmVzcG9uc2USYQoMU3RyZWFtQm9hcmRzEiYudGVzc2VyYS5jYW52YXMudjEuU3RyZWFtQm9hcmRzUmVxdWVzdBonLnRlc3NlcmEuY2FudmFzLnYxLlN0cmVhbUJvYXJkc1Jlc3BvbnNlMAESgAEKF0dldFJhbmRvbUF2YWlsYWJsZVBpeGVsEjEudGVzc2VyYS5jYW52YXMudjEuR2V0UmFuZG9tQXZhaWxhYmxlUGl4ZWxSZXF1ZXN0GjIudGVzc2VyYS5jYW52YXMudjEuR2V0UmFuZG9tQXZhaWxhYmxlUGl4ZWxSZXNwb25zZRJiCg1SZXNlcnZlUGl4ZWxzEicudGVzc2VyYS5jYW52YXMudjEuUmVzZXJ2ZVBpeGVsc1JlcXVlc3QaKC50ZXNzZXJhLmNhbnZhcy52MS5SZXNlcnZlUGl4ZWxzUmVzcG9uc2USXAoLQ29tbWl0T3JkZXISJS50ZXNzZXJhLmNhbnZhcy52MS5Db21taXRPcmRlclJlcXVlc3QaJi50ZXNzZXJhLmNhbnZhcy52MS5Db21taXRPcmRlclJlc3BvbnNlEnEKElJlbGVhc2VSZXNlcnZhdGlvbhIsLnRlc3NlcmEuY2FudmFzLnYxLlJlbGVhc2VSZXNlcnZhdGlvblJlcXVlc3QaLS50ZXNzZXJhLmNhbnZhcy52MS5SZWxlYXNlUmVzZXJ2YXRpb25SZXNwb25zZRJfCgxDcmVhdGVDYW52YXMSJi50ZXNzZXJhLmNhbnZhcy52MS5DcmVhdGVDYW52YXNSZXF1ZXN0GicudGVzc2VyYS5jYW52YXMudjEuQ3JlYXRlQ2FudmFzUmVzcG9uc2USZQoOQWN0aXZhdGVDYW52YXMSKC50ZXNzZXJhLmNhbnZhcy52MS5BY3RpdmF0ZUNhbnZhc1JlcXVlc3QaKS50ZXNzZXJhLmNhbnZhcy52MS5BY3RpdmF0ZUNhbnZhc1Jlc3BvbnNlElkKClJlc2V0UGl4ZWwSJC50ZXNzZXJhLmNhbnZhcy52MS5SZXNldFBpeGVsUmVxdWVzdBolLnRlc3NlcmEuY2FudmFzLnYxLlJlc2V0UGl4ZWxSZXNwb25zZRJuChFHZXRVc2VyUGl4ZWxDb3VudBIrLnRlc3NlcmEuY2FudmFzLnYxLkdldFVzZXJQaXhlbENvdW50UmVxdWVzdBosLnRlc3NlcmEuY2FudmFzLnYxLkdldFVzZXJQaXhlbENvdW50UmVzcG9uc2USUwoIR2V0UGl4ZWwSIi50ZXNzZXJhLmNhbnZhcy52MS5HZXRQaXhlbFJlcXVlc3QaIy50ZXNzZXJhLmNhbnZhcy52MS5HZXRQaXhlbFJlc3BvbnNlEmUKDkxpc3RVc2VyUGl4ZWxzEigudGVzc2VyYS5jYW52YXMudjEuTGlzdFVzZXJQaXhlbHNSZXF1ZXN0GikudGVzc2VyYS5jYW52YXMudjEuTGlzdFVzZXJQaXhlbHNSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message tessera.canvas.v1.Canvas
@@ -907,6 +907,203 @@ export const GetUserPixelCountResponseSchema: GenMessage<GetUserPixelCountRespon
   messageDesc(file_tessera_canvas_v1_canvas, 30);
 
 /**
+ * @generated from message tessera.canvas.v1.GetPixelRequest
+ */
+export type GetPixelRequest = Message<"tessera.canvas.v1.GetPixelRequest"> & {
+  /**
+   * @generated from field: int32 canvas_index = 1;
+   */
+  canvasIndex: number;
+
+  /**
+   * @generated from field: int32 board_index = 2;
+   */
+  boardIndex: number;
+
+  /**
+   * In-board coordinates, 0 to 48.
+   *
+   * @generated from field: int32 x = 3;
+   */
+  x: number;
+
+  /**
+   * @generated from field: int32 y = 4;
+   */
+  y: number;
+};
+
+/**
+ * Describes the message tessera.canvas.v1.GetPixelRequest.
+ * Use `create(GetPixelRequestSchema)` to create a new message.
+ */
+export const GetPixelRequestSchema: GenMessage<GetPixelRequest> = /*@__PURE__*/
+  messageDesc(file_tessera_canvas_v1_canvas, 31);
+
+/**
+ * @generated from message tessera.canvas.v1.PixelRecord
+ */
+export type PixelRecord = Message<"tessera.canvas.v1.PixelRecord"> & {
+  /**
+   * @generated from field: int32 board_index = 1;
+   */
+  boardIndex: number;
+
+  /**
+   * @generated from field: int32 x = 2;
+   */
+  x: number;
+
+  /**
+   * @generated from field: int32 y = 3;
+   */
+  y: number;
+
+  /**
+   * @generated from field: string current_color = 4;
+   */
+  currentColor: string;
+
+  /**
+   * @generated from field: string default_color = 5;
+   */
+  defaultColor: string;
+
+  /**
+   * Empty when unsold.
+   *
+   * @generated from field: string owner_id = 6;
+   */
+  ownerId: string;
+
+  /**
+   * 0 when unsold.
+   *
+   * @generated from field: double sold_at_ms = 7;
+   */
+  soldAtMs: number;
+
+  /**
+   * @generated from field: tessera.canvas.v1.PixelKind kind = 8;
+   */
+  kind: PixelKind;
+
+  /**
+   * True when the kind was recorded at the sale; false for sales before it was recorded, whose kind
+   * is derived from the colours (the colour bought equals the artist's: artist, else custom).
+   *
+   * @generated from field: bool kind_recorded = 9;
+   */
+  kindRecorded: boolean;
+
+  /**
+   * Put back to its default colour by moderation (it stays sold).
+   *
+   * @generated from field: bool reset = 10;
+   */
+  reset: boolean;
+};
+
+/**
+ * Describes the message tessera.canvas.v1.PixelRecord.
+ * Use `create(PixelRecordSchema)` to create a new message.
+ */
+export const PixelRecordSchema: GenMessage<PixelRecord> = /*@__PURE__*/
+  messageDesc(file_tessera_canvas_v1_canvas, 32);
+
+/**
+ * @generated from message tessera.canvas.v1.GetPixelResponse
+ */
+export type GetPixelResponse = Message<"tessera.canvas.v1.GetPixelResponse"> & {
+  /**
+   * @generated from field: tessera.canvas.v1.PixelRecord pixel = 1;
+   */
+  pixel?: PixelRecord | undefined;
+};
+
+/**
+ * Describes the message tessera.canvas.v1.GetPixelResponse.
+ * Use `create(GetPixelResponseSchema)` to create a new message.
+ */
+export const GetPixelResponseSchema: GenMessage<GetPixelResponse> = /*@__PURE__*/
+  messageDesc(file_tessera_canvas_v1_canvas, 33);
+
+/**
+ * @generated from message tessera.canvas.v1.ListUserPixelsRequest
+ */
+export type ListUserPixelsRequest = Message<"tessera.canvas.v1.ListUserPixelsRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: int32 canvas_index = 2;
+   */
+  canvasIndex: number;
+};
+
+/**
+ * Describes the message tessera.canvas.v1.ListUserPixelsRequest.
+ * Use `create(ListUserPixelsRequestSchema)` to create a new message.
+ */
+export const ListUserPixelsRequestSchema: GenMessage<ListUserPixelsRequest> = /*@__PURE__*/
+  messageDesc(file_tessera_canvas_v1_canvas, 34);
+
+/**
+ * @generated from message tessera.canvas.v1.ListUserPixelsResponse
+ */
+export type ListUserPixelsResponse = Message<"tessera.canvas.v1.ListUserPixelsResponse"> & {
+  /**
+   * Canvas-wide offsets (y * 1225 + x), ascending.
+   *
+   * @generated from field: repeated int32 canvas_offsets = 1;
+   */
+  canvasOffsets: number[];
+};
+
+/**
+ * Describes the message tessera.canvas.v1.ListUserPixelsResponse.
+ * Use `create(ListUserPixelsResponseSchema)` to create a new message.
+ */
+export const ListUserPixelsResponseSchema: GenMessage<ListUserPixelsResponse> = /*@__PURE__*/
+  messageDesc(file_tessera_canvas_v1_canvas, 35);
+
+/**
+ * How a sold pixel was bought.
+ *
+ * @generated from enum tessera.canvas.v1.PixelKind
+ */
+export enum PixelKind {
+  /**
+   * unsold
+   *
+   * @generated from enum value: PIXEL_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * the artist's colour (1 USD)
+   *
+   * @generated from enum value: PIXEL_KIND_ARTIST = 1;
+   */
+  ARTIST = 1,
+
+  /**
+   * the buyer's own colour (2 USD)
+   *
+   * @generated from enum value: PIXEL_KIND_CUSTOM = 2;
+   */
+  CUSTOM = 2,
+}
+
+/**
+ * Describes the enum tessera.canvas.v1.PixelKind.
+ */
+export const PixelKindSchema: GenEnum<PixelKind> = /*@__PURE__*/
+  enumDesc(file_tessera_canvas_v1_canvas, 0);
+
+/**
  * @generated from service tessera.canvas.v1.CanvasService
  */
 export const CanvasService: GenService<{
@@ -1030,6 +1227,27 @@ export const CanvasService: GenService<{
     methodKind: "unary";
     input: typeof GetUserPixelCountRequestSchema;
     output: typeof GetUserPixelCountResponseSchema;
+  },
+  /**
+   * One pixel's record: colours, buyer, sale time and whether it was bought in the artist's colour
+   * (pixel info).
+   *
+   * @generated from rpc tessera.canvas.v1.CanvasService.GetPixel
+   */
+  getPixel: {
+    methodKind: "unary";
+    input: typeof GetPixelRequestSchema;
+    output: typeof GetPixelResponseSchema;
+  },
+  /**
+   * The pixels a user owns on a canvas, canvas-wide (their own pixels outlined).
+   *
+   * @generated from rpc tessera.canvas.v1.CanvasService.ListUserPixels
+   */
+  listUserPixels: {
+    methodKind: "unary";
+    input: typeof ListUserPixelsRequestSchema;
+    output: typeof ListUserPixelsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tessera_canvas_v1_canvas, 0);

@@ -1,0 +1,37 @@
+// The account page's calls (BFF README, "Account"): GET /api/account and PUT /api/account/pixel-privacy.
+import type { ApiClient } from '../../api/client.js';
+import { isRecord, readString } from '../../lib/json.js';
+
+export interface Account {
+  username: string | null;
+  email: string;
+  /** Pixel info names the user on the pixels they bought (else "Anonymous"). */
+  showUsernameOnPixels: boolean;
+}
+
+export function toAccount(body: unknown): Account | null {
+  if (!isRecord(body) || !isRecord(body.data)) return null;
+  const email = readString(body.data.email);
+  if (email === null || typeof body.data.show_username_on_pixels !== 'boolean') return null;
+  return {
+    username: readString(body.data.username),
+    email,
+    showUsernameOnPixels: body.data.show_username_on_pixels,
+  };
+}
+
+function account(body: unknown): Account {
+  const a = toAccount(body);
+  if (!a) throw new Error('Failed to load your account');
+  return a;
+}
+
+export const accountQueryKey = ['account'] as const;
+
+export async function fetchAccount(api: ApiClient, signal?: AbortSignal): Promise<Account> {
+  return account(await api.get<unknown>('/account', { signal }));
+}
+
+export async function setShowUsername(api: ApiClient, show: boolean): Promise<Account> {
+  return account(await api.put<unknown>('/account/pixel-privacy', { show_username_on_pixels: show }));
+}
