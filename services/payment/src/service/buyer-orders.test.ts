@@ -2,19 +2,15 @@
  * ListOrdersForUser (My pixels): a buyer's paid orders only (granted and refunded, never an unpaid
  * or someone else's), newest first, a page at a time, with the amounts and the refund.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectError } from '@connectrpc/connect';
-import { ERROR_CODE_HEADER } from '@tessera/kit';
+import { describe, expect, it } from 'vitest';
+import { forSuite } from '@tessera/kit/testing';
 import { REFUND_REASONS } from '@tessera/facts/payments';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
-import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
+import { startPaymentHarness } from '../test/harness.js';
+import { failure } from '../test/refusal.js';
 
-let h: PaymentHarness;
-beforeAll(async () => {
-  // no provider events: the buyer's save is the one fulfiller, so the test decides when it runs
-  h = await startPaymentHarness({ deliverEvents: false });
-}, 60_000);
-afterAll(() => h?.close());
+// no provider events: the buyer's save is the one fulfiller, so the test decides when it runs
+const h = forSuite(() => startPaymentHarness({ deliverEvents: false }));
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
@@ -45,16 +41,6 @@ async function order(
   return intent!;
 }
 
-async function refusal(p: Promise<unknown>): Promise<{ app: string | null; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    const ce = ConnectError.from(err);
-    return { app: ce.metadata.get(ERROR_CODE_HEADER), message: ce.rawMessage };
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('ListOrdersForUser', () => {
   it("lists only the caller's paid orders, newest first, paged, with amounts and refunds", async () => {
     const first = await order('alice', 40, { custom: 1 });
@@ -64,7 +50,7 @@ describe('ListOrdersForUser', () => {
     // paid, then the board is lost before the save: refunded in full
     const lost = await order('alice', 44, { save: false });
     h.locks.set('44', { userId: 'rival', fencingToken: 99 });
-    expect((await refusal(h.client.commitOrder({ userId: 'alice', intentId: lost.id }))).app).toBe(
+    expect((await failure(h.client.commitOrder({ userId: 'alice', intentId: lost.id }))).app).toBe(
       'ORDER_REFUNDED',
     );
 
@@ -117,13 +103,13 @@ describe('ListOrdersForUser', () => {
   });
 
   it('refuses a bad page, page size or caller with the field', async () => {
-    expect(await refusal(h.client.listOrdersForUser({ userId: 'alice', page: -1 }))).toMatchObject({
+    expect(await failure(h.client.listOrdersForUser({ userId: 'alice', page: -1 }))).toMatchObject({
       app: 'VALIDATION_ERROR',
       message: expect.stringMatching(/^page must be/),
     });
-    expect((await refusal(h.client.listOrdersForUser({ userId: 'alice', limit: 51 }))).message).toMatch(
+    expect((await failure(h.client.listOrdersForUser({ userId: 'alice', limit: 51 }))).message).toMatch(
       /^limit must be an integer from 1 to 50/,
     );
-    expect((await refusal(h.client.listOrdersForUser({ userId: '' }))).app).toBe('UNAUTHORIZED');
+    expect((await failure(h.client.listOrdersForUser({ userId: '' }))).app).toBe('UNAUTHORIZED');
   });
 });
