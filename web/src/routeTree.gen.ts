@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index.js'
 import { Route as AboutRouteImport } from './routes/about.js'
 import { Route as ArtistSelectionRouteImport } from './routes/artist-selection.js'
 import { Route as LoginRouteImport } from './routes/login.js'
+import { Route as MyPixelsRouteImport } from './routes/my-pixels.js'
 import { Route as PrivacyRouteImport } from './routes/privacy.js'
 import { Route as SelectUsernameRouteImport } from './routes/select-username.js'
 import { Route as TermsRouteImport } from './routes/terms.js'
@@ -39,6 +40,11 @@ const ArtistSelectionRoute = ArtistSelectionRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyPixelsRoute = MyPixelsRouteImport.update({
+  id: '/my-pixels',
+  path: '/my-pixels',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/artist-selection': typeof ArtistSelectionRoute
   '/login': typeof LoginRoute
+  '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/artist-selection': typeof ArtistSelectionRoute
   '/login': typeof LoginRoute
+  '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/artist-selection': typeof ArtistSelectionRoute
   '/login': typeof LoginRoute
+  '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/artist-selection'
     | '/login'
+    | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/artist-selection'
     | '/login'
+    | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/artist-selection'
     | '/login'
+    | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
@@ -164,6 +176,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ArtistSelectionRoute: typeof ArtistSelectionRoute
   LoginRoute: typeof LoginRoute
+  MyPixelsRoute: typeof MyPixelsRoute
   PrivacyRoute: typeof PrivacyRoute
   SelectUsernameRoute: typeof SelectUsernameRoute
   TermsRoute: typeof TermsRoute
@@ -201,6 +214,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-pixels': {
+      id: '/my-pixels'
+      path: '/my-pixels'
+      fullPath: '/my-pixels'
+      preLoaderRoute: typeof MyPixelsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -260,6 +280,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ArtistSelectionRoute: ArtistSelectionRoute,
   LoginRoute: LoginRoute,
+  MyPixelsRoute: MyPixelsRoute,
   PrivacyRoute: PrivacyRoute,
   SelectUsernameRoute: SelectUsernameRoute,
   TermsRoute: TermsRoute,

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
 import { NAV_ITEMS } from './nav-items.js';
-import { AccountSummary, SignOutButton, displayName } from './ProfileMenu.js';
+import { AccountSummary, MyPixelsLink, SignOutButton, displayName } from './ProfileMenu.js';
 
 export function MobileMenu({ user }: { user: AuthUser | null }) {
   const { open, setOpen, close, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
@@ -56,6 +56,7 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
           {user ? (
             <>
               <AccountSummary user={user} name={`Welcome, ${displayName(user)}`} />
+              <MyPixelsLink onNavigate={close} />
               <SignOutButton />
             </>
           ) : (

@@ -1,6 +1,7 @@
 // Signed-in header block: "Welcome, {username}" and an avatar button opening the profile menu.
 import { useCallback, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { MY_PIXELS_PATH } from '@tessera/facts/purchases';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { useApi } from '../router-context.js';
@@ -49,6 +50,15 @@ export function AccountSummary({ user, name }: { user: AuthUser; name: string })
   );
 }
 
+/** The link to the buyer's purchases (profile panel and mobile menu). */
+export function MyPixelsLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link to={MY_PIXELS_PATH} className="button button--secondary button--block" onClick={onNavigate}>
+      My pixels
+    </Link>
+  );
+}
+
 /** "Sign Out" ("Signing out..." while it runs), then /login. */
 export function SignOutButton() {
   const { signingOut, run } = useSignOut();
@@ -65,7 +75,7 @@ export function SignOutButton() {
 }
 
 export function ProfileMenu({ user }: { user: AuthUser }) {
-  const { open, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
+  const { open, close, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
   const name = displayName(user);
 
   return (
@@ -91,6 +101,7 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
           data-toast-anchor=""
         >
           <AccountSummary user={user} name={name} />
+          <MyPixelsLink onNavigate={close} />
           <SignOutButton />
         </div>
       )}
