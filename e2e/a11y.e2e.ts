@@ -1,7 +1,8 @@
 // Accessibility with axe-core (pinned in the root package.json), injected into the page under test:
 // 0 serious or critical violations on the canvas, the board editor unlocked and locked (with pixels
-// to buy), the payment modal, pixel info on the canvas and in the editor, the account page, and the
-// artist selection page with its Submit Artwork modal, at 1280 px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
+// to buy), the payment modal, pixel info on the canvas and in the editor, the account page, the
+// artist selection page with its Submit Artwork modal, and My pixels (with a purchase, empty, signed
+// out), at 1280 px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
 // printed with its nodes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +15,7 @@ import { BOARD, SOLD, SOLD_COLOUR, SOLD_IN_BOARD, scriptScene } from './lib/buye
 import type { Handler } from './lib/scripted-auth.js';
 import { ADA, TOKENS, modal, openArtistPage } from './lib/artist-selection-ui.js';
 import { FakeArtistSelection } from './lib/scripted-submissions.js';
+import { MY_ORDER, scriptMyPixels } from './lib/scripted-orders.js';
 
 // Evaluated through the browser's debugging protocol: the app's CSP (rightly) refuses a script tag.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -177,5 +179,36 @@ describe.each(SIZES)('accessibility (axe) at %s width', (label, viewport) => {
       await axe.check('submit modal');
       axe.expectNone();
     });
+  });
+
+  it('My pixels with a purchase, empty and signed out: 0 serious or critical', async () => {
+    await withPage(session, viewport, async (page) => {
+      const axe = axeChecks(page);
+      const orders = await scriptMyPixels(page, [MY_ORDER]);
+      await page.goto(urlOf('/my-pixels'));
+      await page.locator('.my-pixels__order').waitFor();
+      await axe.check('my pixels with a purchase');
+      await screenshot(page, `a11y-my-pixels-${label}`);
+      orders.splice(0);
+      await page.goto(urlOf('/my-pixels?page=1'));
+      await page.getByText('You have not bought any pixels yet.').waitFor();
+      await axe.check('my pixels empty');
+      await screenshot(page, `a11y-my-pixels-empty-${label}`);
+      axe.expectNone();
+    });
+    await withPage(
+      session,
+      viewport,
+      async (page) => {
+        const axe = axeChecks(page);
+        await scriptMyPixels(page, [], { guest: true });
+        await page.goto(urlOf('/my-pixels'));
+        await page.getByText('Sign in to see the pixels you bought.').waitFor();
+        await axe.check('my pixels signed out');
+        await screenshot(page, `a11y-my-pixels-signed-out-${label}`);
+        axe.expectNone();
+      },
+      { signedOut: true },
+    );
   });
 });

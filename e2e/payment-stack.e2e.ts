@@ -6,12 +6,9 @@
 // back from its live layer and sampled on screen at 400 %. The purchase modal is photographed at
 // 1280 px and 390 px. Needs TESSERA_BASE_URL and TESSERA_DATA_DIR (scripts/e2e.mjs sets both);
 // skipped on the static web/dist server.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import {
-  SCREENSHOT_DIR,
   VIEWPORTS,
   openPage,
   sharedBrowser,
@@ -31,10 +28,9 @@ import {
 } from './lib/canvas-page.js';
 import { assertStackHealthy } from './lib/full-stack.js';
 import { rgbOf, type Rgb } from './lib/png.js';
-import { fillBillingAddress, fillCard, openPurchase, PAYMENT_SUCCESS } from './lib/purchase.js';
+import { activeCanvas, fillBillingAddress, paid, preparePurchase, shot } from './lib/purchase.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';
 
-const SUCCESS = PAYMENT_SUCCESS;
 /** The quick colour lockAndPreparePurchase picks for (3,1). */
 const CUSTOM: Rgb = [0x36, 0x55, 0x8f];
 const BOUGHT = [
@@ -51,67 +47,24 @@ interface BoardPixel {
   default_color: string;
 }
 
-async function shot(
-  page: Page,
-  name: string,
-  clip?: { x: number; y: number; width: number; height: number },
-): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', clip });
-}
-
-async function activeCanvas(page: Page): Promise<number> {
-  const res = await page.request.get(urlOf('/api/canvases/active'));
-  const body = (await res.json()) as { data: Array<{ canvas_index: number }> };
-  return body.data[0]?.canvas_index ?? 0;
-}
-
 async function boardPixels(page: Page, canvasIndex: number, board: number): Promise<BoardPixel[]> {
   const res = await page.request.get(urlOf(`/api/pixels/canvas/${canvasIndex}/board/${board}`));
   return ((await res.json()) as { data: BoardPixel[] }).data;
-}
-
-/** Signs up a fresh account, opens a random board, locks it and opens the purchase modal. */
-async function preparePurchase(page: Page): Promise<{ boardIndex: number; modal: Locator }> {
-  const { boardIndex, modal } = await openPurchase(page, 'pay');
-  expect(await modal.locator('.pay-modal__mode').innerText()).toMatch(/test mode/i);
-  // 2 x 100 + 200 = 400; fee 12 + 30; estimated tax 8% = 32.
-  expect(await modal.locator('.pay-summary').innerText()).toContain('$4.74');
-  return { boardIndex, modal };
 }
 
 /** Address, then the declined card: the provider's message, and nothing sold. */
 async function declined(page: Page, modal: Locator, canvasIndex: number, board: number, tag: string) {
   await shot(page, `payment-stack-modal-open-${tag}`);
   await fillBillingAddress(modal);
-  await fillCard(modal, '4000 0000 0000 0002');
+  await modal.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await modal.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await modal.getByLabel('CVC').fill('123');
   await shot(page, `payment-stack-modal-${tag}`);
   await modal.getByRole('button', { name: /^Pay \$/ }).click();
   await modal.getByText('Your card was declined.').waitFor();
   await shot(page, `payment-stack-declined-${tag}`);
   const sold = (await boardPixels(page, canvasIndex, board)).filter((p) => p.user_id !== null);
   expect(sold, 'a declined card sells nothing').toEqual([]);
-}
-
-async function paid(page: Page, modal: Locator, tag: string): Promise<void> {
-  await modal.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await modal.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.getByText(SUCCESS).waitFor({ timeout: 30_000 });
-  await shot(page, `payment-stack-success-${tag}`);
-  await modal.waitFor({ state: 'detached' });
-  const saved = page.getByRole('button', { name: 'Saved' }).first();
-  await saved.waitFor().catch(async (error: unknown) => {
-    // say where the page is and what its header shows, so a failure in CI can be read from the log
-    await shot(page, `payment-stack-not-saved-${tag}`);
-    const header = await page
-      .locator('header')
-      .first()
-      .innerText()
-      .catch(() => '(no header)');
-    throw new Error(`no "Saved" after paying: at ${page.url()}, header "${header.replace(/\s+/g, ' ')}"`, {
-      cause: error,
-    });
-  });
 }
 
 /** The bought pixels belong to the buyer, in the artist's colour and #36558F. */

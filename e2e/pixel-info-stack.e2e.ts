@@ -11,6 +11,7 @@ import { canvasPixelOf } from '@tessera/facts/grid';
 import { VIEWPORTS, openPage, screenshot, sharedBrowser, urlOf, type Viewport } from './lib/browser.js';
 import { screenPointOfComposite, skipTutorial, waitForImage } from './lib/canvas-page.js';
 import { assertStackHealthy } from './lib/full-stack.js';
+import { newAccount } from '../services/identity/src/test/harness.js';
 import { fillBillingAddress, fillCard, openPurchase, PAYMENT_SUCCESS } from './lib/purchase.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';
 
@@ -35,7 +36,7 @@ async function canvasRgb(page: Page, selector: string, x: number, y: number): Pr
 /** Signs up, locks a random board, buys (1,1) and (2,1) in the artist's colour and (3,1) in #36558F. */
 async function buyThree(page: Page): Promise<{ username: string; boardIndex: number }> {
   await skipTutorial(page);
-  const { username, boardIndex, modal } = await openPurchase(page, 'pxi', 20_000);
+  const { username, boardIndex, modal } = await openPurchase(page, newAccount('pxi'), 20_000);
   await fillBillingAddress(modal);
   await fillCard(modal, '4242 4242 4242 4242');
   await modal.getByRole('button', { name: /^Pay \$/ }).click();

@@ -122,6 +122,10 @@ describe('rendered configuration', () => {
     expect(envOf(get(m, 'Deployment', nameOf('prod', 'bff'))).get('PUBLIC_URL')?.value).toBe(
       'https://tessera.example',
     );
+    // identity links receipts to My pixels under the same origin
+    expect(envOf(get(m, 'Deployment', nameOf('prod', 'identity'))).get('PUBLIC_URL')?.value).toBe(
+      'https://tessera.example',
+    );
     // the ingress is the BFF's trusted proxy: X-Forwarded-For is read from it (and only with it)
     expect(envOf(get(m, 'Deployment', nameOf('prod', 'bff'))).get('TRUST_PROXY')?.value).toBe('1');
     const noIngress = renderChart('tessera', []);

@@ -14,6 +14,7 @@ import { Route as AboutRouteImport } from './routes/about.js'
 import { Route as AccountRouteImport } from './routes/account.js'
 import { Route as ArtistSelectionRouteImport } from './routes/artist-selection.js'
 import { Route as LoginRouteImport } from './routes/login.js'
+import { Route as MyPixelsRouteImport } from './routes/my-pixels.js'
 import { Route as PrivacyRouteImport } from './routes/privacy.js'
 import { Route as SelectUsernameRouteImport } from './routes/select-username.js'
 import { Route as TermsRouteImport } from './routes/terms.js'
@@ -45,6 +46,11 @@ const ArtistSelectionRoute = ArtistSelectionRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyPixelsRoute = MyPixelsRouteImport.update({
+  id: '/my-pixels',
+  path: '/my-pixels',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRoute
   '/artist-selection': typeof ArtistSelectionRoute
   '/login': typeof LoginRoute
+  '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/account': typeof AccountRoute
   '/artist-selection': typeof ArtistSelectionRoute
   '/login': typeof LoginRoute
+  '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/artist-selection': typeof ArtistSelectionRoute
   '/login': typeof LoginRoute
+  '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
@@ -134,6 +143,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/artist-selection'
     | '/login'
+    | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
@@ -148,6 +158,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/artist-selection'
     | '/login'
+    | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
@@ -162,6 +173,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/artist-selection'
     | '/login'
+    | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
@@ -177,6 +189,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute
   ArtistSelectionRoute: typeof ArtistSelectionRoute
   LoginRoute: typeof LoginRoute
+  MyPixelsRoute: typeof MyPixelsRoute
   PrivacyRoute: typeof PrivacyRoute
   SelectUsernameRoute: typeof SelectUsernameRoute
   TermsRoute: typeof TermsRoute
@@ -221,6 +234,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-pixels': {
+      id: '/my-pixels'
+      path: '/my-pixels'
+      fullPath: '/my-pixels'
+      preLoaderRoute: typeof MyPixelsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -281,6 +301,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   ArtistSelectionRoute: ArtistSelectionRoute,
   LoginRoute: LoginRoute,
+  MyPixelsRoute: MyPixelsRoute,
   PrivacyRoute: PrivacyRoute,
   SelectUsernameRoute: SelectUsernameRoute,
   TermsRoute: TermsRoute,

@@ -16,6 +16,7 @@ import { paymentRoutes } from './payments.js';
 import { purchaseRoutes } from './purchases.js';
 import { artistSelectionRoutes } from './artist-selection.js';
 import { artistUploadRoutes } from './artist-uploads.js';
+import { accountOrderRoutes } from './account-orders.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -40,4 +41,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   purchaseRoutes,
   artistSelectionRoutes,
   artistUploadRoutes,
+  accountOrderRoutes,
 ];

@@ -211,11 +211,13 @@ true
 {{- end }}
 {{- end }}
 {{- include "tessera.identityEnv" . }}
-{{- if eq .name "bff" }}
+{{- if or (eq .name "bff") (eq .name "identity") }}
 {{- with include "tessera.publicUrl" $root }}
 - name: PUBLIC_URL
   value: {{ . | quote }}
 {{- end }}
+{{- end }}
+{{- if eq .name "bff" }}
 {{- if $root.Values.ingress.enabled }}
 - name: TRUST_PROXY
   value: {{ $root.Values.ingress.trustProxy | default "1" | quote }}

@@ -94,6 +94,8 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     TrackPaymentIntent: ['bff'],
     RecordPixelPurchase: ['bff'],
     GetLedger: ['bff', 'ops'],
+    // A buyer's own paid orders (My pixels): the BFF asks for the signed-in user only.
+    ListOrdersForUser: ['bff'],
   },
   renderer: {
     RenderComposite: ['bff'],
@@ -133,7 +135,11 @@ export function mayCall(caller: string, service: ServiceName, method: string): b
  * subscribe to. The embedded broker and the NATS user permissions both follow this table.
  */
 export const EVENT_PERMISSIONS: Record<ServiceName | 'bff', { publish: string[]; subscribe: string[] }> = {
-  identity: { publish: [SUBJECTS.sessionRevoked], subscribe: [] },
+  // identity mails the buyer a receipt per paid order and a notice per refund
+  identity: {
+    publish: [SUBJECTS.sessionRevoked],
+    subscribe: [SUBJECTS.paymentSucceeded, SUBJECTS.paymentRefunded],
+  },
   canvas: {
     publish: [
       SUBJECTS.pixelsCommitted,

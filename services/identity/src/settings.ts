@@ -14,10 +14,14 @@ export interface IdentitySettings {
   jwtAudience: string;
   /** NODE_ENV === 'production': the outbox writes no file and logs no mail text. */
   production: boolean;
+  /** PUBLIC_URL: the web app's origin, for the link to My pixels in receipts (default http://localhost:8080). */
+  publicUrl: string;
   /** NEW_ACCOUNT_LIMIT_SCALE (1 to 1000): multiplies the new accounts an address may create (tests only). */
   newAccountLimitScale: number;
 }
 
+/** Where `npm start` serves the web app. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'Tessera <no-reply@tessera.local>';
 
 export function readIdentitySettings(env: EnvReader): IdentitySettings {
@@ -40,6 +44,7 @@ export function readIdentitySettings(env: EnvReader): IdentitySettings {
     jwtIssuer: env.str('JWT_ISSUER', 'tessera-identity')!,
     jwtAudience: env.str('JWT_AUDIENCE', 'tessera-bff')!,
     production: env.str('NODE_ENV') === 'production',
+    publicUrl: env.url('PUBLIC_URL', ['http', 'https']) ?? DEFAULT_PUBLIC_URL,
     newAccountLimitScale: env.int('NEW_ACCOUNT_LIMIT_SCALE', { default: 1, min: 1, max: 1000 }),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -26,6 +26,8 @@ import { NewAccountLimit } from './adapters/new-account-store.js';
 import { routes, SERVICES } from './routes.js';
 import { hashPassword, verifyPassword, DEFAULT_PARAMS, type ScryptParams } from './security/passwords.js';
 import { IdentityService } from './service/identity-service.js';
+import { Receipts } from './service/receipts.js';
+import { SUBJECTS } from '@tessera/facts/subjects';
 import {
   systemClock,
   type Clock,
@@ -57,11 +59,18 @@ export interface IdentityParts {
   /** Bounds concurrent password hashing (default: sized to the cores; security/hash-gate.ts). */
   hashGate?: AdmissionGate;
   mailer?: Mailer;
+  /** The durable consumer of payment events that mails receipts (default RECEIPTS_CONSUMER). */
+  receiptsConsumer?: string;
 }
+
+/** The durable consumer of the payment events (shared by every replica: the receipts are in the store). */
+export const RECEIPTS_CONSUMER = 'identity-receipts';
 
 export interface Identity extends ServiceParts {
   core: IdentityService;
   mailer: Mailer;
+  /** Mails a receipt per paid order and a notice per refund (the consumer of payment events). */
+  receipts: Receipts;
   /** Stops housekeeping and flushes the mailer (the stores are the caller's). */
   close(): Promise<void>;
 }
@@ -96,6 +105,19 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     events: busSessionEvents(parts.bus, logger),
     logger,
   });
+  const receipts = new Receipts({
+    receipts: repos.receipts,
+    users: repos.users,
+    mailer,
+    clock,
+    logger,
+    publicUrl: settings.publicUrl,
+  });
+  const receiptSub = await parts.bus.consume({
+    durable: parts.receiptsConsumer ?? RECEIPTS_CONSUMER,
+    subjects: [SUBJECTS.paymentSucceeded, SUBJECTS.paymentRefunded],
+    handler: (msg) => receipts.on(msg).then(() => undefined),
+  });
   const housekeeping = startPeriodic({
     name: 'housekeeping',
     everyMs: SWEEP_EVERY_MS,
@@ -106,11 +128,13 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
   return {
     core,
     mailer,
+    receipts,
     routes: routes(core),
     services: SERVICES,
     async close() {
       // a pass under way ends before the caller closes the store it uses
       await housekeeping.stop();
+      await receiptSub.stop();
       await mailer.close();
     },
   };

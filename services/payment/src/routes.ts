@@ -24,6 +24,7 @@ export function routes(core: PaymentService): (router: ConnectRouter) => void {
         return {};
       },
       getLedger: (req) => core.ledger(req.canvasIndex),
+      listOrdersForUser: (req) => core.ordersOf(req),
     });
 }
 

@@ -8,6 +8,7 @@ import { DuplicateKeyError, type Collection, type DocumentStore } from '@tessera
 import type {
   ExchangeTokenDoc,
   KeyDoc,
+  ReceiptDoc,
   RefreshTokenDoc,
   ResetCodeDoc,
   SessionDoc,
@@ -29,10 +30,12 @@ export interface Repositories {
   verificationCodes: Collection<VerificationCodeDoc>;
   exchangeTokens: Collection<ExchangeTokenDoc>;
   keys: Collection<KeyDoc>;
+  /** Receipts and refund notices mailed, one per order and kind. */
+  receipts: Collection<ReceiptDoc>;
 }
 
 export async function openRepositories(store: DocumentStore): Promise<Repositories> {
-  const [users, sessions, refreshTokens, resetCodes, verificationCodes, exchangeTokens, keys] =
+  const [users, sessions, refreshTokens, resetCodes, verificationCodes, exchangeTokens, keys, receipts] =
     await Promise.all([
       store.collection<UserDoc>('users', {
         indexes: [
@@ -50,8 +53,9 @@ export async function openRepositories(store: DocumentStore): Promise<Repositori
       store.collection<VerificationCodeDoc>('verification_codes'),
       store.collection<ExchangeTokenDoc>('exchange_tokens', { indexes: [{ fields: { expiresAt: 1 } }] }),
       store.collection<KeyDoc>('signing_keys'),
+      store.collection<ReceiptDoc>('receipts'),
     ]);
-  return { users, sessions, refreshTokens, resetCodes, verificationCodes, exchangeTokens, keys };
+  return { users, sessions, refreshTokens, resetCodes, verificationCodes, exchangeTokens, keys, receipts };
 }
 
 /** Which unique index refused a write ('email', 'username', 'oidc'), when it was one of ours. */

@@ -83,3 +83,15 @@ export interface KeyDoc {
   privateJwk: Record<string, unknown>;
   createdAt: number;
 }
+
+/** A buyer's receipt or refund notice of one order (service/receipts.ts: mailed once). */
+export interface ReceiptDoc {
+  /** `receipt:<order id>` or `refund:<order id>`. */
+  _id: string;
+  userId: string;
+  claimedUntil: number;
+  /** When the mail went out (null while it is being sent). */
+  sentAt: number | null;
+  /** Set when there was no account to mail (nothing sent, nothing to retry). */
+  skipped?: 'no_account';
+}

@@ -211,6 +211,27 @@ function registerShapeTests({ coll }: ContractContext): void {
       expect(await c.countDocuments({ n: { $gte: 3 } })).toBe(3);
     });
 
+    it('pages a filtered ($in on an indexed field) list sorted newest first with an id tie-break', async () => {
+      // the shape of a buyer's order list: one owner's documents in some states, newest first
+      const c = await coll<Item>('owner-pages', [{ fields: { kind: 1, name: 1, n: -1 } }]);
+      const rows: Array<[string, string, string, number]> = [
+        ['o1', 'alice', 'paid', 1],
+        ['o2', 'alice', 'open', 2],
+        ['o3', 'bob', 'paid', 3],
+        ['o4', 'alice', 'back', 4],
+        ['o5', 'alice', 'paid', 4],
+        ['o6', 'alice', 'paid', 6],
+      ];
+      for (const [_id, kind, name, n] of rows) await c.insertOne({ _id, kind, name, n });
+      const filter = { kind: 'alice', name: { $in: ['paid', 'back'] } };
+      const page = async (skip: number, limit: number) =>
+        (await c.find(filter, { sort: { n: -1, _id: -1 }, skip, limit })).map((d) => d._id);
+      expect(await page(0, 2)).toEqual(['o6', 'o5']);
+      expect(await page(2, 2)).toEqual(['o4', 'o1']);
+      expect(await page(4, 2)).toEqual([]);
+      expect(await c.countDocuments(filter)).toBe(4);
+    });
+
     it('orders null and missing first, then numbers, then strings, then booleans', async () => {
       const c = await coll<Doc & { v?: unknown }>('mixed');
       const values: Array<[string, unknown]> = [

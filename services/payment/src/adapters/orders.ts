@@ -25,6 +25,9 @@ export interface TrackingDoc {
   at: number;
 }
 
+/** The states of an order that was paid: what its buyer sees among their purchases. */
+export const PAID_STATES: OrderState[] = ['granted', 'refunding', 'refunded'];
+
 export class OrderRepository {
   private constructor(
     readonly orders: Collection<Order>,
@@ -39,6 +42,8 @@ export class OrderRepository {
           { fields: { idempotencyKey: 1 }, unique: true },
           { fields: { state: 1, updatedAt: 1 } },
           { fields: { userId: 1 } },
+          // a buyer's paid orders, newest first (My pixels: ofBuyer)
+          { fields: { userId: 1, state: 1, createdAt: -1 } },
           { fields: { canvasIndex: 1, state: 1 } },
         ],
       }),
@@ -89,6 +94,19 @@ export class OrderRepository {
   /** Granted or refunded orders whose event has not gone out yet. */
   unpublished(limit = 200): Promise<Order[]> {
     return this.orders.find({ state: { $in: ['granted', 'refunded'] }, eventPublished: false }, { limit });
+  }
+
+  /**
+   * A page of `userId`'s paid orders (granted, being refunded or refunded), newest first (ties by id,
+   * so pages never overlap), and how many there are in all.
+   */
+  async ofBuyer(userId: string, skip: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+    const filter = { userId, state: { $in: PAID_STATES } };
+    const [orders, total] = await Promise.all([
+      this.orders.find(filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }),
+      this.orders.countDocuments(filter),
+    ]);
+    return { orders, total };
   }
 
   /** Takes a provider event for handling: false when it was taken before (a duplicate). */

@@ -184,6 +184,12 @@ export class Fulfilment {
           canvasIndex: order.canvasIndex,
           boardIndex: order.boardIndex,
           atMs: order.grantedAt,
+          pixels: order.pixels.map(({ x, y, color }) => ({ x, y, color })),
+          subtotalCents: order.breakdown.subtotalCents,
+          serviceFeeCents: order.breakdown.serviceFeeCents,
+          taxCents: order.breakdown.taxAmountCents,
+          taxJurisdiction: order.breakdown.taxJurisdiction,
+          currency: order.currency,
         },
         { msgId: `payment-succeeded-${order._id}` },
       );
@@ -197,6 +203,9 @@ export class Fulfilment {
           amountCents: order.refundedCents,
           reason: order.refundReason,
           atMs: order.updatedAt,
+          canvasIndex: order.canvasIndex,
+          boardIndex: order.boardIndex,
+          pixelCount: order.pixels.length,
         },
         { msgId: `payment-refunded-${order._id}` },
       );

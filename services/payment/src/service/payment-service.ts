@@ -15,6 +15,8 @@ import {
   type ConfirmSandboxPaymentResponse,
   type GetLedgerResponse,
   type GetPaymentConfigResponse,
+  type ListOrdersForUserRequest,
+  type ListOrdersForUserResponse,
   type PaymentIntent,
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError, WebhookSignatureError } from '../adapters/provider.js';
@@ -29,6 +31,7 @@ import { intentMessage } from './mappers.js';
 import { recordDeclined } from './metrics.js';
 import { Records } from './records.js';
 import { checkOnCanvas } from './order-checks.js';
+import { listOrdersForUser } from './buyer-orders.js';
 import { checkId, checkUser } from './validate.js';
 
 export class PaymentService {
@@ -45,6 +48,13 @@ export class PaymentService {
     this.fulfilment = new Fulfilment(deps);
     this.#fulfilling = new InFlight(() => this.deps.now());
     this.records = new Records(deps, (userId, intentId) => this.ownOrder(userId, intentId));
+  }
+
+  /** A page of the caller's own paid orders, newest first (My pixels). */
+  ordersOf(
+    req: Pick<ListOrdersForUserRequest, 'userId' | 'page' | 'limit'>,
+  ): Promise<ListOrdersForUserResponse> {
+    return listOrdersForUser(this.deps, req);
   }
 
   private now(): number {

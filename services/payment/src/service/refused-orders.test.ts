@@ -7,12 +7,11 @@
  * - a refused order (own pixels held, no lock, too many open orders) makes no provider call at all.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConnectError } from '@connectrpc/connect';
-import { ERROR_CODE_HEADER } from '@tessera/kit';
 import { INTENT_LIMITS, orderRefundedMessage, REFUND_REASONS } from '@tessera/facts/payments';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import { OrderState } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { startPaymentHarness, type PaymentHarness } from '../test/harness.js';
+import { failure } from '../test/refusal.js';
 
 let h: PaymentHarness;
 beforeAll(async () => {
@@ -34,16 +33,6 @@ function createReq(userId: string, board: number, pixels = px(board)) {
     claimedAmountCents: estimateOrderPrice(colourCounts(pixels)).totalCents,
     currency: 'usd',
   };
-}
-
-async function failure(p: Promise<unknown>): Promise<{ app: string | null; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    const ce = ConnectError.from(err);
-    return { app: ce.metadata.get(ERROR_CODE_HEADER), message: ce.rawMessage };
-  }
-  throw new Error('expected a failure');
 }
 
 const soldOn = async (board: number) => (await h.canvasCore.deps.boards.get(h.canvasIndex, board))!.soldCount;

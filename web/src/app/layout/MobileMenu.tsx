@@ -5,8 +5,9 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.js';
+import { MY_PIXELS_PATH } from '@tessera/facts/purchases';
 import { NAV_ITEMS } from './nav-items.js';
-import { AccountLink, AccountSummary, SignOutButton, displayName } from './ProfileMenu.js';
+import { AccountSummary, MenuLink, SignOutButton, displayName } from './ProfileMenu.js';
 
 export function MobileMenu({ user }: { user: AuthUser | null }) {
   const { open, setOpen, close, panelId, buttonRef, panelRef, toggleProps } = useMenuDisclosure();
@@ -56,7 +57,8 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
           {user ? (
             <>
               <AccountSummary user={user} name={`Welcome, ${displayName(user)}`} />
-              <AccountLink onClick={close} />
+              <MenuLink to={MY_PIXELS_PATH} label="My pixels" onNavigate={close} />
+              <MenuLink to="/account" label="Your account" onNavigate={close} />
               <SignOutButton />
             </>
           ) : (

@@ -1,6 +1,7 @@
 // Signed-in header block: "Welcome, {username}" and an avatar button opening the profile menu.
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { MY_PIXELS_PATH } from '@tessera/facts/purchases';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { useMenuDisclosure } from '../../lib/use-disclosure.js';
 import { useApi } from '../router-context.js';
@@ -49,11 +50,19 @@ export function AccountSummary({ user, name }: { user: AuthUser; name: string })
   );
 }
 
-/** The link to /account (the profile menu and the mobile menu). */
-export function AccountLink({ onClick }: { onClick?: () => void }) {
+/** A link in the signed-in panels (the profile menu and the mobile menu): My pixels, Your account. */
+export function MenuLink({
+  to,
+  label,
+  onNavigate,
+}: {
+  to: typeof MY_PIXELS_PATH | '/account';
+  label: string;
+  onNavigate?: () => void;
+}) {
   return (
-    <Link to="/account" className="button button--secondary button--block profile__account" onClick={onClick}>
-      Your account
+    <Link to={to} className="button button--secondary button--block" onClick={onNavigate}>
+      {label}
     </Link>
   );
 }
@@ -100,7 +109,8 @@ export function ProfileMenu({ user }: { user: AuthUser }) {
           data-toast-anchor=""
         >
           <AccountSummary user={user} name={name} />
-          <AccountLink onClick={close} />
+          <MenuLink to={MY_PIXELS_PATH} label="My pixels" onNavigate={close} />
+          <MenuLink to="/account" label="Your account" onNavigate={close} />
           <SignOutButton />
         </div>
       )}

@@ -25,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tessera/events/v1/events.proto.
  */
 export const file_tessera_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50ZXNzZXJhL2V2ZW50cy92MS9ldmVudHMucHJvdG8SEXRlc3NlcmEuZXZlbnRzLnYxIjUKDkNvbW1pdHRlZFBpeGVsEgkKAXgYASABKAUSCQoBeRgCIAEoBRINCgVjb2xvchgDIAEoCSL2AQoPUGl4ZWxzQ29tbWl0dGVkEhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEjEKBnBpeGVscxgFIAMoCzIhLnRlc3NlcmEuZXZlbnRzLnYxLkNvbW1pdHRlZFBpeGVsEhcKD2NvbW1pdHRlZF9hdF9tcxgGIAEoARIVCg1ib2FyZF92ZXJzaW9uGAcgASgBEhYKDmNhbnZhc192ZXJzaW9uGAggASgBEhoKEmNhbnZhc19zb2xkX3BpeGVscxgJIAEoBSLCAQoKUGl4ZWxSZXNldBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFEg0KBWNvbG9yGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIQCghvcGVyYXRvchgHIAEoCRITCgtyZXNldF9hdF9tcxgIIAEoARIWCg5jYW52YXNfdmVyc2lvbhgJIAEoARIVCg1ib2FyZF92ZXJzaW9uGAogASgBIskBCgtMb2NrQ2hhbmdlZBIvCgRraW5kGAEgASgOMiEudGVzc2VyYS5ldmVudHMudjEuTG9ja0NoYW5nZUtpbmQSFAoMY2FudmFzX2luZGV4GAIgASgFEhMKC2JvYXJkX2luZGV4GAMgASgFEg8KB3VzZXJfaWQYBCABKAkSEAoIdXNlcm5hbWUYBSABKAkSFQoNZXhwaXJlc19hdF9tcxgGIAEoARIVCg1mZW5jaW5nX3Rva2VuGAcgASgBEg0KBWF0X21zGAggASgBIoYBChBQYXltZW50U3VjY2VlZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIUCgxjYW52YXNfaW5kZXgYBCABKAUSEwoLYm9hcmRfaW5kZXgYBSABKAUSDQoFYXRfbXMYBiABKAEiagoPUGF5bWVudFJlZnVuZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIOCgZyZWFzb24YBCABKAkSDQoFYXRfbXMYBSABKAEiNAoNQ2FudmFzU29sZE91dBIUCgxjYW52YXNfaW5kZXgYASABKAUSDQoFYXRfbXMYAiABKAEigQEKD0NhbnZhc0FjdGl2YXRlZBIUCgxjYW52YXNfaW5kZXgYASABKAUSDAoEbmFtZRgCIAEoCRIdChVwcmV2aW91c19jYW52YXNfaW5kZXgYAyABKAUSHAoUc291cmNlX3N1Ym1pc3Npb25faWQYBCABKAkSDQoFYXRfbXMYBSABKAEibgoRU3VibWlzc2lvbkNoYW5nZWQSFQoNc3VibWlzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhEKCW5ldF9zY29yZRgDIAEoBRIPCgdkZWxldGVkGAQgASgIEg0KBWF0X21zGAUgASgBIl0KDlNlc3Npb25SZXZva2VkEg8KB3VzZXJfaWQYASABKAkSEwoLc2Vzc2lvbl9pZHMYAiADKAkSDgoGcmVhc29uGAMgASgJEhUKDXJldm9rZWRfYXRfbXMYBCABKAEqywEKDkxvY2tDaGFuZ2VLaW5kEiAKHExPQ0tfQ0hBTkdFX0tJTkRfVU5TUEVDSUZJRUQQABIdChlMT0NLX0NIQU5HRV9LSU5EX0FDUVVJUkVEEAESHQoZTE9DS19DSEFOR0VfS0lORF9SRUxFQVNFRBACEh0KGUxPQ0tfQ0hBTkdFX0tJTkRfRVhURU5ERUQQAxIcChhMT0NLX0NIQU5HRV9LSU5EX0VYUElSRUQQBBIcChhMT0NLX0NIQU5HRV9LSU5EX1dBUk5JTkcQBWIGcHJvdG8z");
+  fileDesc("Ch50ZXNzZXJhL2V2ZW50cy92MS9ldmVudHMucHJvdG8SEXRlc3NlcmEuZXZlbnRzLnYxIjUKDkNvbW1pdHRlZFBpeGVsEgkKAXgYASABKAUSCQoBeRgCIAEoBRINCgVjb2xvchgDIAEoCSL2AQoPUGl4ZWxzQ29tbWl0dGVkEhAKCG9yZGVyX2lkGAEgASgJEhQKDGNhbnZhc19pbmRleBgCIAEoBRITCgtib2FyZF9pbmRleBgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEjEKBnBpeGVscxgFIAMoCzIhLnRlc3NlcmEuZXZlbnRzLnYxLkNvbW1pdHRlZFBpeGVsEhcKD2NvbW1pdHRlZF9hdF9tcxgGIAEoARIVCg1ib2FyZF92ZXJzaW9uGAcgASgBEhYKDmNhbnZhc192ZXJzaW9uGAggASgBEhoKEmNhbnZhc19zb2xkX3BpeGVscxgJIAEoBSLCAQoKUGl4ZWxSZXNldBIUCgxjYW52YXNfaW5kZXgYASABKAUSEwoLYm9hcmRfaW5kZXgYAiABKAUSCQoBeBgDIAEoBRIJCgF5GAQgASgFEg0KBWNvbG9yGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIQCghvcGVyYXRvchgHIAEoCRITCgtyZXNldF9hdF9tcxgIIAEoARIWCg5jYW52YXNfdmVyc2lvbhgJIAEoARIVCg1ib2FyZF92ZXJzaW9uGAogASgBIskBCgtMb2NrQ2hhbmdlZBIvCgRraW5kGAEgASgOMiEudGVzc2VyYS5ldmVudHMudjEuTG9ja0NoYW5nZUtpbmQSFAoMY2FudmFzX2luZGV4GAIgASgFEhMKC2JvYXJkX2luZGV4GAMgASgFEg8KB3VzZXJfaWQYBCABKAkSEAoIdXNlcm5hbWUYBSABKAkSFQoNZXhwaXJlc19hdF9tcxgGIAEoARIVCg1mZW5jaW5nX3Rva2VuGAcgASgBEg0KBWF0X21zGAggASgBIqsCChBQYXltZW50U3VjY2VlZGVkEhEKCWludGVudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoBRIUCgxjYW52YXNfaW5kZXgYBCABKAUSEwoLYm9hcmRfaW5kZXgYBSABKAUSDQoFYXRfbXMYBiABKAESMQoGcGl4ZWxzGAcgAygLMiEudGVzc2VyYS5ldmVudHMudjEuQ29tbWl0dGVkUGl4ZWwSFgoOc3VidG90YWxfY2VudHMYCCABKAUSGQoRc2VydmljZV9mZWVfY2VudHMYCSABKAUSEQoJdGF4X2NlbnRzGAogASgFEhgKEHRheF9qdXJpc2RpY3Rpb24YCyABKAkSEAoIY3VycmVuY3kYDCABKAkiqgEKD1BheW1lbnRSZWZ1bmRlZBIRCglpbnRlbnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAUSDgoGcmVhc29uGAQgASgJEg0KBWF0X21zGAUgASgBEhQKDGNhbnZhc19pbmRleBgGIAEoBRITCgtib2FyZF9pbmRleBgHIAEoBRITCgtwaXhlbF9jb3VudBgIIAEoBSI0Cg1DYW52YXNTb2xkT3V0EhQKDGNhbnZhc19pbmRleBgBIAEoBRINCgVhdF9tcxgCIAEoASKBAQoPQ2FudmFzQWN0aXZhdGVkEhQKDGNhbnZhc19pbmRleBgBIAEoBRIMCgRuYW1lGAIgASgJEh0KFXByZXZpb3VzX2NhbnZhc19pbmRleBgDIAEoBRIcChRzb3VyY2Vfc3VibWlzc2lvbl9pZBgEIAEoCRINCgVhdF9tcxgFIAEoASJuChFTdWJtaXNzaW9uQ2hhbmdlZBIVCg1zdWJtaXNzaW9uX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEQoJbmV0X3Njb3JlGAMgASgFEg8KB2RlbGV0ZWQYBCABKAgSDQoFYXRfbXMYBSABKAEiXQoOU2Vzc2lvblJldm9rZWQSDwoHdXNlcl9pZBgBIAEoCRITCgtzZXNzaW9uX2lkcxgCIAMoCRIOCgZyZWFzb24YAyABKAkSFQoNcmV2b2tlZF9hdF9tcxgEIAEoASrLAQoOTG9ja0NoYW5nZUtpbmQSIAocTE9DS19DSEFOR0VfS0lORF9VTlNQRUNJRklFRBAAEh0KGUxPQ0tfQ0hBTkdFX0tJTkRfQUNRVUlSRUQQARIdChlMT0NLX0NIQU5HRV9LSU5EX1JFTEVBU0VEEAISHQoZTE9DS19DSEFOR0VfS0lORF9FWFRFTkRFRBADEhwKGExPQ0tfQ0hBTkdFX0tJTkRfRVhQSVJFRBAEEhwKGExPQ0tfQ0hBTkdFX0tJTkRfV0FSTklORxAFYgZwcm90bzM");
 
 /**
  * @generated from message tessera.events.v1.CommittedPixel
@@ -265,6 +265,40 @@ export type PaymentSucceeded = Message<"tessera.events.v1.PaymentSucceeded"> & {
    * @generated from field: double at_ms = 6;
    */
   atMs: number;
+
+  /**
+   * What the buyer's receipt shows (identity mails it): the pixels and the price in integer cents.
+   *
+   * @generated from field: repeated tessera.events.v1.CommittedPixel pixels = 7;
+   */
+  pixels: CommittedPixel[];
+
+  /**
+   * @generated from field: int32 subtotal_cents = 8;
+   */
+  subtotalCents: number;
+
+  /**
+   * @generated from field: int32 service_fee_cents = 9;
+   */
+  serviceFeeCents: number;
+
+  /**
+   * @generated from field: int32 tax_cents = 10;
+   */
+  taxCents: number;
+
+  /**
+   * The tax's jurisdiction (a state, or "Estimated").
+   *
+   * @generated from field: string tax_jurisdiction = 11;
+   */
+  taxJurisdiction: string;
+
+  /**
+   * @generated from field: string currency = 12;
+   */
+  currency: string;
 };
 
 /**
@@ -302,6 +336,23 @@ export type PaymentRefunded = Message<"tessera.events.v1.PaymentRefunded"> & {
    * @generated from field: double at_ms = 5;
    */
   atMs: number;
+
+  /**
+   * Where the pixels would have been (the buyer's refund notice names them).
+   *
+   * @generated from field: int32 canvas_index = 6;
+   */
+  canvasIndex: number;
+
+  /**
+   * @generated from field: int32 board_index = 7;
+   */
+  boardIndex: number;
+
+  /**
+   * @generated from field: int32 pixel_count = 8;
+   */
+  pixelCount: number;
 };
 
 /**
