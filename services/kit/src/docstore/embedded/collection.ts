@@ -21,6 +21,7 @@ import type { CollectionFiles, LogRecord } from './files.js';
 import { compileFilter, equalitySeed, scalarEquality } from './filter.js';
 import { setAt, splitPath } from './paths.js';
 import { compileProjection, sortDocs } from './shape.js';
+import { EqualityIndex } from './equality-index.js';
 import { sameIndex, UniqueIndex, validateIndexSpec, type Change } from './unique-index.js';
 import { compileUpdate } from './update.js';
 import { cloneJson, deepEqual, isPlainObject, toStorable, type JsonObject } from './values.js';
@@ -29,7 +30,7 @@ const ID_INDEX = '_id_';
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   readonly #docs: Map<string, JsonObject>;
-  readonly #indexes = new Map<string, { spec: IndexSpec; unique?: UniqueIndex }>();
+  readonly #indexes = new Map<string, { spec: IndexSpec; unique?: UniqueIndex; equality?: EqualityIndex }>();
   #compaction: Promise<void> | undefined;
   #closed = false;
 
@@ -55,12 +56,16 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
         continue;
       }
       const copy: IndexSpec = { ...spec, fields: { ...spec.fields } };
+      const all: Change[] = [...this.#docs.values()].map((after) => ({ id: after._id as string, after }));
       if (!spec.unique) {
-        this.#indexes.set(name, { spec: copy });
+        // a lookup by its first field (equality-index.ts), unless that field is a nested path
+        const first = Object.keys(copy.fields)[0] as string;
+        const equality = first.includes('.') ? undefined : new EqualityIndex(name, first);
+        equality?.apply(all);
+        this.#indexes.set(name, { spec: copy, ...(equality ? { equality } : {}) });
         continue;
       }
       const unique = new UniqueIndex(this.name, name, copy);
-      const all: Change[] = [...this.#docs.values()].map((after) => ({ id: after._id as string, after }));
       unique.check(all);
       unique.apply(all);
       this.#indexes.set(name, { spec: copy, unique });
@@ -88,6 +93,14 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const sorted = sortDocs(this.#matching(filter), options.sort);
     const page = sorted.slice(skip, limit > 0 ? skip + limit : undefined);
     return page.map((d) => project(d) as unknown as T);
+  }
+
+  /** How many documents a query with `filter` reads before matching (an index narrows them). */
+  examined(filter: Filter<T>): number {
+    this.#open();
+    let n = 0;
+    for (const _ of this.#candidates(filter)) n++;
+    return n;
   }
 
   async countDocuments(filter: Filter<T>): Promise<number> {
@@ -199,7 +212,10 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     if (this.#closed) throw new StoreUnavailableError(`collection ${this.name} is closed`);
   }
 
-  /** Candidate documents for a filter: by `_id` or a single-field unique index when possible. */
+  /**
+   * Candidate documents for a filter: by `_id` or a single-field unique index when possible, else
+   * the fewest a non-unique index's first field gives for a scalar equality, else every document.
+   */
   #candidates(filter: Filter<T>): Iterable<JsonObject> {
     const id = scalarEquality(filter, '_id');
     if (id !== undefined) {
@@ -215,6 +231,15 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
       const doc = owner === undefined ? undefined : this.#docs.get(owner);
       return doc ? [doc] : [];
     }
+    let fewest: ReadonlySet<string> | undefined;
+    for (const { equality } of this.#indexes.values()) {
+      if (!equality) continue;
+      const value = scalarEquality(filter, equality.field);
+      if (value === undefined) continue;
+      const ids = equality.idsOf(value);
+      if (!fewest || ids.size < fewest.size) fewest = ids;
+    }
+    if (fewest) return [...fewest].map((id) => this.#docs.get(id) as JsonObject);
     return this.#docs.values();
   }
 
@@ -275,7 +300,10 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     if (puts.length > 0) record.p = puts;
     if (dels.length > 0) record.d = dels;
     this.files.append(record);
-    for (const { unique } of this.#indexes.values()) unique?.apply(changes);
+    for (const { unique, equality } of this.#indexes.values()) {
+      unique?.apply(changes);
+      equality?.apply(changes);
+    }
     for (const c of changes) {
       if (c.after) this.#docs.set(c.id, c.after);
       else this.#docs.delete(c.id);

@@ -55,7 +55,50 @@ export function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
 }
 
 const EMPTY_ARRAY = '~';
-const encode = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
+/** The encoded value of a scalar, as an index holds it. */
+export const encodeKey = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
+
+/**
+ * The encoded keys of `doc` in an index of `fields` (split paths of `spec.fields`): none when a sparse
+ * index skips it, one per element of an array value, one per combination in a compound index.
+ */
+export function indexKeys(
+  name: string,
+  spec: IndexSpec,
+  fields: readonly string[][],
+  doc: JsonObject,
+): string[] {
+  const perField: string[][] = [];
+  let arrays = 0;
+  for (const parts of fields) {
+    const values = collectValues(doc, parts);
+    const present = values.filter((v) => v !== undefined);
+    if (spec.sparse && present.length === 0) return [];
+    const encoded = new Set<string>();
+    let isArray = false;
+    for (const v of values) {
+      if (Array.isArray(v)) {
+        isArray = true;
+        if (v.length === 0) encoded.add(EMPTY_ARRAY);
+        for (const item of v) encoded.add(encodeKey(item));
+      } else {
+        encoded.add(encodeKey(v));
+      }
+    }
+    if (values.length > 1) isArray = true;
+    if (isArray && ++arrays > 1)
+      throw new InvalidOperationError(`index ${name}: cannot index parallel arrays`);
+    perField.push([...encoded]);
+  }
+  let keys: string[] = [''];
+  for (let i = 0; i < perField.length; i++) {
+    const next: string[] = [];
+    for (const prefix of keys)
+      for (const k of perField[i] as string[]) next.push(i === 0 ? k : `${prefix}\n${k}`);
+    keys = next;
+  }
+  return keys;
+}
 
 export class UniqueIndex {
   readonly #owners = new Map<string, string>();
@@ -75,41 +118,12 @@ export class UniqueIndex {
 
   /** The `_id` of the document holding `value` in this (single-field) index, if any. */
   ownerOf(value: string | number | boolean): string | undefined {
-    return this.#owners.get(encode(value));
+    return this.#owners.get(encodeKey(value));
   }
 
   /** The encoded keys of a document (none when a sparse index skips it). */
   keys(doc: JsonObject): string[] {
-    const perField: string[][] = [];
-    let arrays = 0;
-    for (const parts of this.#fields) {
-      const values = collectValues(doc, parts);
-      const present = values.filter((v) => v !== undefined);
-      if (this.spec.sparse && present.length === 0) return [];
-      const encoded = new Set<string>();
-      let isArray = false;
-      for (const v of values) {
-        if (Array.isArray(v)) {
-          isArray = true;
-          if (v.length === 0) encoded.add(EMPTY_ARRAY);
-          for (const item of v) encoded.add(encode(item));
-        } else {
-          encoded.add(encode(v));
-        }
-      }
-      if (values.length > 1) isArray = true;
-      if (isArray && ++arrays > 1)
-        throw new InvalidOperationError(`index ${this.name}: cannot index parallel arrays`);
-      perField.push([...encoded]);
-    }
-    let keys: string[] = [''];
-    for (let i = 0; i < perField.length; i++) {
-      const next: string[] = [];
-      for (const prefix of keys)
-        for (const k of perField[i] as string[]) next.push(i === 0 ? k : `${prefix}\n${k}`);
-      keys = next;
-    }
-    return keys;
+    return indexKeys(this.name, this.spec, this.#fields, doc);
   }
 
   /** Throws DuplicateKeyError if applying `changes` would give one key to two documents. */
