@@ -8,8 +8,9 @@
  * new writes. Compaction runs every few writes, so kills also land in the middle of compactions.
  * Every third cycle also appends a torn record (what a kill inside write(2) leaves) to the log.
  *
- * The writer runs straight from its TypeScript sources through test/ts-loader.mjs (no build).
+ * The writer runs straight from its TypeScript sources through the kit's ts-loader.mjs (no build).
  */
+import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,8 @@ import {
 const CYCLES = 20;
 const COMPACT_EVERY = 5;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const LOADER = path.join(here, 'test', 'ts-loader.mjs');
+// the kit's loader of TypeScript sources for test processes (@tessera/kit/ts-loader)
+const LOADER = createRequire(import.meta.url).resolve('@tessera/kit/ts-loader');
 const WRITER = path.join(here, 'test', 'durability-writer.ts');
 
 interface Run {

@@ -1,7 +1,7 @@
 /**
  * The writer process of docstore-durability.test.ts, killed with SIGKILL at a random moment.
  *
- *   node --import ./ts-loader.mjs durability-writer.ts <dir> <cycle> <seed> <compactEveryWrites>
+ *   node --import <kit>/src/testing/ts-loader.mjs durability-writer.ts <dir> <cycle> <seed> <compactEveryWrites>
  *
  * Opens the embedded store in <dir> and writes until killed, from several concurrent workers:
  * collection `items` (unique index on `key`): inserts, duplicate-key inserts (refused), upserts,

@@ -1,6 +1,7 @@
 /**
  * Lets a plain `node` child process run the kit's TypeScript sources without a build:
- * `node --import ./ts-loader.mjs script.ts`. Used by the durability test's writer process.
+ * `node --import ./ts-loader.mjs script.ts` (`@tessera/kit/ts-loader`). Used by the child processes of the kit's
+ * logger test and of the embedded document store's durability test.
  *
  * Imported on the main thread, it registers itself as a module-hooks file; in the hooks thread it
  * resolves `./x.js` to `./x.ts` (the NodeNext import style of the sources) and strips the types
