@@ -43,8 +43,17 @@ export const BROKER = Object.freeze({
 /** Every image built from the Dockerfile template. */
 export const IMAGES = Object.freeze([...COMPONENTS, BROKER]);
 
-/** Workspaces every process image needs at run time besides its own (built output only). */
-export const SHARED_WORKSPACES = Object.freeze(['proto', 'services/facts', 'services/kit']);
+/**
+ * Workspaces every process image needs at run time besides its own (built output only). Every image
+ * carries `services/embedded`: the chart's empty backend URLs fall back to the embedded adapters, and
+ * the broker image is the embedded broker; a process loads it only for a backend whose URL is unset.
+ */
+export const SHARED_WORKSPACES = Object.freeze([
+  'proto',
+  'services/facts',
+  'services/kit',
+  'services/embedded',
+]);
 
 /** The command every image runs (relative to /app, the repository root inside the image). */
 export function commandFor(/** @type {Component} */ c) {

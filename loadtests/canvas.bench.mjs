@@ -27,6 +27,7 @@ for (const f of ['services/canvas/dist/routes.js', 'services/renderer/dist/route
 }
 
 const kit = await import('@tessera/kit');
+const embedded = await import('@tessera/embedded');
 const { LIVE_EVENT, LIVE_EVENTS_PATH } = await import('@tessera/facts/live');
 const { CanvasService } = await import('@tessera/proto/tessera/canvas/v1/canvas_pb.js');
 const { RendererService, ImageFormat } = await import('@tessera/proto/tessera/renderer/v1/renderer_pb.js');
@@ -49,8 +50,8 @@ const ms = (t) => (t === null ? '-' : `${t.toFixed(1)} ms`);
 
 const logger = kit.createLogger('bench', { level: 'warn' });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
-const bus = kit.createInProcessBus({ logger });
-const store = await kit.createEmbeddedDocumentStore(tmp, { logger });
+const bus = embedded.createInProcessBus({ logger });
+const store = await embedded.createEmbeddedDocumentStore(tmp, { logger });
 const cleanup = [];
 
 try {
@@ -102,7 +103,7 @@ try {
     logger,
     config,
     peers,
-    kv: kit.createMemoryKeyValueStore(),
+    kv: embedded.createMemoryKeyValueStore(),
     bus,
     isShuttingDown: () => false,
     now: () => Date.now(),

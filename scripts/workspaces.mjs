@@ -13,6 +13,7 @@ export const STAGES = [
   [{ name: '@tessera/proto', dir: 'proto', src: ['gen'], out: 'dist' }],
   [{ name: '@tessera/facts', dir: 'services/facts', src: ['src'], out: 'dist' }],
   [{ name: '@tessera/kit', dir: 'services/kit', src: ['src'], out: 'dist' }],
+  [{ name: '@tessera/embedded', dir: 'services/embedded', src: ['src'], out: 'dist' }],
   [
     { name: '@tessera/broker', dir: 'services/broker', src: ['src'], out: 'dist' },
     ...SERVICES.map((s) => ({ name: `@tessera/${s}`, dir: `services/${s}`, src: ['src'], out: 'dist' })),

@@ -9,6 +9,7 @@ import {
   shutdownTelemetry,
   startMetricsServer,
 } from '@tessera/kit';
+import { loadEmbedded } from '@tessera/embedded/load';
 import { createApp, createHttpServer } from './app.js';
 import { readBffSettings } from './config.js';
 import { createPeers } from './peers.js';
@@ -28,7 +29,8 @@ const metrics = await startMetricsServer({
 });
 
 let shuttingDown = false;
-const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger });
+// the embedded backends are loaded only for a backend whose URL is unset
+const kv = await openKeyValueStore({ redisUrl: config.redisUrl, logger, embedded: loadEmbedded });
 const bus = await openEventBus({
   natsUrl: config.natsUrl,
   natsUser: config.natsUser,
@@ -37,6 +39,7 @@ const bus = await openEventBus({
   logger,
   name: 'bff',
   identity,
+  embedded: loadEmbedded,
 });
 const peers = createPeers(config.peers, config.rpcTimeoutMs);
 const app = createApp({

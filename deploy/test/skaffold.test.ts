@@ -187,6 +187,7 @@ describe.each(IMAGES)('$dir/Dockerfile', (c) => {
         'proto/dist',
         'services/facts/dist',
         'services/kit/dist',
+        'services/embedded/dist',
         `${c.dir}/dist`,
         ...(c.serveWeb ? ['web/dist'] : []),
       ].sort(),

@@ -6,14 +6,7 @@
  * the development outbox file `<dataDir>/outbox.jsonl`.
  */
 import path from 'node:path';
-import {
-  createEmbeddedDocumentStore,
-  createInProcessBus,
-  createMemoryKeyValueStore,
-  type AdmissionGate,
-  type EventBus,
-  type Logger,
-} from '@tessera/kit';
+import { type AdmissionGate, type EventBus, type Logger } from '@tessera/kit';
 import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
 import type { PasswordHasher } from '../../services/identity/src/service/ports.js';
@@ -23,6 +16,11 @@ import {
   TestClock,
   testSettings,
 } from '../../services/identity/src/test/harness.js';
+import {
+  createEmbeddedDocumentStore,
+  createInProcessBus,
+  createMemoryKeyValueStore,
+} from '@tessera/embedded';
 
 export interface RunningIdentity {
   url: string;

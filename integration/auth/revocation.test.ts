@@ -7,11 +7,12 @@
  * the bounds only say it happened.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessBus, PEERS, type EventBus, type PeerName } from '@tessera/kit';
+import { PEERS, type EventBus, type PeerName } from '@tessera/kit';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
 import { askResetCode, signedUpBrowser, startAuthStack, type AuthStack } from './stack.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 /** Generous bound for "within 1 s" on a busy machine (the measured delay is printed). */
 const EVENT_BOUND_MS = 5_000;

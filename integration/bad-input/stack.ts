@@ -9,13 +9,7 @@
  */
 import { createClient, type Client } from '@connectrpc/connect';
 import { expect } from 'vitest';
-import {
-  createInProcessBus,
-  createMemoryKeyValueStore,
-  createPeerTransport,
-  type EventBus,
-  type PeerName,
-} from '@tessera/kit';
+import { createPeerTransport, type EventBus, type PeerName } from '@tessera/kit';
 import { testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { canvasClientOf, startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
@@ -33,6 +27,7 @@ import {
   startHarness as startSubmission,
   type Harness as SubmissionHarness,
 } from '@tessera/submission/testing';
+import { createInProcessBus, createMemoryKeyValueStore } from '@tessera/embedded';
 
 export const SEED_BOARD = 7;
 

@@ -11,11 +11,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Code } from '@connectrpc/connect';
-import { createMemoryKeyValueStore, openKeyValueStore, type KeyValueStore } from '@tessera/kit';
+import { openKeyValueStore, type KeyValueStore } from '@tessera/kit';
 import { eventually, testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteKeysWithPrefix } from '../../services/kit/src/kv/test/redis-helpers.js';
 import { startLockStack, type LockStack } from './stack.js';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
 
 const REDIS_URL = process.env.REDIS_URL;
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -6,16 +6,12 @@
  * On Redis the 50 clients are spread over 5 lock-service instances with a connection each (five
  * replicas), so the atomicity under test is the store's, not one process's event loop.
  */
-import {
-  createInProcessBus,
-  createMemoryKeyValueStore,
-  openKeyValueStore,
-  type KeyValueStore,
-} from '@tessera/kit';
+import { openKeyValueStore, type KeyValueStore } from '@tessera/kit';
 import { testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLock, type Lock } from '../../services/lock/src/setup.js';
 import { deleteKeysWithPrefix } from '../../services/kit/src/kv/test/redis-helpers.js';
+import { createInProcessBus, createMemoryKeyValueStore } from '@tessera/embedded';
 
 const REDIS_URL = process.env.REDIS_URL;
 const ROUNDS = 1000;

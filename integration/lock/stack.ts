@@ -4,14 +4,7 @@
  * key-value store (embedded or Redis) and one in-process bus.
  */
 import type { Client } from '@connectrpc/connect';
-import {
-  createEmbeddedDocumentStore,
-  createInProcessBus,
-  createPeerClient,
-  type KeyValueStore,
-  type Logger,
-  type RpcServer,
-} from '@tessera/kit';
+import { createPeerClient, type KeyValueStore, type Logger, type RpcServer } from '@tessera/kit';
 import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
@@ -23,6 +16,7 @@ import {
 } from '@tessera/canvas/testing';
 import { lockGateOver } from '../../services/canvas/src/adapters/lock-gate.js';
 import { createLock, type Lock } from '../../services/lock/src/setup.js';
+import { createEmbeddedDocumentStore, createInProcessBus } from '@tessera/embedded';
 
 export interface LockStack {
   lock: Lock;

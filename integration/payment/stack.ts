@@ -4,7 +4,7 @@
  * event consumer on the same bus, and an identity double that signs access tokens. Used by the
  * purchase and payment bad-input suites.
  */
-import { clientTracing, createInProcessBus, createPeerClient, tracedBus, type RpcServer } from '@tessera/kit';
+import { clientTracing, createPeerClient, tracedBus, type RpcServer } from '@tessera/kit';
 import { startTestRpcServer, testLogger } from '@tessera/kit/testing';
 import { startCanvasServer } from '@tessera/canvas/testing';
 import { startPaymentHarness, type PaymentHarness } from '@tessera/payment/testing';
@@ -13,6 +13,7 @@ import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { startIdentityDouble, type IdentityDouble } from '../../bff/src/auth/test/identity-double.js';
 import { startRenderer } from '../../services/renderer/src/setup.js';
 import { RawBrowser } from '../bad-input/http.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 export interface PaymentStack {
   h: PaymentHarness;

@@ -24,7 +24,6 @@ import {
   generateServiceKey,
   parsePrivateKey,
   REFUSED_HEADER,
-  RemoteBus,
   signingIdentity,
   TokenSigner,
   type CallerIdentity,
@@ -36,6 +35,7 @@ import { startTrustStack, type TrustStack } from './stack.js';
 import { CONTRACTS } from '@tessera/facts/contracts';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
+import { RemoteBus } from '@tessera/embedded';
 
 let stack: TrustStack;
 /** A key of the right shape that nobody published. */

@@ -198,11 +198,12 @@ export async function run(ctx) {
  */
 async function canvasOrders(ctx, writeBatch) {
   const kit = await import('@tessera/kit');
+  const embedded = await import('@tessera/embedded');
   const { createCanvas } = await import(path.join(root, 'services/canvas/dist/setup.js'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-canvas-'));
   const logger = kit.createLogger('bench', { level: 'warn' });
-  const store = await kit.createEmbeddedDocumentStore(dir, { logger });
-  const bus = kit.createInProcessBus({ logger });
+  const store = await embedded.createEmbeddedDocumentStore(dir, { logger });
+  const bus = embedded.createInProcessBus({ logger });
   try {
     const core = await createCanvas({ store, bus, logger, writeBatch });
     const white = 'FFFFFF'.repeat(PIXELS_PER_BOARD);

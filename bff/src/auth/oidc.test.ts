@@ -4,9 +4,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryKeyValueStore } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { OidcSignIn } from './oidc.js';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
 
 interface DiscoveryServer {
   issuer: string;

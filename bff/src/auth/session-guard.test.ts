@@ -4,10 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { createInProcessBus } from '@tessera/kit';
 import { eventually, testLogger } from '@tessera/kit/testing';
 import { ACCESS_TOKEN_TTL_SEC } from '@tessera/facts/account';
 import { REVOKED_MEMORY_MS, SessionGuard } from './session-guard.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 const TTL = 30_000;
 

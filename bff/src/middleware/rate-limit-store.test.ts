@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryKeyValueStore, openKeyValueStore, type KeyValueStore } from '@tessera/kit';
+import { openKeyValueStore, type KeyValueStore } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { AUTH_RATE_LIMITS, rateKey } from './rate-limit.js';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
 
 const REDIS_URL = process.env.REDIS_URL;
 const run = randomUUID().slice(0, 8);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyValueStore, type KeyValueStore } from '@tessera/kit';
+import { type KeyValueStore } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { HttpError } from './errors.js';
 import { decide, RateLimiter, rateKey } from './rate-limit.js';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
 
 const rule = { name: 'test', limit: 3, windowMs: 60_000 };
 

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import type { Board } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
-import { createInProcessBus } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { sharedBffStack } from '../canvas/test/stack.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { BoardCache } from '../canvas/board-cache.js';
 import { ChangeFeed, type CanvasChange } from '../canvas/change-feed.js';
 import { CompositeCache, type CompositeImage } from '../canvas/composite-cache.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 const s = sharedBffStack();
 let c: number;

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { node, tracing } from '@opentelemetry/sdk-node';
-import { createInProcessBus } from '@tessera/kit';
 import { startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { recordLogs } from '../auth/test/log-recorder.js';
 import { readCaches } from '../canvas/read-caches.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 const exporter = new tracing.InMemorySpanExporter();
 new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();

@@ -1,15 +1,10 @@
 /** Builds BffDeps for tests from real local parts (in-process key-value store and bus). */
-import {
-  createInProcessBus,
-  createMemoryKeyValueStore,
-  loadConfig,
-  PEERS,
-  type PeerName,
-} from '@tessera/kit';
+import { loadConfig, PEERS, type PeerName } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { readBffSettings } from '../config.js';
 import type { BffDeps } from '../deps.js';
 import { createPeers } from '../peers.js';
+import { createInProcessBus, createMemoryKeyValueStore } from '@tessera/embedded';
 
 export function testDeps(
   peerUrls: Partial<Record<PeerName, string>>,

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { BrokerService as BrokerRpc } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
-import { RemoteBus } from '@tessera/kit';
-import { encode, recorder } from '@tessera/kit/bus-contract';
+import { encode, recorder } from '@tessera/kit/contracts';
 import { eventually, testLogger, forSuite } from '@tessera/kit/testing';
 import { startBrokerServer } from './setup.js';
+import { RemoteBus } from '@tessera/embedded';
 
 const server = forSuite(() => startBrokerServer({ port: 0, logger: testLogger('broker-batches') }));
 

@@ -9,10 +9,11 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { BrokerService as BrokerRpc } from '@tessera/proto/tessera/bus/v1/broker_pb.js';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { REFUSED_HEADER, RemoteBus, type BusMessage } from '@tessera/kit';
-import { encode } from '@tessera/kit/bus-contract';
+import { REFUSED_HEADER, type BusMessage } from '@tessera/kit';
+import { encode } from '@tessera/kit/contracts';
 import { eventually, testIdentities, testLogger } from '@tessera/kit/testing';
 import { startBrokerServer, type BrokerServer } from './setup.js';
+import { RemoteBus } from '@tessera/embedded';
 
 const logger = testLogger('broker-permissions');
 const ids = testIdentities(['intruder']);

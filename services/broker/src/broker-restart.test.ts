@@ -4,10 +4,11 @@
  * clients that were connected carry on by themselves (RemoteBus reconnects and resumes).
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { RemoteBus, type BusMessage } from '@tessera/kit';
-import { decode, encode } from '@tessera/kit/bus-contract';
+import { type BusMessage } from '@tessera/kit';
+import { decode, encode } from '@tessera/kit/contracts';
 import { eventually, sleep, tempDir, testLogger } from '@tessera/kit/testing';
 import { startBrokerServer, type BrokerServer } from './setup.js';
+import { RemoteBus } from '@tessera/embedded';
 
 const logger = testLogger('bus-restart');
 const fastRetry = { retryDeadlineMs: 10_000, backoff: { initialMs: 20, maxMs: 200 } };

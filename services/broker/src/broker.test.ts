@@ -4,10 +4,12 @@
  * every service does under `npm start`). Restarts on the same folder: broker-restart.test.ts.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openEventBus, RemoteBus } from '@tessera/kit';
-import { eventBusContract, roundTrip } from '@tessera/kit/bus-contract';
+import { openEventBus } from '@tessera/kit';
+import { eventBusContract, roundTrip } from '@tessera/kit/contracts';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { startBrokerServer } from './setup.js';
+import { RemoteBus } from '@tessera/embedded';
+import { loadEmbedded } from '@tessera/embedded/load';
 
 eventBusContract('embedded broker over RemoteBus', async (logger) => {
   const { dir, cleanup } = tempDir('tessera-bus-');
@@ -29,7 +31,7 @@ describe('openEventBus with BUS_URL', () => {
     const logger = testLogger('bus-open');
     const server = await startBrokerServer({ port: 0, logger });
     onTestFinished(() => server.close());
-    const bus = await openEventBus({ busUrl: server.url, logger, name: 'test' });
+    const bus = await openEventBus({ busUrl: server.url, logger, name: 'test', embedded: loadEmbedded });
     onTestFinished(() => bus.close());
     expect(bus.inner).toBeInstanceOf(RemoteBus);
     expect(bus.system).toBe('tessera_broker');

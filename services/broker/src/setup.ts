@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { PORTS } from '@tessera/facts/ports';
 import {
-  Broker,
   startRpcServer,
   type EnvReader,
   type Logger,
@@ -18,6 +17,7 @@ import {
 import { OPEN_ACCESS, tableAccess } from './domain/access.js';
 import { routes, SERVICES } from './routes.js';
 import { BrokerService } from './service/broker-service.js';
+import { Broker } from '@tessera/embedded';
 
 export interface BrokerSettings {
   /** BUS_PORT: PORT is left to the BFF, whose environment `npm start` shares. */

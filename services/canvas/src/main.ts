@@ -1,5 +1,6 @@
 // The canvas process: configuration, the adapters and server (setup.ts), graceful shutdown.
 import { runService } from '@tessera/kit';
+import { loadEmbedded } from '@tessera/embedded/load';
 import { setup } from './setup.js';
 
-await runService({ name: 'canvas', setup });
+await runService({ name: 'canvas', setup, embedded: loadEmbedded });

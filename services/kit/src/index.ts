@@ -29,5 +29,6 @@ export * from './docstore/index.js';
 export * from './kv/index.js';
 export * from './bus/index.js';
 export * from './objects/index.js';
+export type { EmbeddedBackends, EmbeddedLoader } from './compose/embedded.js';
 export * from './load/admission-gate.js';
 export * from './metrics/index.js';

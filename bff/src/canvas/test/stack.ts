@@ -1,9 +1,9 @@
 /** The BFF in front of a real canvas service and renderer (HTTP/2 on port 0), all on one bus. */
-import { createInProcessBus } from '@tessera/kit';
 import { forSuite } from '@tessera/kit/testing';
 import { startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { startBff, type RunningBff } from '../../auth/test/app.js';
 import type { RouteModule } from '../../routes/index.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 export interface BffStack {
   stack: CanvasStack;

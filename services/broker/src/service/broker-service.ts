@@ -34,11 +34,10 @@ import {
   MAX_ACK_WAIT_MS,
   resolveConsumeOptions,
   resolveSubscribeOptions,
-  type Broker,
-  type StoredMessage,
 } from '@tessera/kit';
 import type { EventAccess } from '../domain/access.js';
 import { AsyncQueue } from './queue.js';
+import type { Broker, StoredMessage } from '@tessera/embedded';
 
 /** A fan-out stream whose client lags this many messages behind is closed (it resumes on reconnect). */
 export const MAX_SUBSCRIBER_BACKLOG = 10_000;

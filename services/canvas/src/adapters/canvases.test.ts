@@ -1,7 +1,8 @@
-import { createEmbeddedDocumentStore, type Collection, type Doc, type DocumentStore } from '@tessera/kit';
+import { type Collection, type Doc, type DocumentStore } from '@tessera/kit';
 import { refusal, tempDir } from '@tessera/kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACTIVATE_ATTEMPTS, CanvasRepository } from './canvases.js';
+import { createEmbeddedDocumentStore } from '@tessera/embedded';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@connectrpc/connect';
 import { fromBinary } from '@bufbuild/protobuf';
-import { createInProcessBus, type BusMessage } from '@tessera/kit';
+import { type BusMessage } from '@tessera/kit';
 import { rpcError, tempDir } from '@tessera/kit/testing';
 import { PixelsCommittedSchema } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { pixelOffset } from '@tessera/facts/grid';
@@ -9,6 +9,7 @@ import { ownerAt } from '@tessera/facts/owners';
 import { startHarness, testArt, type Harness } from '../test/harness.js';
 import { CanvasService, DEMO_CANVAS_INDEX } from './canvas-service.js';
 import { demoBoardColors } from '../domain/demo-art.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 let h: Harness;
 const events: BusMessage[] = [];

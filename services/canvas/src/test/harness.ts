@@ -3,11 +3,12 @@ import { createClient, createRouterTransport, type Client } from '@connectrpc/co
 import { type DocumentStore, type EventBus, type Logger, type RpcServer } from '@tessera/kit';
 import { hexToRgb } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, TOTAL_BOARDS, pixelOffset } from '@tessera/facts/grid';
-import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { routes, SERVICES } from '../routes.js';
 import type { CanvasService } from '../service/canvas-service.js';
 import { createCanvas } from '../setup.js';
+import { openTestStores } from '@tessera/embedded/testing';
 
 export interface Harness {
   core: CanvasService;

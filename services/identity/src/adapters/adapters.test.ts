@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createEmbeddedDocumentStore, createMemoryKeyValueStore } from '@tessera/kit';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { FREE_FAILURES } from '../security/throttle.js';
 import { createMailer, OutboxMailer, SmtpMailer } from './mailer.js';
@@ -9,6 +8,7 @@ import { openRepositories } from './repositories.js';
 import { storedKeyProvider } from './signing-keys.js';
 import { startSmtpServer } from '../test/smtp.js';
 import { AccountThrottle, ResendCooldown } from './throttle-store.js';
+import { createEmbeddedDocumentStore, createMemoryKeyValueStore } from '@tessera/embedded';
 
 const logger = testLogger('identity');
 

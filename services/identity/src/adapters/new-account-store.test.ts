@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConnectError } from '@connectrpc/connect';
-import { appErrorCode, appErrorRetryAfter, createMemoryKeyValueStore, openKeyValueStore } from '@tessera/kit';
+import { appErrorCode, appErrorRetryAfter, openKeyValueStore } from '@tessera/kit';
 import type { KeyValueStore } from '@tessera/kit';
 import { testLogger, uniquePrefix } from '@tessera/kit/testing';
 import {
@@ -12,6 +12,7 @@ import {
   NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR as PER_HOUR,
 } from '@tessera/facts/account';
 import { NewAccountLimit } from './new-account-store.js';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
 
 const HOUR = 60 * 60_000;
 /** Ten minutes into a UTC day. */

@@ -1,8 +1,8 @@
 /** Sign-in failures are kept per account and source; the account-wide count only shortens the free tries. */
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyValueStore } from '@tessera/kit';
 import { ACCOUNT_ALERT, FREE_FAILURES, UNDER_ATTACK_FREE } from '../security/throttle.js';
 import { AccountThrottle } from './throttle-store.js';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
 
 describe('sign-in throttle per account and source', () => {
   it('a source is slowed by its own failures only', async () => {

@@ -2,13 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import {
-  createMemoryKeyValueStore,
-  type DocumentStore,
-  type EventBus,
-  type KeyValueStore,
-} from '@tessera/kit';
-import { eventually, testLogger, uniquePrefix, openTestStores } from '@tessera/kit/testing';
+import { type DocumentStore, type EventBus, type KeyValueStore } from '@tessera/kit';
+import { eventually, testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { OUTBOX_FILE, OutboxMailer, type OutboxEntry } from '../adapters/mailer.js';
@@ -17,6 +12,8 @@ import type { Clock, Mailer, PasswordHasher } from '../service/ports.js';
 import { createIdentity, scryptHasher, type Identity } from '../setup.js';
 import { readIdentitySettings, type IdentitySettings } from '../settings.js';
 import { classifyError, readEnv } from '@tessera/kit';
+import { createMemoryKeyValueStore } from '@tessera/embedded';
+import { openTestStores } from '@tessera/embedded/testing';
 
 /** Cheap scrypt parameters for tests (production uses N = 2^17). */
 export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };

@@ -1,7 +1,7 @@
 /** Contract part: durable consumers (explicit ack, competing subscribers, redelivery, nak, poison). */
 import { describe, expect, it } from 'vitest';
 import { eventually, sleep } from '../testing/index.js';
-import { encode, publishN, recorder, type BusContractContext } from './bus.contract.js';
+import { encode, publishN, recorder, type BusContractContext } from '../contracts/bus-context.js';
 import type { BusMessage } from './port.js';
 
 /** Short enough for a quick suite, long enough for a loaded machine to ack in time. */

@@ -1,7 +1,7 @@
 /** Contract part: fan-out subscribers (new messages in order, replay) and subject wildcards. */
 import { describe, expect, it } from 'vitest';
 import { eventually, sleep } from '../testing/index.js';
-import { encode, publishN, recorder, type BusContractContext } from './bus.contract.js';
+import { encode, publishN, recorder, type BusContractContext } from '../contracts/bus-context.js';
 import type { BusMessage } from './port.js';
 
 export function registerFanoutTests({ bus, subject, durable, msgId, track }: BusContractContext): void {

@@ -1,7 +1,7 @@
 /** Contract part: bad input is refused with BusError and never breaks the bus; a closed bus refuses calls. */
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../testing/index.js';
-import { encode, recorder, type BusContractContext } from './bus.contract.js';
+import { encode, recorder, type BusContractContext } from '../contracts/bus-context.js';
 import { MAX_DATA_BYTES, MAX_MSG_ID_LENGTH } from './options.js';
 import type { BusMessage, ConsumeOptions, PublishOptions, SubscribeOptions } from './port.js';
 import { BusError } from './subjects.js';

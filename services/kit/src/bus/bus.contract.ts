@@ -7,111 +7,15 @@
  * margin either way.
  *
  * Parts: this file (publish, dedup, message shape), bus-durable.contract.ts (durable consumers),
- * bus-fanout.contract.ts (subscribers, wildcards), bus-input.contract.ts (bad input, closed bus).
+ * bus-fanout.contract.ts (subscribers, wildcards), bus-input.contract.ts (bad input, closed bus);
+ * `contracts/index.ts` (`eventBusContract`) runs them all against one adapter.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../log/logger.js';
+import { describe, expect, it } from 'vitest';
 import { eventually, sleep } from '../testing/index.js';
-import { registerDurableTests } from './bus-durable.contract.js';
-import { registerFanoutTests } from './bus-fanout.contract.js';
-import { registerInputTests } from './bus-input.contract.js';
+import { decode, encode, publishN, recorder, type BusContractContext } from '../contracts/bus-context.js';
 import { MAX_DATA_BYTES } from './options.js';
-import type { BusMessage, EventBus, Subscription } from './port.js';
-import { captureLogger, type LogCapture } from './test/log-capture.js';
 
-export interface BusFixture {
-  bus: EventBus;
-  cleanup: () => Promise<void>;
-}
-
-/** Opens a bus that logs to `logger` (the broker too, where it runs in the test process). */
-export type BusFactory = (logger: Logger) => Promise<BusFixture>;
-
-/** What each group of contract tests gets. */
-export interface BusContractContext {
-  bus: () => EventBus;
-  /** Everything the bus (and an in-test broker) logged. */
-  logs: () => LogCapture;
-  /** A subject of its own: `tessera.<run>.<label>.<n>`. */
-  subject: (label: string) => string;
-  durable: (label: string) => string;
-  msgId: (label: string) => string;
-  /** Stops the subscription after the test. */
-  track: (sub: Subscription) => Subscription;
-  /** Opens another bus of the adapter (cleaned up by the caller). */
-  open: () => Promise<BusFixture>;
-}
-
-export const encode = (text: string) => new TextEncoder().encode(text);
-export const decode = (data: Uint8Array) => new TextDecoder().decode(data);
-
-/** Publishes `n` messages (`<label>-<i>` as data) one after the other; returns their sequences. */
-export async function publishN(bus: EventBus, subject: string, n: number, label = 'm'): Promise<number[]> {
-  const seqs: number[] = [];
-  const run = Math.random().toString(36).slice(2, 8);
-  for (let i = 0; i < n; i++) {
-    seqs.push((await bus.publish(subject, encode(`${label}-${i}`), { msgId: `${label}-${run}-${i}` })).seq);
-  }
-  return seqs;
-}
-
-/** A handler that records what it gets. */
-export function recorder(): { got: BusMessage[]; handler: (m: BusMessage) => Promise<void> } {
-  const got: BusMessage[] = [];
-  return { got, handler: async (m) => void got.push(m) };
-}
-
-/** Publishes one message on `bus` and waits for a subscriber of it to get it (a bus that works end to end). */
-export async function roundTrip(bus: EventBus): Promise<void> {
-  const rec = recorder();
-  const sub = await bus.subscribe({ subjects: ['tessera.open.>'], handler: rec.handler });
-  await bus.publish('tessera.open.ping', encode('ping'), { msgId: `ping-${Date.now()}` });
-  await eventually(() => rec.got.length === 1);
-  await sub.stop();
-}
-
-export function eventBusContract(name: string, factory: BusFactory): void {
-  describe(`EventBus contract: ${name}`, () => {
-    let fixture: BusFixture | undefined;
-    let capture: LogCapture | undefined;
-    let n = 0;
-    const run = `c${Math.random().toString(36).slice(2, 8)}`;
-    const tracked: Subscription[] = [];
-    const ctx: BusContractContext = {
-      bus: () => {
-        if (!fixture) throw new Error('bus not opened');
-        return fixture.bus;
-      },
-      logs: () => capture!,
-      subject: (label) => `tessera.${run}.${label}.${++n}`,
-      durable: (label) => `${label}-${run}-${++n}`,
-      msgId: (label) => `${label}-${run}-${++n}`,
-      track: (sub) => {
-        tracked.push(sub);
-        return sub;
-      },
-      open: () => factory(captureLogger(`bus-contract-${name}`).logger),
-    };
-
-    beforeAll(async () => {
-      capture = captureLogger(`bus-contract-${name}`);
-      fixture = await factory(capture.logger);
-    });
-    afterEach(async () => {
-      await Promise.all(tracked.splice(0).map((s) => s.stop()));
-    });
-    afterAll(async () => {
-      await fixture?.cleanup();
-    });
-
-    registerPublishTests(ctx);
-    registerDurableTests(ctx);
-    registerFanoutTests(ctx);
-    registerInputTests(ctx);
-  });
-}
-
-function registerPublishTests({ bus, subject, durable, msgId, track }: BusContractContext): void {
+export function registerPublishTests({ bus, subject, durable, msgId, track }: BusContractContext): void {
   describe('publish', () => {
     it('returns increasing sequences, and lastSeq follows', async () => {
       const s = subject('seq');

@@ -1,22 +1,16 @@
 /**
- * Runs the event-bus contract against the in-process bus always, and against NATS JetStream when
- * NATS_URL is set: each opened bus gets a stream and a subject namespace of its own
- * (`<run prefix>-<n>`), deleted afterwards. What is particular to NATS: nats.test.ts. The embedded
- * broker process reached through RemoteBus runs the same contract in services/broker.
+ * Runs the event-bus contract against NATS JetStream when NATS_URL is set: each opened bus gets a
+ * stream and a subject namespace of its own (`<run prefix>-<n>`), deleted afterwards. What is
+ * particular to NATS: nats.test.ts. The embedded adapters run the same contract in
+ * services/embedded (in-process) and services/broker (the broker process through RemoteBus).
  */
 import { afterAll, describe, expect } from 'vitest';
 import { uniquePrefix } from '../testing/index.js';
-import { eventBusContract } from './bus.contract.js';
-import { createInProcessBus } from './embedded/in-process.js';
+import { eventBusContract } from '../contracts/index.js';
 import { NatsBus } from './nats.js';
 import { deleteStream, streamsWithPrefix } from './test/nats-helpers.js';
 
 const NATS_URL = process.env.NATS_URL;
-
-eventBusContract('in-process', async (logger) => {
-  const bus = createInProcessBus({ logger });
-  return { bus, cleanup: () => bus.close() };
-});
 
 describe.skipIf(!NATS_URL)('nats', () => {
   const url = NATS_URL ?? '';

@@ -2,7 +2,7 @@ import { decodeEvent } from '@tessera/facts/events';
 import { SUBJECTS } from '@tessera/facts/subjects';
 import { describe, expect, it } from 'vitest';
 import { recordSubjects } from '../testing/recorder.js';
-import { createInProcessBus } from './embedded/in-process.js';
+import { createInProcessBus } from '@tessera/embedded';
 import { publishEvent, publishEventBestEffort } from './events.js';
 import { captureLogger } from './test/log-capture.js';
 

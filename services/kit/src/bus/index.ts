@@ -29,9 +29,4 @@ export { logPoison, type PoisonInfo } from './handlers.js';
 export type { NatsBus, NatsBusOptions } from './nats.js';
 export { openEventBus, type OpenEventBusOptions } from './open.js';
 export * from './nats-permissions.js';
-// The embedded adapters: the in-process bus on the broker engine, and the client of the broker process.
-export { createInProcessBus, InProcessBus, type InProcessBusOptions } from './embedded/in-process.js';
-export { RemoteBus, type RemoteBusOptions } from './embedded/remote.js';
-export { Broker, type BrokerOptions } from './embedded/engine/core.js';
-export { FileJournal } from './embedded/engine/journal.js';
-export { DEFAULT_RETENTION, type RetentionLimits, type StoredMessage } from './embedded/engine/stream.js';
+export { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';

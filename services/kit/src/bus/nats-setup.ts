@@ -21,7 +21,7 @@ import {
   type StreamConfig,
 } from 'nats';
 import type { Logger } from '../log/logger.js';
-import type { RetentionLimits } from './embedded/engine/stream.js';
+import type { RetentionLimits } from './retention.js';
 import type { ResolvedConsumeOptions } from './options.js';
 import { SUBJECT_PREFIX, type BusMessage } from './port.js';
 import { retrying } from '../async/retry.js';

@@ -8,7 +8,7 @@
 import { nanos, StorageType } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, testLogger, uniquePrefix } from '../testing/index.js';
-import { encode, recorder } from './bus.contract.js';
+import { encode, recorder } from '../contracts/bus-context.js';
 import { NatsBus } from './nats.js';
 import { DUPLICATE_WINDOW_MS } from './port.js';
 import { BusError } from './subjects.js';

@@ -23,7 +23,7 @@ import {
 } from 'nats';
 import type { Logger } from '../log/logger.js';
 import { asError, PublishQueue, type QueuedMessage } from './publish-queue.js';
-import { DEFAULT_RETENTION, type RetentionLimits } from './embedded/engine/stream.js';
+import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import type { DurableHandlerPool } from './handlers.js';
 import { durableConsumer, logPoison, orderedSubscriber, SubscriptionSet } from './handlers.js';
 import {

@@ -1,14 +1,12 @@
 /**
  * Picks the event-bus adapter from configuration: NATS JetStream when `natsUrl` is set, else the
- * embedded broker process when `busUrl` is set (what `npm start` does), else an in-process bus
+ * embedded backends (`@tessera/embedded`, through the `embedded` loader the process was composed
+ * with): the broker process when `busUrl` is set (what `npm start` does), else an in-process bus
  * (events stay inside this process; persisted under `<dataDir>/bus` when `dataDir` is given).
  */
-import path from 'node:path';
 import type { Logger } from '../log/logger.js';
-import { Broker } from './embedded/engine/core.js';
-import { createInProcessBus, InProcessBus } from './embedded/in-process.js';
+import { embeddedFor, type EmbeddedLoader } from '../compose/embedded.js';
 import type { EventBus } from './port.js';
-import { RemoteBus } from './embedded/remote.js';
 import { natsInboxPrefix } from './nats-permissions.js';
 import type { CallerIdentity } from '../rpc/identity/identity.js';
 import { tracedBus, type TracedEventBus } from '../telemetry/bus-tracing.js';
@@ -30,6 +28,8 @@ export interface OpenEventBusOptions {
   connectTimeoutMs?: number;
   /** Whose service token the broker calls carry (default: the process identity). */
   identity?: CallerIdentity;
+  /** The embedded backends, loaded only when `natsUrl` is unset. */
+  embedded?: EmbeddedLoader;
 }
 
 /**
@@ -58,21 +58,12 @@ async function openUntraced(opts: OpenEventBusOptions): Promise<EventBus> {
     logger.info({ url: redactUrl(opts.natsUrl), user: opts.natsUser ?? null }, 'event bus: NATS JetStream');
     return bus;
   }
-  if (opts.busUrl) {
-    const bus = await RemoteBus.connect({
-      url: opts.busUrl,
-      logger,
-      retryDeadlineMs: opts.connectTimeoutMs,
-      identity: opts.identity,
-    });
-    logger.info({ url: opts.busUrl }, 'event bus: embedded broker');
-    return bus;
-  }
-  if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'bus');
-    logger.info({ dir }, 'event bus: in-process, persisted (events stay inside this process)');
-    return new InProcessBus(Broker.open(dir, { logger }), logger);
-  }
-  logger.info('event bus: in-process (events stay inside this process)');
-  return createInProcessBus({ logger: opts.logger });
+  const embedded = await embeddedFor(opts.embedded, 'NATS_URL');
+  return embedded.eventBus({
+    busUrl: opts.busUrl,
+    dataDir: opts.dataDir,
+    logger,
+    connectTimeoutMs: opts.connectTimeoutMs,
+    identity: opts.identity,
+  });
 }

@@ -4,7 +4,7 @@
  * requests of a service.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContractContext } from './docstore.contract.js';
+import type { ContractContext } from '../contracts/docstore-context.js';
 import { insertOrGet, storedSecret } from './insert-if-absent.js';
 import type { Doc } from './port.js';
 import { DuplicateKeyError } from './port.js';

@@ -3,7 +3,7 @@
  * null/missing and type brackets. One shared data set; each assertion lists the matching _ids.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContractContext } from './docstore.contract.js';
+import type { ContractContext } from '../contracts/docstore-context.js';
 import type { Collection, Doc, Filter } from './port.js';
 
 interface Person extends Doc {

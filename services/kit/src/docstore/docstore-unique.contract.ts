@@ -4,7 +4,7 @@
  * leaves the data exactly as it was.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContractContext } from './docstore.contract.js';
+import type { ContractContext } from '../contracts/docstore-context.js';
 import type { Collection, Doc } from './port.js';
 import { DuplicateKeyError } from './port.js';
 

@@ -4,7 +4,7 @@
  * document untouched.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContractContext } from './docstore.contract.js';
+import type { ContractContext } from '../contracts/docstore-context.js';
 import type { Doc } from './port.js';
 
 interface Rec extends Doc {

@@ -7,69 +7,13 @@
  * Nothing here relies on natural order: every order-sensitive read sorts.
  *
  * Parts: this file (CRUD, sort/paging/projection, copies, reopen), docstore-filters.contract.ts,
- * docstore-updates.contract.ts, docstore-unique.contract.ts, docstore-concurrency.contract.ts.
+ * docstore-updates.contract.ts, docstore-unique.contract.ts, docstore-concurrency.contract.ts;
+ * `contracts/index.ts` (`documentStoreContract`) runs them all against one adapter.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Collection, Doc, DocumentStore, IndexSpec } from './port.js';
+import { describe, expect, it } from 'vitest';
+import type { ContractContext } from '../contracts/docstore-context.js';
+import type { Collection, Doc, IndexSpec } from './port.js';
 import { DuplicateKeyError } from './port.js';
-import { registerConcurrencyTests } from './docstore-concurrency.contract.js';
-import { registerFilterTests } from './docstore-filters.contract.js';
-import { registerUniqueTests } from './docstore-unique.contract.js';
-import { registerUpdateTests } from './docstore-updates.contract.js';
-
-export interface DocumentStoreFixture {
-  store: DocumentStore;
-  /** Closes `store` and opens the same data again (adapters with durable storage). */
-  reopen?: () => Promise<DocumentStore>;
-  cleanup: () => Promise<void>;
-}
-
-/** What each group of contract tests gets. */
-export interface ContractContext {
-  store: () => DocumentStore;
-  /** A fresh collection (unique name) with optional indexes. */
-  coll: <T extends Doc>(label: string, indexes?: IndexSpec[]) => Promise<Collection<T>>;
-  /** The fixture's reopen, updating `store()`; undefined when the adapter has none. */
-  reopen: (() => Promise<DocumentStore>) | undefined;
-}
-
-export function documentStoreContract(name: string, open: () => Promise<DocumentStoreFixture>): void {
-  describe(`DocumentStore contract: ${name}`, () => {
-    let fixture: DocumentStoreFixture | undefined;
-    let n = 0;
-    const run = Math.random().toString(36).slice(2, 8);
-    const ctx: ContractContext = {
-      store: () => {
-        if (!fixture) throw new Error('store not opened');
-        return fixture.store;
-      },
-      coll: (label, indexes) => ctx.store().collection(`c_${run}_${label}_${++n}`, { indexes }),
-      reopen: undefined,
-    };
-
-    beforeAll(async () => {
-      const f = await open();
-      fixture = f;
-      const reopen = f.reopen;
-      if (reopen)
-        ctx.reopen = async () => {
-          f.store = await reopen();
-          return f.store;
-        };
-    });
-    afterAll(async () => {
-      await fixture?.cleanup();
-    });
-
-    registerCrudTests(ctx);
-    registerShapeTests(ctx);
-    registerFilterTests(ctx);
-    registerUpdateTests(ctx);
-    registerUniqueTests(ctx);
-    registerConcurrencyTests(ctx);
-    registerReopenTests(ctx);
-  });
-}
 
 interface Item extends Doc {
   kind?: string;
@@ -80,7 +24,7 @@ interface Item extends Doc {
   extra?: unknown;
 }
 
-function registerCrudTests({ coll }: ContractContext): void {
+export function registerCrudTests({ coll }: ContractContext): void {
   describe('insert, find, count, replace, delete', () => {
     it('inserts and reads documents back by _id and by field', async () => {
       const c = await coll<Item>('crud');
@@ -172,7 +116,7 @@ function registerCrudTests({ coll }: ContractContext): void {
   });
 }
 
-function registerShapeTests({ coll }: ContractContext): void {
+export function registerShapeTests({ coll }: ContractContext): void {
   describe('sort, skip, limit, projection', () => {
     async function seeded(): Promise<Collection<Item>> {
       const c = await coll<Item>('paging');
@@ -272,7 +216,7 @@ function registerShapeTests({ coll }: ContractContext): void {
   });
 }
 
-function registerReopenTests(ctx: ContractContext): void {
+export function registerReopenTests(ctx: ContractContext): void {
   describe('reopen', () => {
     it('shows every acknowledged write after the store is closed and opened again', async ({ skip }) => {
       if (!ctx.reopen) return skip('this adapter has no reopen');

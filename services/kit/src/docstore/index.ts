@@ -1,19 +1,17 @@
 /**
- * The document store: the port (port.ts), its two adapters and the factory the services call.
+ * The document store: the port (port.ts), its MongoDB adapter and the factory the services call.
  *
  * `openDocumentStore` picks MongoDB when `mongodbUrl` is set (database `database`), otherwise the
- * embedded file-backed store in `dataDir` (one folder per service, e.g. `.data/identity`). Both
- * adapters pass the same contract suite (docstore.contract.ts).
+ * embedded file-backed store of `@tessera/embedded` in `dataDir` (one folder per service, e.g.
+ * `.data/identity`), through the `embedded` loader the process was composed with. Both adapters
+ * pass the same contract suite (`@tessera/kit/contracts`).
  */
 import type { Logger } from '../log/logger.js';
+import { embeddedFor, type EmbeddedLoader } from '../compose/embedded.js';
 import type { DocumentStore } from './port.js';
-import { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/store.js';
 
 export * from './port.js';
 export { insertIfAbsent, insertOrGet, storedSecret } from './insert-if-absent.js';
-export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/store.js';
-export { InvalidOperationError, StoreUnavailableError } from './embedded/errors.js';
-export { CorruptFileError } from './embedded/files.js';
 // The MongoDB adapter (`./mongo.js`) is loaded by openDocumentStore only when MONGODB_URL is set.
 export type { MongoDocumentStore } from './mongo.js';
 
@@ -25,6 +23,8 @@ export interface OpenDocumentStoreOptions {
   /** MongoDB database name. */
   database: string;
   logger: Logger;
+  /** The embedded backends, loaded only when `mongodbUrl` is unset. */
+  embedded?: EmbeddedLoader;
 }
 
 export async function openDocumentStore(opts: OpenDocumentStoreOptions): Promise<DocumentStore> {
@@ -33,16 +33,8 @@ export async function openDocumentStore(opts: OpenDocumentStoreOptions): Promise
     const { MongoDocumentStore } = await import('./mongo.js');
     return MongoDocumentStore.connect(opts.mongodbUrl, opts.database, opts.logger);
   }
-  const store = await EmbeddedDocumentStore.open(opts.dataDir, { logger: opts.logger });
-  opts.logger.info({ dataDir: store.dir }, 'document store: embedded');
+  const embedded = await embeddedFor(opts.embedded, 'MONGODB_URL');
+  const store = await embedded.documentStore({ dir: opts.dataDir, logger: opts.logger });
+  opts.logger.info({ dataDir: opts.dataDir }, 'document store: embedded');
   return store;
-}
-
-/** The embedded store in `dir` (tests, tools, and the default of `openDocumentStore`). */
-export function createEmbeddedDocumentStore(
-  dir: string,
-  opts?: { logger?: Logger; compactEveryWrites?: number },
-): Promise<DocumentStore> {
-  const options: EmbeddedStoreOptions = { ...opts };
-  return EmbeddedDocumentStore.open(dir, options);
 }

@@ -1,9 +1,8 @@
 import type { Logger } from '../log/logger.js';
-import { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './embedded/memory.js';
+import { embeddedFor, type EmbeddedLoader } from '../compose/embedded.js';
 import type { KeyValueStore } from './port.js';
 
 export * from './port.js';
-export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './embedded/memory.js';
 // The Redis adapter (`./redis.js`) is loaded by openKeyValueStore only when REDIS_URL is set.
 export type { RedisKeyValueStore, RedisKeyValueStoreOptions } from './redis.js';
 export { KV_ERRORS } from './validate.js';
@@ -18,16 +17,13 @@ export interface OpenKeyValueStoreOptions {
   connectTimeoutMs?: number;
   /** Redis only: deadline of each command, in ms (default 5000). */
   commandTimeoutMs?: number;
-}
-
-/** The embedded store (in-process; what `npm start` uses when REDIS_URL is unset). */
-export function createMemoryKeyValueStore(opts: MemoryKeyValueStoreOptions = {}): KeyValueStore {
-  return new MemoryKeyValueStore(opts);
+  /** The embedded backends, loaded only when `redisUrl` is unset. */
+  embedded?: EmbeddedLoader;
 }
 
 /**
  * Opens the key-value port selected by configuration: Redis when `redisUrl` is set, else the
- * embedded store. Rejects with a clear error when Redis cannot be reached in time.
+ * embedded in-process store of `@tessera/embedded`. Rejects with a clear error when Redis cannot be reached in time.
  */
 export async function openKeyValueStore(opts: OpenKeyValueStoreOptions): Promise<KeyValueStore> {
   const log = opts.logger.child({ component: 'kv' });
@@ -47,6 +43,7 @@ export async function openKeyValueStore(opts: OpenKeyValueStoreOptions): Promise
     log.info({ redis: describeRedisUrl(opts.redisUrl) }, 'key-value store: redis');
     return store;
   }
+  const embedded = await embeddedFor(opts.embedded, 'REDIS_URL');
   log.info('key-value store: embedded (in-process)');
-  return createMemoryKeyValueStore({ keyPrefix: opts.keyPrefix });
+  return embedded.keyValueStore({ keyPrefix: opts.keyPrefix, logger: opts.logger });
 }

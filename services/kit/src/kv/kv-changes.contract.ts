@@ -4,7 +4,7 @@
  * the wrong type refuses the whole step before anything changed.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContractContext } from './kv.contract.js';
+import type { ContractContext } from '../contracts/kv-context.js';
 
 export function registerChangesTests({ kv, key }: ContractContext): void {
   describe('sorted-set changes with a conditional write', () => {

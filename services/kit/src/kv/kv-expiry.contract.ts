@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../testing/index.js';
-import type { ContractContext } from './kv.contract.js';
+import type { ContractContext } from '../contracts/kv-context.js';
 
 /** Redis keeps whole milliseconds: allow that rounding on the "not before the TTL" side. */
 const EARLY_TOLERANCE_MS = 3;

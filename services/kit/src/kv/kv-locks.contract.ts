@@ -1,7 +1,7 @@
 /** Contract part: locks (set-if-absent, compare-and-delete/extend) and their all-or-nothing variants. */
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../testing/index.js';
-import type { ContractContext } from './kv.contract.js';
+import type { ContractContext } from '../contracts/kv-context.js';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 

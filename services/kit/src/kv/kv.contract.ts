@@ -3,55 +3,11 @@
  * Timing checks never assume exact milliseconds: a key may only be reported gone once its TTL has
  * elapsed since the write started, and must be gone within a generous margin after that.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sleep } from '../testing/index.js';
-import type { KeyValueStore } from './port.js';
-import { registerExpiryTests } from './kv-expiry.contract.js';
-import { registerChangesTests } from './kv-changes.contract.js';
-import { registerLockTests } from './kv-locks.contract.js';
+import type { ContractContext } from '../contracts/kv-context.js';
 
-export interface KeyValueFixture {
-  kv: KeyValueStore;
-  cleanup: () => Promise<void>;
-}
-
-/** Hands each test a store and fresh keys (unique within the store's namespace). */
-export interface ContractContext {
-  kv: () => KeyValueStore;
-  key: (label: string) => string;
-  open: () => Promise<KeyValueFixture>;
-}
-
-export function keyValueContract(name: string, open: () => Promise<KeyValueFixture>): void {
-  describe(`KeyValueStore contract: ${name}`, () => {
-    let fixture: KeyValueFixture | undefined;
-    let n = 0;
-    const ctx: ContractContext = {
-      kv: () => {
-        if (!fixture) throw new Error('store not opened');
-        return fixture.kv;
-      },
-      key: (label) => `${label}:${++n}`,
-      open,
-    };
-
-    beforeAll(async () => {
-      fixture = await open();
-    });
-    afterAll(async () => {
-      await fixture?.cleanup();
-    });
-
-    registerBasicTests(ctx);
-    registerLockTests(ctx);
-    registerChangesTests(ctx);
-    registerExpiryTests(ctx);
-    registerBytesAndScanTests(ctx);
-    registerSortedSetTests(ctx);
-  });
-}
-
-function registerBasicTests({ kv, key, open }: ContractContext): void {
+export function registerBasicTests({ kv, key, open }: ContractContext): void {
   describe('strings', () => {
     it('get, set, overwrite and del', async () => {
       const k = key('basic');
@@ -207,7 +163,7 @@ function registerBasicTests({ kv, key, open }: ContractContext): void {
   });
 }
 
-function registerBytesAndScanTests({ kv, key }: ContractContext): void {
+export function registerBytesAndScanTests({ kv, key }: ContractContext): void {
   describe('bytes', () => {
     it('round-trips arbitrary binary, including zero bytes and invalid UTF-8', async () => {
       const k = key('bytes');
@@ -293,7 +249,7 @@ function registerBytesAndScanTests({ kv, key }: ContractContext): void {
   });
 }
 
-function registerSortedSetTests({ kv, key }: ContractContext): void {
+export function registerSortedSetTests({ kv, key }: ContractContext): void {
   describe('sorted sets', () => {
     it('orders by score, then by member for equal scores', async () => {
       const k = key('zset');

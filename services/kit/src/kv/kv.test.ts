@@ -1,20 +1,14 @@
 /**
- * Runs the key-value contract against the embedded store always, and against Redis when REDIS_URL
- * is set (each run in a namespace of its own, every key deleted afterwards).
+ * Runs the key-value contract against Redis when REDIS_URL is set (each run in a namespace of its
+ * own, every key deleted afterwards). The embedded store runs it in services/embedded.
  */
 import { afterAll, describe, expect } from 'vitest';
 import { testLogger, uniquePrefix } from '../testing/index.js';
-import { createMemoryKeyValueStore, openKeyValueStore } from './index.js';
-import { keyValueContract } from './kv.contract.js';
+import { keyValueContract } from '../contracts/index.js';
+import { openKeyValueStore } from './index.js';
 import { deleteKeysWithPrefix, keysWithPrefix } from './test/redis-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL;
-
-keyValueContract('embedded', async () => {
-  // A sweeper slower than the whole suite: expiry seen by readers must come from the lazy checks.
-  const kv = createMemoryKeyValueStore({ keyPrefix: 'contract:', sweepIntervalMs: 600_000 });
-  return { kv, cleanup: () => kv.close() };
-});
 
 describe.skipIf(!REDIS_URL)('redis', () => {
   const url = REDIS_URL ?? '';

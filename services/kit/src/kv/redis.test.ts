@@ -7,7 +7,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, testLogger, uniquePrefix } from '../testing/index.js';
 import { closedPort } from '../testing/ports.js';
-import { MemoryKeyValueStore, openKeyValueStore } from './index.js';
+import { openKeyValueStore } from './index.js';
 import { RedisKeyValueStore } from './redis.js';
 import { describeRedisUrl, reconnectDelay } from './redis-connection.js';
 import { FlakyProxy, deleteKeysWithPrefix, keysWithPrefix, withRawClient } from './test/redis-helpers.js';
@@ -35,12 +35,6 @@ describe('redis connection helpers', () => {
 });
 
 describe('openKeyValueStore without a reachable Redis', () => {
-  it('selects the embedded store when no URL is set', async () => {
-    const kv = await openKeyValueStore({ logger });
-    expect(kv).toBeInstanceOf(MemoryKeyValueStore);
-    await kv.close();
-  });
-
   it('fails within its connect timeout with a clear error that hides the password', async () => {
     const port = await closedPort();
     const started = performance.now();

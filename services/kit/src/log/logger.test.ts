@@ -61,7 +61,7 @@ describe('logger', () => {
 
 describe('buffered logger', () => {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const loader = path.join(here, '..', 'docstore', 'test', 'ts-loader.mjs');
+  const loader = path.join(here, '..', 'testing', 'ts-loader.mjs');
   const writer = path.join(here, 'test', 'buffered-writer.ts');
 
   /** Runs the writer; resolves with its stdout once `until(stdout)` holds or it exited. */

@@ -7,7 +7,7 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
 import { Health } from '@tessera/proto/grpc/health/v1/health_pb.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessBus } from '../bus/embedded/in-process.js';
+import { createInProcessBus } from '@tessera/embedded';
 import { AdmissionGate } from '../load/admission-gate.js';
 import { createPeerClient } from '../rpc/client.js';
 import { eventually, startTestRpcServer, testLogger, uniquePrefix } from '../testing/index.js';

@@ -20,6 +20,7 @@ import { openEventBus, type EventBus } from '../bus/index.js';
 import { openDocumentStore, type DocumentStore } from '../docstore/index.js';
 import { openKeyValueStore, type KeyValueStore } from '../kv/index.js';
 import { openObjectStore, type ObjectStore } from '../objects/index.js';
+import type { EmbeddedLoader } from '../compose/embedded.js';
 
 /** Opens the adapters the configuration selects for one service; the service closes what it opened. */
 export interface AdapterOpeners {
@@ -52,11 +53,18 @@ function adapterOpeners(
   logger: Logger,
   dataDir: string,
   identity: CallerIdentity | undefined,
+  embedded: EmbeddedLoader | undefined,
 ): AdapterOpeners {
   return {
     documentStore: () =>
-      openDocumentStore({ mongodbUrl: config.mongodbUrl, dataDir, database: `tessera_${name}`, logger }),
-    keyValueStore: () => openKeyValueStore({ redisUrl: config.redisUrl, logger }),
+      openDocumentStore({
+        mongodbUrl: config.mongodbUrl,
+        dataDir,
+        database: `tessera_${name}`,
+        logger,
+        embedded,
+      }),
+    keyValueStore: () => openKeyValueStore({ redisUrl: config.redisUrl, logger, embedded }),
     eventBus: () =>
       openEventBus({
         natsUrl: config.natsUrl,
@@ -66,6 +74,7 @@ function adapterOpeners(
         logger,
         name,
         identity,
+        embedded,
       }),
     objectStore: () =>
       openObjectStore({
@@ -73,6 +82,7 @@ function adapterOpeners(
         dir: path.join(dataDir, 'objects'),
         database: `tessera_${name}`,
         logger,
+        embedded,
       }),
   };
 }
@@ -118,6 +128,11 @@ export interface ServiceDefinition<C extends object> {
    * (createLogger's `buffered`, as the BFF logs): for a service that logs a line on a hot path.
    */
   bufferedLog?: boolean;
+  /**
+   * The embedded backends (`loadEmbedded` of `@tessera/embedded/load`), loaded only for a backend
+   * whose URL is unset; without them such a backend fails at start, naming its variable.
+   */
+  embedded?: EmbeddedLoader;
 }
 
 /** Installs handlers so a stray error is logged with context instead of silently killing the process. */
@@ -203,7 +218,7 @@ export async function runService<C extends object>(def: ServiceDefinition<C>): P
     logger,
   });
   const dataDir = path.join(config.dataDir, def.name);
-  const open = adapterOpeners(def.name, config, logger, dataDir, ids.identity);
+  const open = adapterOpeners(def.name, config, logger, dataDir, ids.identity, def.embedded);
   const parts = await def.setup({
     config,
     logger,

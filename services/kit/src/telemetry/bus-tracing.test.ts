@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { tracing } from '@opentelemetry/sdk-node';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createInProcessBus } from '../bus/embedded/in-process.js';
+import { createInProcessBus } from '@tessera/embedded';
 import type { BusMessage } from '../bus/port.js';
 import { tracedBus } from './bus-tracing.js';
 import { useGlobalTracing } from './test/global-tracing.js';

@@ -10,7 +10,6 @@ export { testLogger } from './logger.js';
 export { startTestRpcServer, type TestRpcServerOptions } from './rpc-server.js';
 export { tempDir } from './temp-dir.js';
 export { useGlobalTracing } from '../telemetry/test/global-tracing.js';
-export { openTestStores, type TestStores } from './stores.js';
 
 /** The fields of the spec's error body (sections 3 and 8), sorted: `Object.keys(body).sort()` of every one. */
 export const ERROR_BODY_FIELDS = [

@@ -3,11 +3,12 @@
  * bus at once (in order) and stored meanwhile. Only while UNCONFIRMED_EVENTS_LIMIT events are on
  * their way does a change wait for its own, so a slow or absent broker cannot grow the queue.
  */
-import { createInProcessBus, MemoryKeyValueStore, type EventBus } from '@tessera/kit';
+import { type EventBus } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLock, type Lock } from '../setup.js';
 import { UNCONFIRMED_EVENTS_LIMIT } from './lock-service.js';
+import { createInProcessBus, MemoryKeyValueStore } from '@tessera/embedded';
 
 /** A bus whose publishes are recorded in call order and stored only when `storeAll()` is called. */
 function heldBus(): EventBus & { subjects: string[]; storeAll(): void } {

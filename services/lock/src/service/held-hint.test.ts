@@ -3,9 +3,10 @@
  * remembered lock is compared directly); a remembered lock that is stale (expired, changed by
  * another replica) never lets a step through: the store's compare refuses it and the board is read.
  */
-import { MemoryKeyValueStore, type KeyValueStore } from '@tessera/kit';
+import { type KeyValueStore } from '@tessera/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockHarness, type LockHarness } from '../test/harness.js';
+import { MemoryKeyValueStore } from '@tessera/embedded';
 
 let t = 1_800_000_000_000;
 const clock = () => t;

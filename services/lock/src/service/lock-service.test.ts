@@ -1,7 +1,7 @@
-import { MemoryKeyValueStore } from '@tessera/kit';
 import { eventually } from '@tessera/kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockHarness, type LockHarness } from '../test/harness.js';
+import { MemoryKeyValueStore } from '@tessera/embedded';
 
 /** One clock for the store's TTLs and the service (both in ms). */
 let t = 1_800_000_000_000;

@@ -1,9 +1,10 @@
 /** A lock service over a given key-value store, with an in-process bus that records lock events. */
 import { fromBinary } from '@bufbuild/protobuf';
-import { createInProcessBus, type KeyValueStore } from '@tessera/kit';
+import { type KeyValueStore } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
 import { LockChangedSchema, type LockChanged } from '@tessera/proto/tessera/events/v1/events_pb.js';
 import { createLock, type Lock } from '../setup.js';
+import { createInProcessBus } from '@tessera/embedded';
 
 export interface LockHarness extends Lock {
   events: { subject: string; event: LockChanged }[];

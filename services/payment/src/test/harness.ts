@@ -17,7 +17,7 @@ import {
   type Interceptor,
 } from '@connectrpc/connect';
 import { clientTracing, serverTracing, type DocumentStore, type EventBus } from '@tessera/kit';
-import { testLogger, openTestStores } from '@tessera/kit/testing';
+import { testLogger } from '@tessera/kit/testing';
 import {
   canvasRoutes,
   createCanvas,
@@ -30,6 +30,7 @@ import { LockSchema, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.
 import { PaymentService as PaymentServiceDesc } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { SandboxProvider } from '../adapters/sandbox-provider.js';
 import { createPayment, type Payment } from '../setup.js';
+import { openTestStores } from '@tessera/embedded/testing';
 
 /**
  * What a dead process's next I/O throws: a plain ConnectError (unavailable), so it crosses a Connect

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { createInProcessBus, createPeerClient, type EventBus } from '@tessera/kit';
+import { createPeerClient, type EventBus } from '@tessera/kit';
 import { eventually, tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import { canvasPixelOf } from '@tessera/facts/grid';
 import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
@@ -19,12 +19,13 @@ import {
   testArtRgb,
   type CanvasService,
 } from '@tessera/canvas/testing';
-import { createEmbeddedDocumentStore, type DocumentStore } from '@tessera/kit';
+import { type DocumentStore } from '@tessera/kit';
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import { startRenderer } from '../setup.js';
 import { sharpImages } from '../adapters/sharp-images.js';
 import { FrameStore } from './frames.js';
 import { RendererService } from './renderer-service.js';
+import { createInProcessBus, createEmbeddedDocumentStore } from '@tessera/embedded';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: DocumentStore;

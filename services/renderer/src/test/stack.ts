@@ -4,7 +4,7 @@
  */
 import { createClient, createRouterTransport } from '@connectrpc/connect';
 import { createPeerClient, type EventBus } from '@tessera/kit';
-import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import {
   canvasRoutes,
   createCanvas,
@@ -16,6 +16,7 @@ import { CanvasService as CanvasRpc } from '@tessera/proto/tessera/canvas/v1/can
 import { routes as rendererRoutes, SERVICES } from '../routes.js';
 import type { RendererService } from '../service/renderer-service.js';
 import { startRenderer } from '../setup.js';
+import { openTestStores } from '@tessera/embedded/testing';
 
 export interface CanvasStack {
   bus: EventBus;

@@ -11,14 +11,13 @@ import { create, type DescService } from '@bufbuild/protobuf';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import {
-  createEmbeddedObjectStore,
   createPeerClient,
   type DocumentStore,
   type EventBus,
   type ObjectStore,
   type RpcServer,
 } from '@tessera/kit';
-import { testLogger, startTestRpcServer, openTestStores } from '@tessera/kit/testing';
+import { testLogger, startTestRpcServer } from '@tessera/kit/testing';
 import {
   CanvasSchema,
   CanvasService as CanvasRpc,
@@ -31,6 +30,8 @@ import type { ImageProcessor } from '../adapters/images.js';
 import { routes, SERVICES } from '../routes.js';
 import { createSubmission, startConsumers } from '../setup.js';
 import type { SubmissionService } from '../service/submission-service.js';
+import { createEmbeddedObjectStore } from '@tessera/embedded';
+import { openTestStores } from '@tessera/embedded/testing';
 
 /** A client of `impl` served over an in-memory Connect router transport: what the doubles answer with. */
 function doubleOf<S extends DescService>(svc: S, impl: Partial<ServiceImpl<S>>): Client<S> {

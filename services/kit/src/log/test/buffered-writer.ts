@@ -1,5 +1,5 @@
 /**
- * The child process of logger.test.ts: `node --import ../../docstore/test/ts-loader.mjs
+ * The child process of logger.test.ts: `node --import ../../testing/ts-loader.mjs
  * buffered-writer.ts <lines> <exit|stay>` logs <lines> lines through a buffered logger, then either
  * exits at once with process.exit (no event loop turn for pending writes: every line must still
  * reach stdout) or stays alive without logging more (the lines must arrive without a later write).

@@ -1,0 +1,365 @@
+/**
+ * One collection of the embedded document store: documents in a Map (insertion order is the natural
+ * order), unique indexes, and the collection's files.
+ *
+ * Atomicity: every method does all of its work synchronously inside its promise (compile the filter
+ * and update, find, compute the new documents, check unique indexes, append the log record, swap the
+ * documents in). Nothing else can run in between, so a filter + update is a true compare-and-set, and
+ * a refused or failed write changes nothing: the log record is appended before memory is touched, and
+ * memory is only touched once the append succeeded.
+ *
+ * Isolation: stored documents are immutable. Inputs are deep-copied (and checked) on the way in,
+ * results are deep-copied on the way out, and an update is applied to a private copy that replaces
+ * the stored one. That also lets compaction serialise a point-in-time view without blocking writes.
+ */
+import crypto from 'node:crypto';
+import type {
+  Logger,
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Sort,
+  Update,
+  UpdateResult,
+} from '@tessera/kit';
+import { DuplicateKeyError } from '@tessera/kit/ports';
+import { InvalidOperationError, StoreUnavailableError } from './errors.js';
+import type { CollectionFiles, LogRecord } from './files.js';
+import { compileFilter, equalitySeed, scalarEquality } from './filter.js';
+import { setAt, splitPath } from './paths.js';
+import { compileProjection, sortDocs } from './shape.js';
+import { EqualityIndex } from './equality-index.js';
+import { sameIndex, UniqueIndex, validateIndexSpec, type Change } from './unique-index.js';
+import { compileUpdate } from './update.js';
+import { cloneJson, deepEqual, isPlainObject, toStorable, type JsonObject } from './values.js';
+
+const ID_INDEX = '_id_';
+
+export class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  readonly #docs: Map<string, JsonObject>;
+  readonly #indexes = new Map<string, { spec: IndexSpec; unique?: UniqueIndex; equality?: EqualityIndex }>();
+  #compaction: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(
+    readonly name: string,
+    private readonly files: CollectionFiles,
+    docs: Map<string, JsonObject>,
+    private readonly logger: Logger | undefined,
+  ) {
+    this.#docs = docs;
+  }
+
+  /** Adds indexes (idempotent); a unique index the data already violates is refused like MongoDB. */
+  ensureIndexes(specs: readonly IndexSpec[]): void {
+    for (const spec of specs) {
+      const name = validateIndexSpec(spec);
+      const existing = this.#indexes.get(name);
+      if (existing) {
+        if (!sameIndex(existing.spec, spec))
+          throw new InvalidOperationError(
+            `collection ${this.name}: index ${name} already exists with other options`,
+          );
+        continue;
+      }
+      const copy: IndexSpec = { ...spec, fields: { ...spec.fields } };
+      const all: Change[] = [...this.#docs.values()].map((after) => ({ id: after._id as string, after }));
+      if (!spec.unique) {
+        // a lookup by its first field (equality-index.ts), unless that field is a nested path
+        const first = Object.keys(copy.fields)[0] as string;
+        const equality = first.includes('.') ? undefined : new EqualityIndex(name, first);
+        equality?.apply(all);
+        this.#indexes.set(name, { spec: copy, ...(equality ? { equality } : {}) });
+        continue;
+      }
+      const unique = new UniqueIndex(this.name, name, copy);
+      unique.check(all);
+      unique.apply(all);
+      this.#indexes.set(name, { spec: copy, unique });
+    }
+  }
+
+  async insertOne(doc: T): Promise<void> {
+    this.#open();
+    const stored = storableDocument(doc, 'document');
+    this.#commit([{ id: stored._id as string, after: stored }]);
+  }
+
+  async findOne(filter: Filter<T>, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null> {
+    this.#open();
+    const project = compileProjection(options?.projection);
+    const doc = this.#first(filter, options?.sort);
+    return doc ? (project(doc) as unknown as T) : null;
+  }
+
+  async find(filter: Filter<T>, options: FindOptions = {}): Promise<T[]> {
+    this.#open();
+    const project = compileProjection(options.projection);
+    const skip = count(options.skip, 'skip');
+    const limit = count(options.limit, 'limit');
+    const sorted = sortDocs(this.#matching(filter), options.sort);
+    const page = sorted.slice(skip, limit > 0 ? skip + limit : undefined);
+    return page.map((d) => project(d) as unknown as T);
+  }
+
+  /** How many documents a query with `filter` reads before matching (an index narrows them). */
+  examined(filter: Filter<T>): number {
+    this.#open();
+    let n = 0;
+    for (const _ of this.#candidates(filter)) n++;
+    return n;
+  }
+
+  async countDocuments(filter: Filter<T>): Promise<number> {
+    this.#open();
+    return this.#matching(filter).length;
+  }
+
+  async updateOne(filter: Filter<T>, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {
+    this.#open();
+    const apply = compileUpdate(update);
+    const doc = this.#first(filter, undefined);
+    if (doc) return { matchedCount: 1, modifiedCount: this.#modify(doc, apply) ? 1 : 0 };
+    if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0 };
+    const inserted = this.#upsert(filter, apply);
+    return { matchedCount: 0, modifiedCount: 0, upsertedId: inserted._id as string };
+  }
+
+  async updateMany(filter: Filter<T>, update: Update): Promise<UpdateResult> {
+    this.#open();
+    const apply = compileUpdate(update);
+    const matched = this.#matching(filter);
+    const changes: Change[] = [];
+    for (const before of matched) {
+      const after = this.#updated(before, apply);
+      if (after) changes.push({ id: before._id as string, before, after });
+    }
+    if (changes.length > 0) this.#commit(changes);
+    return { matchedCount: matched.length, modifiedCount: changes.length };
+  }
+
+  async findOneAndUpdate(
+    filter: Filter<T>,
+    update: Update,
+    options: { upsert?: boolean; returnDocument?: 'before' | 'after'; sort?: Sort } = {},
+  ): Promise<T | null> {
+    this.#open();
+    const apply = compileUpdate(update);
+    const after = options.returnDocument !== 'before';
+    const doc = this.#first(filter, options.sort);
+    if (doc) {
+      this.#modify(doc, apply);
+      return cloneJson(after ? (this.#docs.get(doc._id as string) as JsonObject) : doc) as unknown as T;
+    }
+    if (!options.upsert) return null;
+    const inserted = this.#upsert(filter, apply);
+    return after ? (cloneJson(inserted) as unknown as T) : null;
+  }
+
+  async replaceOne(filter: Filter<T>, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
+    this.#open();
+    const match = compileFilter(filter);
+    const replacement = toStorable(doc, 'replacement');
+    if (!isPlainObject(replacement)) throw new InvalidOperationError('a replacement must be a plain object');
+    for (const key of Object.keys(replacement))
+      if (key.startsWith('$'))
+        throw new InvalidOperationError(`a replacement cannot contain operators ('${key}')`);
+    const before = this.#first(filter, undefined, match);
+    if (before) {
+      const id = before._id as string;
+      if (replacement._id !== undefined && replacement._id !== id)
+        throw new InvalidOperationError(`replaceOne would change the immutable field _id`);
+      const { _id: _ignored, ...rest } = replacement;
+      const after: JsonObject = { _id: id, ...rest };
+      if (deepEqual(before, after)) return { matchedCount: 1, modifiedCount: 0 };
+      this.#commit([{ id, before, after }]);
+      return { matchedCount: 1, modifiedCount: 1 };
+    }
+    if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0 };
+    const seededId = scalarEquality(filter, '_id');
+    const id = replacement._id ?? (typeof seededId === 'string' ? seededId : newId());
+    const { _id: _ignored, ...rest } = replacement;
+    const inserted = storableDocument({ _id: id, ...rest }, 'replacement');
+    this.#commit([{ id: inserted._id as string, after: inserted }]);
+    return { matchedCount: 0, modifiedCount: 0, upsertedId: inserted._id as string };
+  }
+
+  async deleteOne(filter: Filter<T>): Promise<{ deletedCount: number }> {
+    this.#open();
+    const doc = this.#first(filter, undefined);
+    if (!doc) return { deletedCount: 0 };
+    this.#commit([{ id: doc._id as string, before: doc }]);
+    return { deletedCount: 1 };
+  }
+
+  async deleteMany(filter: Filter<T>): Promise<{ deletedCount: number }> {
+    this.#open();
+    const docs = this.#matching(filter);
+    if (docs.length > 0) this.#commit(docs.map((before) => ({ id: before._id as string, before })));
+    return { deletedCount: docs.length };
+  }
+
+  /** Compacts now (after any compaction in progress); resolves when the new snapshot is in place. */
+  async compact(): Promise<void> {
+    this.#open();
+    await this.#compaction?.catch(() => undefined);
+    this.#startCompaction();
+    await this.#compaction;
+  }
+
+  /** Waits for a running compaction, then flushes and closes the files. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#compaction?.catch(() => undefined);
+    this.files.close();
+  }
+
+  #open(): void {
+    if (this.#closed) throw new StoreUnavailableError(`collection ${this.name} is closed`);
+  }
+
+  /**
+   * Candidate documents for a filter: by `_id` or a single-field unique index when possible, else
+   * the fewest a non-unique index's first field gives for a scalar equality, else every document.
+   */
+  #candidates(filter: Filter<T>): Iterable<JsonObject> {
+    const id = scalarEquality(filter, '_id');
+    if (id !== undefined) {
+      const doc = typeof id === 'string' ? this.#docs.get(id) : undefined;
+      return doc ? [doc] : [];
+    }
+    for (const { spec, unique } of this.#indexes.values()) {
+      const fields = Object.keys(spec.fields);
+      if (!unique || fields.length !== 1 || (fields[0] as string).includes('.')) continue;
+      const value = scalarEquality(filter, fields[0] as string);
+      if (value === undefined) continue;
+      const owner = unique.ownerOf(value);
+      const doc = owner === undefined ? undefined : this.#docs.get(owner);
+      return doc ? [doc] : [];
+    }
+    let fewest: ReadonlySet<string> | undefined;
+    for (const { equality } of this.#indexes.values()) {
+      if (!equality) continue;
+      const value = scalarEquality(filter, equality.field);
+      if (value === undefined) continue;
+      const ids = equality.idsOf(value);
+      if (!fewest || ids.size < fewest.size) fewest = ids;
+    }
+    if (fewest) return [...fewest].map((id) => this.#docs.get(id) as JsonObject);
+    return this.#docs.values();
+  }
+
+  #matching(filter: Filter<T>): JsonObject[] {
+    const match = compileFilter(filter);
+    const out: JsonObject[] = [];
+    for (const doc of this.#candidates(filter)) if (match(doc)) out.push(doc);
+    return out;
+  }
+
+  #first(filter: Filter<T>, sort: Sort | undefined, match = compileFilter(filter)): JsonObject | undefined {
+    if (sort && Object.keys(sort).length > 0) {
+      const all: JsonObject[] = [];
+      for (const doc of this.#candidates(filter)) if (match(doc)) all.push(doc);
+      return sortDocs(all, sort)[0];
+    }
+    for (const doc of this.#candidates(filter)) if (match(doc)) return doc;
+    return undefined;
+  }
+
+  /** The updated copy of `before`, or undefined when the update changes nothing. */
+  #updated(before: JsonObject, apply: ReturnType<typeof compileUpdate>): JsonObject | undefined {
+    const after = cloneJson(before);
+    apply.apply(after, false);
+    if (after._id !== before._id)
+      throw new InvalidOperationError('an update cannot change the immutable field _id');
+    return deepEqual(before, after) ? undefined : after;
+  }
+
+  #modify(before: JsonObject, apply: ReturnType<typeof compileUpdate>): boolean {
+    const after = this.#updated(before, apply);
+    if (!after) return false;
+    this.#commit([{ id: before._id as string, before, after }]);
+    return true;
+  }
+
+  /** Inserts the document an upsert builds: the filter's equality fields, then the update. */
+  #upsert(filter: Filter<T>, apply: ReturnType<typeof compileUpdate>): JsonObject {
+    const doc: JsonObject = {};
+    for (const [path, value] of equalitySeed(filter)) setAt(doc, splitPath(path), cloneJson(value), path);
+    apply.apply(doc, true);
+    const stored = storableDocument(
+      doc._id === undefined ? { _id: newId(), ...doc } : doc,
+      'upserted document',
+    );
+    this.#commit([{ id: stored._id as string, after: stored }]);
+    return stored;
+  }
+
+  /** Checks every unique constraint, logs the change durably, then applies it in memory. */
+  #commit(changes: Change[]): void {
+    for (const c of changes)
+      if (!c.before && c.after && this.#docs.has(c.id)) throw new DuplicateKeyError(this.name, ID_INDEX);
+    for (const { unique } of this.#indexes.values()) unique?.check(changes);
+    const record: LogRecord = {};
+    const puts = changes.filter((c) => c.after).map((c) => c.after as JsonObject);
+    const dels = changes.filter((c) => !c.after).map((c) => c.id);
+    if (puts.length > 0) record.p = puts;
+    if (dels.length > 0) record.d = dels;
+    this.files.append(record);
+    for (const { unique, equality } of this.#indexes.values()) {
+      unique?.apply(changes);
+      equality?.apply(changes);
+    }
+    for (const c of changes) {
+      if (c.after) this.#docs.set(c.id, c.after);
+      else this.#docs.delete(c.id);
+    }
+    if (!this.#compaction && this.files.shouldCompact()) this.#startCompaction();
+  }
+
+  #startCompaction(): void {
+    let started: Promise<void>;
+    try {
+      started = this.files.compact([...this.#docs.values()]);
+    } catch (err) {
+      started = Promise.reject(err);
+    }
+    const running = started
+      .catch((err: unknown) => {
+        this.logger?.error({ err, collection: this.name }, 'docstore compaction failed (will retry)');
+        throw err;
+      })
+      .finally(() => {
+        if (this.#compaction === running) this.#compaction = undefined;
+      });
+    running.catch(() => undefined);
+    this.#compaction = running;
+  }
+}
+
+/** A checked deep copy of a document with a string `_id`. */
+function storableDocument(doc: unknown, where: string): JsonObject {
+  const stored = toStorable(doc, where);
+  if (!isPlainObject(stored)) throw new InvalidOperationError(`${where} must be a plain object`);
+  if (typeof stored._id !== 'string' || stored._id === '')
+    throw new InvalidOperationError(`${where} needs a non-empty string _id`);
+  // MongoDB always stores _id as the first field.
+  if (Object.keys(stored)[0] !== '_id') {
+    const { _id, ...rest } = stored;
+    return { _id, ...rest };
+  }
+  return stored;
+}
+
+function count(v: number | undefined, what: string): number {
+  if (v === undefined) return 0;
+  if (!Number.isSafeInteger(v) || v < 0)
+    throw new InvalidOperationError(`${what} must be a non-negative integer`);
+  return v;
+}
+
+/** A fresh `_id` for upserts without one: 24 hex digits, like an ObjectId's string form. */
+const newId = (): string => crypto.randomBytes(12).toString('hex');
