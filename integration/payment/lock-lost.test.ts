@@ -8,16 +8,20 @@
  * holds add no line to the sandbox provider's log of intents (`<DATA_DIR>/payment/sandbox_intents.*.log`,
  * one line per write): no provider call.
  *
- * The refund of a paid order the canvas refuses (the race the check before the charge leaves, e.g.
- * a card confirmed at Stripe directly) is shown over the real canvas and payment code in
- * services/payment/src/service/refused-orders.test.ts: the sandbox's confirmation always runs the
- * check, so over these processes that race cannot be arranged on purpose.
+ * The race the check before the charge leaves (the lock lost after the check, before the commit) is
+ * arranged with the sandbox's 3-D Secure card (AUTH_CARD): the confirmation passes the check and
+ * leaves the intent `requires_action`; the buyer then loses the board (released, expired, a rival
+ * who buys or does not buy) and completes the authentication, which charges the card with nothing
+ * re-checked, as Stripe's client-side confirmation does. The save answers 409 ORDER_REFUNDED with
+ * the refund in its message and body, the order reads refunded, and no pixel is granted, then or
+ * after the rival's lock ends.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, tempDir } from '@tessera/kit/testing';
-import { orderTotalCents, TEST_CARD } from '../../loadtests/lib/purchase-flow.mjs';
+import { AUTH_CARD, orderTotalCents, TEST_CARD } from '../../loadtests/lib/purchase-flow.mjs';
+import { orderRefundedMessage, REFUND_REASONS } from '@tessera/facts/payments';
 import { startTrustStack, type TrustStack } from '../trust/stack.js';
 import { json, register, type User } from '../iteration/flow.js';
 
@@ -68,8 +72,8 @@ async function intent(u: User, board: number) {
   });
 }
 
-const confirm = (u: User, clientSecret: string) =>
-  post(u, '/api/payments/sandbox/confirm', { clientSecret, ...TEST_CARD });
+const confirm = (u: User, clientSecret: string, card = TEST_CARD) =>
+  post(u, '/api/payments/sandbox/confirm', { clientSecret, ...card });
 const save = (u: User, board: number, id: string) =>
   post(u, `/api/pixels/canvas/${canvas}/board/${board}/batch-reset`, {
     pixels: pixelsOf(board).map(({ x, y }) => ({ x, y })),
@@ -143,6 +147,102 @@ describe('paying after losing the board lock, on the real processes', () => {
     );
     await paysAfterLosingTheLock(board, made.clientSecret, made.paymentIntentId);
     expect(await owners(board)).toEqual([null, null, null]);
+  });
+});
+
+/** Locked, ordered, and confirmed with the 3-D Secure card: passed the check, nothing charged yet. */
+async function awaitingAuthentication(board: number, lockMinutes = 5) {
+  await lock(buyer, board, lockMinutes);
+  const made = json(await intent(buyer, board));
+  const asked = await confirm(buyer, made.clientSecret, AUTH_CARD);
+  expect(asked.status, asked.text).toBe(200);
+  expect(json(asked).paymentIntent).toMatchObject({ status: 'requires_action' });
+  return made as { clientSecret: string; paymentIntentId: string; amount: number };
+}
+
+/** The buyer, who lost the board meanwhile, completes the authentication: charged, then refunded. */
+async function chargedThenRefunded(board: number, made: { clientSecret: string; paymentIntentId: string }) {
+  const authed = await post(buyer, '/api/payments/sandbox/authenticate', { clientSecret: made.clientSecret });
+  expect(authed.status, authed.text).toBe(200);
+  expect(json(authed)).toMatchObject({ success: true, paymentIntent: { status: 'succeeded' } });
+  const paid = (await status(buyer, made.paymentIntentId)).amount as number;
+  const saved = await save(buyer, board, made.paymentIntentId);
+  expect(saved.status, saved.text).toBe(409);
+  expect(json(saved)).toMatchObject({
+    success: false,
+    error: 'ORDER_REFUNDED',
+    message: orderRefundedMessage(REFUND_REASONS.boardLockLost, paid),
+    orderState: 'refunded',
+    refundedAmount: paid,
+    refundReason: REFUND_REASONS.boardLockLost,
+  });
+  // the order reads refunded within a few seconds (the provider event's fulfilment may answer first)
+  await eventually(
+    async () => {
+      const order = await status(buyer, made.paymentIntentId);
+      return order.orderState === 'refunded' && order.refundedAmount === paid;
+    },
+    5_000,
+    100,
+  );
+  // a late save is refused again: the refusal voided the order on the board
+  expect((await save(buyer, board, made.paymentIntentId)).status).toBe(409);
+}
+
+const boardFree = (board: number) =>
+  eventually(
+    async () =>
+      json(await buyer.http.get(`/api/boards/${canvas}/${board}/status`, buyer.auth)).data.isLocked === false,
+    20_000,
+    250,
+  );
+
+describe('charged after losing the board lock (3-D Secure), on the real processes: refunded', () => {
+  // a rival of its own: the first one still holds a board of the tests above (one lock per user)
+  let rival: User;
+  beforeAll(async () => {
+    rival = await register(stack.bffUrl, 'rival2');
+  }, 60_000);
+
+  it('released, no rival: the save answers the refund; nothing granted', async () => {
+    const board = 40;
+    const made = await awaitingAuthentication(board);
+    await release(buyer, board);
+    await chargedThenRefunded(board, made);
+    expect(await owners(board)).toEqual([null, null, null]);
+  });
+
+  it('expired, no rival: the save answers the refund; nothing granted', async () => {
+    const board = 41;
+    const made = await awaitingAuthentication(board, 1); // 3 s
+    await boardFree(board);
+    await chargedThenRefunded(board, made);
+    expect(await owners(board)).toEqual([null, null, null]);
+  });
+
+  it("a rival locks and buys nothing: refunded; nothing granted after the rival's lock ends", async () => {
+    const board = 42;
+    const made = await awaitingAuthentication(board);
+    await release(buyer, board);
+    await lock(rival, board, 2); // 6 s
+    await chargedThenRefunded(board, made);
+    await boardFree(board);
+    await save(buyer, board, made.paymentIntentId);
+    expect(await owners(board)).toEqual([null, null, null]);
+  });
+
+  it("a rival locks and buys the pixels: the rival owns them, the buyer's payment is refunded", async () => {
+    const board = 43;
+    const made = await awaitingAuthentication(board);
+    await release(buyer, board);
+    await lock(rival, board, 2); // 6 s
+    const theirs = json(await intent(rival, board));
+    expect((await confirm(rival, theirs.clientSecret)).status).toBe(200);
+    expect((await save(rival, board, theirs.paymentIntentId)).status).toBe(200);
+    await chargedThenRefunded(board, made);
+    await boardFree(board);
+    await save(buyer, board, made.paymentIntentId);
+    expect(await owners(board)).toEqual([rival.userId, rival.userId, rival.userId]);
   });
 });
 

@@ -13,6 +13,9 @@ export interface SignedInApi {
 
 export const TEST_CARD: { cardNumber: string; expMonth: number; expYear: number; cvc: string };
 
+/** The sandbox's 3-D Secure card: confirmation leaves `requires_action` until authenticated. */
+export const AUTH_CARD: { cardNumber: string; expMonth: number; expYear: number; cvc: string };
+
 /** The server's price in cents of an order of `pixels` (estimated tax). */
 export function orderTotalCents(pixels: readonly OrderPixel[]): number;
 

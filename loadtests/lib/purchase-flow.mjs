@@ -10,6 +10,12 @@ import { priceOrder } from '@tessera/facts/pricing';
 export const TEST_CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
 /**
+ * The sandbox's 3-D Secure card (Stripe's 4000 0027 6000 3184): the confirmation leaves the intent
+ * `requires_action`; POST /api/payments/sandbox/authenticate completes it and charges the card.
+ */
+export const AUTH_CARD = { ...TEST_CARD, cardNumber: '4000002760003184' };
+
+/**
  * The server's price in cents of an order of `pixels`: those with a `color` are custom colours, the
  * others the artist's (estimated tax: no billing address).
  * @param {readonly import('./purchase-flow.d.mts').OrderPixel[]} pixels

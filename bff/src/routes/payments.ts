@@ -30,6 +30,7 @@ import { noStore } from '../http/no-store.js';
 import { RateLimiter, type RateRule } from '../middleware/rate-limit.js';
 import { INTENT_LIMITS } from '@tessera/facts/payments';
 import { hasAppCode } from '@tessera/kit';
+import type { PaymentIntent } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 
 /** create-payment-intent calls per user (facts' INTENT_LIMITS; AUTH_RATE_LIMIT_SCALE multiplies it). */
 export const INTENT_RATE_RULE: RateRule = {
@@ -159,12 +160,21 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       cvc: line(body.cvc, 'cvc', 4, { required: true }),
       postalCode: line(body.postalCode, 'postalCode', 20),
     });
-    const intent = res.intent;
-    ctx.body = {
-      success: res.errorMessage === '',
-      paymentIntent: intent ? { id: intent.id, status: intent.status, amount: intent.amountCents } : null,
-      error: res.errorMessage === '' ? null : { code: res.errorCode, message: res.errorMessage },
-    };
+    ctx.body = sandboxAnswer(res);
+  });
+
+  // The sandbox's 3-D Secure step: the buyer completes (approve true) or fails the authentication.
+  router.post('/api/payments/sandbox/authenticate', auth, async (ctx) => {
+    const { userId } = authOf(ctx);
+    const body = bodyOf(ctx);
+    if (body.approve !== undefined && typeof body.approve !== 'boolean')
+      throw new HttpError('VALIDATION_ERROR', 'approve must be true or false', 'approve');
+    const res = await peers.payment.authenticateSandboxPayment({
+      userId,
+      clientSecret: line(body.clientSecret, 'clientSecret', 200, { required: true }),
+      approve: body.approve !== false,
+    });
+    ctx.body = sandboxAnswer(res);
   });
 
   router.post('/api/payment-intents', auth, async (ctx) => {
@@ -237,4 +247,14 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     const res = await peers.payment.handleProviderEvent({ payload: raw, signature });
     ctx.body = { received: true, handled: res.handled, type: res.eventType };
   });
+}
+
+/** The sandbox's answer to a confirmation or an authentication, in the modal's shape. */
+function sandboxAnswer(res: { intent?: PaymentIntent; errorMessage: string; errorCode: string }) {
+  const intent = res.intent;
+  return {
+    success: res.errorMessage === '',
+    paymentIntent: intent ? { id: intent.id, status: intent.status, amount: intent.amountCents } : null,
+    error: res.errorMessage === '' ? null : { code: res.errorCode, message: res.errorMessage },
+  };
 }

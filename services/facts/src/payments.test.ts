@@ -80,7 +80,7 @@ describe('the refund of an order the canvas refused', () => {
       'Some of these pixels were sold to another buyer before your payment completed. Your payment of $4.74 has been refunded in full.',
     );
     const lost = orderRefundedMessage(REFUND_REASONS.boardLockLost, 133);
-    expect(lost).toMatch(/^Your lock on this board ended and someone else took the board/);
+    expect(lost).toMatch(/^Your lock on this board ended before your payment went through/);
     expect(lost).toMatch(/Your payment of \$1\.33 has been refunded in full\.$/);
   });
 });

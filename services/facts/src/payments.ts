@@ -100,7 +100,7 @@ export const ORDER_REFUNDED_CODE = 'ORDER_REFUNDED';
 export function orderRefundedMessage(reason: string, amountCents: number): string {
   const why =
     reason === REFUND_REASONS.boardLockLost
-      ? 'Your lock on this board ended and someone else took the board before your payment went through, so these pixels could not be saved.'
+      ? 'Your lock on this board ended before your payment went through, so these pixels could not be saved.'
       : 'Some of these pixels were sold to another buyer before your payment completed.';
   return `${why} Your payment of ${formatDollars(amountCents)} has been refunded in full.`;
 }

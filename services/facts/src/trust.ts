@@ -88,6 +88,7 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     UpdateIntentAddress: ['bff'],
     GetPaymentIntent: ['bff'],
     ConfirmSandboxPayment: ['bff'],
+    AuthenticateSandboxPayment: ['bff'],
     CommitOrder: ['bff'],
     // The provider's webhook arrives at the BFF, which forwards the verified raw body.
     HandleProviderEvent: ['bff'],

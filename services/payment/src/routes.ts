@@ -13,6 +13,7 @@ export function routes(core: PaymentService): (router: ConnectRouter) => void {
       }),
       getPaymentIntent: async (req) => ({ intent: await core.getIntent(req.userId, req.intentId) }),
       confirmSandboxPayment: (req) => core.confirmSandbox(req),
+      authenticateSandboxPayment: (req) => core.authenticateSandbox(req),
       commitOrder: (req) => core.commit(req),
       handleProviderEvent: (req) => core.handleEvent(req.payload, req.signature),
       trackPaymentIntent: async (req) => {

@@ -257,8 +257,8 @@ export function commit(
     return { ok: false, reason: 'VOIDED', message: 'This order was refused before', board: null };
   }
   const board = withoutExpired(board0, now);
-  // the buyer lost the board to another user: refused, and voided like any refusal, so the order is
-  // not granted later either (when the new holder's lock ends and the pixels are free again)
+  // the buyer no longer holds the board (released, expired, or another user holds it): refused, and
+  // voided like any refusal, so the order is not granted later either (when the pixels are free again)
   if (opts.lockLost?.(board0)) {
     return {
       ok: false,

@@ -121,20 +121,23 @@ export class Purchases {
   }
 
   /**
-   * A paid order whose buyer lost the board to another user since reserving is refused and voided
-   * (the caller refunds at once; no later commit of it lands): the new holder's pixels are never sold
-   * to the old one. The lock service is asked who
-   * holds the board before the write (the one lock check of a commit), and the holder is compared
-   * inside the write's step with the reservation on the board as the write reads it. A new holder
-   * who reserves meanwhile evicts the order's hold first, so the commit then finds its pixels held
-   * and is refused by the board itself.
+   * A paid order whose buyer no longer holds the board is refused and voided (the caller refunds at
+   * once; no later commit of it lands): the buyer released the lock or let it expire (nobody holds
+   * the board), or another user holds it with a newer token; the new holder's pixels are never sold
+   * to the old one, and a board left free is not sold to a buyer who gave it up. The lock service is
+   * asked who holds the board before the write (the one lock check of a commit), and the holder is
+   * compared inside the write's step with the reservation on the board as the write reads it. A new
+   * holder who reserves meanwhile evicts the order's hold first, so the commit then finds its pixels
+   * held and is refused by the board itself. `holder` undefined: no lock service (a core built
+   * without one), the board's own checks only.
    */
   private static lostTo(
     doc: BoardDoc,
     req: CommitOrderRequest,
-    holder: { userId: string; fencingToken: number } | null,
+    holder: { userId: string; fencingToken: number } | null | undefined,
   ): boolean {
-    if (!holder) return false; // free: the pixels are granted if still unsold and unheld
+    if (holder === undefined) return false;
+    if (holder === null) return true; // the buyer's lock ended (released or expired)
     const stored = doc.reservations.find((r) => r.orderId === req.orderId);
     const buyer = stored?.userId ?? req.userId;
     const token = stored?.fencingToken ?? 0;
@@ -145,7 +148,7 @@ export class Purchases {
     checkOrderId(req.orderId);
     checkBoardIndex(req.boardIndex);
     const locks = this.core.deps.locks;
-    const holder = locks ? await locks.current(req.canvasIndex, req.boardIndex) : null;
+    const holder = locks ? await locks.current(req.canvasIndex, req.boardIndex) : undefined;
     const now = this.core.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
       const late = () => this.lateReservation(req, d);

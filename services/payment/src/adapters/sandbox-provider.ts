@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { AWAITING_PAYMENT } from '@tessera/facts/payments';
+import { AWAITING_PAYMENT, type IntentStatus } from '@tessera/facts/payments';
 import { followUpSpan, insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
@@ -45,6 +45,13 @@ export interface ConfirmResult {
 }
 
 const webhooks = Stripe.webhooks;
+
+const changedWhileConfirming = () =>
+  new ProviderRequestError(
+    'This PaymentIntent changed while confirming it',
+    'payment_intent_unexpected_state',
+    400,
+  );
 
 const toIntent = (d: SandboxIntent): ProviderIntent => ({
   id: d._id,
@@ -176,21 +183,55 @@ export class SandboxProvider implements PaymentProvider {
         error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
       };
     }
-    const paid = await this.intents.findOneAndUpdate(
-      {
-        _id: doc._id,
-        status: { $in: [...AWAITING_PAYMENT] },
-      },
-      { $set: { status: 'succeeded', lastError: '', amountReceivedCents: doc.amountCents } },
-    );
-    if (!paid)
+    if (outcome.requiresAction) {
+      // 3-D Secure: nothing is charged until the buyer completes the authentication (authenticate)
+      const waiting = await this.intents.findOneAndUpdate(
+        { _id: doc._id, status: { $in: [...AWAITING_PAYMENT] } },
+        { $set: { status: 'requires_action', lastError: '' } },
+      );
+      if (!waiting) throw changedWhileConfirming();
+      this.emit('payment_intent.requires_action', waiting);
+      return { intent: toIntent(waiting) };
+    }
+    return { intent: await this.charge(doc._id, doc.amountCents) };
+  }
+
+  /**
+   * The buyer's answer to the authentication a confirmation asked for (Stripe's 3-D Secure page in
+   * test mode: "Complete" or "Fail"). Completing it charges the card with nothing re-checked, as
+   * with Stripe, whose client-side confirmation never asks the product again; failing it leaves the
+   * intent `requires_payment_method` with Stripe's authentication failure.
+   */
+  async authenticate(clientSecret: string, approve: boolean): Promise<ConfirmResult> {
+    const doc = await this.intents.findOne({ clientSecret });
+    if (!doc) throw new ProviderRequestError('No such payment_intent', 'resource_missing', 404);
+    if (doc.status !== 'requires_action')
       throw new ProviderRequestError(
-        'This PaymentIntent changed while confirming it',
+        `This PaymentIntent's status is ${doc.status}; it has no authentication to complete.`,
         'payment_intent_unexpected_state',
         400,
       );
+    if (approve) return { intent: await this.charge(doc._id, doc.amountCents, 'requires_action') };
+    const message =
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    const failed = await this.intents.findOneAndUpdate(
+      { _id: doc._id, status: 'requires_action' },
+      { $set: { status: 'requires_payment_method', lastError: message } },
+    );
+    if (!failed) throw changedWhileConfirming();
+    this.emit('payment_intent.payment_failed', failed);
+    return { intent: toIntent(failed), error: { code: 'payment_intent_authentication_failure', message } };
+  }
+
+  /** Takes the money of an intent awaiting payment (or in `from`): succeeded, and the event sent. */
+  private async charge(id: string, amountCents: number, from?: IntentStatus): Promise<ProviderIntent> {
+    const paid = await this.intents.findOneAndUpdate(
+      { _id: id, status: from ?? { $in: [...AWAITING_PAYMENT] } },
+      { $set: { status: 'succeeded', lastError: '', amountReceivedCents: amountCents } },
+    );
+    if (!paid) throw changedWhileConfirming();
     this.emit('payment_intent.succeeded', paid);
-    return { intent: toIntent(paid) };
+    return toIntent(paid);
   }
 
   async refund(id: string, idempotencyKey: string): Promise<ProviderRefund> {

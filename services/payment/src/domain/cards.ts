@@ -1,10 +1,12 @@
 /**
  * The sandbox provider's test cards (the same numbers as Stripe's test mode): 4242 4242 4242 4242
- * succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds. Any
+ * succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds, and
+ * 4000 0027 6000 3184 requires authentication (Stripe's 3-D Secure test card): the confirmation leaves
+ * the intent `requires_action` and charges nothing until the buyer completes the authentication. Any
  * other number is refused the way test mode refuses real cards. Pure.
  */
 export type CardOutcome =
-  | { ok: true; last4: string; brand: string }
+  | { ok: true; last4: string; brand: string; requiresAction: boolean }
   | { ok: false; code: string; declineCode?: string; message: string };
 
 export interface CardInput {
@@ -18,6 +20,7 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  authenticationRequired: '4000002760003184',
 } as const;
 
 type Decline = { declineCode: string; message: string };
@@ -67,6 +70,12 @@ export function cardOutcome(card: CardInput, nowMs: number): CardOutcome {
     return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." };
   if (!/^\d{3,4}$/.test(card.cvc))
     return { ok: false, code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
-  if (number === TEST_CARDS.succeeds) return { ok: true, last4: number.slice(-4), brand: 'visa' };
+  if (number === TEST_CARDS.succeeds || number === TEST_CARDS.authenticationRequired)
+    return {
+      ok: true,
+      last4: number.slice(-4),
+      brand: 'visa',
+      requiresAction: number === TEST_CARDS.authenticationRequired,
+    };
   return { ok: false, code: 'card_declined', ...(DECLINES.get(number) ?? LIVE_CARD_DECLINE) };
 }

@@ -48,7 +48,17 @@ describe('test cards', () => {
   const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123' });
   const now = Date.UTC(2026, 10, 24);
   it('pays with 4242, declines 0002, insufficient funds with 9995', () => {
-    expect(cardOutcome(card('4242 4242 4242 4242'), now)).toMatchObject({ ok: true, last4: '4242' });
+    expect(cardOutcome(card('4242 4242 4242 4242'), now)).toMatchObject({
+      ok: true,
+      last4: '4242',
+      requiresAction: false,
+    });
+    // Stripe's 3-D Secure test card: accepted, but only after the buyer authenticates
+    expect(cardOutcome(card('4000 0027 6000 3184'), now)).toMatchObject({
+      ok: true,
+      last4: '3184',
+      requiresAction: true,
+    });
     expect(cardOutcome(card(TEST_CARDS.declined), now)).toEqual({
       ok: false,
       code: 'card_declined',

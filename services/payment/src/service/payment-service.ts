@@ -11,6 +11,7 @@ import {
   GetLedgerResponseSchema,
   type CommitOrderRequest,
   type CommitOrderResponse,
+  type AuthenticateSandboxPaymentRequest,
   type ConfirmSandboxPaymentRequest,
   type ConfirmSandboxPaymentResponse,
   type GetLedgerResponse,
@@ -20,6 +21,7 @@ import {
   type PaymentIntent,
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError, WebhookSignatureError } from '../adapters/provider.js';
+import type { ConfirmResult } from '../adapters/sandbox-provider.js';
 import type { Order } from '../domain/order.js';
 import { isAwaitingPayment, orderRefundedMessage } from '@tessera/facts/payments';
 import { saveProblem } from '../domain/save.js';
@@ -95,6 +97,32 @@ export class PaymentService {
   async confirmSandbox(
     req: ConfirmSandboxPaymentRequest,
   ): Promise<Omit<ConfirmSandboxPaymentResponse, '$typeName'>> {
+    const { sandbox, order } = await this.sandboxOrder(req);
+    await this.checkBeforeCharge(order);
+    return this.sandboxAnswer(order, () =>
+      sandbox.confirm(req.clientSecret, {
+        number: req.cardNumber,
+        expMonth: req.expMonth,
+        expYear: req.expYear,
+        cvc: req.cvc,
+      }),
+    );
+  }
+
+  /**
+   * The buyer completes (or fails) the authentication the 3-D Secure test card asked for. As with
+   * Stripe, whose client-side confirmation never comes back here, nothing is checked before the
+   * charge: a buyer who lost the board meanwhile is refunded by the commit.
+   */
+  async authenticateSandbox(
+    req: AuthenticateSandboxPaymentRequest,
+  ): Promise<Omit<ConfirmSandboxPaymentResponse, '$typeName'>> {
+    const { sandbox, order } = await this.sandboxOrder(req);
+    return this.sandboxAnswer(order, () => sandbox.authenticate(req.clientSecret, req.approve));
+  }
+
+  /** The sandbox and the caller's order named by a client secret (test mode only). */
+  private async sandboxOrder(req: { userId: string; clientSecret: string }) {
     const sandbox = this.deps.sandbox;
     if (!sandbox) throw appError('FORBIDDEN', 'Test cards are accepted in test mode only');
     checkUser(req.userId);
@@ -107,15 +135,15 @@ export class PaymentService {
     const found = isOrderId(id) ? await this.deps.repo.get(id) : null;
     if (!found || found.clientSecret !== req.clientSecret)
       throw appError('payment_intent_not_found', 'Payment intent not found', { field: 'clientSecret' });
-    const order = this.mine(req.userId, found);
-    await this.checkBeforeCharge(order);
+    return { sandbox, order: this.mine(req.userId, found) };
+  }
+
+  private async sandboxAnswer(
+    order: Order,
+    step: () => Promise<ConfirmResult>,
+  ): Promise<Omit<ConfirmSandboxPaymentResponse, '$typeName'>> {
     try {
-      const res = await sandbox.confirm(req.clientSecret, {
-        number: req.cardNumber,
-        expMonth: req.expMonth,
-        expYear: req.expYear,
-        cvc: req.cvc,
-      });
+      const res = await step();
       if (res.error) recordDeclined();
       return {
         intent: intentMessage(order, res.intent.status, { pixels: false }),

@@ -142,18 +142,18 @@ export async function startPaymentHarness(
           };
         },
         getLockStatus(req) {
-          // '*' (anyone) names no holder: the board counts as free for the commit's check
+          // '*' (anyone holds it, fencing token 1): answered as a holder of that token, which the
+          // commit's check does not count as a rival (its token is not newer than the reservation's)
           const held = heldOf(req.boardIndex);
           return {
-            lock:
-              held && held.userId !== '*'
-                ? create(LockSchema, {
-                    canvasIndex: req.canvasIndex,
-                    boardIndex: req.boardIndex,
-                    userId: held.userId,
-                    fencingToken: held.fencingToken,
-                  })
-                : undefined,
+            lock: held
+              ? create(LockSchema, {
+                  canvasIndex: req.canvasIndex,
+                  boardIndex: req.boardIndex,
+                  userId: held.userId,
+                  fencingToken: held.fencingToken,
+                })
+              : undefined,
           };
         },
       }),
