@@ -14,6 +14,7 @@ import { paymentRoutes } from './payments.js';
 import { purchaseRoutes } from './purchases.js';
 import { artistSelectionRoutes } from './artist-selection.js';
 import { artistUploadRoutes } from './artist-uploads.js';
+import { galleryRoutes } from './gallery.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -36,4 +37,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   purchaseRoutes,
   artistSelectionRoutes,
   artistUploadRoutes,
+  galleryRoutes,
 ];

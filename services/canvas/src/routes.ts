@@ -38,6 +38,7 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
           req.defaultColors,
           req.activate,
           req.sourceSubmissionId,
+          req.artist,
         ),
       }),
       activateCanvas: async (req) => ({ canvas: await core.activateCanvas(req.canvasIndex) }),
@@ -46,6 +47,7 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
         return { pixelCount: await core.getUserPixelCount(req.userId, req.canvasIndex) };
       },
       resetPixel: (req) => core.moderation.reset(req),
+      getCanvasHistory: (req) => core.history.get(req.canvasIndex),
     });
   };
 }

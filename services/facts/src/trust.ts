@@ -66,6 +66,7 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     ActivateCanvas: ['submission', 'ops'],
     ResetPixel: ['ops'],
     GetUserPixelCount: ['bff', 'submission'],
+    GetCanvasHistory: ['bff'],
   },
   lock: {
     AcquireLock: ['bff'],
