@@ -12,12 +12,14 @@ import { Route as rootRouteImport } from './routes/__root.js'
 import { Route as IndexRouteImport } from './routes/index.js'
 import { Route as AboutRouteImport } from './routes/about.js'
 import { Route as ArtistSelectionRouteImport } from './routes/artist-selection.js'
+import { Route as GalleryRouteImport } from './routes/gallery.js'
 import { Route as LoginRouteImport } from './routes/login.js'
 import { Route as PrivacyRouteImport } from './routes/privacy.js'
 import { Route as SelectUsernameRouteImport } from './routes/select-username.js'
 import { Route as TermsRouteImport } from './routes/terms.js'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback.js'
 import { Route as CanvasIndexRouteImport } from './routes/canvas.index.js'
+import { Route as CanvasTimelapseRouteImport } from './routes/canvas.timelapse.js'
 import { Route as CanvasArtIndexRouteImport } from './routes/canvas.art.index.js'
 import { Route as CanvasArtBoardIndexRouteImport } from './routes/canvas.art.$boardIndex.js'
 
@@ -34,6 +36,11 @@ const AboutRoute = AboutRouteImport.update({
 const ArtistSelectionRoute = ArtistSelectionRouteImport.update({
   id: '/artist-selection',
   path: '/artist-selection',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GalleryRoute = GalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -66,6 +73,11 @@ const CanvasIndexRoute = CanvasIndexRouteImport.update({
   path: '/canvas/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CanvasTimelapseRoute = CanvasTimelapseRouteImport.update({
+  id: '/canvas/timelapse',
+  path: '/canvas/timelapse',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CanvasArtIndexRoute = CanvasArtIndexRouteImport.update({
   id: '/canvas/art/',
   path: '/canvas/art/',
@@ -81,11 +93,13 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/artist-selection': typeof ArtistSelectionRoute
+  '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/canvas/timelapse': typeof CanvasTimelapseRoute
   '/canvas/': typeof CanvasIndexRoute
   '/canvas/art/$boardIndex': typeof CanvasArtBoardIndexRoute
   '/canvas/art/': typeof CanvasArtIndexRoute
@@ -94,11 +108,13 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/artist-selection': typeof ArtistSelectionRoute
+  '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/canvas/timelapse': typeof CanvasTimelapseRoute
   '/canvas': typeof CanvasIndexRoute
   '/canvas/art/$boardIndex': typeof CanvasArtBoardIndexRoute
   '/canvas/art': typeof CanvasArtIndexRoute
@@ -108,11 +124,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/artist-selection': typeof ArtistSelectionRoute
+  '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/canvas/timelapse': typeof CanvasTimelapseRoute
   '/canvas/': typeof CanvasIndexRoute
   '/canvas/art/$boardIndex': typeof CanvasArtBoardIndexRoute
   '/canvas/art/': typeof CanvasArtIndexRoute
@@ -123,11 +141,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/artist-selection'
+    | '/gallery'
     | '/login'
     | '/privacy'
     | '/select-username'
     | '/terms'
     | '/auth/callback'
+    | '/canvas/timelapse'
     | '/canvas/'
     | '/canvas/art/$boardIndex'
     | '/canvas/art/'
@@ -136,11 +156,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/artist-selection'
+    | '/gallery'
     | '/login'
     | '/privacy'
     | '/select-username'
     | '/terms'
     | '/auth/callback'
+    | '/canvas/timelapse'
     | '/canvas'
     | '/canvas/art/$boardIndex'
     | '/canvas/art'
@@ -149,11 +171,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/artist-selection'
+    | '/gallery'
     | '/login'
     | '/privacy'
     | '/select-username'
     | '/terms'
     | '/auth/callback'
+    | '/canvas/timelapse'
     | '/canvas/'
     | '/canvas/art/$boardIndex'
     | '/canvas/art/'
@@ -163,11 +187,13 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
   ArtistSelectionRoute: typeof ArtistSelectionRoute
+  GalleryRoute: typeof GalleryRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SelectUsernameRoute: typeof SelectUsernameRoute
   TermsRoute: typeof TermsRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  CanvasTimelapseRoute: typeof CanvasTimelapseRoute
   CanvasIndexRoute: typeof CanvasIndexRoute
   CanvasArtBoardIndexRoute: typeof CanvasArtBoardIndexRoute
   CanvasArtIndexRoute: typeof CanvasArtIndexRoute
@@ -194,6 +220,13 @@ declare module '@tanstack/react-router' {
       path: '/artist-selection'
       fullPath: '/artist-selection'
       preLoaderRoute: typeof ArtistSelectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gallery': {
+      id: '/gallery'
+      path: '/gallery'
+      fullPath: '/gallery'
+      preLoaderRoute: typeof GalleryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -238,6 +271,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CanvasIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/canvas/timelapse': {
+      id: '/canvas/timelapse'
+      path: '/canvas/timelapse'
+      fullPath: '/canvas/timelapse'
+      preLoaderRoute: typeof CanvasTimelapseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/canvas/art/': {
       id: '/canvas/art/'
       path: '/canvas/art'
@@ -259,11 +299,13 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
   ArtistSelectionRoute: ArtistSelectionRoute,
+  GalleryRoute: GalleryRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SelectUsernameRoute: SelectUsernameRoute,
   TermsRoute: TermsRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  CanvasTimelapseRoute: CanvasTimelapseRoute,
   CanvasIndexRoute: CanvasIndexRoute,
   CanvasArtBoardIndexRoute: CanvasArtBoardIndexRoute,
   CanvasArtIndexRoute: CanvasArtIndexRoute,
