@@ -1,7 +1,7 @@
 // The timelapse and the gallery of past canvases in a real browser on the real services. The test runs
 // its own whole stack (integration/trust/stack.ts), seeded before it starts with a canvas by the artist
 // "Ada Lovelace" whose every pixel is sold but four (integration/iteration flow.ts, seedCanvasStore;
-// the seeded sales carry no sale time, so the replay shows only real purchases). A buyer then buys
+// the seeded sales carry no sale time, so the replay shows only real purchases). Buyers then buy
 // the four through the purchase flow (lock, intent, sandbox card, save), one order each, the second in
 // a custom colour: the canvas sells out. At 1280 px and 390 px:
 // - /canvas/timelapse?canvas=N plays from the first purchase to the last (label and pixels at the end,
@@ -18,6 +18,7 @@ import { buyPixels } from '../loadtests/lib/purchase-flow.mjs';
 import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
 import { apiOf, register, seedCanvasStore, type Rgb } from '../integration/iteration/flow.js';
 import { SIZES, launchBrowser, openPage, screenshot, type BrowserSession } from './lib/browser.js';
+import { skipTutorial } from './lib/canvas-page.js';
 
 const ART = {
   name: 'Harbour at Dusk',
@@ -60,9 +61,9 @@ beforeAll(async () => {
     );
   });
   stack = await startTrustStack({ dataDir: tmp.dir });
-  const buyer = await register(stack.bffUrl, 'painter');
-  for (const o of ORDERS)
-    await buyPixels(apiOf(buyer), {
+  // a buyer per order: a user holds one board lock at a time
+  for (const [i, o] of ORDERS.entries())
+    await buyPixels(apiOf(await register(stack.bffUrl, `painter${i}`)), {
       canvas,
       board: o.board,
       pixels: [{ x: o.x, y: o.y, ...('color' in o ? { color: o.color } : {}) }],
@@ -131,6 +132,7 @@ describe('timelapse and gallery on the real stack, at 1280 px and 390 px', () =>
   it('lists the sold-out canvas in the gallery with its artist, dates, pixels sold and 70%', async () => {
     for (const [label, viewport] of SIZES) {
       const { page } = await openPage(session, viewport);
+      await skipTutorial(page);
       await page.goto(`${stack.bffUrl}/canvas`);
       await page.getByRole('link', { name: 'Past canvases' }).click();
       await page.getByRole('heading', { level: 1, name: 'Past canvases' }).waitFor();
