@@ -1,8 +1,8 @@
 // Accessibility with axe-core (pinned in the root package.json), injected into the page under test:
 // 0 serious or critical violations on the canvas, the board editor unlocked and locked (with pixels
 // to buy), the payment modal, pixel info on the canvas and in the editor, the account page, the
-// artist selection page with its Submit Artwork modal, and My pixels (with a purchase, empty, signed
-// out), at 1280 px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
+// artist selection page with its Submit Artwork modal, My pixels (with a purchase, empty, signed
+// out), the gallery of past canvases and the timelapse, at 1280 px and 390 px. Any serious or critical violation, or any landmark rule's, fails the test and is
 // printed with its nodes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -210,5 +210,19 @@ describe.each(SIZES)('accessibility (axe) at %s width', (label, viewport) => {
       },
       { signedOut: true },
     );
+  it('the gallery of past canvases and the timelapse: 0 serious or critical', async () => {
+    await withPage(session, viewport, async (page) => {
+      const axe = axeChecks(page);
+      await page.goto(urlOf('/gallery'));
+      await page.getByRole('heading', { level: 1, name: 'Past canvases' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Sold out' }).waitFor();
+      await axe.check('gallery');
+      await screenshot(page, `a11y-gallery-${label}`);
+      await page.goto(urlOf('/canvas/timelapse'));
+      await page.getByTestId('timelapse-label').waitFor();
+      await axe.check('timelapse');
+      await screenshot(page, `a11y-timelapse-${label}`);
+      axe.expectNone();
+    });
   });
 });

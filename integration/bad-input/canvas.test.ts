@@ -52,6 +52,14 @@ describe('GET /api/pixels/canvas/{c}/board/{b}', () => {
   });
 });
 
+describe('GET /api/canvas/{c}/history', () => {
+  it('refuses bad canvas indexes with 400 and answers 404 for an unknown canvas', async () => {
+    for (const bad of BAD_INDEXES) await refused(`/api/canvas/${bad}/history`, invalid());
+    for (const canvas of ['999', '2147483647'])
+      await refused(`/api/canvas/${canvas}/history`, { status: 404, code: 'NOT_FOUND' });
+  });
+});
+
 describe('GET /api/pixels/available/random', () => {
   it('refuses a missing, bad or repeated canvas_index with 400 and answers 404 for an unknown canvas', async () => {
     await refused('/api/pixels/available/random', { status: 400, code: 'MISSING_FIELD' });

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index.js'
 import { Route as AboutRouteImport } from './routes/about.js'
 import { Route as AccountRouteImport } from './routes/account.js'
 import { Route as ArtistSelectionRouteImport } from './routes/artist-selection.js'
+import { Route as GalleryRouteImport } from './routes/gallery.js'
 import { Route as LoginRouteImport } from './routes/login.js'
 import { Route as MyPixelsRouteImport } from './routes/my-pixels.js'
 import { Route as PrivacyRouteImport } from './routes/privacy.js'
@@ -20,6 +21,7 @@ import { Route as SelectUsernameRouteImport } from './routes/select-username.js'
 import { Route as TermsRouteImport } from './routes/terms.js'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback.js'
 import { Route as CanvasIndexRouteImport } from './routes/canvas.index.js'
+import { Route as CanvasTimelapseRouteImport } from './routes/canvas.timelapse.js'
 import { Route as CanvasArtIndexRouteImport } from './routes/canvas.art.index.js'
 import { Route as CanvasArtBoardIndexRouteImport } from './routes/canvas.art.$boardIndex.js'
 
@@ -41,6 +43,11 @@ const AccountRoute = AccountRouteImport.update({
 const ArtistSelectionRoute = ArtistSelectionRouteImport.update({
   id: '/artist-selection',
   path: '/artist-selection',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GalleryRoute = GalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -78,6 +85,11 @@ const CanvasIndexRoute = CanvasIndexRouteImport.update({
   path: '/canvas/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CanvasTimelapseRoute = CanvasTimelapseRouteImport.update({
+  id: '/canvas/timelapse',
+  path: '/canvas/timelapse',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CanvasArtIndexRoute = CanvasArtIndexRouteImport.update({
   id: '/canvas/art/',
   path: '/canvas/art/',
@@ -94,12 +106,14 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/account': typeof AccountRoute
   '/artist-selection': typeof ArtistSelectionRoute
+  '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/canvas/timelapse': typeof CanvasTimelapseRoute
   '/canvas/': typeof CanvasIndexRoute
   '/canvas/art/$boardIndex': typeof CanvasArtBoardIndexRoute
   '/canvas/art/': typeof CanvasArtIndexRoute
@@ -109,12 +123,14 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/account': typeof AccountRoute
   '/artist-selection': typeof ArtistSelectionRoute
+  '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/canvas/timelapse': typeof CanvasTimelapseRoute
   '/canvas': typeof CanvasIndexRoute
   '/canvas/art/$boardIndex': typeof CanvasArtBoardIndexRoute
   '/canvas/art': typeof CanvasArtIndexRoute
@@ -125,12 +141,14 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/account': typeof AccountRoute
   '/artist-selection': typeof ArtistSelectionRoute
+  '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/my-pixels': typeof MyPixelsRoute
   '/privacy': typeof PrivacyRoute
   '/select-username': typeof SelectUsernameRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/canvas/timelapse': typeof CanvasTimelapseRoute
   '/canvas/': typeof CanvasIndexRoute
   '/canvas/art/$boardIndex': typeof CanvasArtBoardIndexRoute
   '/canvas/art/': typeof CanvasArtIndexRoute
@@ -142,12 +160,14 @@ export interface FileRouteTypes {
     | '/about'
     | '/account'
     | '/artist-selection'
+    | '/gallery'
     | '/login'
     | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
     | '/auth/callback'
+    | '/canvas/timelapse'
     | '/canvas/'
     | '/canvas/art/$boardIndex'
     | '/canvas/art/'
@@ -157,12 +177,14 @@ export interface FileRouteTypes {
     | '/about'
     | '/account'
     | '/artist-selection'
+    | '/gallery'
     | '/login'
     | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
     | '/auth/callback'
+    | '/canvas/timelapse'
     | '/canvas'
     | '/canvas/art/$boardIndex'
     | '/canvas/art'
@@ -172,12 +194,14 @@ export interface FileRouteTypes {
     | '/about'
     | '/account'
     | '/artist-selection'
+    | '/gallery'
     | '/login'
     | '/my-pixels'
     | '/privacy'
     | '/select-username'
     | '/terms'
     | '/auth/callback'
+    | '/canvas/timelapse'
     | '/canvas/'
     | '/canvas/art/$boardIndex'
     | '/canvas/art/'
@@ -188,12 +212,14 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AccountRoute: typeof AccountRoute
   ArtistSelectionRoute: typeof ArtistSelectionRoute
+  GalleryRoute: typeof GalleryRoute
   LoginRoute: typeof LoginRoute
   MyPixelsRoute: typeof MyPixelsRoute
   PrivacyRoute: typeof PrivacyRoute
   SelectUsernameRoute: typeof SelectUsernameRoute
   TermsRoute: typeof TermsRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  CanvasTimelapseRoute: typeof CanvasTimelapseRoute
   CanvasIndexRoute: typeof CanvasIndexRoute
   CanvasArtBoardIndexRoute: typeof CanvasArtBoardIndexRoute
   CanvasArtIndexRoute: typeof CanvasArtIndexRoute
@@ -227,6 +253,13 @@ declare module '@tanstack/react-router' {
       path: '/artist-selection'
       fullPath: '/artist-selection'
       preLoaderRoute: typeof ArtistSelectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gallery': {
+      id: '/gallery'
+      path: '/gallery'
+      fullPath: '/gallery'
+      preLoaderRoute: typeof GalleryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -278,6 +311,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CanvasIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/canvas/timelapse': {
+      id: '/canvas/timelapse'
+      path: '/canvas/timelapse'
+      fullPath: '/canvas/timelapse'
+      preLoaderRoute: typeof CanvasTimelapseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/canvas/art/': {
       id: '/canvas/art/'
       path: '/canvas/art'
@@ -300,12 +340,14 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AccountRoute: AccountRoute,
   ArtistSelectionRoute: ArtistSelectionRoute,
+  GalleryRoute: GalleryRoute,
   LoginRoute: LoginRoute,
   MyPixelsRoute: MyPixelsRoute,
   PrivacyRoute: PrivacyRoute,
   SelectUsernameRoute: SelectUsernameRoute,
   TermsRoute: TermsRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  CanvasTimelapseRoute: CanvasTimelapseRoute,
   CanvasIndexRoute: CanvasIndexRoute,
   CanvasArtBoardIndexRoute: CanvasArtBoardIndexRoute,
   CanvasArtIndexRoute: CanvasArtIndexRoute,

@@ -17,6 +17,7 @@ import { purchaseRoutes } from './purchases.js';
 import { artistSelectionRoutes } from './artist-selection.js';
 import { artistUploadRoutes } from './artist-uploads.js';
 import { accountOrderRoutes } from './account-orders.js';
+import { galleryRoutes } from './gallery.js';
 
 /** A group of routes: `(router, deps) => router.get(...)`. */
 export type RouteModule = (router: Router, deps: BffDeps) => void;
@@ -42,4 +43,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   artistSelectionRoutes,
   artistUploadRoutes,
   accountOrderRoutes,
+  galleryRoutes,
 ];

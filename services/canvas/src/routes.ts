@@ -39,6 +39,7 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
           req.defaultColors,
           req.activate,
           req.sourceSubmissionId,
+          req.artist,
         ),
       }),
       activateCanvas: async (req) => ({ canvas: await core.activateCanvas(req.canvasIndex) }),
@@ -54,6 +55,7 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
         checkUserId(req.userId);
         return { canvasOffsets: await core.listUserPixels(req.userId, req.canvasIndex) };
       },
+      getCanvasHistory: (req) => core.history.get(req.canvasIndex),
     });
   };
 }

@@ -71,6 +71,7 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     // Pixel info, and the signed-in buyer's own pixels outlined.
     GetPixel: ['bff'],
     ListUserPixels: ['bff'],
+    GetCanvasHistory: ['bff'],
   },
   lock: {
     AcquireLock: ['bff'],

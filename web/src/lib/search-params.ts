@@ -1,6 +1,6 @@
 // Route parameter and search parameter validation. The router passes raw values through these, so a
 // hand-edited URL can never put an invalid value into a page.
-import { CANVAS_SIZE, isBoardIndex } from '@tessera/facts/grid';
+import { CANVAS_SIZE, isBoardIndex, isCanvasIndex } from '@tessera/facts/grid';
 import { CALLBACK_PARAMS, OAUTH_FAILED, type CallbackParam } from '@tessera/facts/oauth';
 import {
   DEFAULT_SORT,
@@ -117,4 +117,14 @@ export function artistSelectionSearch(state: Partial<ArtistSelectionState>): Art
   const text = searchTermOf(state.search);
   if (text !== undefined) out.search = text;
   return out;
+}
+
+export interface TimelapseSearch {
+  canvas?: number;
+}
+
+/** /canvas/timelapse?canvas=N: a canvas index, else none (the active canvas). */
+export function validateTimelapseSearch(search: RawSearch): TimelapseSearch {
+  const canvas = readInt(search.canvas);
+  return canvas !== null && isCanvasIndex(canvas) ? { canvas } : {};
 }

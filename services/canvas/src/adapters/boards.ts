@@ -5,6 +5,7 @@
  */
 import { insertIfAbsent, type Collection, type DocumentStore } from '@tessera/kit';
 import { boardId, type BoardDoc } from '../domain/board.js';
+import type { HistoryBoard } from '../domain/history.js';
 
 export interface BoardSummaryRow {
   _id: string;
@@ -62,6 +63,14 @@ export class BoardRepository {
     return this.boards.find(
       { canvasIndex, boardIndex: { $gte: from, $lt: to } },
       { sort: { boardIndex: 1 }, projection: VIEW_PROJECTION },
+    );
+  }
+
+  /** Boards `from` to `to` (exclusive) of a canvas that sold any pixel: what the history reads. */
+  soldRange(canvasIndex: number, from: number, to: number): Promise<HistoryBoard[]> {
+    return this.boards.find(
+      { canvasIndex, boardIndex: { $gte: from, $lt: to }, soldCount: { $gt: 0 } },
+      { sort: { boardIndex: 1 }, projection: { boardIndex: 1, currentColors: 1, owners: 1, soldAt: 1 } },
     );
   }
 

@@ -16,6 +16,8 @@ export interface CanvasDoc {
   soldOut: boolean;
   soldOutAt: number;
   sourceSubmissionId: string;
+  /** The artist's name (the source submission's author); absent on canvases made before it was kept. */
+  artist?: string;
   /**
    * The same id, set only when there is one: it carries the sparse unique index that makes creation
    * idempotent per source (canvases made without a source leave it out, so they never collide).

@@ -21,6 +21,7 @@ import { pickUniform, pickWeighted } from '../domain/random.js';
 import { ownedCanvasOffsets, pixelRecord, type PixelRecordView } from '../domain/pixel-info.js';
 import type { CanvasDeps } from './deps.js';
 import { toBoard, toCanvas } from './mappers.js';
+import { CanvasHistory } from './history.js';
 import { Moderation } from './moderation.js';
 import { Purchases } from './purchases.js';
 import { SummaryCache } from './summaries.js';
@@ -37,6 +38,8 @@ export interface NewCanvas {
   colorsOf: (boardIndex: number) => string;
   activate: boolean;
   sourceSubmissionId?: string;
+  /** The artist's name, if known. */
+  artist?: string;
   /** A fixed index (the demo canvas); otherwise the next free one. */
   index?: number;
 }
@@ -47,11 +50,14 @@ export class CanvasService {
   readonly purchases: Purchases;
   /** ResetPixel (moderation.ts). */
   readonly moderation: Moderation;
+  /** GetCanvasHistory (history.ts). */
+  readonly history: CanvasHistory;
 
   constructor(readonly deps: CanvasDeps) {
     this.summaries = new SummaryCache(deps.boards, deps.now, deps.summaryTtlMs ?? 5000);
     this.purchases = new Purchases(this);
     this.moderation = new Moderation(this);
+    this.history = new CanvasHistory(this);
   }
 
   async requireCanvas(canvasIndex: number): Promise<CanvasDoc> {
@@ -198,6 +204,7 @@ export class CanvasService {
         soldOut: false,
         soldOutAt: 0,
         sourceSubmissionId: spec.sourceSubmissionId ?? '',
+        ...(spec.artist ? { artist: spec.artist } : {}),
         ...(source ? { source } : {}),
       };
       if (await canvases.insert(doc)) break;
@@ -227,8 +234,9 @@ export class CanvasService {
     rgb: Uint8Array,
     activate: boolean,
     source: string,
+    artist = '',
   ): Promise<Canvas> {
-    checkNewCanvas(name, description, rgb, source);
+    checkNewCanvas(name, description, rgb, source, artist);
     const colorsOf = (b: number) => boardColorsFromCanvasRgb(rgb, b);
     const doc = await this.createCanvas({
       name: name.trim(),
@@ -236,6 +244,7 @@ export class CanvasService {
       colorsOf,
       activate,
       sourceSubmissionId: source,
+      artist: artist.trim(),
     });
     return this.describe(doc);
   }

@@ -33,6 +33,8 @@ export function toCanvas(
     totalPixels: TOTAL_PIXELS,
     soldOut: doc.soldOut || sold >= TOTAL_PIXELS,
     version: summary.version(),
+    soldOutAtMs: doc.soldOutAt,
+    artist: doc.artist ?? '',
   });
 }
 

@@ -22,9 +22,19 @@ export function checkOrderPixels(pixels: readonly RequestedPixel[]): CheckedPixe
 export const CANVAS_NAME_MAX = 100;
 export const CANVAS_DESCRIPTION_MAX = 1000;
 export const SOURCE_ID_MAX = 200;
+export const ARTIST_MAX = 100;
 
-/** CreateCanvas's arguments: a name, a description, 1225 x 1225 packed RGB, an optional source id. */
-export function checkNewCanvas(name: string, description: string, rgb: Uint8Array, source: string): void {
+/**
+ * CreateCanvas's arguments: a name, a description, 1225 x 1225 packed RGB, an optional source id and
+ * an optional artist name.
+ */
+export function checkNewCanvas(
+  name: string,
+  description: string,
+  rgb: Uint8Array,
+  source: string,
+  artist = '',
+): void {
   const n = name.trim();
   if (!n) throw appError('MISSING_FIELD', 'name is required', { field: 'name' });
   if (n.length > CANVAS_NAME_MAX)
@@ -38,6 +48,10 @@ export function checkNewCanvas(name: string, description: string, rgb: Uint8Arra
   if (source.length > SOURCE_ID_MAX)
     throw appError('VALIDATION_ERROR', `source_submission_id must be at most ${SOURCE_ID_MAX} characters`, {
       field: 'source_submission_id',
+    });
+  if (artist.trim().length > ARTIST_MAX)
+    throw appError('VALIDATION_ERROR', `artist must be at most ${ARTIST_MAX} characters`, {
+      field: 'artist',
     });
   if (rgb.length !== CANVAS_RGB_BYTES)
     throw appError(

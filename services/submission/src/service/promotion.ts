@@ -177,6 +177,7 @@ export class Promotion {
         defaultColors,
         activate: true,
         sourceSubmissionId: sub._id,
+        artist: sub.username,
       });
       if (!created.canvas) throw new Error('the canvas service created no canvas');
       canvasIndex = created.canvas.canvasIndex;

@@ -17,6 +17,9 @@ export function SiteFooter() {
             <span aria-hidden="true">·</span> {TAGLINE}
           </span>
         </span>
+        <Link to="/gallery" className="site-footer__gallery">
+          Past canvases
+        </Link>
         <button className="site-footer__toggle" {...toggleProps}>
           Legal &amp; social
           <span className={`chevron${open ? ' chevron--up' : ''}`} aria-hidden="true" />
