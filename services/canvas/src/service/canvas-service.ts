@@ -48,8 +48,13 @@ export class CanvasService {
 
   constructor(readonly deps: CanvasDeps) {
     this.summaries = new SummaryCache(deps.boards, deps.now, deps.summaryTtlMs ?? 5000);
-    this.purchases = new Purchases(this);
-    this.moderation = new Moderation(this);
+    this.purchases = new Purchases({
+      deps,
+      summaries: this.summaries,
+      readBoard: (c, b) => this.getBoardDoc(c, b),
+      noteSoldOut: (c) => this.noteSoldOut(c),
+    });
+    this.moderation = new Moderation({ deps, summaries: this.summaries, writer: this.purchases.writer });
   }
 
   async requireCanvas(canvasIndex: number): Promise<CanvasDoc> {

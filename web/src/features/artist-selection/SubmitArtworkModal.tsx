@@ -4,7 +4,7 @@
 // submitting; it never closes on a click outside it.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Submission } from '../../api/artist-selection.js';
+import { artistSelectionApi, type Submission } from './artist-selection-api.js';
 import { useApi } from '../../app/router-context.js';
 import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
@@ -46,7 +46,7 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   const [errors, setErrors] = useState<FormErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: ArtworkInput) => submitArtwork(api.artistSelection, input),
+    mutationFn: (input: ArtworkInput) => submitArtwork(artistSelectionApi(api), input),
   });
   const submitting = mutation.isPending;
 

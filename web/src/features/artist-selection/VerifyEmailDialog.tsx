@@ -9,7 +9,7 @@ import {
   VOTE_REFUSAL_MESSAGES,
   isVerifyCodeShape,
 } from '@tessera/facts/eligibility';
-import { serverMessage } from '../../api/artist-selection.js';
+import { serverMessage } from './artist-selection-api.js';
 import { friendlyMessage } from '../../api/messages.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
