@@ -29,7 +29,7 @@ import {
   waitForHoverBoard,
   wheelZoom,
 } from './lib/canvas-page.js';
-import { newAccount } from '../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { assertStackHealthy } from './lib/full-stack.js';
 import { rgbOf, type Rgb } from './lib/png.js';
 import { signUpInPage } from './lib/scripted-auth.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR as PER_HOUR } from '@tessera/facts/account';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { Browser } from '../../bff/src/auth/test/browser.js';
 import { startAuthStack, type AuthStack } from '../auth/stack.js';
 

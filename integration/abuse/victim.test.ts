@@ -4,9 +4,8 @@
  * owner signing in from their own address, while one address guessing is still slowed and stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount, ACCOUNT_ALERT } from '@tessera/identity/testing';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { ACCOUNT_ALERT } from '../../services/identity/src/security/throttle.js';
 import { startAuthStack, type AuthStack } from '../auth/stack.js';
 
 let stack: AuthStack;

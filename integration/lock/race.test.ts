@@ -14,7 +14,7 @@ import {
 } from '@tessera/kit';
 import { testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLock, type Lock } from '../../services/lock/src/setup.js';
+import { createLock, type Lock } from '@tessera/lock/testing';
 import { deleteKeysWithPrefix } from '../../services/kit/src/kv/test/redis-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL;

@@ -1,5 +1,6 @@
 // The renderer process: configuration, the adapters and server (setup.ts), graceful shutdown.
 import { runService } from '@tessera/kit';
+import { readRendererSettings } from './settings.js';
 import { setup } from './setup.js';
 
-await runService({ name: 'renderer', setup });
+await runService({ name: 'renderer', config: readRendererSettings, setup });

@@ -22,7 +22,7 @@ import { toBoard, toCanvas } from './mappers.js';
 import { Moderation } from './moderation.js';
 import { Purchases } from './purchases.js';
 import { SummaryCache } from './summaries.js';
-import { checkBoardIndex, checkCanvasIndex, checkNewCanvas } from './validate.js';
+import { checkBoardIndex, checkCanvasIndex, checkNewCanvas, checkUserId } from './validate.js';
 
 export const DEMO_CANVAS_INDEX = 1;
 /** Boards read per store query when streaming a canvas. */
@@ -291,6 +291,7 @@ export class CanvasService {
   }
 
   async getUserPixelCount(userId: string, canvasIndex: number): Promise<number> {
+    checkUserId(userId);
     await this.requireCanvas(canvasIndex);
     return this.deps.boards.countOwnedBy(canvasIndex, userId);
   }
