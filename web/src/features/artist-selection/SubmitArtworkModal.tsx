@@ -12,7 +12,6 @@ import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
 import { ARTWORK_TEXT_LIMITS, type ArtworkTextField } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
-import { useEscapeToClose } from '../../lib/use-modal.js';
 import { ArtistModalForm } from './ArtistModalForm.js';
 
 export const SUBMITTING = 'Submitting...';
@@ -49,8 +48,6 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
     mutationFn: (input: ArtworkInput) => submitArtwork(artistSelectionApi(api), input),
   });
   const submitting = mutation.isPending;
-
-  useEscapeToClose(onClose, submitting);
 
   const edited = (field: keyof FormErrors) => {
     setBanner(null);

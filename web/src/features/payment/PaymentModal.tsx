@@ -11,7 +11,8 @@ import type { PaymentResult, PendingPurchase } from './types.js';
 import { usePaymentSetup } from './use-payment-setup.js';
 import './payment.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
-import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
+import { ModalBackdrop } from '../../components/ModalBackdrop.js';
+import { useFocusedHeading } from '../../lib/use-modal.js';
 
 export interface PaymentModalProps {
   purchase: PendingPurchase;
@@ -28,8 +29,6 @@ export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: 
   const [busy, setBusy] = useState(false);
   const title = useFocusedHeading();
   const { state } = setup;
-
-  useEscapeToClose(onClose, busy);
 
   let body: ReactNode;
   switch (state.name) {
@@ -79,7 +78,7 @@ export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: 
   }
 
   return (
-    <div className="modal-backdrop pay-modal">
+    <ModalBackdrop className="pay-modal" onEscape={onClose} busy={busy}>
       <div
         className="modal-card pay-modal__card"
         role="dialog"
@@ -101,6 +100,6 @@ export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: 
         </p>
         {body}
       </div>
-    </div>
+    </ModalBackdrop>
   );
 }
