@@ -24,9 +24,8 @@ import {
   titles,
 } from './lib/artist-selection-ui.js';
 import { register, submit } from '../integration/iteration/flow.js';
-import { newAccount } from '../services/identity/src/test/harness.js';
+import { newAccount, codeInVerificationMail } from '@tessera/identity/testing';
 import { VERIFICATION_MESSAGES, VOTE_REFUSAL_MESSAGES } from '@tessera/facts/eligibility';
-import { codeInVerificationMail } from '../services/identity/src/domain/verification.js';
 import { assertStackHealthy, waitForResetMail } from './lib/full-stack.js';
 import { artworkPng } from './lib/png.js';
 import { describeOnStack, requireDataStack } from './lib/stack.js';

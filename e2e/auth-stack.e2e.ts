@@ -22,7 +22,7 @@ import {
   waitForResetMail,
 } from './lib/full-stack.js';
 import type { NewUser } from '../bff/src/auth/test/browser.js';
-import { newAccount } from '../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { skipTutorial } from './lib/canvas-page.js';
 import {
   INVALID_CREDENTIALS_TEXT,

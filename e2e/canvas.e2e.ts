@@ -287,6 +287,19 @@ describe('canvas page, desktop', () => {
     });
   });
 
+  it('shows the tutorial on the shared modal backdrop at 390 px; Escape skips it', async () => {
+    await onPage(VIEWPORTS.mobile, async (page) => {
+      await scriptApi(page);
+      await page.goto(urlOf('/canvas'));
+      const dialog = page.getByRole('dialog', { name: 'How to Start' });
+      await dialog.waitFor();
+      expect(await page.locator('.modal-backdrop.canvas-modal').count()).toBe(1);
+      await screenshot(page, 'canvas-tutorial-mobile');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
+  });
+
   it('shows the tutorial once per session: Continue, Back, Start', async () => {
     await onPage(VIEWPORTS.desktop, async (page) => {
       await scriptApi(page);

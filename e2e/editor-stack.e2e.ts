@@ -12,7 +12,7 @@ import { VIEWPORTS, screenshot, sharedBrowser, urlOf } from './lib/browser.js';
 import { dragCells, expectFreeBoard, lockBoard, openEditor } from './lib/editor-ui.js';
 import { signUpSkippingTutorial } from './lib/scripted-auth.js';
 import { boardPoint, waitForImage } from './lib/canvas-page.js';
-import { newAccount } from '../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { describeOnStack } from './lib/stack.js';
 
 const EXPIRED_ALERT = 'Your editing lock has expired. You will be redirected to the canvas.';

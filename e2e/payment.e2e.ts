@@ -205,6 +205,17 @@ describe('payment modal errors and races', () => {
     );
   });
 
+  it('sits on the shared modal backdrop; Escape closes it while idle', async () => {
+    await withSignedOutPage(session, VIEWPORTS.desktop, async (page) => {
+      await openModal(page, scriptPayments(BOARD).handlers);
+      const d = dialog(page);
+      await d.getByText('Billing Information').waitFor();
+      expect(await page.locator('.modal-backdrop.pay-modal').count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await d.waitFor({ state: 'detached' });
+    });
+  });
+
   it('shows "Payment Initialization Error" when the intent cannot be created; the overlay does not close it', async () => {
     await withSignedOutPage(
       session,

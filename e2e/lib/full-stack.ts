@@ -4,8 +4,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@tessera/kit/testing';
-import type { OutboxEntry } from '../../services/identity/src/adapters/mailer.js';
-import { newestResetMail } from '../../services/identity/src/test/harness.js';
+import { type OutboxEntry, newestResetMail } from '@tessera/identity/testing';
 
 /** Fails unless GET /api/health reports every service SERVING (the BFF really is the full stack). */
 export async function assertStackHealthy(baseUrl: string): Promise<void> {

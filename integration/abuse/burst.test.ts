@@ -13,14 +13,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEERS, type PeerName } from '@tessera/kit';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
-import { newAccount } from '../../services/identity/src/test/harness.js';
-import type { Browser } from '../../bff/src/auth/test/browser.js';
-import { registerUser, type BrowserResponse } from '../../bff/src/auth/test/browser.js';
+import {
+  newAccount,
+  defaultLimits,
+  hashGate,
+  FAST_SCRYPT,
+  scryptHasher,
+  type PasswordHasher,
+} from '@tessera/identity/testing';
+import { registerUser, type Browser, type BrowserResponse } from '../../bff/src/auth/test/browser.js';
 import { createPeers } from '../../bff/src/peers.js';
-import { defaultLimits, hashGate } from '../../services/identity/src/security/hash-gate.js';
-import { FAST_SCRYPT } from '../../services/identity/src/test/harness.js';
-import { scryptHasher } from '../../services/identity/src/setup.js';
-import type { PasswordHasher } from '../../services/identity/src/service/ports.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { browserFrom } from './proxied.js';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NEW_ACCOUNTS_PER_ADDRESS_PER_HOUR as PER_HOUR } from '@tessera/facts/account';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { useProxiedAuthStack } from './proxied.js';
 
 const { from } = useProxiedAuthStack({ NEW_ACCOUNT_LIMIT_SCALE: '1' });

@@ -4,9 +4,8 @@
  * owner signing in from their own address, while one address guessing is still slowed and stopped.
  */
 import { describe, expect, it } from 'vitest';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount, ACCOUNT_ALERT } from '@tessera/identity/testing';
 import { registerUser } from '../../bff/src/auth/test/browser.js';
-import { ACCOUNT_ALERT } from '../../services/identity/src/security/throttle.js';
 import { useProxiedAuthStack } from './proxied.js';
 
 const { from } = useProxiedAuthStack();

@@ -8,14 +8,16 @@
 import path from 'node:path';
 import { type AdmissionGate, type EventBus, type Logger } from '@tessera/kit';
 import { tempDir, testLogger, startTestRpcServer } from '@tessera/kit/testing';
-import { createIdentity, scryptHasher, type Identity } from '../../services/identity/src/setup.js';
-import type { PasswordHasher } from '../../services/identity/src/service/ports.js';
 import {
+  createIdentity,
+  scryptHasher,
+  type Identity,
+  type PasswordHasher,
   FAST_SCRYPT,
   newestResetMail,
   TestClock,
   testSettings,
-} from '../../services/identity/src/test/harness.js';
+} from '@tessera/identity/testing';
 import {
   createEmbeddedDocumentStore,
   createInProcessBus,

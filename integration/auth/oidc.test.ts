@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { Browser } from '../../bff/src/auth/test/browser.js';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { followUntil, hitCallback, isBffCallback, startGoogleSignIn } from './flow.js';
 import { listenTestProvider, type TestProvider } from './oidc-provider.js';
 import { startAuthStack, type AuthStack } from './stack.js';

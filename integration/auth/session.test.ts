@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 let stack: AuthStack;

@@ -5,10 +5,14 @@ import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { recordLogs, type RecordedLogs } from '../../bff/src/auth/test/log-recorder.js';
 import { createPeers } from '../../bff/src/peers.js';
-import { codeInMail } from '../../services/identity/src/domain/reset.js';
-import { newAccount, type TestClock } from '../../services/identity/src/test/harness.js';
+import {
+  codeInMail,
+  newAccount,
+  type TestClock,
+  startSmtpServer,
+  type TestSmtpServer,
+} from '@tessera/identity/testing';
 import { startIdentity, type RunningIdentity } from './identity.js';
-import { startSmtpServer, type TestSmtpServer } from '../../services/identity/src/test/smtp.js';
 
 export interface AuthStack {
   bff: RunningBff;

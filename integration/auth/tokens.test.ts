@@ -10,7 +10,7 @@ import { createPeerTransport } from '@tessera/kit';
 import { decodeProtectedHeader } from 'jose';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { parseSigningKeys, TokenVerifier } from '../../bff/src/auth/token-verifier.js';
-import { forgedAccessTokens, newAccount } from '../../services/identity/src/test/harness.js';
+import { forgedAccessTokens, newAccount } from '@tessera/identity/testing';
 import { startIdentity, type RunningIdentity } from './identity.js';
 
 const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })

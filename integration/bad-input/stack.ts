@@ -19,9 +19,9 @@ import { createPeers } from '../../bff/src/peers.js';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
 import { registerUser } from '../../bff/src/auth/test/browser.js';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { RawBrowser, type Got, type Req } from './http.js';
-import { createLock, type Lock } from '../../services/lock/src/setup.js';
+import { createLock, type Lock } from '@tessera/lock/testing';
 import { startLockServer } from '../lock/stack.js';
 import {
   startHarness as startSubmission,

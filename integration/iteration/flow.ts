@@ -15,8 +15,7 @@ import { SERVICES } from '@tessera/facts/ports';
 import { runCli } from '../../ops/src/cli.js';
 import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
 import { registerUser } from '../../bff/src/auth/test/browser.js';
-import { newAccount, newestResetMail } from '../../services/identity/src/test/harness.js';
-import { codeInVerificationMail } from '../../services/identity/src/domain/verification.js';
+import { newAccount, newestResetMail, codeInVerificationMail } from '@tessera/identity/testing';
 import { RawBrowser, type Got } from '../bad-input/http.js';
 import type { TrustStack } from '../trust/stack.js';
 

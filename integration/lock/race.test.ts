@@ -9,7 +9,7 @@
 import { openKeyValueStore, type KeyValueStore } from '@tessera/kit';
 import { testLogger, uniquePrefix } from '@tessera/kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLock, type Lock } from '../../services/lock/src/setup.js';
+import { createLock, type Lock } from '@tessera/lock/testing';
 import { deleteKeysWithPrefix } from '../../services/kit/src/kv/test/redis-helpers.js';
 import { createInProcessBus, createMemoryKeyValueStore } from '@tessera/embedded';
 

@@ -15,7 +15,7 @@ import {
   type CanvasService as CanvasCore,
 } from '@tessera/canvas/testing';
 import { lockGateOver } from '../../services/canvas/src/adapters/lock-gate.js';
-import { createLock, type Lock } from '../../services/lock/src/setup.js';
+import { createLock, type Lock } from '@tessera/lock/testing';
 import { createEmbeddedDocumentStore, createInProcessBus } from '@tessera/embedded';
 
 export interface LockStack {

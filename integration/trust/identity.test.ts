@@ -29,7 +29,7 @@ import {
   type CallerIdentity,
 } from '@tessera/kit';
 import { testLogger } from '@tessera/kit/testing';
-import { newAccount } from '../../services/identity/src/test/harness.js';
+import { newAccount } from '@tessera/identity/testing';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
 import { startTrustStack, type TrustStack } from './stack.js';
 import { CONTRACTS } from '@tessera/facts/contracts';

@@ -14,8 +14,7 @@ import { startHarness, submitAs, type Harness } from '@tessera/submission/testin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { codeInVerificationMail } from '../../services/identity/src/domain/verification.js';
-import { newAccount, newestResetMail } from '../../services/identity/src/test/harness.js';
+import { codeInVerificationMail, newAccount, newestResetMail } from '@tessera/identity/testing';
 import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 
 let identity: RunningIdentity;

@@ -6,7 +6,6 @@ import {
   StreamBoardsResponseSchema,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { CanvasService } from './service/canvas-service.js';
-import { checkUserId } from './service/validate.js';
 import { toPixelRecord } from './service/mappers.js';
 
 /** The canvas service's RPCs, mapped onto the service class. */
@@ -43,18 +42,16 @@ export function routes(core: CanvasService): (router: ConnectRouter) => void {
         ),
       }),
       activateCanvas: async (req) => ({ canvas: await core.activateCanvas(req.canvasIndex) }),
-      getUserPixelCount: async (req) => {
-        checkUserId(req.userId);
-        return { pixelCount: await core.getUserPixelCount(req.userId, req.canvasIndex) };
-      },
+      getUserPixelCount: async (req) => ({
+        pixelCount: await core.getUserPixelCount(req.userId, req.canvasIndex),
+      }),
       resetPixel: (req) => core.moderation.reset(req),
       getPixel: async (req) => ({
         pixel: toPixelRecord(await core.getPixel(req.canvasIndex, req.boardIndex, req.x, req.y)),
       }),
-      listUserPixels: async (req) => {
-        checkUserId(req.userId);
-        return { canvasOffsets: await core.listUserPixels(req.userId, req.canvasIndex) };
-      },
+      listUserPixels: async (req) => ({
+        canvasOffsets: await core.listUserPixels(req.userId, req.canvasIndex),
+      }),
       getCanvasHistory: (req) => core.history.get(req.canvasIndex),
     });
   };

@@ -22,6 +22,7 @@ import { FrameStore } from './service/frames.js';
 import type { ImageCodec } from './service/ports.js';
 import { RendererService } from './service/renderer-service.js';
 import { onReset } from './service/resets.js';
+import type { RendererSettings } from './settings.js';
 
 /** Each renderer instance keeps its own frames, so each needs every event: one durable consumer per instance. */
 export function consumerName(instance = os.hostname()): string {
@@ -38,10 +39,15 @@ export async function startRenderer(opts: {
   warmDelayMs?: number;
   /** Build the active canvas's frame at start (default true). */
   prebuild?: boolean;
+  /** Bytes of encoded images kept (settings.ts, default 64 MiB). */
+  cacheBytes?: number;
 }): Promise<{ core: RendererService; close(): Promise<void> }> {
-  const frames = new FrameStore(opts.canvas, opts.logger);
-  const core = new RendererService(frames, opts.images ?? sharpImages, opts.logger, {
+  const core = new RendererService({
+    frames: new FrameStore(opts.canvas, opts.logger),
+    images: opts.images ?? sharpImages,
+    logger: opts.logger,
     warmDelayMs: opts.warmDelayMs,
+    cacheBytes: opts.cacheBytes,
   });
   const durable = opts.durable ?? consumerName();
   const sub: Subscription = await opts.bus.consume({
@@ -82,10 +88,10 @@ export async function startRenderer(opts: {
 }
 
 /** The process's wiring: the bus, a client of the canvas service, the renderer and its consumers. */
-export const setup: ServiceSetup<object, RendererService> = async ({ config, logger, open }) => {
+export const setup: ServiceSetup<RendererSettings, RendererService> = async ({ config, logger, open }) => {
   const bus = await open.eventBus();
   const canvas = createPeerClient(CanvasRpc, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs });
-  const renderer = await startRenderer({ canvas, bus, logger });
+  const renderer = await startRenderer({ canvas, bus, logger, cacheBytes: config.renderCacheBytes });
   const parts = { core: renderer.core, routes: routes(renderer.core), services: SERVICES };
   return closingInOrder({ ...parts, close: () => renderer.close() }, bus);
 };

@@ -2,7 +2,6 @@
 // CSRF header, timeout, one retry, CSRF and session recovery, error mapping and request metrics.
 import { API_BASE, CSRF_HEADER, isAnonymousCall, needsCsrfToken, type HttpMethod } from '@tessera/facts/http';
 import type { AuthStore } from '../auth/auth-store.js';
-import { ArtistSelectionApi } from './artist-selection.js';
 import { toTokenGrant } from '../auth/auth-user.js';
 import type { VisibilitySource } from '../lib/visibility.js';
 import { parseCsrfResponse, CsrfTokenManager, type CsrfToken } from './csrf.js';
@@ -67,8 +66,6 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export class ApiClient {
   readonly metrics = new RequestMetrics();
   readonly csrf: CsrfTokenManager;
-  /** The artist-selection calls (api/artist-selection.ts) over this client. */
-  readonly artistSelection: ArtistSelectionApi;
   private readonly auth: AuthStore;
   private readonly baseUrl: string;
   private readonly fetchImpl: FetchLike;
@@ -87,11 +84,6 @@ export class ApiClient {
     this.sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
     this.csrf = new CsrfTokenManager({ fetchToken: () => this.fetchCsrfToken(), now: this.now });
-    this.artistSelection = new ArtistSelectionApi(this, {
-      fetch: this.fetchImpl,
-      timeoutMs: this.timeoutMs,
-      origin: () => globalThis.location?.origin ?? null,
-    });
     // A CSRF token belongs to a session: forget it whenever the signed-in user changes.
     let userId = this.auth.getUser()?.id ?? null;
     this.auth.subscribe(() => {
@@ -101,6 +93,11 @@ export class ApiClient {
         this.csrf.clear();
       }
     });
+  }
+
+  /** This client's fetch and timeout, for a call that goes around the API (the direct storage upload). */
+  get transport(): { fetch: FetchLike; timeoutMs: number } {
+    return { fetch: this.fetchImpl, timeoutMs: this.timeoutMs };
   }
 
   get<T>(path: string, options: CallOptions = {}): Promise<T> {

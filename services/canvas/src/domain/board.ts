@@ -7,8 +7,24 @@
 import { UNOWNED_COLOR } from '@tessera/facts/colour';
 import { PIXELS_PER_BOARD, pixelAtOffset } from '@tessera/facts/grid';
 import type { CheckedPixel } from '@tessera/facts/orders';
-import type { ResetEntry } from './moderation.js';
 import { recordedKinds } from './pixel-kinds.js';
+
+/** One moderation reset of a pixel (moderation.ts), kept in the board document's audit. */
+export interface ResetEntry {
+  /** Pixel offset (y * 49 + x). */
+  offset: number;
+  x: number;
+  y: number;
+  operator: string;
+  reason: string;
+  at: number;
+  /** The colour it showed before the reset, "#RRGGBB". */
+  previousColor: string;
+  /** The buyer (who still owns it). */
+  previousOwner: string;
+  /** The default colour it shows now. */
+  color: string;
+}
 
 export interface Reservation {
   orderId: string;

@@ -9,23 +9,7 @@
  */
 import { pixelOffset } from '@tessera/facts/grid';
 import { auditInputProblem, pixelProblem, type InputProblem } from '@tessera/facts/inputs';
-import { colorAt, painted, type BoardDoc } from './board.js';
-
-export interface ResetEntry {
-  /** Pixel offset (y * 49 + x). */
-  offset: number;
-  x: number;
-  y: number;
-  operator: string;
-  reason: string;
-  at: number;
-  /** The colour it showed before the reset, "#RRGGBB". */
-  previousColor: string;
-  /** The buyer (who still owns it). */
-  previousOwner: string;
-  /** The default colour it shows now. */
-  color: string;
-}
+import { colorAt, painted, type BoardDoc, type ResetEntry } from './board.js';
 
 export interface ResetInput {
   x: number;

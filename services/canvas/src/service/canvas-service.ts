@@ -25,7 +25,7 @@ import { CanvasHistory } from './history.js';
 import { Moderation } from './moderation.js';
 import { Purchases } from './purchases.js';
 import { SummaryCache } from './summaries.js';
-import { checkBoardIndex, checkCanvasIndex, checkNewCanvas } from './validate.js';
+import { checkBoardIndex, checkCanvasIndex, checkNewCanvas, checkUserId } from './validate.js';
 
 export const DEMO_CANVAS_INDEX = 1;
 /** Boards read per store query when streaming a canvas. */
@@ -55,9 +55,18 @@ export class CanvasService {
 
   constructor(readonly deps: CanvasDeps) {
     this.summaries = new SummaryCache(deps.boards, deps.now, deps.summaryTtlMs ?? 5000);
-    this.purchases = new Purchases(this);
-    this.moderation = new Moderation(this);
-    this.history = new CanvasHistory(this);
+    this.purchases = new Purchases({
+      deps,
+      summaries: this.summaries,
+      readBoard: (c, b) => this.getBoardDoc(c, b),
+      noteSoldOut: (c) => this.noteSoldOut(c),
+    });
+    this.moderation = new Moderation({ deps, summaries: this.summaries, writer: this.purchases.writer });
+    this.history = new CanvasHistory({
+      boards: deps.boards,
+      summaries: this.summaries,
+      requireCanvas: (c) => this.requireCanvas(c),
+    });
   }
 
   async requireCanvas(canvasIndex: number): Promise<CanvasDoc> {
@@ -297,6 +306,7 @@ export class CanvasService {
   }
 
   async getUserPixelCount(userId: string, canvasIndex: number): Promise<number> {
+    checkUserId(userId);
     await this.requireCanvas(canvasIndex);
     return this.deps.boards.countOwnedBy(canvasIndex, userId);
   }
@@ -313,6 +323,7 @@ export class CanvasService {
 
   /** Canvas-wide offsets of the pixels a user owns on a canvas. */
   async listUserPixels(userId: string, canvasIndex: number): Promise<number[]> {
+    checkUserId(userId);
     await this.requireCanvas(canvasIndex);
     return ownedCanvasOffsets(await this.deps.boards.ownedBy(canvasIndex, userId), userId);
   }

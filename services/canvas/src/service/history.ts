@@ -14,7 +14,15 @@ import {
   type GetCanvasHistoryResponse,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { historyCommits, type HistoryBoard } from '../domain/history.js';
-import type { CanvasService } from './canvas-service.js';
+import type { CanvasDeps } from './deps.js';
+import type { SummaryCache } from './summaries.js';
+
+/** What the history reads: the boards, the canvas summaries (its version) and the canvas check. */
+export interface HistoryDeps {
+  boards: CanvasDeps['boards'];
+  summaries: SummaryCache;
+  requireCanvas: (canvasIndex: number) => Promise<unknown>;
+}
 
 const READ_BATCH = 25;
 /** Canvases whose latest history is remembered. */
@@ -24,17 +32,17 @@ export class CanvasHistory {
   private readonly latest = new BoundedMap<number, GetCanvasHistoryResponse>(REMEMBERED);
   private readonly builds = new SingleFlight<string, GetCanvasHistoryResponse>();
 
-  constructor(private readonly core: CanvasService) {}
+  constructor(private readonly deps: HistoryDeps) {}
 
   async get(canvasIndex: number): Promise<GetCanvasHistoryResponse> {
-    await this.core.requireCanvas(canvasIndex);
-    const version = (await this.core.summaries.get(canvasIndex)).version();
+    await this.deps.requireCanvas(canvasIndex);
+    const version = (await this.deps.summaries.get(canvasIndex)).version();
     const known = this.latest.get(canvasIndex);
     if (known && known.canvasVersion === version) return known;
     return this.builds.run(`${canvasIndex}:${version}`, async () => {
       const boards: HistoryBoard[] = [];
       for (let from = 0; from < TOTAL_BOARDS; from += READ_BATCH)
-        boards.push(...(await this.core.deps.boards.soldRange(canvasIndex, from, from + READ_BATCH)));
+        boards.push(...(await this.deps.boards.soldRange(canvasIndex, from, from + READ_BATCH)));
       const commits = historyCommits(boards);
       const answer = create(GetCanvasHistoryResponseSchema, {
         history: encodeHistory(commits),

@@ -16,25 +16,31 @@ import {
   type ResetPixelResponse,
 } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { resetPixel } from '../domain/moderation.js';
-import type { CanvasService } from './canvas-service.js';
+import type { BoardWriter } from './board-writer.js';
+import type { CanvasDeps } from './deps.js';
+import type { SummaryCache } from './summaries.js';
 import { checkBoardIndex } from './validate.js';
 
+/** What a reset needs, passed explicitly by the canvas service (not the service itself). */
+export interface ModerationDeps {
+  deps: Pick<CanvasDeps, 'bus' | 'logger' | 'now'>;
+  summaries: SummaryCache;
+  /** The board's group commit, shared with the purchases. */
+  writer: BoardWriter;
+}
+
 export class Moderation {
-  constructor(private readonly core: CanvasService) {}
+  constructor(private readonly use: ModerationDeps) {}
 
   async reset(req: ResetPixelRequest): Promise<ResetPixelResponse> {
     checkBoardIndex(req.boardIndex);
-    const { deps, summaries } = this.core;
+    const { deps, summaries, writer } = this.use;
     const now = deps.now();
     // the writer notes each write in the summaries; a repeated reset writes nothing
-    const { doc: board, result } = await this.core.purchases.writer.apply(
-      req.canvasIndex,
-      req.boardIndex,
-      (doc) => {
-        const out = resetPixel(doc, req, now);
-        return { next: out.ok && !out.alreadyReset ? out.board : null, result: out };
-      },
-    );
+    const { doc: board, result } = await writer.apply(req.canvasIndex, req.boardIndex, (doc) => {
+      const out = resetPixel(doc, req, now);
+      return { next: out.ok && !out.alreadyReset ? out.board : null, result: out };
+    });
     refuseInput(result.problem);
     const { entry, alreadyReset } = result;
     if (!alreadyReset)

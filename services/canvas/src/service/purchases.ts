@@ -26,24 +26,43 @@ import {
 } from '../domain/board.js';
 import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { BoardWriter, type Step } from './board-writer.js';
-import type { CanvasService } from './canvas-service.js';
+import type { CanvasDeps } from './deps.js';
+import type { SummaryCache } from './summaries.js';
 import { checkBoardIndex, checkOrderId, checkOrderPixels, checkUserId } from './validate.js';
 
 const DEFAULT_TTL_S = 15 * 60;
 const MAX_TTL_S = 60 * 60;
 
+/** What the purchases need, passed explicitly by the canvas service (not the service itself). */
+export interface PurchaseDeps {
+  deps: CanvasDeps;
+  summaries: SummaryCache;
+  /** The whole stored board of a ready canvas (NOT_FOUND otherwise). */
+  readBoard: (canvasIndex: number, boardIndex: number) => Promise<BoardDoc>;
+  /** Marks the canvas sold out and publishes its event once. */
+  noteSoldOut: (canvasIndex: number) => Promise<void>;
+}
+
 export class Purchases {
   /** Group commit per board: concurrent steps of one board share one conditional write. */
   readonly writer: BoardWriter;
+  private readonly deps: CanvasDeps;
+  private readonly summaries: SummaryCache;
+  private readonly readBoard: PurchaseDeps['readBoard'];
+  private readonly noteSoldOut: PurchaseDeps['noteSoldOut'];
 
-  constructor(private readonly core: CanvasService) {
+  constructor({ deps, summaries, readBoard, noteSoldOut }: PurchaseDeps) {
+    this.deps = deps;
+    this.summaries = summaries;
+    this.readBoard = readBoard;
+    this.noteSoldOut = noteSoldOut;
     this.writer = new BoardWriter(
       {
-        read: (c, b) => core.getBoardDoc(c, b),
-        write: (next, expectedVersion) => core.deps.boards.replaceIfVersion(next, expectedVersion),
-        written: (doc) => core.summaries.note(doc.canvasIndex, doc.boardIndex, doc.soldCount, doc.version),
+        read: readBoard,
+        write: (next, expectedVersion) => deps.boards.replaceIfVersion(next, expectedVersion),
+        written: (doc) => summaries.note(doc.canvasIndex, doc.boardIndex, doc.soldCount, doc.version),
       },
-      { maxBatch: core.deps.writeBatch, random: core.deps.random },
+      { maxBatch: deps.writeBatch, random: deps.random },
     );
   }
 
@@ -64,13 +83,13 @@ export class Purchases {
     const pixels = checkOrderPixels(req.pixels);
     const ttl = req.ttlSeconds > 0 ? Math.min(req.ttlSeconds, MAX_TTL_S) : DEFAULT_TTL_S;
     // the one lock check of a reservation: the buyer holds the board (0: with whatever token)
-    const locks = this.core.deps.locks;
+    const locks = this.deps.locks;
     const fencingToken = locks
       ? await locks.heldToken(req.canvasIndex, req.boardIndex, req.userId, req.fencingToken)
       : req.fencingToken;
     if (fencingToken === null)
       throw appError('LOCK_CONFLICT', 'The board lock is no longer valid', { field: 'fencing_token' });
-    const now = this.core.deps.now();
+    const now = this.deps.now();
     const input = {
       orderId: req.orderId,
       userId: req.userId,
@@ -79,7 +98,7 @@ export class Purchases {
       ttlMs: ttl * 1000,
     };
     const { result } = req.checkOnly
-      ? { result: reserve(await this.core.getBoardDoc(req.canvasIndex, req.boardIndex), input, now) }
+      ? { result: reserve(await this.readBoard(req.canvasIndex, req.boardIndex), input, now) }
       : await this.mutate(req.canvasIndex, req.boardIndex, (doc) => {
           const out = reserve(doc, input, now);
           return { next: out.ok ? out.board : null, result: out };
@@ -147,9 +166,9 @@ export class Purchases {
   async commit(req: CommitOrderRequest): Promise<CommitOrderResponse> {
     checkOrderId(req.orderId);
     checkBoardIndex(req.boardIndex);
-    const locks = this.core.deps.locks;
+    const locks = this.deps.locks;
     const holder = locks ? await locks.current(req.canvasIndex, req.boardIndex) : undefined;
-    const now = this.core.deps.now();
+    const now = this.deps.now();
     const { doc, result } = await this.mutate(req.canvasIndex, req.boardIndex, (d) => {
       const late = () => this.lateReservation(req, d);
       const out = commit(d, req.orderId, now, late, {
@@ -167,12 +186,12 @@ export class Purchases {
             : 'CONFLICT';
       throw appError(code, result.message, { field: 'order_id' });
     }
-    let summary = await this.core.summaries.get(req.canvasIndex);
+    let summary = await this.summaries.get(req.canvasIndex);
     // The sale that sells the canvas out fills its board. The cached summary may not know the other
     // replicas' latest sales yet, so a filled board is checked against the store: of two replicas
     // filling the last two boards at once, at least one reload sees both writes.
     if (summary.soldPixels() < TOTAL_PIXELS && doc.soldCount >= PIXELS_PER_BOARD)
-      summary = await this.core.summaries.fresh(req.canvasIndex);
+      summary = await this.summaries.fresh(req.canvasIndex);
     const soldOut = summary.soldPixels() >= TOTAL_PIXELS;
     // also on a repeated commit: the first one may have failed to publish (the id deduplicates)
     const pixels = result.alreadyCommitted
@@ -189,7 +208,7 @@ export class Purchases {
         summary.version(),
         summary.soldPixels(),
       );
-    if (soldOut) await this.core.noteSoldOut(req.canvasIndex);
+    if (soldOut) await this.noteSoldOut(req.canvasIndex);
     return create(CommitOrderResponseSchema, {
       alreadyCommitted: result.alreadyCommitted,
       pixelCount: result.alreadyCommitted ? pixels.length : result.committed.pixels.length,
@@ -208,7 +227,7 @@ export class Purchases {
   ): Promise<void> {
     // the trace context of the commit travels with the event (the renderer's consumer joins it)
     await publishEvent(
-      this.core.deps.bus,
+      this.deps.bus,
       SUBJECTS.pixelsCommitted,
       {
         orderId,
@@ -230,7 +249,7 @@ export class Purchases {
 
   async release(orderId: string, canvasIndex: number, boardIndex: number): Promise<boolean> {
     checkOrderId(orderId);
-    const now = this.core.deps.now();
+    const now = this.deps.now();
     const { result } = await this.mutate(canvasIndex, boardIndex, (d) => {
       const next = release(d, orderId, now);
       return { next, result: next !== null };

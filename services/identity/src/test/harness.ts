@@ -217,3 +217,13 @@ export async function failureOf(
   }
   throw new Error('expected the call to fail');
 }
+
+// What the integration and browser tests use of the service beside the harness (`@tessera/identity/testing`).
+export { createIdentity, scryptHasher, type Identity } from '../setup.js';
+export type { PasswordHasher } from '../service/ports.js';
+export { codeInMail } from '../domain/reset.js';
+export { codeInVerificationMail } from '../domain/verification.js';
+export { defaultLimits, hashGate } from '../security/hash-gate.js';
+export { ACCOUNT_ALERT } from '../security/throttle.js';
+export { startSmtpServer, type TestSmtpServer } from './smtp.js';
+export type { OutboxEntry };

@@ -1,31 +1,19 @@
 /**
  * The lock service's core: acquire, release, extend, status, lists and ownership validation, over
  * the LockStore (one atomic store operation per change) with events on the bus. Its dependencies
- * (store, bus, clock, random) are injected; routes.ts maps the RPCs onto it.
+ * (store, bus, clock, random; deps.ts) are injected; routes.ts maps the RPCs onto it (mappers.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { recordLockEvent } from './metrics.js';
 import type { LockEventKind } from '@tessera/facts/live';
 import { LOCK_CONFLICT, LOCK_MESSAGES, type LockConflictKind } from '@tessera/facts/locks';
 import { SUBJECTS } from '@tessera/facts/subjects';
-import { appError, BoundedMap, publishEventBestEffort, type EventBus, type Logger } from '@tessera/kit';
+import { appError, BoundedMap, publishEventBestEffort } from '@tessera/kit';
 import { LockChangeKind } from '@tessera/proto/tessera/events/v1/events_pb.js';
-import type { LockStore } from '../adapters/lock-store.js';
 import { isHolder, type LockRecord, type LockView } from '../domain/lock-record.js';
 import { extendedExpiry, lockDurationMs, MINUTE_MS } from '../domain/lock-rules.js';
+import type { LockDeps } from './deps.js';
 import { checkBoard, checkCanvas, checkFence, checkMinutes, checkUserId, checkUsername } from './validate.js';
-
-export interface LockDeps {
-  store: LockStore;
-  bus: EventBus;
-  logger: Logger;
-  /** Milliseconds since the epoch. */
-  now: () => number;
-  /** 16 random bytes as hex (the lock id). */
-  randomId?: () => string;
-  /** Length of a lock minute in ms (default 60000; tests run on shorter minutes). */
-  minuteMs?: number;
-}
 
 /** Each lock event's kind in the payload and its subject (`tessera.lock.<kind>`). */
 const EVENTS = {

@@ -40,3 +40,6 @@ export async function lockHarness(
     },
   };
 }
+
+// What the integration tests build the service with (`@tessera/lock/testing`).
+export { createLock, type Lock };

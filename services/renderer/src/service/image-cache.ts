@@ -5,6 +5,9 @@
  */
 import { touch } from '@tessera/kit';
 
+/** Bytes of encoded images kept unless told otherwise (RENDER_CACHE_BYTES, settings.ts). */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
 export interface CachedImage {
   data: Buffer;
   contentType: string;
@@ -19,7 +22,7 @@ export class ImageCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = DEFAULT_CACHE_BYTES) {}
 
   get(key: string): CachedImage | undefined {
     const hit = touch(this.entries, key); // most recently used last

@@ -33,7 +33,12 @@ beforeAll(async () => {
     CanvasRpc,
     createRouterTransport(() => undefined),
   );
-  const core = new RendererService(new FrameStore(canvas, logger), sharpImages, logger, { warmDelayMs: -1 });
+  const core = new RendererService({
+    frames: new FrameStore(canvas, logger),
+    images: sharpImages,
+    logger,
+    warmDelayMs: -1,
+  });
   server = await startTestRpcServer({
     name: 'renderer',
     logger,

@@ -48,6 +48,14 @@ export interface RendererOptions {
   gate?: EncodeGateOptions;
 }
 
+/** What the service is built on, injected (tests pass their own frame store and codec). */
+export interface RendererDeps {
+  frames: FrameStore;
+  /** The image codec (sharp in the process, adapters/sharp-images.ts). */
+  images: ImageCodec;
+  logger: Logger;
+}
+
 /** What a composite render takes: the RPC request's fields (tests pass plain objects). */
 export type RenderParams = Omit<RenderCompositeRequest, keyof Message>;
 /** What a board thumbnail takes: the RPC request's fields. */
@@ -103,13 +111,14 @@ export class RendererService {
   /** When each of the page's images (`c{canvas}-{view}`) was last asked for (performance.now()). */
   private readonly asked = new Map<string, number>();
   private readonly warmInterestMs: number;
+  readonly frames: FrameStore;
+  private readonly images: ImageCodec;
+  private readonly logger: Logger;
 
-  constructor(
-    readonly frames: FrameStore,
-    private readonly images: ImageCodec,
-    private readonly logger: Logger,
-    opts: RendererOptions = {},
-  ) {
+  constructor({ frames, images, logger, ...opts }: RendererDeps & RendererOptions) {
+    this.frames = frames;
+    this.images = images;
+    this.logger = logger;
     this.artwork = new ArtworkRasterizer(images);
     this.cache = new ImageCache(opts.cacheBytes);
     this.gate = encodeGate(opts.gate);

@@ -237,7 +237,10 @@ describe('composite rendering', () => {
 describe('pre-encoding after changes', () => {
   it('re-encodes only the page images someone asked for, and those ahead of their next request', async () => {
     const logger = testLogger('warm');
-    const core = new RendererService(new FrameStore(canvas, logger), sharpImages, logger, {
+    const core = new RendererService({
+      frames: new FrameStore(canvas, logger),
+      images: sharpImages,
+      logger,
       warmDelayMs: 10,
       minEncodeIntervalMs: 0,
     });

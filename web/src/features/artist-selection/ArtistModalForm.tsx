@@ -1,7 +1,8 @@
-// The artist-selection page's modal form: the backdrop, the dialog card with its heading (focused on
-// open) and close button, busy while a call runs. The Submit Artwork modal and the verify-e-mail
+// The artist-selection page's modal form: on the shared backdrop (Escape closes it unless busy), the
+// dialog card with its heading (focused on open) and close button, busy while a call runs. The Submit Artwork modal and the verify-e-mail
 // dialog are each one of these.
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { ModalBackdrop } from '../../components/ModalBackdrop.js';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
 import { useFocusedHeading } from '../../lib/use-modal.js';
 import './submit-modal.css';
@@ -25,7 +26,7 @@ export function ArtistModalForm({
   const titleId = useId();
   const headingRef = useFocusedHeading();
   return (
-    <div className={`modal-backdrop artist-modal ${className}`.trim()} role="presentation">
+    <ModalBackdrop className={`artist-modal ${className}`.trim()} onEscape={onClose} busy={busy}>
       <form
         className="modal-card artist-modal__card"
         role="dialog"
@@ -43,6 +44,6 @@ export function ArtistModalForm({
         </header>
         {children}
       </form>
-    </div>
+    </ModalBackdrop>
   );
 }

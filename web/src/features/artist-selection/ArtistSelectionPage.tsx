@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SortOrder } from '@tessera/facts/submissions';
-import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
+import type { Submission, SubmissionPage } from './artist-selection-api.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
 import { useAuth, useSignedIn } from '../../auth/use-auth.js';

@@ -1,5 +1,5 @@
 // Previous, "Page X of Y", Next; hidden when there is one page or none.
-import type { Pagination as PageInfo } from '../../api/artist-selection.js';
+import type { Pagination as PageInfo } from './artist-selection-api.js';
 import { PAGE_TEXT, pageOfText } from './messages.js';
 
 export function Pagination({ info, onPage }: { info: PageInfo | undefined; onPage(page: number): void }) {

@@ -1,7 +1,7 @@
 // One submission: square image, title, @username, the Verified badge, relative time, description,
 // the vote control and, for its owner, the two-step Delete.
 import { useEffect, useId, useRef } from 'react';
-import type { Submission } from '../../api/artist-selection.js';
+import type { Submission } from './artist-selection-api.js';
 import { useSignedIn } from '../../auth/use-auth.js';
 import { DeleteButton } from './DeleteButton.js';
 import type { SubmissionListKey } from './queries.js';

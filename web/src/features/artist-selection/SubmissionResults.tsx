@@ -1,6 +1,6 @@
 // The list area: three loading skeletons, the error panel with Retry, the empty states, or the grid
 // of submission cards.
-import type { SubmissionPage } from '../../api/artist-selection.js';
+import type { SubmissionPage } from './artist-selection-api.js';
 import { PAGE_TEXT, listErrorMessage, noResultsText } from './messages.js';
 import { SubmissionCard, type CardContext } from './SubmissionCard.js';
 

@@ -4,7 +4,7 @@
 // submitting; it never closes on a click outside it.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Submission } from '../../api/artist-selection.js';
+import { artistSelectionApi, type Submission } from './artist-selection-api.js';
 import { useApi } from '../../app/router-context.js';
 import { CountedField } from './CountedField.js';
 import { ImageDropZone } from './ImageDropZone.js';
@@ -12,7 +12,6 @@ import { PAGE_TEXT, submitErrorMessage } from './messages.js';
 import { submitArtwork, type ArtworkInput } from './submit-artwork.js';
 import { ARTWORK_TEXT_LIMITS, type ArtworkTextField } from '@tessera/facts/artwork';
 import { hasErrors, validateImage, validateSubmission, type FormErrors } from './validation.js';
-import { useEscapeToClose } from '../../lib/use-modal.js';
 import { ArtistModalForm } from './ArtistModalForm.js';
 
 export const SUBMITTING = 'Submitting...';
@@ -46,11 +45,9 @@ export function SubmitArtworkModal({ onClose, onSubmitted }: SubmitArtworkModalP
   const [errors, setErrors] = useState<FormErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: ArtworkInput) => submitArtwork(api.artistSelection, input),
+    mutationFn: (input: ArtworkInput) => submitArtwork(artistSelectionApi(api), input),
   });
   const submitting = mutation.isPending;
-
-  useEscapeToClose(onClose, submitting);
 
   const edited = (field: keyof FormErrors) => {
     setBanner(null);

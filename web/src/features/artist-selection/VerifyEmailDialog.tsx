@@ -9,11 +9,10 @@ import {
   VOTE_REFUSAL_MESSAGES,
   isVerifyCodeShape,
 } from '@tessera/facts/eligibility';
-import { serverMessage } from '../../api/artist-selection.js';
+import { serverMessage } from './artist-selection-api.js';
 import { friendlyMessage } from '../../api/messages.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
-import { useEscapeToClose } from '../../lib/use-modal.js';
 import { confirmVerificationCode, sendVerificationCode } from '../auth/auth-api.js';
 import { FormBanner } from '../auth/FormBanner.js';
 import { TextField } from '../auth/TextField.js';
@@ -57,7 +56,6 @@ export function VerifyEmailDialog({ onClose, onVerified }: { onClose(): void; on
     onError: (error) => setBanner(errorText(error)),
   });
   const busy = send.isPending || confirm.isPending;
-  useEscapeToClose(onClose, busy);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

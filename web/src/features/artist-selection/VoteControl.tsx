@@ -3,7 +3,7 @@
 // titled "Sign in to upvote" / "Sign in to downvote".
 import { useState } from 'react';
 import type { VoteType } from '@tessera/facts/submissions';
-import type { Submission } from '../../api/artist-selection.js';
+import type { Submission } from './artist-selection-api.js';
 import { useTimeout } from '../../lib/use-timeout.js';
 import { PAGE_TEXT } from './messages.js';
 import { formatScore, scoreTone } from './votes.js';

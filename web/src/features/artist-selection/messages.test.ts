@@ -1,7 +1,7 @@
 // How failed calls reach the person (spec section 8, "Artist selection"): the list's error panel, the
 // vote and delete toasts, and the Submit Artwork modal's banner.
 import { describe, expect, it } from 'vitest';
-import { StorageUploadError, withMessage } from '../../api/artist-selection.js';
+import { StorageUploadError, withMessage } from './artist-selection-api.js';
 import { ApiError, GENERIC_MESSAGES, errorFromResponse } from '../../api/errors.js';
 import {
   deleteFailure,

@@ -1,8 +1,8 @@
 // What the artist-selection page says (spec sections 2, 4 and 8): its fixed texts and toasts, and the
 // mapping of failed calls to the page's error panel, toasts and the Submit Artwork modal's banner.
-// The calls' own texts (the layer below) are in api/artist-selection.ts.
+// The calls' own texts (the layer below) are in artist-selection-api.ts.
 import { REMOVAL_SCORE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
-import { ARTIST_API_MESSAGES, StorageUploadError, serverMessage } from '../../api/artist-selection.js';
+import { ARTIST_API_MESSAGES, StorageUploadError, serverMessage } from './artist-selection-api.js';
 import { errorKind, isApiError } from '../../api/errors.js';
 import { friendlyMessage } from '../../api/messages.js';
 

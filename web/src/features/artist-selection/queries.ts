@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.js';
 import type { SortOrder } from '@tessera/facts/submissions';
+import { artistSelectionApi } from './artist-selection-api.js';
 
 export interface SubmissionListParams {
   sort: SortOrder;
@@ -25,7 +26,7 @@ export const submissionsQueryOptions = (api: ApiClient, params: SubmissionListPa
   queryOptions({
     queryKey: submissionKeys.list(params),
     queryFn: ({ signal }) =>
-      api.artistSelection.list({ sort: params.sort, page: params.page, search: params.search, signal }),
+      artistSelectionApi(api).list({ sort: params.sort, page: params.page, search: params.search, signal }),
     // Votes and new submissions change the list all the time: a page shown again shows what is cached
     // and reloads it.
     staleTime: 0,

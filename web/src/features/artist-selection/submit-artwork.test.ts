@@ -1,7 +1,7 @@
 // Creating a submission: the upload URL, the direct upload, then the create call, in that order; a
 // failed upload creates nothing.
 import { describe, expect, it } from 'vitest';
-import { ArtistSelectionApi, StorageUploadError } from '../../api/artist-selection.js';
+import { ArtistSelectionApi, StorageUploadError } from './artist-selection-api.js';
 import { createHarness, csrfBody, json, routes } from '../../api/client.fixture.js';
 import { AuthStore } from '../../auth/auth-store.js';
 import { hasOwnSubmission } from './use-own-submission.js';

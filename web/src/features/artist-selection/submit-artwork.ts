@@ -1,6 +1,6 @@
 // Creating a submission (spec section 4, "Create"): ask for an upload URL, upload the image straight
 // to it, then create the submission with the image's URL.
-import type { ArtistSelectionApi, Submission } from '../../api/artist-selection.js';
+import type { ArtistSelectionApi, Submission } from './artist-selection-api.js';
 
 export interface ArtworkInput {
   file: File;

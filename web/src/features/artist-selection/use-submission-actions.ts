@@ -3,7 +3,7 @@
 // previous page when the last item of a page above 1 went). Toasts of spec sections 4 and 8.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VoteType } from '@tessera/facts/submissions';
-import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
+import { artistSelectionApi, type Submission, type SubmissionPage } from './artist-selection-api.js';
 import { useApi } from '../../app/router-context.js';
 import { toast } from '../../app/toast/toast-store.js';
 import { TOASTS, deleteFailure, voteFailure } from './messages.js';
@@ -23,7 +23,7 @@ export function useVote(listKey: SubmissionListKey, sortedByHot: boolean) {
     queryClient.setQueryData<SubmissionPage>(listKey, (old) => (old ? fn(old) : old));
 
   const mutation = useMutation({
-    mutationFn: ({ submission, tap }: VoteVariables) => api.artistSelection.vote(submission.id, tap),
+    mutationFn: ({ submission, tap }: VoteVariables) => artistSelectionApi(api).vote(submission.id, tap),
     onMutate: async ({ submission, tap }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       setPage((page) => updateItem(page, submission.id, (s) => applyTap(s, tap)));
@@ -62,7 +62,7 @@ export function useDeleteSubmission(listKey: SubmissionListKey, options: DeleteO
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (submission: Submission) => api.artistSelection.remove(submission.id),
+    mutationFn: (submission: Submission) => artistSelectionApi(api).remove(submission.id),
     onSuccess: (_result, submission) => {
       const next = queryClient.setQueryData<SubmissionPage>(listKey, (old) =>
         old ? removeItem(old, submission.id) : old,

@@ -1,7 +1,7 @@
 // Vote transitions (spec section 4, "Voting") and the list updates around them.
 import { describe, expect, it } from 'vitest';
 import { applyVote, type UserVoteType } from '@tessera/facts/submissions';
-import type { Submission, SubmissionPage } from '../../api/artist-selection.js';
+import type { Submission, SubmissionPage } from './artist-selection-api.js';
 import {
   applyTap,
   applyVoteResult,

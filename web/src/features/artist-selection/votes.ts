@@ -2,7 +2,7 @@
 // the opposite tap switches it (facts' applyVote, the service's rule). The card is updated at once
 // (optimistically) and put back on failure.
 import { applyVote, compareSubmissions, type UserVoteType, type VoteType } from '@tessera/facts/submissions';
-import type { Submission, SubmissionPage, VoteResult } from '../../api/artist-selection.js';
+import type { Submission, SubmissionPage, VoteResult } from './artist-selection-api.js';
 import { TOASTS } from './messages.js';
 
 /** The submission as it looks right after the tap, before the server answers. */

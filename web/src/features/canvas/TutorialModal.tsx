@@ -9,7 +9,8 @@ import {
   writeTutorial,
   type SessionLike,
 } from '../../canvas-scene/index.js';
-import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
+import { ModalBackdrop } from '../../components/ModalBackdrop.js';
+import { useFocusedHeading } from '../../lib/use-modal.js';
 import { useTimeout } from '../../lib/use-timeout.js';
 import { TUTORIAL_STEPS } from './tutorial-steps.js';
 
@@ -37,14 +38,13 @@ export function useFirstVisitTutorial(ready: boolean) {
 export function TutorialModal({ onFinish }: { onFinish: (skipped: boolean) => void }) {
   const [step, setStep] = useState(0);
   const headingRef = useFocusedHeading(step);
-  useEscapeToClose(() => onFinish(true), false);
   const total = TUTORIAL_STEPS.length;
   const current = TUTORIAL_STEPS[step] ?? TUTORIAL_STEPS[0];
   const last = step === total - 1;
 
   if (!current) return null;
   return (
-    <div className="canvas-modal" role="presentation">
+    <ModalBackdrop className="canvas-modal" onEscape={() => onFinish(true)}>
       <div
         className="canvas-modal__card tutorial"
         role="dialog"
@@ -89,6 +89,6 @@ export function TutorialModal({ onFinish }: { onFinish: (skipped: boolean) => vo
           </div>
         </div>
       </div>
-    </div>
+    </ModalBackdrop>
   );
 }

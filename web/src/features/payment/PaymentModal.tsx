@@ -12,7 +12,8 @@ import { usePaymentSetup } from './use-payment-setup.js';
 import { startUserAction } from '../../api/user-action.js';
 import './payment.css';
 import { ModalCloseButton } from '../../components/ModalCloseButton.js';
-import { useEscapeToClose, useFocusedHeading } from '../../lib/use-modal.js';
+import { ModalBackdrop } from '../../components/ModalBackdrop.js';
+import { useFocusedHeading } from '../../lib/use-modal.js';
 
 export interface PaymentModalProps {
   purchase: PendingPurchase;
@@ -32,8 +33,6 @@ export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: 
   const [busy, setBusy] = useState(false);
   const title = useFocusedHeading();
   const { state } = setup;
-
-  useEscapeToClose(onClose, busy);
 
   let body: ReactNode;
   switch (state.name) {
@@ -83,7 +82,7 @@ export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: 
   }
 
   return (
-    <div className="modal-backdrop pay-modal">
+    <ModalBackdrop className="pay-modal" onEscape={onClose} busy={busy}>
       <div
         className="modal-card pay-modal__card"
         role="dialog"
@@ -105,6 +104,6 @@ export function PaymentModal({ purchase, onClose, onComplete, onSavingChange }: 
         </p>
         {body}
       </div>
-    </div>
+    </ModalBackdrop>
   );
 }

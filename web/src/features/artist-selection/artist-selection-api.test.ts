@@ -1,19 +1,20 @@
 // The artist-selection calls over a scripted fetch: what is sent (paths, query, auth, CSRF), how the
 // answers are read, the texts of spec section 8 for failed calls, and the direct upload to storage.
 import { describe, expect, it } from 'vitest';
-import { AuthStore } from '../auth/auth-store.js';
+import { AuthStore } from '../../auth/auth-store.js';
 import {
   ARTIST_API_MESSAGES,
   ArtistSelectionApi,
+  artistSelectionApi,
   StorageUploadError,
   toSubmission,
   toSubmissionPage,
   toUploadTarget,
   toVoteResult,
-} from './artist-selection.js';
-import { createHarness, csrfBody, json, routes, type Handler } from './client.fixture.js';
-import { ApiError } from './errors.js';
-import { TRACEPARENT_PATTERN } from './user-action.js';
+} from './artist-selection-api.js';
+import { createHarness, csrfBody, json, routes, type Handler } from '../../api/client.fixture.js';
+import { ApiError } from '../../api/errors.js';
+import { TRACEPARENT_PATTERN } from '../../api/user-action.js';
 
 const signedIn = () => {
   const auth = new AuthStore();
@@ -102,8 +103,8 @@ describe('reading the answers', () => {
 describe('the calls', () => {
   it('lists with sort, page, limit 10 and a trimmed search of 2+ characters, optionally authenticated', async () => {
     const h = createHarness(routes({ 'GET /artist-selection/submissions': [json(200, { data: [RAW] })] }));
-    await h.client.artistSelection.list({ sort: 'new', page: 2, search: '  cats ' });
-    await h.client.artistSelection.list({ sort: 'hot', page: 1, search: ' c ' });
+    await artistSelectionApi(h.client).list({ sort: 'new', page: 2, search: '  cats ' });
+    await artistSelectionApi(h.client).list({ sort: 'hot', page: 1, search: ' c ' });
     expect(h.calls.map((c) => c.path)).toEqual([
       '/artist-selection/submissions?sort=new&page=2&limit=10&search=cats',
       '/artist-selection/submissions?sort=hot&page=1&limit=10',
@@ -113,7 +114,7 @@ describe('the calls', () => {
     const signed = createHarness(routes({ 'GET /artist-selection/submissions': [json(200, { data: [] })] }), {
       auth: signedIn(),
     });
-    await signed.client.artistSelection.list({ sort: 'hot', page: 1 });
+    await artistSelectionApi(signed.client).list({ sort: 'hot', page: 1 });
     expect(signed.calls[0]?.headers.authorization).toBe('Bearer tok');
   });
 
@@ -128,14 +129,18 @@ describe('the calls', () => {
       }),
       { auth: signedIn() },
     );
-    const created = await h.client.artistSelection.create({ title: 'T', description: 'D', imageUrl: '/i' });
+    const created = await artistSelectionApi(h.client).create({
+      title: 'T',
+      description: 'D',
+      imageUrl: '/i',
+    });
     expect(created?.id).toBe('s1');
-    await expect(h.client.artistSelection.vote('s 1', -1)).resolves.toEqual({
+    await expect(artistSelectionApi(h.client).vote('s 1', -1)).resolves.toEqual({
       userVoteType: -1,
       netScore: 2,
       deleted: false,
     });
-    await h.client.artistSelection.remove('s1');
+    await artistSelectionApi(h.client).remove('s1');
     const app = h.appCalls();
     expect(app.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /artist-selection/submissions',
@@ -175,7 +180,7 @@ describe('texts for failed calls (spec section 8)', () => {
       const h = createHarness(withCsrf({ [`${method} ${path}`]: [reply] as Response[] }), {
         auth: signedIn(),
       });
-      return failure(call(h.client.artistSelection));
+      return failure(call(artistSelectionApi(h.client)));
     };
 
   it('create: content rejected, 409, 400 with and without a server message', async () => {

@@ -1,15 +1,15 @@
 // The artist-selection calls of spec section 7 (list, create, delete, vote, upload URL and the direct
-// upload to storage), composed into the ApiClient as `api.artistSelection`. Failed calls keep the
+// upload to storage) over the app's ApiClient: `artistSelectionApi(api)`. Failed calls keep the
 // ApiError's code and status but carry the texts of spec section 8 for this layer; the page maps them
 // to its own toasts and banners (features/artist-selection/messages.ts). The shapes and their readers
 // are in submissions-json.ts.
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
 import { PAGE_SIZE, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
-import type { ApiClient } from './client.js';
-import { actionHeaders, startUserAction } from './user-action.js';
-import { searchTermOf } from '../lib/search-params.js';
-import { KindedError } from '../lib/kinded-error.js';
-import { ApiError, errorKind, isApiError, readErrorBody } from './errors.js';
+import type { ApiClient } from '../../api/client.js';
+import { actionHeaders, startUserAction } from '../../api/user-action.js';
+import { searchTermOf } from '../../lib/search-params.js';
+import { KindedError } from '../../lib/kinded-error.js';
+import { ApiError, errorKind, isApiError, readErrorBody } from '../../api/errors.js';
 import {
   toCreatedSubmission,
   toSubmissionPage,
@@ -23,7 +23,7 @@ import {
   type UploadTarget,
   type VoteResult,
 } from './submissions-json.js';
-import { fetchWithTimeout, type FetchLike } from './transport.js';
+import { fetchWithTimeout, type FetchLike } from '../../api/transport.js';
 
 export * from './submissions-json.js';
 
@@ -242,4 +242,19 @@ export class ArtistSelectionApi {
       return false;
     }
   }
+}
+
+const perClient = new WeakMap<ApiClient, ArtistSelectionApi>();
+
+/** The artist-selection calls over `api` (one instance per client), with its fetch and timeout. */
+export function artistSelectionApi(api: ApiClient): ArtistSelectionApi {
+  let calls = perClient.get(api);
+  if (!calls) {
+    calls = new ArtistSelectionApi(api, {
+      ...api.transport,
+      origin: () => globalThis.location?.origin ?? null,
+    });
+    perClient.set(api, calls);
+  }
+  return calls;
 }

@@ -2,7 +2,7 @@
 // response) and tolerant readers for the answers: fields at the top level or under `data`, camelCase
 // or snake_case, ISO or epoch times. A reader never throws on a malformed body.
 import type { SortOrder, SubmissionFields, UploadTarget, UserVoteType } from '@tessera/facts/submissions';
-import { isRecord, payload, readInt, readString, readTime } from '../lib/json.js';
+import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
 
 export type { UploadTarget };
 
