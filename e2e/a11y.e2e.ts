@@ -210,6 +210,8 @@ describe.each(SIZES)('accessibility (axe) at %s width', (label, viewport) => {
       },
       { signedOut: true },
     );
+  });
+
   it('the gallery of past canvases and the timelapse: 0 serious or critical', async () => {
     await withPage(session, viewport, async (page) => {
       const axe = axeChecks(page);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
-import { createInProcessBus } from '@tessera/kit';
+import { createInProcessBus } from '@tessera/embedded';
 import { canvasClientOf, startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { UserSchema } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { startBff, type RunningBff } from '../auth/test/app.js';

@@ -4,7 +4,7 @@
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import { canvasPixelScreenSize, canvasPixelWorldRect, type Point, type SceneLayout } from './layout.js';
 import { screenToWorld, type Viewport } from './viewport.js';
-import type { Draw2D } from './render.js';
+import type { Draw2D } from './draw2d.js';
 
 /** Own pixels are outlined from this many screen pixels a canvas pixel. */
 export const OWN_OUTLINE_MIN_PX = 3;

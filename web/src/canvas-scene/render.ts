@@ -6,22 +6,9 @@ import { boardWorldRect, canvasPixelWorldRect, type Point, type SceneLayout } fr
 import type { Viewport } from './viewport.js';
 import type { CanvasPixel } from './live-events.js';
 import { drawOwnPixels } from './own-pixels.js';
+import type { Draw2D } from './draw2d.js';
 
-/** The subset of CanvasRenderingContext2D the renderers use (a recording fake in tests). */
-export type Draw2D = Pick<
-  CanvasRenderingContext2D,
-  | 'setTransform'
-  | 'clearRect'
-  | 'beginPath'
-  | 'moveTo'
-  | 'lineTo'
-  | 'stroke'
-  | 'fillRect'
-  | 'strokeRect'
-  | 'fillStyle'
-  | 'strokeStyle'
-  | 'lineWidth'
->;
+export type { Draw2D } from './draw2d.js';
 
 export interface OverlayScene {
   /** CSS size of the stage. */

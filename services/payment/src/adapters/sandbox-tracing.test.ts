@@ -5,7 +5,8 @@
  */
 import { SpanKind, trace } from '@opentelemetry/api';
 import { tracing } from '@opentelemetry/sdk-node';
-import { eventually, openTestStores, useGlobalTracing } from '@tessera/kit/testing';
+import { openTestStores } from '@tessera/embedded/testing';
+import { eventually, useGlobalTracing } from '@tessera/kit/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { TEST_CARDS } from '../domain/cards.js';
 import { SandboxProvider } from './sandbox-provider.js';

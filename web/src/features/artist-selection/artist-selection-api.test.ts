@@ -152,7 +152,7 @@ describe('the calls', () => {
     // a vote is a user action: its own trace (api/user-action.ts); the other calls carry none here
     expect(app[1]?.headers.traceparent).toMatch(TRACEPARENT_PATTERN);
     expect(app[0]?.headers.traceparent).toBeUndefined();
-    await h.client.artistSelection.vote('s 1', -1);
+    await artistSelectionApi(h.client).vote('s 1', -1);
     const [first, second] = h.appCalls().filter((c) => c.path.endsWith('/vote'));
     expect(second?.headers.traceparent).toMatch(TRACEPARENT_PATTERN);
     expect(second?.headers.traceparent?.slice(3, 35)).not.toBe(first?.headers.traceparent?.slice(3, 35));
