@@ -114,6 +114,9 @@ async function scriptApi(page: Page, options: ScriptOptions = {}): Promise<Scrip
     }
     if (pathname.startsWith('/api/pixels/canvas/2/board/'))
       return route.fulfill(json(200, { success: true, data: [] }));
+    // the signed-in visitor's own pixels (outlined, issue 24): none
+    if (pathname === '/api/pixels/canvas/2/mine')
+      return route.fulfill(json(200, { success: true, data: { pixels: [] } }));
     // Board locks in the BFF's shapes (bff/src/boards/lock-json.ts): nobody holds a board.
     if (pathname === '/api/boards/locks' || pathname === '/api/boards/my-locks')
       return route.fulfill(json(200, { success: true, data: [] }));

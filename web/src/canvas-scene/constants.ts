@@ -40,6 +40,8 @@ export const GESTURE_DECISION_MOVES = 3;
 export const TAP_MIN_MS = 50;
 export const TAP_MAX_MS = 500;
 export const TAP_MAX_MOVE_PX = 10;
+/** A press held still at least this long is a hold (pixel info at close zoom), not a tap. */
+export const HOLD_MIN_MS = TAP_MAX_MS;
 
 export const REFRESH_DESKTOP_MS = 15_000;
 export const REFRESH_MOBILE_MS = 30_000;

@@ -96,7 +96,7 @@ describe('PointerGestures: touch', () => {
     g.down(touch(1, 0, 0, 0));
     expect(g.up(touch(1, 0, 0, 30))).toBeNull();
     g.down(touch(1, 0, 0, 0));
-    expect(g.up(touch(1, 0, 0, 600))).toBeNull();
+    expect(g.up(touch(1, 0, 0, 600))).toMatchObject({ type: 'hold' });
   });
 
   it('decides pan after 3 moves, then pans by each move', () => {
@@ -132,5 +132,26 @@ describe('PointerGestures: touch', () => {
     g.up(touch(1, 90, 100, 50));
     expect(g.up(touch(2, 228, 100, 60))).toBeNull();
     expect(g.current).toBe('idle');
+  });
+});
+
+describe('PointerGestures: hold (pixel info at close zoom)', () => {
+  it('a still finger held 500 ms or more is a hold, not a tap', () => {
+    const g = new PointerGestures();
+    g.down(touch(1, 40, 50, 0));
+    expect(g.up(touch(1, 41, 50, 600))).toEqual({ type: 'hold', x: 40, y: 50, pointer: 'touch' });
+    g.down(touch(1, 40, 50, 1000));
+    g.move(touch(1, 60, 50, 1100));
+    g.move(touch(1, 80, 50, 1200));
+    g.move(touch(1, 99, 50, 1300));
+    expect(g.up(touch(1, 99, 50, 1700))).toBeNull();
+  });
+
+  it('a mouse press is a click under 500 ms and a hold from 500 ms', () => {
+    const g = new PointerGestures();
+    g.down({ ...mouse(10, 10), t: 0 });
+    expect(g.up({ ...mouse(12, 10), t: 200 })).toEqual({ type: 'tap', x: 10, y: 10 });
+    g.down({ ...mouse(10, 10), t: 1000 });
+    expect(g.up({ ...mouse(12, 10), t: 1500 })).toEqual({ type: 'hold', x: 10, y: 10, pointer: 'mouse' });
   });
 });

@@ -1,10 +1,12 @@
 // Pointer gesture state machine for the canvas stage (excalidraw-style: plain class, no DOM).
-// Mouse/pen: Alt + drag pans; a press released within 10 px is a click; moves without a press hover.
+// Mouse/pen: Alt + drag pans; a press released within 10 px is a click (a hold when it lasted 500 ms or
+// more); moves without a press hover.
 // Touch: after 3 moves the gesture is decided: pinch when two fingers changed their distance by more
 // than 10 px, pan when the fingers moved more than 2 px. A tap is one finger, held over 50 ms and under
-// 500 ms, moving under 10 px.
+// 500 ms, moving under 10 px; one still finger held 500 ms or more is a hold.
 import {
   GESTURE_DECISION_MOVES,
+  HOLD_MIN_MS,
   PAN_THRESHOLD_PX,
   PINCH_THRESHOLD_PX,
   TAP_MAX_MOVE_PX,
@@ -31,6 +33,7 @@ export type GestureAction =
   | { type: 'pan'; dx: number; dy: number }
   | { type: 'pinch'; factor: number; center: Point; dx: number; dy: number }
   | { type: 'tap'; x: number; y: number }
+  | { type: 'hold'; x: number; y: number; pointer: 'mouse' | 'touch' }
   | { type: 'hover'; x: number; y: number }
   | { type: 'leave' };
 
@@ -64,6 +67,11 @@ export function classifyTouch(startPoints: Point[], currentPoints: Point[]): 'pi
   return moved > PAN_THRESHOLD_PX ? 'pan' : 'undecided';
 }
 
+/** Hold rule (pure; exported for tests): one still finger, at least HOLD_MIN_MS. */
+export function isHold(durationMs: number, movedPx: number, maxFingers: number): boolean {
+  return maxFingers === 1 && durationMs >= HOLD_MIN_MS && movedPx < TAP_MAX_MOVE_PX;
+}
+
 /** Tap rule (pure; exported for tests). */
 export function isTap(durationMs: number, movedPx: number, maxFingers: number): boolean {
   return maxFingers === 1 && durationMs > TAP_MIN_MS && durationMs < TAP_MAX_MS && movedPx < TAP_MAX_MOVE_PX;
@@ -86,6 +94,7 @@ export class PointerGestures {
     if (p.kind !== 'touch') {
       if ((p.button ?? 0) !== 0 || this.mode !== 'idle') return null;
       this.maxMoved = 0;
+      this.startedAt = p.t;
       this.track(p);
       this.mode = p.altKey ? 'alt-pan' : 'press';
       return null;
@@ -139,9 +148,11 @@ export class PointerGestures {
     if (p.kind !== 'touch') {
       const wasPress = this.mode === 'press';
       this.mode = 'idle';
-      return wasPress && moved < TAP_MAX_MOVE_PX
-        ? { type: 'tap', x: tracked.start.x, y: tracked.start.y }
-        : null;
+      if (!wasPress || moved >= TAP_MAX_MOVE_PX) return null;
+      const { x, y } = tracked.start;
+      return p.t - this.startedAt >= HOLD_MIN_MS
+        ? { type: 'hold', x, y, pointer: 'mouse' }
+        : { type: 'tap', x, y };
     }
     if (this.pointers.size > 0) {
       // A finger lifted mid-gesture: continue with the rest as a fresh decision.
@@ -149,9 +160,10 @@ export class PointerGestures {
       return null;
     }
     this.mode = 'idle';
-    return isTap(p.t - this.startedAt, moved, this.maxFingers)
-      ? { type: 'tap', x: tracked.start.x, y: tracked.start.y }
-      : null;
+    const { x, y } = tracked.start;
+    const held = p.t - this.startedAt;
+    if (isHold(held, moved, this.maxFingers)) return { type: 'hold', x, y, pointer: 'touch' };
+    return isTap(held, moved, this.maxFingers) ? { type: 'tap', x, y } : null;
   }
 
   cancel(p?: { id: number }): void {

@@ -2,6 +2,8 @@
 // info names the user on the pixels they buy, or says "Anonymous". Saved at once when switched.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/router-context.js';
+import { useAuth } from '../../auth/use-auth.js';
+import { openSignInDialog } from '../auth-dialog/index.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ANONYMOUS } from '../pixel-info/pixel-info-text.js';
 import { pixelInfoKeys } from '../pixel-info/pixel-info-api.js';
@@ -13,7 +15,13 @@ export const SHOW_USERNAME_LABEL = 'Show my username on pixels I buy';
 export function AccountPage() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: accountQueryKey, queryFn: ({ signal }) => fetchAccount(api, signal) });
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  const query = useQuery({
+    queryKey: accountQueryKey,
+    queryFn: ({ signal }) => fetchAccount(api, signal),
+    enabled: signedIn,
+  });
   const save = useMutation({
     mutationFn: (show: boolean) => setShowUsername(api, show),
     onSuccess: (account) => {
@@ -28,7 +36,19 @@ export function AccountPage() {
       <header className="page-header">
         <h1 id="account-title">Your account</h1>
       </header>
-      {query.isPending && <Spinner label="Loading your account..." size="md" />}
+      {!signedIn && (
+        <div className="account__signed-out">
+          <p>Sign in to see your account.</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => openSignInDialog('protected-action')}
+          >
+            Sign in
+          </button>
+        </div>
+      )}
+      {signedIn && query.isPending && <Spinner label="Loading your account..." size="md" />}
       {query.isError && (
         <p className="account__error" role="alert">
           Your account could not be loaded.{' '}

@@ -6,8 +6,6 @@ import { CANVAS_SIZE } from '@tessera/facts/grid';
 import {
   boardAtWorld,
   canvasPixelAtScreen,
-  canvasPixelScreenSize,
-  PIXEL_INFO_MIN_PX,
   PointerGestures,
   renderOverlay,
   screenToWorld,
@@ -67,8 +65,6 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
   const latest = useLatest({ view, layout, mode, onOpenBoard: props.onOpenBoard });
   const preview = mode === 'preview';
   const { viewport } = view;
-  // At close zoom a click shows pixel info instead of opening the board, so no board is highlighted.
-  const pixelZoom = canvasPixelScreenSize(layout, viewport.zoom) >= PIXEL_INFO_MIN_PX;
 
   useLayoutEffect(() => {
     if (size) dispatch({ type: 'resize', stage: size });
@@ -108,7 +104,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       dpr,
       viewport,
       layout,
-      hoverBoard: preview || mobile || pixelZoom ? null : hover,
+      hoverBoard: preview || mobile ? null : hover,
       showGrid: true,
       lockedBoards: props.lockedBoards,
       markedPixel: props.markedPixel,
@@ -121,7 +117,6 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
     hover,
     preview,
     mobile,
-    pixelZoom,
     props.lockedBoards,
     props.markedPixel,
     props.ownPixels,
@@ -152,23 +147,31 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
         setHover(null);
         setHoverPixel(null);
         break;
-      case 'tap': {
+      case 'hold': {
+        // Pressed and held at close zoom: pixel info for the pixel, pinned. Elsewhere a held mouse
+        // button is still a click (it opens the board), a held finger nothing.
         const pixel = pixelAt(action.x, action.y);
         if (pixel) {
           swallowNextClick();
           setPinned(pixel);
-          break;
-        }
-        const board = boardAt(action.x, action.y);
-        if (board !== null && latest.current.mode === 'live') {
-          // The click that follows this pointerup must not reach a dialog the tap opens.
-          swallowNextClick();
-          latest.current.onOpenBoard(board);
-        }
+        } else if (action.pointer === 'mouse') openBoardAt(action.x, action.y);
         break;
       }
+      case 'tap':
+        // The spec's click or tap: opens the board, at every zoom.
+        openBoardAt(action.x, action.y);
+        break;
     }
   };
+
+  function openBoardAt(x: number, y: number): void {
+    const board = boardAt(x, y);
+    if (board !== null && latest.current.mode === 'live') {
+      // The click that follows this pointerup must not reach a dialog the tap opens.
+      swallowNextClick();
+      latest.current.onOpenBoard(board);
+    }
+  }
 
   const shown = images[mode];
   const active = shown.src ?? images[mode === 'live' ? 'preview' : 'live'].src;
@@ -181,7 +184,7 @@ export const CanvasStage = memo(function CanvasStage(props: Props) {
       className={`canvas-stage canvas-stage--live checkerboard${preview ? ' canvas-stage--preview' : ''}`}
       style={{ cursor }}
       role="application"
-      aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus. Zoomed in, click a pixel or press Enter for the pixel in the middle to see who bought it.`}
+      aria-label={`${canvasName}: ${preview ? 'preview' : 'live'} canvas. Pan with Alt and drag or the arrow keys, zoom with the scroll wheel or plus and minus. Zoomed in, hover a pixel, press and hold it, or press Enter for the pixel in the middle to see who bought it.`}
       data-zoom={viewport.zoom}
       data-ghost={props.ghost && !preview ? 'on' : 'off'}
       data-hover-board={hover ?? ''}
