@@ -31,7 +31,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpcServer } from '@tessera/kit';
 import { sleep, tempDir, startTestRpcServer } from '@tessera/kit/testing';
-import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { create } from '@bufbuild/protobuf';
+import { LockSchema, LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { BuyerRun, orderRef, reservationOf, type OrderRecord } from './buyers.js';
 import { CanvasProcess, freePort, requireBuild } from './process.js';
 import { checkBoards, readBoards } from './verify.js';
@@ -58,13 +59,24 @@ describe('canvas service process under kill -9 and restart', () => {
     tmp = tempDir('tessera-canvas-kill-');
     // The canvas service checks board locks with the lock service (LOCK_URL). This test is about the
     // store under SIGKILL, so a lock-service double accepts the buyers' fencing tokens (what the lock
-    // service would hand out): every positive token is valid and no other user holds a board.
+    // service would hand out): every positive token is valid and no other user holds a board. A commit
+    // asks who holds the board (a board nobody holds refuses it: the buyer's lock ended): the double
+    // answers a holder with token 0, which the commit never counts as a rival (its token is not newer
+    // than any order's, also a late order's whose hold expired). Losing the lock is tested over the real
+    // lock service in integration/payment/lock-lost.test.ts.
     lockDouble = await startTestRpcServer({
       name: 'lock-double',
       routes: (router) =>
         router.service(LockService, {
           validateLock: (req) => ({ valid: req.fencingToken > 0 }),
-          getLockStatus: () => ({}),
+          getLockStatus: (req) => ({
+            lock: create(LockSchema, {
+              canvasIndex: req.canvasIndex,
+              boardIndex: req.boardIndex,
+              userId: 'lock-double',
+              fencingToken: 0,
+            }),
+          }),
         }),
     });
     proc = new CanvasProcess(tmp.dir, await freePort(), { LOCK_URL: lockDouble.url });
