@@ -81,7 +81,9 @@ describe('workspace rules', () => {
       // main.ts is the process only: it runs setup and holds no wiring of its own (a service that logs
       // a line on a hot path may ask for buffered logging, ServiceDefinition.bufferedLog)
       const main = fs.readFileSync(path.join(src, 'main.ts'), 'utf8');
-      expect(main).toMatch(/runService\(\{ name: '[a-z]+',( config: \w+,)? setup(, bufferedLog: true)? \}\)/);
+      expect(main.replace(/\s+/g, ' ')).toMatch(
+        /runService\(\{ name: '[a-z]+',( config: \w+,)? setup,( bufferedLog: true,)? embedded: loadEmbedded,? \}\)/,
+      );
       expect(main).not.toMatch(/open(DocumentStore|EventBus|KeyValueStore)/);
       expect(fs.existsSync(path.join(src, 'domain'))).toBe(true);
     },

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { openSignInDialog } from '../auth-dialog/index.js';
 import { activeCanvasQueryOptions } from '../canvas/queries.js';
 import { myOrdersQueryOptions } from './queries.js';
+import './my-pixels.css';
 
 export const MY_PIXELS_TEXT = {
   title: 'My pixels',
