@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { newAccount } from '@tessera/identity/testing';
+import { newAccount, REFRESH_REUSE_GRACE_MS } from '@tessera/identity/testing';
 import { startAuthStack, type AuthStack, askResetCode } from './stack.js';
 
 let stack: AuthStack;
@@ -85,7 +85,8 @@ describe('refresh cookie', () => {
     const me = await b.request('GET', '/api/auth/me', { bearer: String(r1.body.access_token) });
     expect(me.status).toBe(200);
 
-    // a thief replays the first cookie
+    // a thief replays the first cookie, after the overlap in which a lost answer is forgiven
+    stack.clock.advance(REFRESH_REUSE_GRACE_MS);
     const thief = new Browser(stack.bff.base);
     thief.cookies.set('tessera_rt', first);
     const replay = await thief.request('POST', '/api/auth/refresh-cookie', { body: {} });
@@ -98,6 +99,28 @@ describe('refresh cookie', () => {
     expect(after.status).toBe(401);
     expect(after.body.error).toBe('REFRESH_TOKEN_INVALID');
     expect(b.cookies.has('tessera_rt')).toBe(false);
+  });
+
+  // A reload right after another aborts the first page's renewal: its answer (the new cookie) is lost
+  // and the browser sends the spent cookie again. The session must survive that (the bug seen in
+  // e2e/pixel-info-stack: /account showed "Sign in" after two quick page loads).
+  it('the spent cookie again within the overlap renews the session; the newer cookie works too', async () => {
+    const b = new Browser(stack.bff.base);
+    await registerUser(b, newAccount());
+    const first = b.cookies.get('tessera_rt')!;
+    const r1 = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
+    expect(r1.status).toBe(200);
+    const newer = b.cookies.get('tessera_rt')!;
+    const reload = new Browser(stack.bff.base);
+    reload.cookies.set('tessera_rt', first);
+    const again = await reload.request('POST', '/api/auth/refresh-cookie', { body: {} });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, token_type: 'Bearer' });
+    expect(reload.cookies.get('tessera_rt')).not.toBe(first);
+    const me = await reload.request('GET', '/api/auth/me', { bearer: String(again.body.access_token) });
+    expect(me.status).toBe(200);
+    expect((await b.request('POST', '/api/auth/refresh-cookie', { body: {} })).status).toBe(200);
+    expect(b.cookies.get('tessera_rt')).not.toBe(newer);
   });
 
   it('logout revokes the session even with an expired access token', async () => {

@@ -1,6 +1,7 @@
 /** The identity service's own settings (read with the shared ones by runService). */
 import { ConfigError, type EnvReader } from '@tessera/kit';
 import { parsePrivateKey } from './adapters/signing-keys.js';
+import { REFRESH_REUSE_GRACE_MS } from './domain/policy.js';
 
 export interface IdentitySettings {
   /** SMTP_URL (smtp:// or smtps://): real e-mail; unset selects the development outbox. */
@@ -18,6 +19,8 @@ export interface IdentitySettings {
   publicUrl: string;
   /** NEW_ACCOUNT_LIMIT_SCALE (1 to 1000): multiplies the new accounts an address may create (tests only). */
   newAccountLimitScale: number;
+  /** REFRESH_REUSE_GRACE_SECONDS (0 to 60, default 30): how long a spent refresh token is still honoured. */
+  refreshOverlapMs: number;
 }
 
 /** Where `npm start` serves the web app. */
@@ -46,6 +49,9 @@ export function readIdentitySettings(env: EnvReader): IdentitySettings {
     production: env.str('NODE_ENV') === 'production',
     publicUrl: env.url('PUBLIC_URL', ['http', 'https']) ?? DEFAULT_PUBLIC_URL,
     newAccountLimitScale: env.int('NEW_ACCOUNT_LIMIT_SCALE', { default: 1, min: 1, max: 1000 }),
+    refreshOverlapMs:
+      env.int('REFRESH_REUSE_GRACE_SECONDS', { default: REFRESH_REUSE_GRACE_MS / 1000, min: 0, max: 60 }) *
+      1000,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return settings;

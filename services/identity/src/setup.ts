@@ -101,7 +101,11 @@ export async function createIdentity(parts: IdentityParts): Promise<Identity> {
     random: parts.random ?? cryptoRandom,
     hasher: gatedHasher(parts.hasher ?? scryptHasher(), gate),
     keys,
-    tokens: { issuer: settings.jwtIssuer, audience: settings.jwtAudience },
+    tokens: {
+      issuer: settings.jwtIssuer,
+      audience: settings.jwtAudience,
+      refreshOverlapMs: settings.refreshOverlapMs,
+    },
     events: busSessionEvents(parts.bus, logger),
     logger,
   });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './policy.js';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './policy.js';
 import { codeInMail, resendWait, resetCodeExpiry, resetCodeStatus, resetMail } from './reset.js';
 import { decideRefresh, familyExpiry, refreshExpiry } from './sessions.js';
 
 describe('refresh rotation rules', () => {
   const family = { revokedAt: null, expiresAt: 10_000 };
-  it('decides ok, reused, revoked and expired', () => {
+  it('decides ok, overlap, reused, revoked and expired', () => {
+    const long = { revokedAt: null, expiresAt: 10 * REFRESH_REUSE_GRACE_MS };
+    const token = { expiresAt: 5 * REFRESH_REUSE_GRACE_MS, usedAt: 900 };
     expect(decideRefresh({ expiresAt: 5000, usedAt: null }, family, 1000)).toBe('ok');
-    expect(decideRefresh({ expiresAt: 5000, usedAt: 900 }, family, 1000)).toBe('reused');
+    expect(decideRefresh(token, long, 1000)).toBe('overlap');
+    expect(decideRefresh(token, long, 900 + REFRESH_REUSE_GRACE_MS - 1)).toBe('overlap');
+    expect(decideRefresh(token, long, 900 + REFRESH_REUSE_GRACE_MS)).toBe('reused');
+    expect(decideRefresh(token, { ...long, revokedAt: 1 }, 1000)).toBe('revoked');
+    expect(decideRefresh({ ...token, expiresAt: 1000 }, long, 1000)).toBe('expired');
     expect(decideRefresh({ expiresAt: 5000, usedAt: null }, { ...family, revokedAt: 1 }, 1000)).toBe(
       'revoked',
     );

@@ -2,8 +2,10 @@
  * Refresh-token rotation rules (pure). A session is a family of refresh tokens: each use of the
  * current token marks it used and issues its successor. Presenting a token that was already used
  * means it was copied: the whole family is revoked, so the thief's and the owner's newer tokens die.
+ * Only within REFRESH_REUSE_GRACE_MS of its first use is a spent token still honoured ('overlap': a
+ * lost answer, not a copy); the window counts from the first use, never from a later one.
  */
-import { REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './policy.js';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './policy.js';
 
 export interface RefreshTokenState {
   expiresAt: number;
@@ -16,17 +18,18 @@ export interface FamilyState {
   expiresAt: number;
 }
 
-export type RefreshDecision = 'ok' | 'reused' | 'revoked' | 'expired';
+export type RefreshDecision = 'ok' | 'overlap' | 'reused' | 'revoked' | 'expired';
 
 export function decideRefresh(
   token: RefreshTokenState,
   family: FamilyState | null,
   now: number,
+  overlapMs = REFRESH_REUSE_GRACE_MS,
 ): RefreshDecision {
   if (family === null || family.revokedAt !== null) return 'revoked';
-  if (token.usedAt !== null) return 'reused';
+  if (token.usedAt !== null && now - token.usedAt >= overlapMs) return 'reused';
   if (now >= token.expiresAt || now >= family.expiresAt) return 'expired';
-  return 'ok';
+  return token.usedAt === null ? 'ok' : 'overlap';
 }
 
 /** Expiry of a new session's family. */

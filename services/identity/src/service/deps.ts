@@ -16,6 +16,8 @@ import type {
 export interface TokenSettings {
   issuer: string;
   audience: string;
+  /** How long a spent refresh token is still honoured (REFRESH_REUSE_GRACE_MS unless set). */
+  refreshOverlapMs?: number;
 }
 
 export interface IdentityDeps {

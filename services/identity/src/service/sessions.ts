@@ -80,40 +80,52 @@ export class Sessions {
     return this.deps.repos.refreshTokens.findOne({ _id: sha256Base64url(refreshToken) });
   }
 
-  /** Exchanges a refresh token for a new session state (the old token is spent). */
+  /**
+   * Exchanges a refresh token for a new session state. The first use spends it; a use within the
+   * overlap after that (a lost answer) gets a sibling token; any later use revokes the family.
+   */
   async refresh(refreshToken: string): Promise<SessionOut> {
-    const { repos, clock, logger } = this.deps;
+    const { repos, clock } = this.deps;
     const now = clock.now();
     const token = await this.find(refreshToken);
     if (token === null) throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     const family = await repos.sessions.findOne({ _id: token.sessionId });
-    const decision = decideRefresh(token, family, now);
-    if (decision === 'reused') {
-      await this.revokeSession(token.sessionId, token.userId, now, 'refresh_reuse');
-      logger.warn(
-        { userId: token.userId, sessionId: token.sessionId },
-        'refresh token reused: session revoked',
+    const overlap = this.deps.tokens.refreshOverlapMs;
+    let decision = decideRefresh(token, family, now, overlap);
+    if (decision === 'ok') {
+      // spend it: only one caller moves usedAt from null, so the overlap counts from the first use
+      const spent = await repos.refreshTokens.updateOne(
+        { _id: token._id, usedAt: null },
+        { $set: { usedAt: now } },
       );
-      throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
+      if (spent.modifiedCount !== 1) {
+        // another use spent it meanwhile: judge this one as what it now is
+        const now2 = await repos.refreshTokens.findOne({ _id: token._id });
+        decision = now2 === null ? 'revoked' : decideRefresh(now2, family, now, overlap);
+      }
     }
+    if (decision === 'reused') await this.reused(token);
     if (decision === 'revoked') throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     if (decision === 'expired') throw appError('REFRESH_TOKEN_EXPIRED', SESSION_MESSAGES.expired);
-    // spend it: only one caller can move usedAt from null
-    const spent = await repos.refreshTokens.updateOne(
-      { _id: token._id, usedAt: null },
-      { $set: { usedAt: now } },
-    );
-    if (spent.modifiedCount !== 1) {
-      await this.revokeSession(token.sessionId, token.userId, now, 'refresh_reuse');
-      logger.warn(
+    if (decision === 'overlap') {
+      this.deps.logger.info(
         { userId: token.userId, sessionId: token.sessionId },
-        'refresh token raced: session revoked',
+        'refresh token used again within its overlap',
       );
-      throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     }
     const user = await repos.users.findOne({ _id: token.userId });
     if (user === null) throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
     return this.issue(user, token.sessionId, family!.expiresAt, now);
+  }
+
+  /** A spent token presented after its overlap: it was copied, so the whole family ends. */
+  private async reused(token: RefreshTokenDoc): Promise<never> {
+    await this.revokeSession(token.sessionId, token.userId, this.deps.clock.now(), 'refresh_reuse');
+    this.deps.logger.warn(
+      { userId: token.userId, sessionId: token.sessionId },
+      'refresh token reused: session revoked',
+    );
+    throw appError('REFRESH_TOKEN_INVALID', SESSION_MESSAGES.ended);
   }
 
   /** Ends the session the refresh token belongs to (used or not). */

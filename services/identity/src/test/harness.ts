@@ -227,3 +227,4 @@ export { defaultLimits, hashGate } from '../security/hash-gate.js';
 export { ACCOUNT_ALERT } from '../security/throttle.js';
 export { startSmtpServer, type TestSmtpServer } from './smtp.js';
 export type { OutboxEntry };
+export { REFRESH_REUSE_GRACE_MS } from '../domain/policy.js';
