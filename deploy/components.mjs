@@ -51,6 +51,7 @@ export const IMAGES = Object.freeze([...COMPONENTS, BROKER]);
 export const SHARED_WORKSPACES = Object.freeze([
   'proto',
   'services/facts',
+  'services/api',
   'services/kit',
   'services/embedded',
 ]);

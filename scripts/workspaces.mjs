@@ -11,7 +11,10 @@ export const SERVICES = ['identity', 'canvas', 'lock', 'payment', 'renderer', 's
 /** Stages run in order; packages inside one stage build in parallel. */
 export const STAGES = [
   [{ name: '@tessera/proto', dir: 'proto', src: ['gen'], out: 'dist' }],
-  [{ name: '@tessera/facts', dir: 'services/facts', src: ['src'], out: 'dist' }],
+  [
+    { name: '@tessera/facts', dir: 'services/facts', src: ['src'], out: 'dist' },
+    { name: '@tessera/api', dir: 'services/api', src: ['src'], out: 'dist' },
+  ],
   [{ name: '@tessera/kit', dir: 'services/kit', src: ['src'], out: 'dist' }],
   [{ name: '@tessera/embedded', dir: 'services/embedded', src: ['src'], out: 'dist' }],
   [
