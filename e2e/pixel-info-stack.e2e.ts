@@ -135,7 +135,16 @@ async function setShowUsername(page: Page, show: boolean, tag: string): Promise<
       throw new Error(`no account page: at ${page.url()}`, { cause: error });
     });
   const box = page.getByRole('checkbox', { name: 'Show my username on pixels I buy' });
-  await box.waitFor();
+  await box.waitFor().catch(async (error: unknown) => {
+    await screenshot(page, `pixel-info-account-no-switch-${tag}`);
+    const text = (
+      await page
+        .locator('main')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 300);
+    throw new Error(`no switch on /account: the page says ${JSON.stringify(text)}`, { cause: error });
+  });
   expect(await box.isChecked()).toBe(!show);
   if (show) await box.check();
   else await box.uncheck();

@@ -176,6 +176,47 @@ describe('expiring access token', () => {
   });
 });
 
+describe('a renewal that gets no answer', () => {
+  // A page load that navigates away aborts its renewal: the fetch fails with no answer. Signing out
+  // then (as the client once did) cleared the stored user, and the next page showed "Sign in"
+  // although the session was alive (e2e/pixel-info-stack, /account after a deep link).
+  it.each([
+    ['the page navigating away (an aborted fetch)', () => new DOMException('aborted', 'AbortError')],
+    ['the network', () => new TypeError('Failed to fetch')],
+    ['a busy server', () => json(503, { error: 'SERVICE_UNAVAILABLE', message: 'busy' })],
+  ])('keeps the session after %s, and a later renewal works', async (_what, failure) => {
+    let answering = false;
+    const h = createHarness(
+      routes({
+        'GET /csrf/csrf-token': [json(200, csrfBody('c1'))],
+        'POST /auth/refresh-cookie': () => (answering ? json(200, tokenBody('fresh')) : failure()),
+        'GET /boards/my-locks': [ok()],
+      }),
+    );
+    const onSignOut = vi.fn();
+    h.auth.onSignOut(onSignOut);
+    h.auth.setUser(SIGNED_IN_USER); // after a reload: the user record, no token in memory
+    await expect(h.client.get('/boards/my-locks')).rejects.toBeInstanceOf(ApiError);
+    expect(await h.client.renewSession()).toBe('unavailable');
+    expect(onSignOut).not.toHaveBeenCalled();
+    expect(h.auth.getUser()).toEqual(SIGNED_IN_USER);
+    answering = true;
+    expect(await h.client.renewSession()).toBe('renewed');
+    await expect(h.client.get('/boards/my-locks')).resolves.toMatchObject({ success: true });
+  });
+
+  it('a refused cookie (401) ends the session', async () => {
+    const h = createHarness(
+      routes({
+        'GET /csrf/csrf-token': [json(200, csrfBody('c1'))],
+        'POST /auth/refresh-cookie': [json(401, { error: 'REFRESH_TOKEN_INVALID', message: 'ended' })],
+      }),
+    );
+    h.auth.setUser(SIGNED_IN_USER);
+    expect(await h.client.renewSession()).toBe('ended');
+  });
+});
+
 describe('403 CSRF recovery', () => {
   it('refreshes the CSRF token and retries once', async () => {
     const h = createHarness(

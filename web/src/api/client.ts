@@ -28,6 +28,14 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export type AuthMode = 'required' | 'optional' | 'none';
 
+/** What a renewal of the access token came to (ApiClient.renewSession). */
+export type RenewOutcome = 'renewed' | 'ended' | 'unavailable';
+
+/** The BFF refused the refresh cookie: the session is over (401 REFRESH_TOKEN_INVALID / _EXPIRED). */
+function isSessionRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
@@ -73,7 +81,7 @@ export class ApiClient {
   private readonly retryBaseDelayMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
-  private refreshing: Promise<boolean> | null = null;
+  private refreshing: Promise<RenewOutcome> | null = null;
 
   constructor(options: ApiClientOptions) {
     this.auth = options.auth;
@@ -142,27 +150,41 @@ export class ApiClient {
     this.csrf.stop();
   }
 
-  /** Renews the access token from the refresh cookie; concurrent callers share one call. */
-  refreshSession(): Promise<boolean> {
+  /**
+   * Renews the access token from the refresh cookie; concurrent callers share one call. `ended`: the
+   * BFF refused the cookie (401: the session is over). `unavailable`: no answer that says so (the
+   * network, a timeout, a busy server, or the page navigating away and aborting the call): the
+   * session may well be alive, so nothing is cleared and the next page load tries again.
+   */
+  renewSession(): Promise<RenewOutcome> {
     if (!this.refreshing) {
-      const run = this.request<unknown>('/auth/refresh-cookie', { method: 'POST', body: {}, auth: 'none' })
-        .then((body) => {
+      const run: Promise<RenewOutcome> = this.request<unknown>('/auth/refresh-cookie', {
+        method: 'POST',
+        body: {},
+        auth: 'none',
+      })
+        .then((body): RenewOutcome => {
           const grant = toTokenGrant(body);
-          if (!grant) return false;
+          if (!grant) return 'unavailable';
           this.auth.setSession({
             accessToken: grant.accessToken,
             expiresIn: grant.expiresIn,
             user: grant.user,
           });
-          return true;
+          return 'renewed';
         })
-        .catch(() => false)
+        .catch((error: unknown): RenewOutcome => (isSessionRefused(error) ? 'ended' : 'unavailable'))
         .finally(() => {
           if (this.refreshing === run) this.refreshing = null;
         });
       this.refreshing = run;
     }
     return this.refreshing;
+  }
+
+  /** Whether the access token was renewed (see renewSession for why it was not). */
+  async refreshSession(): Promise<boolean> {
+    return (await this.renewSession()) === 'renewed';
   }
 
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -245,7 +267,7 @@ export class ApiClient {
         if (!authRecovered) {
           authRecovered = true;
           attempt.retries += 1;
-          if (await this.refreshSession()) continue;
+          if (this.renewedToken(await this.renewSession()) !== null) continue;
         }
         throw this.sessionLost();
       }
@@ -294,8 +316,14 @@ export class ApiClient {
         message: GENERIC_MESSAGES.authFailed,
       });
     }
-    if (await this.refreshSession()) return this.auth.getAccessToken();
-    throw this.sessionLost();
+    return this.renewedToken(await this.renewSession());
+  }
+
+  /** The renewed token, or the error: a refused session signs out, an unanswered renewal does not. */
+  private renewedToken(outcome: RenewOutcome): string | null {
+    if (outcome === 'renewed') return this.auth.getAccessToken();
+    if (outcome === 'ended') throw this.sessionLost();
+    throw new ApiError({ code: CLIENT_CODES.network, status: 0, message: GENERIC_MESSAGES.network });
   }
 
   /** Clears the session (listeners open the session-expired dialog) and returns the error to throw. */

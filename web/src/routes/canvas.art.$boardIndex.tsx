@@ -21,7 +21,8 @@ export const Route = createFileRoute('/canvas/art/$boardIndex')({
       throw redirect({ to: '/canvas/art/$boardIndex', params, search, replace: true });
     }
     // After a reload only the user record is left: renew the access token from the refresh cookie.
-    if (context.auth.isExpiring() && !(await context.api.refreshSession())) {
+    // A refused cookie ends the session; an unanswered renewal leaves it to the editor's own calls.
+    if (context.auth.isExpiring() && (await context.api.renewSession()) === 'ended') {
       context.auth.signOut('session-expired');
       throw redirect({ to: '/login' });
     }
