@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { BOARD_SIZE, PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { startStack } from '../scripts/lib/launch-stack.mjs';
 import { activeCanvas, api, rawGet, userApi } from './lib/bench-kit.mjs';
 import { clientAddress, openEventStream } from './lib/event-streams.mjs';
@@ -119,6 +120,7 @@ export async function runSoak({ signUpper, port, portBase }) {
     orderErrors: 0,
     votes: 0,
     voteErrors: 0,
+    votesLimited: 0,
     streamsOpened: 0,
     streamEvents: 0,
   };
@@ -183,10 +185,14 @@ export async function runSoak({ signUpper, port, portBase }) {
       let n = 1; // voters bought pixel 0 already
       while (!stop) {
         try {
+          // a board holds 2,401 pixels: a buyer who sold theirs out moves 3 boards on (buyers 520 to
+          // 522, then 523 to 525, ...), so the whole run buys instead of meeting PIXEL_ALREADY_SOLD
+          const k = Math.floor(n / PIXELS_PER_BOARD);
+          const p = n % PIXELS_PER_BOARD;
           await buyPixels(userApi(baseUrl, b), {
             canvas,
-            board,
-            pixels: [{ x: n % 49, y: Math.floor(n / 49) % 49 }],
+            board: board + k * buyers.length,
+            pixels: [{ x: p % BOARD_SIZE, y: Math.floor(p / BOARD_SIZE) }],
           });
           counts.orders++;
         } catch (err) {
@@ -205,9 +211,11 @@ export async function runSoak({ signUpper, port, portBase }) {
             voteType: 1,
           });
           if (r.status === 200) counts.votes++;
+          else if (r.status === 429)
+            counts.votesLimited++; // the vote limit, answered as designed
           else {
             counts.voteErrors++;
-            if (r.status !== 429) note('vote', `${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+            note('vote', `${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
           }
         } catch (err) {
           counts.voteErrors++;

@@ -310,6 +310,7 @@ export async function againstBareKoa(ctx, what) {
   };
   const bffUs = product.requests > 0 ? (bffCpu * 1e6) / product.requests : null;
   const bareUs = baseline.requests > 0 ? (bareCpu * 1e6) / baseline.requests : null;
+  const cpuRatio = bffUs !== null && bareUs !== null && bffUs > 0 ? bareUs / bffUs : null;
   return [
     row({
       row: what.label,
@@ -322,8 +323,9 @@ export async function againstBareKoa(ctx, what) {
       baseline: round(baseline.rps, 0),
       baselineLabel: what.baselineLabel,
       ratio: round(ratio, 2),
-      target: '>= 0.50 of baseline',
-      met: ratio >= 0.5,
+      // issue 25: a cached read through the BFF at least 0.6 of the bare Koa process's rate
+      target: '>= 0.60 of baseline',
+      met: ratio >= 0.6,
       ...generator,
     }),
     row({
@@ -332,8 +334,12 @@ export async function againstBareKoa(ctx, what) {
       unit: 'us',
       baseline: round(bareUs, 0),
       baselineLabel: 'us, bare Koa process',
-      ratio: bffUs !== null && bareUs !== null && bffUs > 0 ? round(bareUs / bffUs, 2) : null,
-      ...generator,
+      ratio: cpuRatio === null ? null : round(cpuRatio, 2),
+      // CPU time per request does not depend on how fast the generator sends (a saturated generator
+      // caps the rate, not the work per request): on two cores, where a bare Koa route outruns any
+      // one-thread generator, this is the ratio that can be judged
+      target: '>= 0.60 (bare CPU / BFF CPU)',
+      met: cpuRatio === null ? null : cpuRatio >= 0.6,
     }),
   ];
 }
