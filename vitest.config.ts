@@ -16,6 +16,7 @@ export default defineConfig({
       'deploy/**/*.test.ts',
       'helm/**/*.test.ts',
       'loadtests/**/*.test.ts',
+      'testing/**/*.test.ts',
     ],
     pool: 'forks',
     testTimeout: 30_000,

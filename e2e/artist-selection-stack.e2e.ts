@@ -23,7 +23,7 @@ import {
   tab,
   titles,
 } from './lib/artist-selection-ui.js';
-import { register, submit } from '../integration/iteration/flow.js';
+import { register, submit } from '../testing/user-flow.js';
 import { newAccount, codeInVerificationMail } from '@tessera/identity/testing';
 import { VERIFICATION_MESSAGES, VOTE_REFUSAL_MESSAGES } from '@tessera/facts/eligibility';
 import { assertStackHealthy, waitForResetMail } from './lib/full-stack.js';

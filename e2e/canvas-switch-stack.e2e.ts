@@ -1,8 +1,8 @@
 // The iteration hand-over in a real browser on the real services, nothing scripted. The test runs its
-// own whole stack as `npm start` does (integration/trust/stack.ts: the built processes with service
+// own whole stack as `npm start` does (testing/trust-stack.ts: the built processes with service
 // identity, on free ports), because it must seed a canvas that is nearly sold out: before the stack
-// starts, the canvas store gets a test canvas with every pixel sold but one (integration/iteration
-// flow.ts, seedCanvasStore). Two /canvas pages are open, at 1280 px and at 390 px:
+// starts, the canvas store gets a test canvas with every pixel sold but one (testing/canvas-seed.ts,
+// seedNearlySoldOut). Two /canvas pages are open, at 1280 px and at 390 px:
 // 1. the last pixel is bought through the purchase flow (lock, intent, sandbox card, save) while no
 //    submission is waiting: both pages show the sold-out notice without a reload, and the gallery
 //    keeps the canvas (`/api/canvases/active` says sold out);
@@ -11,23 +11,21 @@
 //    name, the toast, the composite of the new canvas with the artwork's colours).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { tempDir } from '@tessera/kit/testing';
-import { sellAllBut } from '@tessera/canvas/testing';
-import { buyPixels } from '../loadtests/lib/purchase-flow.mjs';
-import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
+import { buyPixels } from '../testing/purchase-flow.mjs';
+import { startTrustStack, type TrustStack } from '../testing/trust-stack.js';
+import { seedNearlySoldOut } from '../testing/canvas-seed.js';
 import {
   apiOf,
   imageFile,
   json,
   register,
   runOps,
-  seedCanvasStore,
   submit,
   vote,
   type Rgb,
   type User,
-} from '../integration/iteration/flow.js';
+} from '../testing/user-flow.js';
 import {
   SIZES,
   launchBrowser,
@@ -60,15 +58,7 @@ let ada: User;
 const pages: { label: string; handle: PageHandle }[] = [];
 
 beforeAll(async () => {
-  await seedCanvasStore(tmp.dir, async (core) => {
-    const made = await core.createCanvas({
-      ...FIRST,
-      colorsOf: () => '36558F'.repeat(PIXELS_PER_BOARD),
-      activate: true,
-    });
-    first = made.canvasIndex;
-    await sellAllBut(core, first, [[20, 1, 1]], { artistColours: true });
-  });
+  first = await seedNearlySoldOut(tmp.dir, { ...FIRST, colour: '36558F', left: [[20, 1, 1]] });
   const started = Date.now();
   stack = await startTrustStack({ dataDir: tmp.dir });
   console.log(`own stack serving in ${Date.now() - started} ms`);

@@ -1,6 +1,6 @@
 // The timelapse and the gallery of past canvases in a real browser on the real services. The test runs
-// its own whole stack (integration/trust/stack.ts), seeded before it starts with a canvas by the artist
-// "Ada Lovelace" whose every pixel is sold but four (integration/iteration flow.ts, seedCanvasStore;
+// its own whole stack (testing/trust-stack.ts), seeded before it starts with a canvas by the artist
+// "Ada Lovelace" whose every pixel is sold but four (testing/canvas-seed.ts, seedNearlySoldOut;
 // the seeded sales carry no sale time, so the replay shows only real purchases). Buyers then buy
 // the four through the purchase flow (lock, intent, sandbox card, save), one order each, the second in
 // a custom colour: the canvas sells out. At 1280 px and 390 px:
@@ -11,12 +11,12 @@
 //   timelapse. No element is wider than the viewport.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardOrigin, PIXELS_PER_BOARD, TOTAL_PIXELS } from '@tessera/facts/grid';
+import { boardOrigin, TOTAL_PIXELS } from '@tessera/facts/grid';
 import { tempDir } from '@tessera/kit/testing';
-import { sellAllBut } from '@tessera/canvas/testing';
-import { buyPixels } from '../loadtests/lib/purchase-flow.mjs';
-import { startTrustStack, type TrustStack } from '../integration/trust/stack.js';
-import { apiOf, register, seedCanvasStore, type Rgb } from '../integration/iteration/flow.js';
+import { buyPixels } from '../testing/purchase-flow.mjs';
+import { startTrustStack, type TrustStack } from '../testing/trust-stack.js';
+import { seedNearlySoldOut } from '../testing/canvas-seed.js';
+import { apiOf, register, type Rgb } from '../testing/user-flow.js';
 import { SIZES, launchBrowser, openPage, screenshot, type BrowserSession } from './lib/browser.js';
 import { skipTutorial } from './lib/canvas-page.js';
 
@@ -46,19 +46,10 @@ let session: BrowserSession;
 let canvas = 0;
 
 beforeAll(async () => {
-  await seedCanvasStore(tmp.dir, async (core) => {
-    const made = await core.createCanvas({
-      ...ART,
-      colorsOf: () => '36558F'.repeat(PIXELS_PER_BOARD),
-      activate: true,
-    });
-    canvas = made.canvasIndex;
-    await sellAllBut(
-      core,
-      canvas,
-      ORDERS.map((o) => [o.board, o.x, o.y] as const),
-      { artistColours: true },
-    );
+  canvas = await seedNearlySoldOut(tmp.dir, {
+    ...ART,
+    colour: '36558F',
+    left: ORDERS.map((o) => [o.board, o.x, o.y] as const),
   });
   stack = await startTrustStack({ dataDir: tmp.dir });
   // a buyer per order: a user holds one board lock at a time

@@ -26,10 +26,9 @@ import { CookieJar } from '../bff/src/auth/test/cookie-jar.mjs';
 import { Client, setCookiesOf } from './lib/client.mjs';
 import { intEnv } from './lib/harness.mjs';
 import { startStack } from '../scripts/lib/launch-stack.mjs';
-import { namedProcesses } from './lib/procs.mjs';
-import { childrenOf, readProcess, Sampler } from './lib/procstat.mjs';
+import { childrenOf, namedProcesses, readProcess, Sampler } from './lib/procstat.mjs';
 import { formatProcesses, formatRows, GENERATOR_CPU_LIMIT, judge } from './lib/report.mjs';
-import { startRedisServer } from './lib/redis-server.mjs';
+import { startRedisServer } from '../testing/redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIO_DIR = process.env.BENCH_SCENARIOS ?? path.join(root, 'loadtests/scenarios');

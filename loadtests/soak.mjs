@@ -8,7 +8,7 @@
 // - live streams joining and leaving: up to BENCH_SOAK_STREAMS (default 60) streams of /api/events,
 //   a few closed and new ones opened every second, each from its own loopback address (the BFF allows
 //   16 streams per address; lib/event-streams.mjs);
-// - buyers locking their boards and paying (lib/purchase-flow.mjs `buyPixels`, the sandbox card);
+// - buyers locking their boards and paying (testing/purchase-flow.mjs `buyPixels`, the sandbox card);
 // - voters voting on a submission an artist uploaded at the start. Each voter buys a pixel first, so
 //   the vote is open to them whether or not the vote asks for a bought pixel.
 // Every BENCH_SOAK_SAMPLE_SECONDS (default 10) it samples the resident memory of every process of the
@@ -24,9 +24,9 @@ import { startStack } from '../scripts/lib/launch-stack.mjs';
 import { activeCanvas, api, rawGet, userApi } from './lib/bench-kit.mjs';
 import { clientAddress, openEventStream } from './lib/event-streams.mjs';
 import { intEnv } from './lib/harness.mjs';
-import { stackProcesses } from './lib/procs.mjs';
+import { stackProcesses } from '../testing/procs.mjs';
 import { readProcess } from './lib/procstat.mjs';
-import { buyPixels } from './lib/purchase-flow.mjs';
+import { buyPixels } from '../testing/purchase-flow.mjs';
 import { memoryTable, soakVerdict, totalMb } from './lib/soak-report.mjs';
 
 const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PACKAGES, root } from './workspaces.mjs';
 
 // Test-only and tooling projects with their own tsconfig.json, checked too.
-const EXTRA = ['integration', 'e2e', 'scripts', 'deploy', 'helm', 'loadtests']
+const EXTRA = ['testing', 'integration', 'e2e', 'scripts', 'deploy', 'helm', 'loadtests']
   .filter((dir) => fs.existsSync(path.join(root, dir, 'tsconfig.json')))
   .map((dir) => ({ name: dir, dir }));
 

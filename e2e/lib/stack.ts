@@ -6,7 +6,7 @@ import type { Client } from '@connectrpc/connect';
 import { createPeerClient } from '@tessera/kit';
 import type { ServiceName } from '@tessera/facts/ports';
 import { describe } from 'vitest';
-import { stackKeys } from '../../integration/trust/stack.js';
+import { stackKeys } from '../../testing/trust-stack.js';
 import { portsOf } from '../../scripts/lib/stack-ports.mjs';
 
 export interface ServiceStack {

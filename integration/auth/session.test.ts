@@ -73,12 +73,18 @@ describe('registration and the current user', () => {
 });
 
 describe('refresh cookie', () => {
-  it('rotates; replaying an old cookie is refused and also kills the newer one', async () => {
+  /** A new user's browser after one renewal (200): `first` is the sign-up's refresh cookie, now spent. */
+  async function signedUpAndRenewed() {
     const b = new Browser(stack.bff.base);
     await registerUser(b, newAccount());
     const first = b.cookies.get('tessera_rt')!;
     const r1 = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
     expect(r1.status).toBe(200);
+    return { b, first, r1 };
+  }
+
+  it('rotates; replaying an old cookie is refused and also kills the newer one', async () => {
+    const { b, first, r1 } = await signedUpAndRenewed();
     expect(r1.body).toMatchObject({ success: true, token_type: 'Bearer' });
     const second = b.cookies.get('tessera_rt')!;
     expect(second).not.toBe(first);
@@ -105,11 +111,7 @@ describe('refresh cookie', () => {
   // and the browser sends the spent cookie again. The session must survive that (the bug seen in
   // e2e/pixel-info-stack: /account showed "Sign in" after two quick page loads).
   it('the spent cookie again within the overlap renews the session; the newer cookie works too', async () => {
-    const b = new Browser(stack.bff.base);
-    await registerUser(b, newAccount());
-    const first = b.cookies.get('tessera_rt')!;
-    const r1 = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
-    expect(r1.status).toBe(200);
+    const { b, first } = await signedUpAndRenewed();
     const newer = b.cookies.get('tessera_rt')!;
     const reload = new Browser(stack.bff.base);
     reload.cookies.set('tessera_rt', first);

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadTarget } from '@tessera/facts/submissions';
 import { forSuite } from '@tessera/kit/testing';
 import { bodyRequest, fieldCases, LONG, malformedBodies, wrongShapes } from './cases.js';
-import { expectSpecError, send, type Got } from './http.js';
+import { send, type Got } from '../../testing/raw-http.js';
+import { expectSpecError } from './spec-error.js';
 import { expectSurvived, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);

@@ -8,7 +8,7 @@
 import { describe, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
 import { bodyRequest, fieldCases, malformedBodies, wrongShapes, type BodyCase } from './cases.js';
-import { expectSpecError } from './http.js';
+import { expectSpecError } from './spec-error.js';
 import { expectSurvived, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);

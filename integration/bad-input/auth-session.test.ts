@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
 import { BAD_REFRESH_COOKIES, badBearers, CSRF_CASES, type HeaderCase } from './cases.js';
-import { expectSpecError, RawBrowser, send } from './http.js';
+import { RawBrowser, send } from '../../testing/raw-http.js';
+import { expectSpecError } from './spec-error.js';
 import { expectSurvived, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);

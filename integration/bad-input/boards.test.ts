@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
 import { BAD_INDEXES, bodyRequest, malformedBodies, wrongShapes } from './cases.js';
-import { expectSpecError, send, type Got } from './http.js';
+import { send, type Got } from '../../testing/raw-http.js';
+import { expectSpecError } from './spec-error.js';
 import { expectSurvived, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);

@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
 import { BAD_INDEXES } from './cases.js';
-import { expectSpecError, send } from './http.js';
+import { send } from '../../testing/raw-http.js';
+import { expectSpecError } from './spec-error.js';
 import { expectSurvived, SEED_BOARD, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);

@@ -3,7 +3,7 @@
  * each string field, bad path and query values, bad bearer tokens, bad cookies and CSRF failures.
  */
 import { UnsecuredJWT, SignJWT, decodeProtectedHeader } from 'jose';
-import type { Req } from './http.js';
+import type { Req } from '../../testing/raw-http.js';
 
 export type Want = { status?: number; code?: string };
 

@@ -13,7 +13,8 @@ import {
   wrongShapes,
   type BodyCase,
 } from './cases.js';
-import { expectSpecError, type Got, type RawBrowser } from './http.js';
+import type { Got, RawBrowser } from '../../testing/raw-http.js';
+import { expectSpecError } from './spec-error.js';
 import { startPaymentStack, type PaymentStack } from '../payment/stack.js';
 
 /** The spec's lowercase address-update codes (section 8) next to the upper-case ones. */

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSuite } from '@tessera/kit/testing';
 import { createApp, createHttpServer } from '../../bff/src/app.js';
-import { expectSpecError, send, type Got, type Req } from './http.js';
+import { send, type Got, type Req } from '../../testing/raw-http.js';
+import { expectSpecError } from './spec-error.js';
 import { expectSurvived, SEED_BOARD, startBadInputStack } from './stack.js';
 
 const s = forSuite(startBadInputStack);

@@ -20,7 +20,7 @@ import { startIdentity, type RunningIdentity } from '../auth/identity.js';
 import { listenTestProvider } from '../auth/oidc-provider.js';
 import { registerUser } from '../../bff/src/auth/test/browser.js';
 import { newAccount } from '@tessera/identity/testing';
-import { RawBrowser, type Got, type Req } from './http.js';
+import { RawBrowser, type Got, type Req } from '../../testing/raw-http.js';
 import { createLock, type Lock } from '@tessera/lock/testing';
 import { startLockServer } from '../lock/stack.js';
 import {

@@ -12,7 +12,7 @@
  * never paid) does it move on to the next pixel.
  */
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { orderTotalCents, TEST_CARD } from '../../loadtests/lib/purchase-flow.mjs';
+import { orderTotalCents, TEST_CARD } from '../../testing/purchase-flow.mjs';
 
 export interface PixelRef {
   board: number;

@@ -18,9 +18,9 @@ import { createPeerClient } from '@tessera/kit';
 import { PaymentService } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { freePorts, startStack, type RunningStack } from '../../scripts/lib/launch-stack.mjs';
 import { portsOf } from '../../scripts/lib/stack-ports.mjs';
-import { stackProcesses } from '../../loadtests/lib/procs.mjs';
-import { startRedisServer, type RedisServer } from '../../loadtests/lib/redis-server.mjs';
-import { requireBuild, stackKeys } from '../trust/stack.js';
+import { stackProcesses } from '../../testing/procs.mjs';
+import { startRedisServer, type RedisServer } from '../../testing/redis-server.mjs';
+import { requireBuild, stackKeys } from '../../testing/trust-stack.js';
 
 export const NATS_SERVER = '/usr/sbin/nats-server';
 

@@ -27,9 +27,10 @@ import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
 import { eventually, tempDir } from '@tessera/kit/testing';
 import { sellAllBut } from '@tessera/canvas/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import type { RawBrowser } from '../bad-input/http.js';
-import { startTrustStack, type TrustStack } from '../trust/stack.js';
-import { buyPixels } from '../../loadtests/lib/purchase-flow.mjs';
+import type { RawBrowser } from '../../testing/raw-http.js';
+import { startTrustStack, type TrustStack } from '../../testing/trust-stack.js';
+import { buyPixels } from '../../testing/purchase-flow.mjs';
+import { seedCanvasStore, seedNearlySoldOut } from '../../testing/canvas-seed.js';
 import {
   apiOf,
   imageFile,
@@ -38,13 +39,12 @@ import {
   login,
   register,
   runOps,
-  seedCanvasStore,
   submit,
   verifyEmail,
   vote,
   type Rgb,
   type User,
-} from './flow.js';
+} from '../../testing/user-flow.js';
 
 const RED: Rgb = [230, 20, 30];
 const BLUE: Rgb = [20, 40, 220];
@@ -82,15 +82,12 @@ function ms(since: number): string {
 
 beforeAll(async () => {
   let t = Date.now();
-  await seedCanvasStore(tmp.dir, async (core) => {
-    const made = await core.createCanvas({
-      name: 'Sell-out test canvas',
-      description: 'All but three pixels sold before the test.',
-      colorsOf: () => 'D8DEE9'.repeat(2401),
-      activate: true,
-    });
-    first = made.canvasIndex;
-    await sellAllBut(core, first, LAST);
+  first = await seedNearlySoldOut(tmp.dir, {
+    name: 'Sell-out test canvas',
+    description: 'All but three pixels sold before the test.',
+    colour: 'D8DEE9',
+    left: LAST,
+    artistColours: false,
   });
   console.log(`seeded canvas ${first} (all but 3 pixels sold) in ${ms(t)}`);
   t = Date.now();

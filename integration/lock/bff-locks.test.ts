@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
 import { SseClient } from '../../bff/src/canvas/test/sse-client.js';
-import type { RawBrowser } from '../bad-input/http.js';
+import type { RawBrowser } from '../../testing/raw-http.js';
 import { startBadInputStack, type BadInputStack } from '../bad-input/stack.js';
-import { register } from '../iteration/flow.js';
+import { register } from '../../testing/user-flow.js';
 
 let s: BadInputStack;
 let c: number;

@@ -16,7 +16,7 @@ import { sleep, testLogger } from '@tessera/kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLockStack, type LockStack } from './stack.js';
 import { portFree } from '../../scripts/lib/launch-stack.mjs';
-import { redisServerBinary, startRedisServer, type RedisServer } from '../../loadtests/lib/redis-server.mjs';
+import { redisServerBinary, startRedisServer, type RedisServer } from '../../testing/redis-server.mjs';
 
 const PORT = Number(process.env.LOCK_TEST_REDIS_PORT ?? 26390);
 const HAS_REDIS = redisServerBinary() !== null;
@@ -25,7 +25,7 @@ if (!HAS_REDIS) console.warn('redis-kill.test.ts skipped: redis-server is not in
 const CYCLES = 6;
 const BOARD = 21;
 
-/** The test's own redis-server (loadtests/lib/redis-server.mjs: no persistence, loopback only). */
+/** The test's own redis-server (testing/redis-server.mjs: no persistence, loopback only). */
 async function startRedis(): Promise<RedisServer> {
   const server = await startRedisServer(PORT);
   if (!server) throw new Error('redis-server is not installed');

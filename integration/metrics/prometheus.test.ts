@@ -14,10 +14,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsPorts, METRICS_ORDER } from '@tessera/facts/ports';
 import { closedPort, eventually } from '@tessera/kit/testing';
-import { buyPixels } from '../../loadtests/lib/purchase-flow.mjs';
+import { buyPixels } from '../../testing/purchase-flow.mjs';
 import { startStack, type RunningStack } from '../../scripts/lib/launch-stack.mjs';
-import { apiOf, json, register } from '../iteration/flow.js';
-import { requireBuild } from '../trust/stack.js';
+import { apiOf, json, register } from '../../testing/user-flow.js';
+import { requireBuild } from '../../testing/trust-stack.js';
 import { startPrometheus, prometheusBinary, type Prometheus } from './prometheus.js';
 import { alertQueries, dashboardQueries, RULES_FILE } from './queries.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import type { UserOrderJson } from '@tessera/facts/purchases';
 import { startPaymentStack, type PaymentStack } from './stack.js';
-import { expectSpecError } from '../bad-input/http.js';
+import { expectSpecError } from '../bad-input/spec-error.js';
 
 let s: PaymentStack;
 beforeAll(async () => {

@@ -20,10 +20,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, tempDir } from '@tessera/kit/testing';
-import { AUTH_CARD, orderTotalCents, TEST_CARD } from '../../loadtests/lib/purchase-flow.mjs';
+import { AUTH_CARD, orderTotalCents, TEST_CARD } from '../../testing/purchase-flow.mjs';
 import { orderRefundedMessage, REFUND_REASONS } from '@tessera/facts/payments';
-import { startTrustStack, type TrustStack } from '../trust/stack.js';
-import { json, register, type User } from '../iteration/flow.js';
+import { startTrustStack, type TrustStack } from '../../testing/trust-stack.js';
+import { json, register, type User } from '../../testing/user-flow.js';
 
 const LOCK_LOST = 'Your editing lock is no longer valid. Please re-lock the board to continue editing.';
 const tmp = tempDir('tessera-lock-lost-');

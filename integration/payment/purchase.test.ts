@@ -12,7 +12,7 @@ import { node, tracing } from '@opentelemetry/sdk-node';
 import { eventually } from '@tessera/kit/testing';
 import type { BusMessage } from '@tessera/kit';
 import { startPaymentStack, type PaymentStack } from './stack.js';
-import type { RawBrowser } from '../bad-input/http.js';
+import type { RawBrowser } from '../../testing/raw-http.js';
 
 const exporter = new tracing.InMemorySpanExporter();
 new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();

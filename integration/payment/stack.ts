@@ -12,7 +12,7 @@ import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { startBff, type RunningBff } from '../../bff/src/auth/test/app.js';
 import { startIdentityDouble, type IdentityDouble } from '../../bff/src/auth/test/identity-double.js';
 import { startRenderer } from '../../services/renderer/src/setup.js';
-import { RawBrowser } from '../bad-input/http.js';
+import { RawBrowser } from '../../testing/raw-http.js';
 import { createInProcessBus } from '@tessera/embedded';
 
 export interface PaymentStack {

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackProcesses } from '../../loadtests/lib/procs.mjs';
+import { stackProcesses } from '../../testing/procs.mjs';
 import { startStack, type RunningStack } from '../../scripts/lib/launch-stack.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

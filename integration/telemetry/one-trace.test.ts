@@ -14,10 +14,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
 import { startStack, type RunningStack } from '../../scripts/lib/launch-stack.mjs';
-import { orderTotalCents, TEST_CARD } from '../../loadtests/lib/purchase-flow.mjs';
+import { orderTotalCents, TEST_CARD } from '../../testing/purchase-flow.mjs';
 import { startUserAction, type UserAction } from '../../web/src/api/user-action.js';
-import { register, type User } from '../iteration/flow.js';
-import { requireBuild } from '../trust/stack.js';
+import { register, type User } from '../../testing/user-flow.js';
+import { requireBuild } from '../../testing/trust-stack.js';
 import { startOtlpSink, type OtlpSink, type SinkSpan } from './otlp-sink.js';
 
 const BOARD = 21;

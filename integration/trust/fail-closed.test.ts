@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, testIdentities } from '@tessera/kit/testing';
-import { requireBuild, ROOT } from './stack.js';
+import { requireBuild, ROOT } from '../../testing/trust-stack.js';
 
 const ids = testIdentities();
 

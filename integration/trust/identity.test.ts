@@ -31,7 +31,7 @@ import {
 import { testLogger } from '@tessera/kit/testing';
 import { newAccount } from '@tessera/identity/testing';
 import { Browser, registerUser } from '../../bff/src/auth/test/browser.js';
-import { startTrustStack, type TrustStack } from './stack.js';
+import { startTrustStack, type TrustStack } from '../../testing/trust-stack.js';
 import { CONTRACTS } from '@tessera/facts/contracts';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { IdentityService } from '@tessera/proto/tessera/identity/v1/identity_pb.js';

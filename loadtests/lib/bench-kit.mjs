@@ -1,7 +1,7 @@
 // Helpers of the read-path scenarios (board-pixels, composite, rerender, events, memory, web):
 // an autocannon run with a fresh W3C traceparent per request, raw HTTP requests that
 // keep the compressed body, a bare Koa baseline in its own process, and a signed-in user's calls to
-// the BFF (each with its own traceparent), with which lib/purchase-flow.mjs buys pixels. The lock and
+// the BFF (each with its own traceparent), with which testing/purchase-flow.mjs buys pixels. The lock and
 // purchase scenarios take the active canvas from here too.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -208,10 +208,10 @@ export async function api(baseUrl, user, method, pathname, body) {
 }
 
 /**
- * The user's POST through `api` (lib/purchase-flow.mjs `buyPixels` buys with it).
+ * The user's POST through `api` (testing/purchase-flow.mjs `buyPixels` buys with it).
  * @param {string} baseUrl
  * @param {BenchUser} user
- * @returns {import('./purchase-flow.d.mts').SignedInApi}
+ * @returns {import('../../testing/purchase-flow.d.mts').SignedInApi}
  */
 export function userApi(baseUrl, user) {
   return { post: (pathname, body) => api(baseUrl, user, 'POST', pathname, body) };

@@ -84,7 +84,7 @@ export class Client {
 
   /**
    * POST with a JSON body: the status and the JSON answer (null when empty or not JSON), as
-   * lib/purchase-flow.mjs `buyPixels` reads each step.
+   * testing/purchase-flow.mjs `buyPixels` reads each step.
    * @param {string} path
    * @param {unknown} body
    * @returns {Promise<{ status: number, json: any }>}

@@ -1,7 +1,9 @@
 // CPU time and resident memory of processes by pid, from /proc (Linux), and of the whole machine:
 // the bench runner samples every process of the stack during each scenario (and each phase of it).
 import fs from 'node:fs';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { processName } from '../../testing/procs.mjs';
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (`getconf CLK_TCK`, nearly always 100). */
 export const CLOCK_TICKS = (() => {
@@ -71,6 +73,25 @@ export function childrenOf(ppid) {
     if (p?.ppid === ppid) out.push(Number(name));
   }
   return out;
+}
+
+/**
+ * `pids`, named (processName, else the program's file name), for the process figures of a
+ * benchmark. The names of pids seen before are kept in `names`.
+ * @param {number[]} pids
+ * @param {Map<number, string>} [names]
+ * @returns {{ pid: number; name: string }[]}
+ */
+export function namedProcesses(pids, names = new Map()) {
+  return pids.map((pid) => {
+    let name = names.get(pid);
+    if (!name) {
+      const cmdline = commandLine(pid);
+      name = processName(cmdline) ?? path.basename(cmdline.split(' ')[0] || 'process');
+      names.set(pid, name);
+    }
+    return { pid, name };
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { LIVE_EVENT, LIVE_EVENTS_PATH } from '@tessera/facts/live';
 import { activeCanvas, releaseLock, row, userApi } from '../lib/bench-kit.mjs';
 import { percentile } from '../lib/client.mjs';
 import { clientAddress, openEventStream } from '../lib/event-streams.mjs';
-import { buyPixels } from '../lib/purchase-flow.mjs';
+import { buyPixels } from '../../testing/purchase-flow.mjs';
 
 export const name = 'events';
 export const description =

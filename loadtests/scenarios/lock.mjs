@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { activeCanvas } from '../lib/bench-kit.mjs';
 import { closedLoop, signedInClient, warmUp } from '../lib/client.mjs';
 import { intEnv } from '../lib/harness.mjs';
-import { startRedisServer } from '../lib/redis-server.mjs';
+import { startRedisServer } from '../../testing/redis-server.mjs';
 
 export const name = 'lock';
 export const description =

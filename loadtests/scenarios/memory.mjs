@@ -7,7 +7,7 @@
 // and with TESSERA_PROCESS_PER_SERVICE=1 (a process per service, as in Kubernetes: what each service
 // holds). The bench's own stack, after the other scenarios' load, is printed beside them.
 import { startStack } from '../../scripts/lib/launch-stack.mjs';
-import { memoryOf, stackProcesses } from '../lib/procs.mjs';
+import { memoryOf, stackProcesses } from '../../testing/procs.mjs';
 import { round, row } from '../lib/bench-kit.mjs';
 
 export const name = 'memory';

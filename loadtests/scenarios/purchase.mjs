@@ -1,5 +1,5 @@
 // Purchases end to end through the BFF on the sandbox provider, as the web app makes them: each
-// client is a signed-in user holding one board lock, and an order (lib/purchase-flow.mjs) is
+// client is a signed-in user holding one board lock, and an order (testing/purchase-flow.mjs) is
 //   1. POST /api/payments/create-payment-intent   (the server prices it and reserves the pixels)
 //   2. POST /api/payments/sandbox/confirm          (test card 4242 4242 4242 4242)
 //   3. POST /api/pixels/canvas/{c}/board/{b}/batch-update with purchaseInfo (the save: the order is
@@ -23,7 +23,7 @@ import { PIXELS_PER_BOARD, pixelAtOffset, pixelOffset, TOTAL_BOARDS } from '@tes
 import { activeCanvas } from '../lib/bench-kit.mjs';
 import { Client, closedLoop, signedInClient, warmUp } from '../lib/client.mjs';
 import { intEnv } from '../lib/harness.mjs';
-import { buyPixels } from '../lib/purchase-flow.mjs';
+import { buyPixels } from '../../testing/purchase-flow.mjs';
 
 export const name = 'purchase';
 export const description =

@@ -19,7 +19,7 @@ import {
   withGeneratorCpu,
 } from '../lib/bench-kit.mjs';
 import { percentile } from '../lib/client.mjs';
-import { buyPixels } from '../lib/purchase-flow.mjs';
+import { buyPixels } from '../../testing/purchase-flow.mjs';
 
 export const name = 'rerender';
 export const description =

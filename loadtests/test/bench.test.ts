@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Latencies, closedLoop, percentile, setCookiesOf } from '../lib/client.mjs';
-import { processName } from '../lib/procs.mjs';
+import { processName } from '../../testing/procs.mjs';
 import { parseStat, readProcess, Sampler } from '../lib/procstat.mjs';
 import { summarise } from '../lib/profile-summary.mjs';
 import { columns, formatProcesses, formatRows, num } from '../lib/report.mjs';

@@ -1,7 +1,5 @@
 /** Name of a stack process from its command line (broker, ..., bff, start.mjs, redis); null otherwise. */
 export function processName(cmdline: string): string | null;
-/** `pids`, named (processName, else the program's file name); `names` keeps the names seen. */
-export function namedProcesses(pids: number[], names?: Map<number, string>): { pid: number; name: string }[];
 /** The processes of the stack whose environment has `DATA_DIR=<dataDir>`: start.mjs, the broker, the services by name, the BFF. */
 export function stackProcesses(dataDir: string): { pid: number; name: string }[];
 export function memoryOf(pid: number): { rss: number; pss: number; anon: number };

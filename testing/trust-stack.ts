@@ -19,10 +19,10 @@ import {
   TokenSigner,
   type CallerIdentity,
 } from '@tessera/kit';
-import { startStack } from '../../scripts/lib/launch-stack.mjs';
-import { portsOf } from '../../scripts/lib/stack-ports.mjs';
+import { startStack } from '../scripts/lib/launch-stack.mjs';
+import { portsOf } from '../scripts/lib/stack-ports.mjs';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Throws a clear message when a build output the stack runs is missing. */
 export function requireBuild(): void {

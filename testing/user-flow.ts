@@ -1,23 +1,22 @@
 /**
- * What the hand-over test does through the BFF of a real stack, as browsers do: sign up and in,
- * upload an artwork with the signed form and submit it, vote, and the user's calls with which
- * loadtests/lib/purchase-flow.mjs buys pixels (lock, intent, sandbox payment, save). Plus the
- * test-only seeding of the canvas store (before the stack starts, while no canvas process has it
- * open), the artworks the test submits, and the operator CLI.
+ * What a user does through the BFF of a real stack, as browsers do: sign up and in, upload an
+ * artwork with the signed form and submit it, vote, and the user's calls with which
+ * testing/purchase-flow.mjs buys pixels (lock, intent, sandbox payment, save). Plus the artworks a
+ * test submits and the operator CLI. Used by integration/iteration/hand-over.test.ts, other
+ * integration tests and the browser tests that run their own stack (e2e/*-stack.e2e.ts).
  */
 import path from 'node:path';
 import { expect } from 'vitest';
 import { eventually } from '@tessera/kit/testing';
 import sharp from 'sharp';
-import { startHarness as startCanvasHarness, type CanvasService } from '@tessera/canvas/testing';
 import type { IMAGE_TYPES } from '@tessera/facts/artwork';
 import { SERVICES } from '@tessera/facts/ports';
-import { runCli } from '../../ops/src/cli.js';
-import type { SignedInApi } from '../../loadtests/lib/purchase-flow.mjs';
-import { registerUser } from '../../bff/src/auth/test/browser.js';
 import { newAccount, newestResetMail, codeInVerificationMail } from '@tessera/identity/testing';
-import { RawBrowser, type Got } from '../bad-input/http.js';
-import type { TrustStack } from '../trust/stack.js';
+import { runCli } from '../ops/src/cli.js';
+import { registerUser } from '../bff/src/auth/test/browser.js';
+import type { SignedInApi } from './purchase-flow.mjs';
+import { RawBrowser, type Got } from './raw-http.js';
+import type { TrustStack } from './trust-stack.js';
 
 export type Rgb = [number, number, number];
 
@@ -122,7 +121,7 @@ export async function listed(http: RawBrowser): Promise<{ id: string; netScore: 
   return json(res).data as { id: string; netScore: number; title: string }[];
 }
 
-/** The user's POSTs through the BFF, as loadtests/lib/purchase-flow.mjs `buyPixels` buys with them. */
+/** The user's POSTs through the BFF, as testing/purchase-flow.mjs `buyPixels` buys with them. */
 export function apiOf(user: User): SignedInApi {
   return {
     post: async (path, body) => {
@@ -130,20 +129,6 @@ export function apiOf(user: User): SignedInApi {
       return { status: res.status, json: res.json };
     },
   };
-}
-
-/**
- * Test-only seeding: opens the canvas service's store folder (`<DATA_DIR>/canvas`) with the canvas
- * service's own code while no canvas process runs, and hands the core to `seed` (the canvas harness's
- * `sellAllBut` writes sold pixels straight into the store, one conditional replace per board).
- */
-export async function seedCanvasStore(dataDir: string, seed: (core: CanvasService) => Promise<void>) {
-  const h = await startCanvasHarness({ dir: `${dataDir}/canvas` });
-  try {
-    await seed(h.core);
-  } finally {
-    await h.close();
-  }
 }
 
 /** An image file to upload: its bytes, and the type and name a browser sends with them. */

@@ -1,10 +1,10 @@
-// lib/purchase-flow.mjs: the order's price is the server's (@tessera/facts/pricing), the steps go out
+// testing/purchase-flow.mjs: the order's price is the server's (@tessera/facts/pricing), the steps go out
 // in the web app's order with the right bodies, and a refused step stops the purchase, named. Against
 // a scripted BFF (the SignedInApi port); the real BFF is exercised by the integration and browser
 // tests that buy through it (integration/iteration/hand-over.test.ts, e2e/canvas-switch-stack.e2e.ts).
 import { describe, expect, it } from 'vitest';
 import { priceOrder } from '@tessera/facts/pricing';
-import { buyPixels, orderTotalCents, TEST_CARD } from '../lib/purchase-flow.mjs';
+import { buyPixels, orderTotalCents, TEST_CARD } from '../purchase-flow.mjs';
 
 type Answer = { status: number; json: unknown };
 

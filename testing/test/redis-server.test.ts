@@ -1,9 +1,9 @@
-// lib/redis-server.mjs: the private redis-server is ready (it answers PING at once, no retry) when
+// testing/redis-server.mjs: the private redis-server is ready (it answers PING at once, no retry) when
 // startRedisServer resolves, and a server that cannot start (its port taken) is an error naming it.
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePorts } from '../../scripts/lib/launch-stack.mjs';
-import { redisServerBinary, startRedisServer } from '../lib/redis-server.mjs';
+import { redisServerBinary, startRedisServer } from '../redis-server.mjs';
 
 /** One PING over a fresh connection: its answer, or the connection's error. */
 function ping(port: number): Promise<string> {

@@ -1,13 +1,11 @@
 /**
- * A raw HTTP/1.1 client for the bad-input suites (node:http, so bodies, content types, cookies and
- * paths go out exactly as written) with a deadline on every request, the browser that sends that way
- * (RawBrowser: the HTTP tests' Browser with its cookie jar and CSRF token), and the check of the
- * spec's error body.
+ * A raw HTTP/1.1 client for the tests that talk to the BFF (node:http, so bodies, content types,
+ * cookies and paths go out exactly as written) with a deadline on every request, and the browser
+ * that sends that way (RawBrowser: the HTTP tests' Browser with its cookie jar and CSRF token). The
+ * bad-input suites' check of the spec's error body is integration/bad-input/spec-error.ts.
  */
 import http from 'node:http';
-import { expect } from 'vitest';
-import { ERROR_BODY_FIELDS } from '@tessera/kit/testing';
-import { Browser } from '../../bff/src/auth/test/browser.js';
+import { Browser } from '../bff/src/auth/test/browser.js';
 
 /** No request may take longer: a hang fails the case. */
 export const REQUEST_TIMEOUT_MS = 8000;
@@ -107,54 +105,4 @@ export class RawBrowser extends Browser {
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Got> {
     return this.send({ method: 'POST', path, body, headers });
   }
-}
-
-/** Traces of internals that must never reach a client. */
-const LEAKS = [
-  /\n\s+at /,
-  /\/work\//,
-  /node_modules/,
-  /\.ts:\d+/,
-  /\bError:/,
-  /\[object /,
-  /undefined/,
-  // eslint-disable-next-line no-control-regex -- a NUL byte in a message is exactly what is looked for
-  /\u0000/,
-];
-
-/**
- * The spec's error body (services/kit errorBody) with a 4xx: success false, a clear non-empty
- * message (short, no stack, no internal paths), an error code, statusCode equal to the HTTP status,
- * an ISO timestamp and a field (null or a name).
- */
-export function expectSpecError(res: Got, what: string, want: { status?: number; code?: string } = {}): void {
-  const where = `${what} -> ${res.status} ${res.text.slice(0, 200)}`;
-  expect(res.status, where).toBeGreaterThanOrEqual(400);
-  expect(res.status, where).toBeLessThan(500);
-  if (want.status !== undefined) expect(res.status, where).toBe(want.status);
-  expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);
-  const body = res.json as Record<string, unknown>;
-  expect(body, where).toBeTypeOf('object');
-  expect(Object.keys(body).sort(), where).toEqual(ERROR_BODY_FIELDS);
-  expect(body.success, where).toBe(false);
-  expect(body.statusCode, where).toBe(res.status);
-  expect(body.error, where).toMatch(/^[A-Z][A-Z_]+$/);
-  if (want.code !== undefined) expect(body.error, where).toBe(want.code);
-  expect(body.field === null || typeof body.field === 'string', where).toBe(true);
-  expect(typeof body.timestamp === 'string' && new Date(body.timestamp).toISOString(), where).toBe(
-    body.timestamp,
-  );
-  const message = body.message as string;
-  expect(typeof message, where).toBe('string');
-  expect(message.trim().length, where).toBeGreaterThan(3);
-  expect(message.length, where).toBeLessThanOrEqual(300);
-  for (const leak of LEAKS) expect(message, where).not.toMatch(leak);
-}
-
-/** One bad input: a name and the request. */
-export interface Case {
-  name: string;
-  req: Req;
-  /** Expected status or code, when the case pins one down. */
-  want?: { status?: number; code?: string };
 }

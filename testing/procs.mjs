@@ -1,8 +1,7 @@
 // The processes of a running stack and their memory, read from /proc (Linux): every process that
-// `npm start` (scripts/start.mjs) launches carries the stack's DATA_DIR in its environment.
+// `npm start` (scripts/start.mjs) launches carries the stack's DATA_DIR in its environment. For the
+// benchmarks (loadtests/) and the integration tests that kill or measure a process. Types: procs.d.mts.
 import fs from 'node:fs';
-import path from 'node:path';
-import { commandLine } from './procstat.mjs';
 
 /**
  * Name of a stack process from its command line: broker, identity, ..., bff, `start.mjs` (the
@@ -16,25 +15,6 @@ export function processName(cmdline) {
   if (/scripts\/start\.mjs/.test(cmdline)) return 'start.mjs';
   if (/redis-server/.test(cmdline)) return 'redis';
   return null;
-}
-
-/**
- * `pids`, named (processName, else the program's file name), for the process figures of a
- * benchmark. The names of pids seen before are kept in `names`.
- * @param {number[]} pids
- * @param {Map<number, string>} [names]
- * @returns {{ pid: number; name: string }[]}
- */
-export function namedProcesses(pids, names = new Map()) {
-  return pids.map((pid) => {
-    let name = names.get(pid);
-    if (!name) {
-      const cmdline = commandLine(pid);
-      name = processName(cmdline) ?? path.basename(cmdline.split(' ')[0] || 'process');
-      names.set(pid, name);
-    }
-    return { pid, name };
-  });
 }
 
 /**
