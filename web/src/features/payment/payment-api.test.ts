@@ -124,7 +124,7 @@ describe('payment intent calls', () => {
       routes({
         'GET /csrf/csrf-token-secure': [json(200, csrfBody('c'))],
         'GET /payments/payment-intents/pi_1/status': [
-          json(200, { success: true, data: { status: 'processing' } }),
+          json(200, { success: true, status: 'processing' }),
         ],
         'POST /payments/sandbox/confirm': [
           json(200, {
