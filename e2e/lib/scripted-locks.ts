@@ -68,7 +68,11 @@ export function lockHandlers(board: { canvasIndex: number; boardIndex: number })
       ok({
         success: true,
         hasLock: lock !== null,
-        lock: lock && { canvasIndex: lock.canvasIndex, boardIndex: lock.boardIndex, expiresAt: lock.expiresAt },
+        lock: lock && {
+          canvasIndex: lock.canvasIndex,
+          boardIndex: lock.boardIndex,
+          expiresAt: lock.expiresAt,
+        },
       } satisfies CurrentLockAnswer),
   };
 }

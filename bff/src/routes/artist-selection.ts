@@ -8,12 +8,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
-import {
-  isVoteType,
-  paginationJson,
-  SUBMISSION_MESSAGES,
-  submissionJson,
-} from '@tessera/facts/submissions';
+import { isVoteType, paginationJson, SUBMISSION_MESSAGES, submissionJson } from '@tessera/facts/submissions';
 import type {
   NewSubmissionRequest,
   SubmissionCreated,

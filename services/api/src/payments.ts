@@ -76,7 +76,12 @@ export type PaymentBreakdown = z.infer<typeof PaymentBreakdown>;
 /** The breakdown as the web app reads it: cents, the rate and the jurisdiction. */
 export type PaymentBreakdownAsRead = Pick<
   PaymentBreakdown,
-  'subtotal_cents' | 'service_fee_cents' | 'tax_amount_cents' | 'tax_rate' | 'tax_jurisdiction' | 'total_cents'
+  | 'subtotal_cents'
+  | 'service_fee_cents'
+  | 'tax_amount_cents'
+  | 'tax_rate'
+  | 'tax_jurisdiction'
+  | 'total_cents'
 >;
 
 /** `POST /api/payments/create-payment-intent` 201. */
@@ -136,9 +141,7 @@ export type SandboxAuthenticateRequest = z.infer<typeof SandboxAuthenticateReque
 /** The sandbox's answer to both: a decline is `success: false` with the provider's `error`. */
 export const SandboxAnswer = z.object({
   success: z.boolean(),
-  paymentIntent: z
-    .object({ id: z.string(), status: z.string(), amount: z.number().int() })
-    .nullable(),
+  paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number().int() }).nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type SandboxAnswer = z.infer<typeof SandboxAnswer>;

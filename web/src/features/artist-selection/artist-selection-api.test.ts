@@ -47,7 +47,14 @@ describe('reading the answers', () => {
   it("reads a submission by the contract's names, checking each value", () => {
     expect(toSubmission(RAW)).toEqual({ ...RAW, createdAt: Date.parse(RAW.createdAt) });
     expect(
-      toSubmission({ id: 7, userId: 'u2', imageUrl: '/i', createdAt: 1_700_000_000, netScore: '-2', userVoteType: -1 }),
+      toSubmission({
+        id: 7,
+        userId: 'u2',
+        imageUrl: '/i',
+        createdAt: 1_700_000_000,
+        netScore: '-2',
+        userVoteType: -1,
+      }),
     ).toMatchObject({
       id: '7',
       userId: 'u2',

@@ -180,11 +180,10 @@ export class ArtistSelectionApi {
    */
   async vote(id: string, voteType: 1 | -1, action = startUserAction('vote')): Promise<VoteResult> {
     const body = await this.client
-      .post<VoteAnswer>(
-        `${submissionPath(id)}/vote`,
-        { voteType } satisfies VoteRequest,
-        { auth: 'required', headers: actionHeaders(action) },
-      )
+      .post<VoteAnswer>(`${submissionPath(id)}/vote`, { voteType } satisfies VoteRequest, {
+        auth: 'required',
+        headers: actionHeaders(action),
+      })
       .catch(rethrow(voteErrorText));
     return toVoteResult(body);
   }

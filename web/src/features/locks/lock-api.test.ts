@@ -64,7 +64,9 @@ describe('lock api', () => {
   it('sends taking, extending and releasing a lock each in a trace of its own; status reads in none', async () => {
     const h = harness({
       'POST /boards/0/7/lock': [json(200, { success: true, lock: serverLock })],
-      'PUT /boards/0/7/lock': [json(200, { success: true, message: 'Lock extended by 5 minutes', lock: serverLock })],
+      'PUT /boards/0/7/lock': [
+        json(200, { success: true, message: 'Lock extended by 5 minutes', lock: serverLock }),
+      ],
       'DELETE /boards/0/7/lock': [json(200, { success: true })],
       'GET /boards/0/7/status': [json(200, { success: true, data: { isLocked: false } })],
     });
@@ -116,7 +118,9 @@ describe('lock api', () => {
   it('releases with DELETE ?explicit=true and extends with PUT {duration: 5}', async () => {
     const h = harness({
       'DELETE /boards/0/7/lock': [json(200, { success: true })],
-      'PUT /boards/0/7/lock': [json(200, { success: true, message: 'Lock extended by 5 minutes', lock: serverLock })],
+      'PUT /boards/0/7/lock': [
+        json(200, { success: true, message: 'Lock extended by 5 minutes', lock: serverLock }),
+      ],
     });
     await h.locks.release(0, 7, true);
     await expect(h.locks.extend(0, 7)).resolves.toBe(Date.parse(EXPIRES));

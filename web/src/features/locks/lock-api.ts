@@ -94,7 +94,10 @@ export function readBoardLock(
 }
 
 /** The holder of a lock status (and of a 409 on a board someone else holds), on the board `at`. */
-export function readLockHolder(raw: unknown, at: { canvasIndex: number; boardIndex: number }): BoardLock | null {
+export function readLockHolder(
+  raw: unknown,
+  at: { canvasIndex: number; boardIndex: number },
+): BoardLock | null {
   const h = fieldsOf<LockHolder>(raw);
   const expiresAt = readTime(h.expiresAt);
   if (expiresAt === null) return null;
