@@ -1,5 +1,6 @@
 /**
- * The spec's lock shapes (section 3), from the lock service's `Lock`. Pure.
+ * The spec's lock shapes (section 3), from the lock service's `Lock`, typed by the contract
+ * (`@tessera/api/locks`). Pure.
  * - Board lock (server): `{id, canvas_index, ui_board_index, user_id, user: {id, username},
  *   acquired_at, last_activity, expires_at, is_active, time_remaining}` plus `expiresAt` (section 7:
  *   extend "returns lock.expiresAt"), `canvasIndex`, `boardIndex` and `fencingToken`.
@@ -10,29 +11,13 @@
  */
 import { secondsRemaining } from '@tessera/facts/locks';
 import type { Lock } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import type { BoardLock, CurrentLockAnswer, LockStatus } from '@tessera/api/locks';
 
 /** The API's time: ISO 8601 (the lock JSON and the 409 text; the web app shows it in local time). */
 export const iso = (ms: number) => new Date(ms).toISOString();
 const secondsLeft = (lock: Lock, now: number) => secondsRemaining(lock.expiresAtMs, now);
 
-export interface BoardLockJson {
-  id: string;
-  canvas_index: number;
-  ui_board_index: number;
-  user_id: string;
-  user: { id: string; username: string | null };
-  acquired_at: string;
-  last_activity: string;
-  expires_at: string;
-  is_active: boolean;
-  time_remaining: number;
-  canvasIndex: number;
-  boardIndex: number;
-  expiresAt: string;
-  fencingToken: number;
-}
-
-export function boardLockJson(lock: Lock, now: number): BoardLockJson {
+export function boardLockJson(lock: Lock, now: number): BoardLock {
   const left = secondsLeft(lock, now);
   return {
     id: lock.id,
@@ -52,20 +37,6 @@ export function boardLockJson(lock: Lock, now: number): BoardLockJson {
   };
 }
 
-export interface LockStatusJson {
-  isLocked: boolean;
-  canLock: boolean;
-  uiBoardIndex: number;
-  canvasIndex: number;
-  lock: {
-    userId: string;
-    username: string | null;
-    acquiredAt: string;
-    expiresAt: string;
-    timeRemaining: number;
-  } | null;
-}
-
 /** `viewer` is the signed-in caller (null for a guest, who can never lock). */
 export function lockStatusJson(
   canvasIndex: number,
@@ -73,7 +44,7 @@ export function lockStatusJson(
   lock: Lock | undefined,
   viewer: string | null,
   now: number,
-): LockStatusJson {
+): LockStatus {
   return {
     isLocked: lock !== undefined,
     canLock: viewer !== null && (lock === undefined || lock.userId === viewer),
@@ -91,10 +62,7 @@ export function lockStatusJson(
   };
 }
 
-export function currentLockJson(lock: Lock | undefined): {
-  hasLock: boolean;
-  lock: { canvasIndex: number; boardIndex: number; expiresAt: string } | null;
-} {
+export function currentLockJson(lock: Lock | undefined): Omit<CurrentLockAnswer, 'success'> {
   return {
     hasLock: lock !== undefined,
     lock: lock

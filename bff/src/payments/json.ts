@@ -1,11 +1,12 @@
-/** The spec's payment shapes (sections 3 and 7) from the payment service's messages. */
+/** The spec's payment shapes (sections 3 and 7, `@tessera/api/payments`) from the payment service's messages. */
+import type { OrderStateName, PaymentBreakdown, PaymentIntentStatus } from '@tessera/api/payments';
 import type { PaymentIntent, PriceBreakdown } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { OrderState } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
 /** `actualPaymentBreakdown`: the backend fields the modal reads (cents) plus dollar values for display. */
-export function breakdownJson(b: PriceBreakdown | undefined) {
+export function breakdownJson(b: PriceBreakdown | undefined): PaymentBreakdown {
   if (!b) throw new Error('payment service returned no breakdown');
   return {
     artist_color_count: b.artistColorCount,
@@ -28,7 +29,7 @@ export function breakdownJson(b: PriceBreakdown | undefined) {
   };
 }
 
-const ORDER_STATES: Record<OrderState, string> = {
+const ORDER_STATES: Record<OrderState, OrderStateName> = {
   [OrderState.UNSPECIFIED]: 'pending',
   [OrderState.PENDING]: 'pending',
   [OrderState.COMMITTED]: 'committed',
@@ -36,10 +37,10 @@ const ORDER_STATES: Record<OrderState, string> = {
   [OrderState.CANCELED]: 'canceled',
 };
 
-export function intentStatusJson(intent: PaymentIntent | undefined) {
+export function intentStatusJson(intent: PaymentIntent | undefined): PaymentIntentStatus {
   if (!intent) throw new Error('payment service returned no intent');
   return {
-    success: true as const,
+    success: true,
     paymentIntentId: intent.id,
     status: intent.status,
     amount: intent.amountCents,

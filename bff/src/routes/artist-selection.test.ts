@@ -8,12 +8,20 @@ import http from 'node:http';
 import { create } from '@bufbuild/protobuf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadTarget } from '@tessera/facts/submissions';
+import {
+  SubmissionCreated,
+  SubmissionDeleted,
+  SubmissionList,
+  UploadStored,
+  UploadUrlAnswer,
+  VoteAnswer,
+} from '@tessera/api/submissions';
 import { UserSchema } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import { startHarness, type Harness } from '@tessera/submission/testing';
 import { startBff, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
+import { expectContract } from '../test/contract.js';
 
 let identity: IdentityDouble;
 let sub: Harness;
@@ -96,7 +104,7 @@ async function uploadUrl(user: string, size: number, contentType = 'image/png') 
     body: { filename: 'art.png', contentType, fileSize: size },
   });
   expect(res.status).toBe(200);
-  return (res.json as { data: UploadTarget }).data;
+  return expectContract(UploadUrlAnswer, res.json).data;
 }
 
 async function submit(user: string, title: string) {
@@ -125,14 +133,17 @@ describe('artist selection API', () => {
     ]);
     const up = await upload(u.uploadUrl, u.fields, image);
     expect(up.status).toBe(201);
-    expect(await up.json()).toEqual({ success: true, data: { imageUrl: u.imageUrl } });
+    expect(expectContract(UploadStored, await up.json())).toEqual({
+      success: true,
+      data: { imageUrl: u.imageUrl },
+    });
 
     const created = await call('POST', '/api/artist-selection/submissions', {
       user: 'u1',
       body: { title: 'Sunset', description: 'Warm colours over a quiet sea', imageUrl: u.imageUrl },
     });
     expect(created.status).toBe(201);
-    const s = (created.json as { data: Record<string, unknown> }).data;
+    const s = expectContract(SubmissionCreated, created.json).data;
     expect(s).toMatchObject({
       userId: 'u1',
       username: 'ada',
@@ -161,11 +172,12 @@ describe('artist selection API', () => {
       user: 'u2',
       body: { voteType: 1 },
     });
+    expectContract(VoteAnswer, vote.json);
     expect(vote.json).toEqual({ success: true, data: { userVoteType: 1, netScore: 1, deleted: false } });
 
     const guest = await fetch(`${bff.base}/api/artist-selection/submissions?sort=hot&page=1&limit=10`);
     expect(guest.headers.get('cache-control')).toBe('no-store');
-    const guestBody = (await guest.json()) as { data: Record<string, unknown>[]; pagination: unknown };
+    const guestBody = expectContract(SubmissionList, await guest.json());
     expect(guestBody.pagination).toEqual({
       currentPage: 1,
       totalPages: 1,
@@ -177,7 +189,7 @@ describe('artist selection API', () => {
     const mine = await call('GET', '/api/artist-selection/submissions?sort=new&page=1&limit=10&search=SUN', {
       user: 'u2',
     });
-    expect((mine.json as { data: Record<string, unknown>[] }).data[0]).toMatchObject({
+    expect(expectContract(SubmissionList, mine.json).data[0]).toMatchObject({
       id: s.id,
       userVoteType: 1,
     });
@@ -194,6 +206,7 @@ describe('artist selection API', () => {
       'You do not have permission to delete this submission.',
     );
     const del = await call('DELETE', `/api/artist-selection/submissions/${String(s.id)}`, { user: 'u1' });
+    expectContract(SubmissionDeleted, del.json);
     expect(del.json).toEqual({ success: true, message: 'Submission deleted successfully' });
     expectError(
       await call('DELETE', `/api/artist-selection/submissions/${String(s.id)}`, { user: 'u1' }),

@@ -8,13 +8,19 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
-import {
-  isVoteType,
-  paginationJson,
-  SUBMISSION_MESSAGES,
-  submissionJson,
-  type UploadTarget,
-} from '@tessera/facts/submissions';
+import { isVoteType, paginationJson, SUBMISSION_MESSAGES, submissionJson } from '@tessera/facts/submissions';
+import type {
+  NewSubmissionRequest,
+  SubmissionCreated,
+  SubmissionDeleted,
+  SubmissionList,
+  UploadTarget,
+  UploadUrlAnswer,
+  UploadUrlRequest,
+  VoteAnswer,
+  VoteRequest,
+} from '@tessera/api/submissions';
+import type { Unchecked } from '@tessera/api/request';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
@@ -52,13 +58,13 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
       success: true,
       data: r.submissions.map(submissionJson),
       pagination: paginationJson(r),
-    };
+    } satisfies SubmissionList;
   });
 
   router.post('/api/artist-selection/submissions', auth, async (ctx) => {
     const caller = authOf(ctx);
     await limit(ctx, ARTIST_RATE_LIMITS.create);
-    const body = bodyOf(ctx);
+    const body: Unchecked<NewSubmissionRequest> = bodyOf(ctx);
     const title = readText(body.title, 'title', { max: 2000 });
     const description = readText(body.description, 'description', { max: 10_000 });
     const imageUrl = readText(body.imageUrl, 'imageUrl', { max: 2000 });
@@ -78,19 +84,19 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     if (!submission) throw new Error('submission service returned no submission');
     noStore(ctx);
     ctx.status = 201;
-    ctx.body = { success: true, data: submissionJson(submission) };
+    ctx.body = { success: true, data: submissionJson(submission) } satisfies SubmissionCreated;
   });
 
   router.delete('/api/artist-selection/submissions/:id', auth, async (ctx) => {
     const id = submissionId(ctx.params.id);
     await limit(ctx, ARTIST_RATE_LIMITS.delete);
     await peers.submission.deleteSubmission({ userId: authOf(ctx).userId, submissionId: id });
-    ctx.body = { success: true, message: SUBMISSION_MESSAGES.deleted };
+    ctx.body = { success: true, message: SUBMISSION_MESSAGES.deleted } satisfies SubmissionDeleted;
   });
 
   router.post('/api/artist-selection/submissions/:id/vote', auth, async (ctx) => {
     const id = submissionId(ctx.params.id);
-    const voteType = bodyOf(ctx).voteType;
+    const { voteType } = bodyOf(ctx) as Unchecked<VoteRequest>;
     if (!isVoteType(voteType))
       throw new HttpError('VALIDATION_ERROR', SUBMISSION_MESSAGES.invalidVote, 'voteType');
     await limit(ctx, ARTIST_RATE_LIMITS.vote);
@@ -99,11 +105,11 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       data: { userVoteType: r.userVoteType, netScore: r.netScore, deleted: r.deleted },
-    };
+    } satisfies VoteAnswer;
   });
 
   router.post('/api/artist-selection/upload-url', auth, async (ctx) => {
-    const body = bodyOf(ctx);
+    const body: Unchecked<UploadUrlRequest> = bodyOf(ctx);
     const filename = readText(body.filename, 'filename', { max: 1000 });
     const contentType = readText(body.contentType, 'contentType', { max: 200 });
     const fileSize = body.fileSize;
@@ -118,6 +124,6 @@ export function artistSelectionRoutes(router: Router, deps: BffDeps): void {
     });
     noStore(ctx);
     const data: UploadTarget = { uploadUrl: r.uploadUrl, fields: r.fields, imageUrl: r.imageUrl };
-    ctx.body = { success: true, data };
+    ctx.body = { success: true, data } satisfies UploadUrlAnswer;
   });
 }

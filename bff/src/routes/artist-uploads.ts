@@ -12,6 +12,7 @@
 import type Router from '@koa/router';
 import { etagMatches } from '@tessera/kit';
 import { IMAGE_MESSAGES, IMAGE_PATH_PREFIX, isImageKey, UPLOAD_PATH } from '@tessera/facts/artwork';
+import type { UploadStored } from '@tessera/api/submissions';
 import type { BffDeps } from '../deps.js';
 import { clientIp } from '../auth/client-info.js';
 import { HttpError } from '../middleware/errors.js';
@@ -44,7 +45,7 @@ export function artistUploadRoutes(router: Router, deps: BffDeps): void {
       contentType: form.fileType,
     });
     ctx.status = 201;
-    ctx.body = { success: true, data: { imageUrl } };
+    ctx.body = { success: true, data: { imageUrl } } satisfies UploadStored;
   });
 
   router.get(`${IMAGE_PATH_PREFIX}:key`, async (ctx) => {

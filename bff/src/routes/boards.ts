@@ -11,6 +11,18 @@ import {
   lockedByUntilMessage,
   lockExtendedMessage,
 } from '@tessera/facts/locks';
+import type {
+  CurrentLockAnswer,
+  ExistingLockConflict,
+  HeldLockConflict,
+  LockList,
+  LockReleased,
+  LockRequest,
+  LockStatusAnswer,
+  LockTaken,
+  LockValidation,
+} from '@tessera/api/locks';
+import type { Unchecked } from '@tessera/api/request';
 import { ConflictType } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
 import { authOf, getAuth, optionalAuth, requireAuth } from '../auth/middleware.js';
 import { boardLockJson, currentLockJson, iso, lockStatusJson } from '../boards/lock-json.js';
@@ -32,7 +44,7 @@ import { noStore } from '../http/no-store.js';
  * only); 0 (the lock service's default) when absent.
  */
 function duration(ctx: Context): number {
-  const d = bodyOf(ctx).duration;
+  const d = (bodyOf(ctx) as Unchecked<LockRequest>).duration;
   if (isAbsent(d)) return 0;
   if (typeof d !== 'number' || !isLockMinutes(d))
     throw new HttpError('VALIDATION_ERROR', LOCK_MINUTES_MESSAGE, 'duration');
@@ -93,7 +105,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
         success: true,
         message: LOCK_MESSAGES.locked,
         lock: boardLockJson(result.value, now()),
-      };
+      } satisfies LockTaken;
       return;
     }
     const existing = result.value?.existing;
@@ -109,7 +121,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
         }),
         type: LOCK_CONFLICT.existingLock,
         existingLock: { boardIndex: existing.boardIndex, canvasIndex: existing.canvasIndex },
-      };
+      } satisfies ExistingLockConflict;
     } else {
       ctx.body = {
         ...errorBody({
@@ -120,7 +132,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
         }),
         type: LOCK_CONFLICT.lockedByOther,
         lock: lockStatusJson(canvasIndex, boardIndex, existing, me.userId, now()).lock,
-      };
+      } satisfies HeldLockConflict;
     }
   });
 
@@ -137,7 +149,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
       success: true,
       released,
       message: released ? LOCK_MESSAGES.released : 'You do not hold a lock on this board',
-    };
+    } satisfies LockReleased;
   });
 
   router.put('/api/boards/:canvasIndex/:boardIndex/lock', auth, async (ctx) => {
@@ -154,7 +166,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
       success: true,
       message: lockExtendedMessage(durationMinutes || EXTEND_LOCK_MINUTES),
       lock: boardLockJson(lock, now()),
-    };
+    } satisfies LockTaken;
   });
 
   router.get('/api/boards/:canvasIndex/:boardIndex/status', optionalAuth(deps), async (ctx) => {
@@ -164,7 +176,7 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       data: lockStatusJson(canvasIndex, boardIndex, lock, getAuth(ctx)?.userId ?? null, now()),
-    };
+    } satisfies LockStatusAnswer;
   });
 
   router.get('/api/boards/:canvasIndex/:boardIndex/validate', auth, async (ctx) => {
@@ -183,13 +195,13 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
       fencingToken,
     });
     noStore(ctx);
-    ctx.body = { success: true, valid };
+    ctx.body = { success: true, valid } satisfies LockValidation;
   });
 
   router.get('/api/boards/my-locks', auth, async (ctx) => {
     const { lock } = await peers.lock.getUserLock({ userId: authOf(ctx).userId });
     noStore(ctx);
-    ctx.body = { success: true, data: lock ? [boardLockJson(lock, now())] : [] };
+    ctx.body = { success: true, data: lock ? [boardLockJson(lock, now())] : [] } satisfies LockList;
   });
 
   router.get('/api/boards/locks', auth, async (ctx) => {
@@ -197,12 +209,12 @@ export function boardRoutes(router: Router, deps: BffDeps): void {
     const canvasIndex = raw === undefined || raw === '' ? -1 : parseCanvasIndex(raw, 'canvas_index');
     const { locks } = await peers.lock.listLocks({ canvasIndex });
     noStore(ctx);
-    ctx.body = { success: true, data: locks.map((l) => boardLockJson(l, now())) };
+    ctx.body = { success: true, data: locks.map((l) => boardLockJson(l, now())) } satisfies LockList;
   });
 
   router.get('/api/boards/my-current-lock', auth, async (ctx) => {
     const { lock } = await peers.lock.getUserLock({ userId: authOf(ctx).userId });
     noStore(ctx);
-    ctx.body = { success: true, ...currentLockJson(lock) };
+    ctx.body = { success: true, ...currentLockJson(lock) } satisfies CurrentLockAnswer;
   });
 }

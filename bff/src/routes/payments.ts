@@ -31,6 +31,21 @@ import { RateLimiter, type RateRule } from '../middleware/rate-limit.js';
 import { INTENT_LIMITS } from '@tessera/facts/payments';
 import { hasAppCode } from '@tessera/kit';
 import type { PaymentIntent } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
+import type {
+  AddressUpdated,
+  AddressUpdateRequest,
+  CreatedPaymentIntent,
+  CreatePaymentIntentRequest,
+  IntentTrackingRecord,
+  PaymentIntentStatus,
+  ProviderConfigAnswer,
+  RecordSaved,
+  SandboxAnswer,
+  SandboxAuthenticateRequest,
+  SandboxConfirmRequest,
+} from '@tessera/api/payments';
+import { PixelPurchaseRecord } from '@tessera/api/payments';
+import type { Unchecked } from '@tessera/api/request';
 
 /** create-payment-intent calls per user (facts' INTENT_LIMITS; AUTH_RATE_LIMIT_SCALE multiplies it). */
 export const INTENT_RATE_RULE: RateRule = {
@@ -56,12 +71,12 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       data: { publishableKey: cfg.publishableKey, provider: cfg.provider, testMode: cfg.testMode },
-    };
+    } satisfies ProviderConfigAnswer;
   });
 
   router.post('/api/payments/create-payment-intent', auth, async (ctx) => {
     const { userId } = authOf(ctx);
-    const body = bodyOf(ctx);
+    const body: Unchecked<CreatePaymentIntentRequest> = bodyOf(ctx);
     const metadata: Record<string, unknown> = readOptional(
       body.metadata,
       (v) => readObject(v, 'metadata'),
@@ -82,7 +97,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       max: TOTAL_BOARDS - 1,
       digits: true,
     });
-    const pixels = readPixels(body, { color: 'either' });
+    const pixels = readPixels(bodyOf(ctx), { color: 'either' });
     const billing = readOptional(body.billingAddress, address, undefined);
     const key = ctx.get('idempotency-key');
     if (key.length > 100 || /[^\w.:-]/.test(key))
@@ -121,13 +136,13 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       currency: intent.currency,
       status: intent.status,
       actualPaymentBreakdown: breakdownJson(intent.breakdown),
-    };
+    } satisfies CreatedPaymentIntent;
   });
 
   router.patch('/api/payments/intent/:paymentIntentId/address', auth, async (ctx) => {
     const { userId } = authOf(ctx);
     const id = intentId(ctx.params.paymentIntentId);
-    const body = bodyOf(ctx);
+    const body: Unchecked<AddressUpdateRequest> = bodyOf(ctx);
     if (isAbsent(body.billingAddress))
       throw new HttpError('invalid_billing_address', 'billingAddress is required', 'billingAddress');
     const { intent } = await peers.payment.updateIntentAddress({
@@ -135,7 +150,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       intentId: id,
       billingAddress: address(body.billingAddress),
     });
-    ctx.body = { ...intentStatusJson(intent), message: 'Billing address updated' };
+    ctx.body = { ...intentStatusJson(intent), message: 'Billing address updated' } satisfies AddressUpdated;
   });
 
   router.get('/api/payments/payment-intents/:paymentIntentId/status', auth, async (ctx) => {
@@ -145,12 +160,12 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       intentId: intentId(ctx.params.paymentIntentId),
     });
     noStore(ctx);
-    ctx.body = intentStatusJson(intent);
+    ctx.body = intentStatusJson(intent) satisfies PaymentIntentStatus;
   });
 
   router.post('/api/payments/sandbox/confirm', auth, async (ctx) => {
     const { userId } = authOf(ctx);
-    const body = bodyOf(ctx);
+    const body: Unchecked<SandboxConfirmRequest> = bodyOf(ctx);
     const res = await peers.payment.confirmSandboxPayment({
       userId,
       clientSecret: line(body.clientSecret, 'clientSecret', 200, { required: true }),
@@ -166,7 +181,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
   // The sandbox's 3-D Secure step: the buyer completes (approve true) or fails the authentication.
   router.post('/api/payments/sandbox/authenticate', auth, async (ctx) => {
     const { userId } = authOf(ctx);
-    const body = bodyOf(ctx);
+    const body: Unchecked<SandboxAuthenticateRequest> = bodyOf(ctx);
     if (body.approve !== undefined && typeof body.approve !== 'boolean')
       throw new HttpError('VALIDATION_ERROR', 'approve must be true or false', 'approve');
     const res = await peers.payment.authenticateSandboxPayment({
@@ -179,7 +194,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
 
   router.post('/api/payment-intents', auth, async (ctx) => {
     const { userId } = authOf(ctx);
-    const body = bodyOf(ctx);
+    const body: Unchecked<IntentTrackingRecord> = bodyOf(ctx);
     await peers.payment.trackPaymentIntent({
       userId,
       intentId: intentId(body.stripe_payment_intent_id, 'stripe_payment_intent_id'),
@@ -188,21 +203,13 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       currency: line(body.currency, 'currency', 10),
     });
     ctx.status = 201;
-    ctx.body = { success: true, message: 'Payment intent tracked' };
+    ctx.body = { success: true, message: 'Payment intent tracked' } satisfies RecordSaved;
   });
 
   router.post('/api/pixel-purchases', auth, async (ctx) => {
     const { userId } = authOf(ctx);
-    const body = bodyOf(ctx);
-    onlyKeys(body, [
-      'payment_intent_id',
-      'canvas_index',
-      'x_y_array',
-      'price_cents',
-      'purchase_status',
-      'purchased_at',
-      'tax_amount_cents',
-    ]);
+    const body: Unchecked<PixelPurchaseRecord> = bodyOf(ctx);
+    onlyKeys(bodyOf(ctx), Object.keys(PixelPurchaseRecord.shape));
     const xy = readList(body.x_y_array, 'x_y_array', MAX_PIXELS_PER_ORDER).map((p, i) => {
       if (!Array.isArray(p) || p.length !== 2)
         throw new HttpError('VALIDATION_ERROR', `x_y_array[${i}] must be [x, y]`, 'x_y_array');
@@ -234,7 +241,7 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
       pixels: xy,
     });
     ctx.status = 201;
-    ctx.body = { success: true, message: 'Pixel purchase recorded' };
+    ctx.body = { success: true, message: 'Pixel purchase recorded' } satisfies RecordSaved;
   });
 
   // CSRF-exempt (middleware/csrf.ts): the provider signs the raw body instead
@@ -250,7 +257,11 @@ export function paymentRoutes(router: Router, deps: BffDeps): void {
 }
 
 /** The sandbox's answer to a confirmation or an authentication, in the modal's shape. */
-function sandboxAnswer(res: { intent?: PaymentIntent; errorMessage: string; errorCode: string }) {
+function sandboxAnswer(res: {
+  intent?: PaymentIntent;
+  errorMessage: string;
+  errorCode: string;
+}): SandboxAnswer {
   const intent = res.intent;
   return {
     success: res.errorMessage === '',

@@ -29,6 +29,14 @@ import { HttpError } from '../middleware/errors.js';
 import { intentStatusJson } from '../payments/json.js';
 import { errorBody, ERROR_KINDS, hasAppCode } from '@tessera/kit';
 import { intentId } from '../payments/parse.js';
+import type {
+  BatchResetRequest,
+  BatchSaved,
+  BatchUpdateRequest,
+  OrderRefunded,
+  PurchaseInfo,
+} from '@tessera/api/payments';
+import type { Unchecked } from '@tessera/api/request';
 
 type Kind = 'reset' | 'update';
 
@@ -45,8 +53,8 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
     const { userId } = authOf(ctx);
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
     const boardIndex = parseBoardIndex(ctx.params.boardIndex);
-    const body = bodyOf(ctx);
-    const pixels = readPixels(body, { color: kind === 'reset' ? 'artist' : 'custom' });
+    const body: Unchecked<BatchResetRequest & BatchUpdateRequest> = bodyOf(ctx);
+    const pixels = readPixels(bodyOf(ctx), { color: kind === 'reset' ? 'artist' : 'custom' });
     if (isAbsent(body.purchaseInfo)) {
       const { board } = await peers.canvas.getBoard({ canvasIndex, boardIndex });
       // a board that does not exist is the canvas service's NOT_FOUND, passed through with its message
@@ -56,7 +64,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
           throw new HttpError('PIXEL_ALREADY_SOLD', soldPixelMessage(p.x, p.y), 'pixels');
       throw new HttpError('BAD_REQUEST', PAYMENT_REQUIRED_MESSAGE, 'purchaseInfo');
     }
-    const info = readObject(body.purchaseInfo, 'purchaseInfo');
+    const info: Unchecked<PurchaseInfo> = readObject(body.purchaseInfo, 'purchaseInfo');
     const id = intentId(info.payment_intent_id, 'purchaseInfo.payment_intent_id');
     readText(info.purchase_timestamp, 'purchaseInfo.purchase_timestamp', { max: 40, oneLine: true });
     const type = readText(info.purchase_type, 'purchaseInfo.purchase_type', { max: 20, oneLine: true });
@@ -91,7 +99,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
         orderState: status.orderState,
         refundedAmount: status.refundedAmount,
         refundReason: intent?.refundReason ?? '',
-      };
+      } satisfies OrderRefunded;
       return;
     }
     // the pixels' price at the gallery's prices (spec: calculatedPrice {totalDollars, defaultColorCount})
@@ -107,7 +115,7 @@ export function purchaseRoutes(router: Router, deps: BffDeps): void {
           defaultColorCount: kind === 'reset' ? pixels.length : 0,
         },
       },
-    };
+    } satisfies BatchSaved;
   };
 
   router.post('/api/pixels/canvas/:canvasIndex/board/:boardIndex/batch-reset', auth, handler('reset'));

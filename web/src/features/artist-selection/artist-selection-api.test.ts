@@ -15,6 +15,7 @@ import {
 import { createHarness, csrfBody, json, routes, type Handler } from '../../api/client.fixture.js';
 import { ApiError } from '../../api/errors.js';
 import { TRACEPARENT_PATTERN } from '../../api/user-action.js';
+import type { Submission as SubmissionBody } from '@tessera/api/submissions';
 
 const signedIn = () => {
   const auth = new AuthStore();
@@ -36,23 +37,23 @@ const RAW = {
   netScore: 3,
   userVoteType: 1,
   isVerifiedContributor: true,
-};
+} satisfies SubmissionBody;
 
 function withCsrf(table: Record<string, Handler | Response[]>) {
   return routes({ 'GET /csrf/csrf-token-secure': [json(200, csrfBody('c1'))], ...table });
 }
 
 describe('reading the answers', () => {
-  it('reads a submission in the spec shape and in snake_case', () => {
+  it("reads a submission by the contract's names, checking each value", () => {
     expect(toSubmission(RAW)).toEqual({ ...RAW, createdAt: Date.parse(RAW.createdAt) });
     expect(
       toSubmission({
-        _id: 7,
-        user_id: 'u2',
-        image_url: '/i',
-        created_at: 1_700_000_000,
-        net_score: '-2',
-        user_vote_type: -1,
+        id: 7,
+        userId: 'u2',
+        imageUrl: '/i',
+        createdAt: 1_700_000_000,
+        netScore: '-2',
+        userVoteType: -1,
       }),
     ).toMatchObject({
       id: '7',
@@ -62,6 +63,8 @@ describe('reading the answers', () => {
       netScore: -2,
       userVoteType: -1,
     });
+    // only the contract's spelling is read
+    expect(toSubmission({ _id: 's2', user_id: 'u2' })).toBeNull();
     expect(toSubmission({ title: 'no id' })).toBeNull();
     expect(toSubmission({ id: 'x', createdAt: 'not a date', userVoteType: 5 })).toMatchObject({
       createdAt: null,

@@ -24,6 +24,14 @@ import {
   type VoteResult,
 } from './submissions-json.js';
 import { fetchWithTimeout, type FetchLike } from '../../api/transport.js';
+import type {
+  SubmissionCreated,
+  SubmissionDeleted,
+  SubmissionList,
+  UploadUrlAnswer,
+  VoteAnswer,
+  VoteRequest,
+} from '@tessera/api/submissions';
 
 export * from './submissions-json.js';
 
@@ -143,7 +151,7 @@ export class ArtistSelectionApi {
 
   /** GET /artist-selection/submissions?sort=&page=&limit=10[&search=] (optional authentication). */
   async list(params: ListParams): Promise<SubmissionPage> {
-    const body = await this.client.get<unknown>(`${BASE}/submissions`, {
+    const body = await this.client.get<SubmissionList>(`${BASE}/submissions`, {
       query: { sort: params.sort, page: params.page, limit: PAGE_SIZE, search: searchTermOf(params.search) },
       auth: 'optional',
       signal: params.signal,
@@ -154,7 +162,7 @@ export class ArtistSelectionApi {
   /** POST /artist-selection/submissions {title, description, imageUrl}; data is the created submission. */
   async create(input: NewSubmission): Promise<Submission | null> {
     const body = await this.client
-      .post<unknown>(`${BASE}/submissions`, input, { auth: 'required' })
+      .post<SubmissionCreated>(`${BASE}/submissions`, input, { auth: 'required' })
       .catch(rethrow(createErrorText));
     return toCreatedSubmission(body);
   }
@@ -162,7 +170,7 @@ export class ArtistSelectionApi {
   /** DELETE /artist-selection/submissions/{id}. */
   async remove(id: string): Promise<void> {
     await this.client
-      .delete<unknown>(submissionPath(id), { auth: 'required' })
+      .delete<SubmissionDeleted>(submissionPath(id), { auth: 'required' })
       .catch(rethrow(deleteErrorText));
   }
 
@@ -172,11 +180,10 @@ export class ArtistSelectionApi {
    */
   async vote(id: string, voteType: 1 | -1, action = startUserAction('vote')): Promise<VoteResult> {
     const body = await this.client
-      .post<unknown>(
-        `${submissionPath(id)}/vote`,
-        { voteType },
-        { auth: 'required', headers: actionHeaders(action) },
-      )
+      .post<VoteAnswer>(`${submissionPath(id)}/vote`, { voteType } satisfies VoteRequest, {
+        auth: 'required',
+        headers: actionHeaders(action),
+      })
       .catch(rethrow(voteErrorText));
     return toVoteResult(body);
   }
@@ -184,7 +191,7 @@ export class ArtistSelectionApi {
   /** POST /artist-selection/upload-url {filename, contentType, fileSize}: where and how to upload. */
   async requestUpload(request: UploadRequest): Promise<UploadTarget> {
     const body = await this.client
-      .post<unknown>(`${BASE}/upload-url`, request, { auth: 'required' })
+      .post<UploadUrlAnswer>(`${BASE}/upload-url`, request, { auth: 'required' })
       .catch(rethrow(uploadUrlErrorText));
     const target = toUploadTarget(body);
     if (target === null) {

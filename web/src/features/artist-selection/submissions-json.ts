@@ -1,8 +1,20 @@
 // The artist-selection shapes of spec section 3 (Submission, Pagination, Vote response, Upload-URL
-// response) and tolerant readers for the answers: fields at the top level or under `data`, camelCase
-// or snake_case, ISO or epoch times. A reader never throws on a malformed body.
-import type { SortOrder, SubmissionFields, UploadTarget, UserVoteType } from '@tessera/facts/submissions';
-import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
+// response) as the app holds them, and the readers of the answers. The answers' fields are the
+// contract's (@tessera/api/submissions); each value is checked, and a reader never throws on a
+// malformed body.
+import type { SortOrder, SubmissionFields, UserVoteType } from '@tessera/facts/submissions';
+import type {
+  NewSubmissionRequest,
+  Submission as SubmissionBody,
+  SubmissionCreated,
+  SubmissionListAsRead,
+  UploadTarget,
+  UploadUrlAnswer,
+  UploadUrlRequest,
+  VoteAnswer,
+} from '@tessera/api/submissions';
+import { isRecord, readInt, readString, readTime } from '../../lib/json.js';
+import { fieldsOf } from '../../lib/contract-fields.js';
 
 export type { UploadTarget };
 
@@ -41,17 +53,9 @@ export interface ListParams {
   signal?: AbortSignal;
 }
 
-export interface NewSubmission {
-  title: string;
-  description: string;
-  imageUrl: string;
-}
+export type NewSubmission = NewSubmissionRequest;
 
-export interface UploadRequest {
-  filename: string;
-  contentType: string;
-  fileSize: number;
-}
+export type UploadRequest = UploadUrlRequest;
 
 /** The sign of the number sent: 1 upvote, -1 downvote, 0 none. */
 export function readVoteType(value: unknown): UserVoteType {
@@ -59,67 +63,62 @@ export function readVoteType(value: unknown): UserVoteType {
   return n > 0 ? 1 : n < 0 ? -1 : 0;
 }
 
-/** A submission in the spec's shape (or snake_case); null without an id. */
+/** A submission in the contract's shape; null without an id. */
 export function toSubmission(raw: unknown): Submission | null {
-  if (!isRecord(raw)) return null;
-  const id = readString(raw.id ?? raw._id);
+  const s = fieldsOf<SubmissionBody>(raw);
+  const id = readString(s.id);
   if (id === null || id === '') return null;
   return {
     id,
-    userId: readString(raw.userId ?? raw.user_id) ?? '',
-    username: readString(raw.username) ?? '',
-    title: readString(raw.title) ?? '',
-    description: readString(raw.description) ?? '',
-    imageUrl: readString(raw.imageUrl ?? raw.image_url) ?? '',
-    createdAt: readTime(raw.createdAt ?? raw.created_at),
-    netScore: readInt(raw.netScore ?? raw.net_score) ?? 0,
-    userVoteType: readVoteType(raw.userVoteType ?? raw.user_vote_type),
-    isVerifiedContributor: (raw.isVerifiedContributor ?? raw.is_verified_contributor) === true,
+    userId: readString(s.userId) ?? '',
+    username: readString(s.username) ?? '',
+    title: readString(s.title) ?? '',
+    description: readString(s.description) ?? '',
+    imageUrl: readString(s.imageUrl) ?? '',
+    createdAt: readTime(s.createdAt),
+    netScore: readInt(s.netScore) ?? 0,
+    userVoteType: readVoteType(s.userVoteType),
+    isVerifiedContributor: s.isVerifiedContributor === true,
   };
 }
 
 /** POST .../submissions: `data` is the created submission. */
 export function toCreatedSubmission(body: unknown): Submission | null {
-  return toSubmission(payload(body));
+  return toSubmission(fieldsOf<SubmissionCreated>(body).data);
 }
 
 /** GET .../submissions: `data` (list) and `pagination`; a missing pagination means one page. */
 export function toSubmissionPage(body: unknown, requestedPage = 1): SubmissionPage {
-  const list = isRecord(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : [];
+  const answer = fieldsOf<SubmissionListAsRead>(body);
+  const list: unknown[] = Array.isArray(answer.data) ? answer.data : [];
   const items = list.map(toSubmission).filter((s): s is Submission => s !== null);
-  const raw = isRecord(body) && isRecord(body.pagination) ? body.pagination : {};
-  const currentPage = Math.max(1, readInt(raw.currentPage ?? raw.current_page) ?? requestedPage);
-  const totalPages = Math.max(0, readInt(raw.totalPages ?? raw.total_pages) ?? (items.length > 0 ? 1 : 0));
+  const raw = fieldsOf<SubmissionListAsRead['pagination']>(answer.pagination);
+  const currentPage = Math.max(1, readInt(raw.currentPage) ?? requestedPage);
+  const totalPages = Math.max(0, readInt(raw.totalPages) ?? (items.length > 0 ? 1 : 0));
   return {
     items,
     pagination: {
       currentPage,
       totalPages,
-      hasNext:
-        typeof (raw.hasNext ?? raw.has_next) === 'boolean'
-          ? Boolean(raw.hasNext ?? raw.has_next)
-          : currentPage < totalPages,
-      hasPrevious:
-        typeof (raw.hasPrevious ?? raw.has_previous) === 'boolean'
-          ? Boolean(raw.hasPrevious ?? raw.has_previous)
-          : currentPage > 1,
+      hasNext: typeof raw.hasNext === 'boolean' ? raw.hasNext : currentPage < totalPages,
+      hasPrevious: typeof raw.hasPrevious === 'boolean' ? raw.hasPrevious : currentPage > 1,
     },
   };
 }
 
 export function toVoteResult(body: unknown): VoteResult {
-  const data = payload(body);
+  const data = fieldsOf<VoteAnswer['data']>(fieldsOf<VoteAnswer>(body).data);
   return {
-    userVoteType: readVoteType(data.userVoteType ?? data.user_vote_type),
-    netScore: readInt(data.netScore ?? data.net_score) ?? 0,
+    userVoteType: readVoteType(data.userVoteType),
+    netScore: readInt(data.netScore) ?? 0,
     deleted: data.deleted === true,
   };
 }
 
 export function toUploadTarget(body: unknown): UploadTarget | null {
-  const data = payload(body);
-  const uploadUrl = readString(data.uploadUrl ?? data.upload_url);
-  const imageUrl = readString(data.imageUrl ?? data.image_url);
+  const data = fieldsOf<UploadTarget>(fieldsOf<UploadUrlAnswer>(body).data);
+  const uploadUrl = readString(data.uploadUrl);
+  const imageUrl = readString(data.imageUrl);
   if (!uploadUrl || !imageUrl) return null;
   const fields: Record<string, string> = {};
   if (isRecord(data.fields)) {

@@ -4,18 +4,32 @@ import { SIGNED_IN_USER, createHarness, csrfBody, json, routes } from '../../api
 import { LockError, createLockApi, lockHeldByOther, readLockStatus, type LockStatus } from './lock-api.js';
 import { lockTime } from './lock-messages.js';
 import { TRACEPARENT_PATTERN } from '../../api/user-action.js';
+import type { BoardLock as BoardLockBody, LockHolder } from '@tessera/api/locks';
 
 const EXPIRES = '2026-11-24T01:05:00.000Z';
 const serverLock = {
   id: 'l1',
   canvas_index: 0,
   ui_board_index: 7,
+  user_id: 'u1',
   user: { id: 'u1', username: 'ada' },
   acquired_at: '2026-11-24T01:00:00.000Z',
+  last_activity: '2026-11-24T01:00:00.000Z',
   expires_at: EXPIRES,
   is_active: true,
   time_remaining: 300,
-};
+  canvasIndex: 0,
+  boardIndex: 7,
+  expiresAt: EXPIRES,
+  fencingToken: 3,
+} satisfies BoardLockBody;
+const holder = {
+  userId: 'u2',
+  username: 'bob',
+  acquiredAt: '2026-11-24T01:00:00.000Z',
+  expiresAt: EXPIRES,
+  timeRemaining: 200,
+} satisfies LockHolder;
 
 function harness(table: Parameters<typeof routes>[0]) {
   const h = createHarness(routes({ 'GET /csrf/csrf-token-secure': [json(200, csrfBody('c1'))], ...table }));
@@ -50,7 +64,9 @@ describe('lock api', () => {
   it('sends taking, extending and releasing a lock each in a trace of its own; status reads in none', async () => {
     const h = harness({
       'POST /boards/0/7/lock': [json(200, { success: true, lock: serverLock })],
-      'PUT /boards/0/7/lock': [json(200, { success: true, lock: { expiresAt: EXPIRES } })],
+      'PUT /boards/0/7/lock': [
+        json(200, { success: true, message: 'Lock extended by 5 minutes', lock: serverLock }),
+      ],
       'DELETE /boards/0/7/lock': [json(200, { success: true })],
       'GET /boards/0/7/status': [json(200, { success: true, data: { isLocked: false } })],
     });
@@ -67,7 +83,8 @@ describe('lock api', () => {
 
   it('maps a 409 existing_lock to the spec message with existingLock', async () => {
     const err = await acquireRefused(409, {
-      error: 'existing_lock',
+      error: 'LOCK_CONFLICT',
+      type: 'existing_lock',
       message: 'x',
       existingLock: { boardIndex: 3, canvasIndex: 0 },
     });
@@ -81,9 +98,10 @@ describe('lock api', () => {
 
   it('maps a 409 held by someone else to "Board {n} is locked by {user} until {time}"', async () => {
     const err = (await acquireRefused(409, {
-      error: 'CONFLICT',
+      error: 'LOCK_CONFLICT',
+      type: 'locked_by_other',
       message: 'locked',
-      lock: { ...serverLock, user: { id: 'u2', username: 'bob' } },
+      lock: holder,
     })) as LockError;
     expect(err.kind).toBe('locked_by_other');
     // The server's ISO time is said in the visitor's local time, as everywhere the app names an expiry.
@@ -100,7 +118,9 @@ describe('lock api', () => {
   it('releases with DELETE ?explicit=true and extends with PUT {duration: 5}', async () => {
     const h = harness({
       'DELETE /boards/0/7/lock': [json(200, { success: true })],
-      'PUT /boards/0/7/lock': [json(200, { success: true, lock: { expiresAt: EXPIRES } })],
+      'PUT /boards/0/7/lock': [
+        json(200, { success: true, message: 'Lock extended by 5 minutes', lock: serverLock }),
+      ],
     });
     await h.locks.release(0, 7, true);
     await expect(h.locks.extend(0, 7)).resolves.toBe(Date.parse(EXPIRES));
@@ -126,12 +146,12 @@ describe('lock api', () => {
             canLock: false,
             uiBoardIndex: 7,
             canvasIndex: 0,
-            lock: { userId: 'u2', username: 'bob', acquiredAt: 1, expiresAt: EXPIRES, timeRemaining: 200 },
+            lock: holder,
           },
         }),
       ],
       'GET /boards/locks': [json(200, { success: true, data: [serverLock, { junk: true }] })],
-      'GET /boards/my-locks': [json(200, { success: true, data: { locks: [serverLock] } })],
+      'GET /boards/my-locks': [json(200, { success: true, data: [serverLock] })],
       'GET /boards/my-current-lock': [
         json(200, {
           success: true,

@@ -1,10 +1,27 @@
 // Board-lock calls (spec section 7) and the shapes of spec section 3: lock, lock status, current-lock
-// response. Readers are tolerant (camelCase or snake_case, ISO or epoch times) and never throw on a
-// malformed body; failed calls surface as LockError with the texts of spec sections 4 and 8.
+// response. The answers' fields are the contract's (@tessera/api/locks; where the spec spells a field
+// twice, the spelling its `...AsRead` names); each value is checked and a malformed body never throws.
+// Failed calls surface as LockError with the texts of spec sections 4 and 8.
 import type { ApiClient } from '../../api/client.js';
 import { startUserAction } from '../../api/user-action.js';
 import { isApiError } from '../../api/errors.js';
-import { isRecord, payload, readInt, readString, readTime } from '../../lib/json.js';
+import type {
+  BoardLockAsRead,
+  CurrentLock,
+  CurrentLockAnswer,
+  ExistingLockConflict,
+  LockConflictAsRead,
+  LockHolder,
+  LockList,
+  LockReleased,
+  LockRequest,
+  LockStatus as LockStatusBody,
+  LockStatusAnswer,
+  LockTaken,
+  LockValidation,
+} from '@tessera/api/locks';
+import { isRecord, readInt, readString, readTime } from '../../lib/json.js';
+import { fieldsOf } from '../../lib/contract-fields.js';
 import {
   DEFAULT_LOCK_MINUTES,
   existingLockMessage,
@@ -52,37 +69,54 @@ export class LockError extends KindedError<LockErrorKind> {
   }
 }
 
-/** Reads a lock in the server shape (snake_case) or the status shape (camelCase); null if unusable. */
-export function readLock(
+/**
+ * A board lock in the server's shape, read by the contract's `BoardLockAsRead` (the camelCase
+ * board, canvas and expiry); null if unusable.
+ */
+export function readBoardLock(
   raw: unknown,
   fallback: { canvasIndex?: number; boardIndex?: number } = {},
 ): BoardLock | null {
-  if (!isRecord(raw)) return null;
-  const user = isRecord(raw.user) ? raw.user : null;
-  const expiresAt = readTime(raw.expiresAt ?? raw.expires_at);
-  const canvasIndex = readInt(raw.canvasIndex ?? raw.canvas_index) ?? fallback.canvasIndex ?? null;
-  const boardIndex =
-    readInt(raw.boardIndex ?? raw.uiBoardIndex ?? raw.ui_board_index ?? raw.board_index) ??
-    fallback.boardIndex ??
-    null;
+  const l = fieldsOf<BoardLockAsRead>(raw);
+  const user = fieldsOf<BoardLockAsRead['user']>(l.user);
+  const expiresAt = readTime(l.expiresAt);
+  const canvasIndex = readInt(l.canvasIndex) ?? fallback.canvasIndex ?? null;
+  const boardIndex = readInt(l.boardIndex) ?? fallback.boardIndex ?? null;
   if (expiresAt === null || canvasIndex === null || boardIndex === null) return null;
   return {
     canvasIndex,
     boardIndex,
-    userId: readString(raw.userId ?? raw.user_id ?? user?.id),
-    username: readString(raw.username ?? user?.username),
-    acquiredAt: readTime(raw.acquiredAt ?? raw.acquired_at),
+    userId: readString(user.id),
+    username: readString(user.username),
+    acquiredAt: readTime(l.acquired_at),
+    expiresAt,
+  };
+}
+
+/** The holder of a lock status (and of a 409 on a board someone else holds), on the board `at`. */
+export function readLockHolder(
+  raw: unknown,
+  at: { canvasIndex: number; boardIndex: number },
+): BoardLock | null {
+  const h = fieldsOf<LockHolder>(raw);
+  const expiresAt = readTime(h.expiresAt);
+  if (expiresAt === null) return null;
+  return {
+    ...at,
+    userId: readString(h.userId),
+    username: readString(h.username),
+    acquiredAt: readTime(h.acquiredAt),
     expiresAt,
   };
 }
 
 /** `{success, data: {isLocked, canLock, uiBoardIndex, canvasIndex, lock{...}}}`. */
 export function readLockStatus(body: unknown, canvasIndex: number, boardIndex: number): LockStatus {
-  const d = payload(body);
-  const lock = readLock(d.lock, { canvasIndex, boardIndex });
+  const d = fieldsOf<LockStatusBody>(fieldsOf<LockStatusAnswer>(body).data);
+  const lock = readLockHolder(d.lock, { canvasIndex, boardIndex });
   const isLocked = d.isLocked === true || (d.isLocked === undefined && lock !== null);
   return {
-    isLocked: isLocked && lock !== null ? true : isLocked,
+    isLocked,
     canLock: typeof d.canLock === 'boolean' ? d.canLock : !isLocked,
     canvasIndex,
     boardIndex,
@@ -104,24 +138,24 @@ export function lockHeldByOther(status: LockStatus | null, me: string | null): B
   return me !== null && lock.userId === me ? null : lock;
 }
 
-/** A list of locks under data, data.locks or locks. */
+/** `{success, data: [lock]}` of my-locks and locks; unusable locks are left out. */
 export function readLockList(body: unknown): BoardLock[] {
-  const d = isRecord(body) ? body.data : null;
-  const list = Array.isArray(d)
-    ? d
-    : isRecord(d) && Array.isArray(d.locks)
-      ? d.locks
-      : isRecord(body) && Array.isArray(body.locks)
-        ? body.locks
-        : [];
-  return (list as unknown[]).map((l) => readLock(l)).filter((l): l is BoardLock => l !== null);
+  const list = fieldsOf<LockList>(body).data;
+  return (Array.isArray(list) ? (list as unknown[]) : [])
+    .map((l) => readBoardLock(l))
+    .filter((l): l is BoardLock => l !== null);
 }
 
-/** Current-lock response: hasLock, lock{canvasIndex, boardIndex, expiresAt}. */
+/** Current-lock response: `{success, hasLock, lock: {canvasIndex, boardIndex, expiresAt} | null}`. */
 export function readCurrentLock(body: unknown): BoardLock | null {
-  const d = payload(body);
-  if (d.hasLock === false) return null;
-  return readLock(d.lock);
+  const answer = fieldsOf<CurrentLockAnswer>(body);
+  if (answer.hasLock === false) return null;
+  const l = fieldsOf<CurrentLock>(answer.lock);
+  const canvasIndex = readInt(l.canvasIndex);
+  const boardIndex = readInt(l.boardIndex);
+  const expiresAt = readTime(l.expiresAt);
+  if (canvasIndex === null || boardIndex === null || expiresAt === null) return null;
+  return { canvasIndex, boardIndex, userId: null, username: null, acquiredAt: null, expiresAt };
 }
 
 /** The 409 of an acquire: existing_lock (the caller holds another board) or held by someone else. */
@@ -135,24 +169,16 @@ export function lockErrorFrom(
   if (!isApiError(error)) return new LockError('failed', fallback);
   if (error.status === 401) return new LockError('unauthenticated', error.message, null, 401);
   if (error.status === 409) {
-    const body = isRecord(error.body) ? error.body : {};
-    const existing = isRecord(body.existingLock)
-      ? body.existingLock
-      : isRecord(body.existing_lock)
-        ? body.existing_lock
-        : null;
-    const type = readString(body.type) ?? readString(body.error) ?? error.code;
-    if (existing || type?.toLowerCase() === LOCK_CONFLICT.existingLock) {
-      const b = readInt(existing?.boardIndex ?? existing?.board_index);
-      const c = readInt(existing?.canvasIndex ?? existing?.canvas_index);
+    const body = fieldsOf<LockConflictAsRead>(error.body);
+    if (body.type === LOCK_CONFLICT.existingLock || isRecord(body.existingLock)) {
+      const existing = fieldsOf<ExistingLockConflict['existingLock']>(body.existingLock);
+      const b = readInt(existing.boardIndex);
+      const c = readInt(existing.canvasIndex);
       const existingLock = b !== null && c !== null ? { boardIndex: b, canvasIndex: c } : null;
       const message = existingLock ? existingLockMessage(b ?? 0, c ?? 0) : error.message;
       return new LockError(LOCK_CONFLICT.existingLock, message, existingLock, 409);
     }
-    const holder = readLock(body.lock ?? (isRecord(body.data) ? body.data.lock : null), {
-      boardIndex,
-      canvasIndex,
-    });
+    const holder = readLockHolder(body.lock, { boardIndex, canvasIndex });
     // The server's text names the expiry in ISO time; the app says it in the visitor's local time.
     const message = holder
       ? lockedByUntilMessage(boardIndex, holder.username, lockTime(holder.expiresAt))
@@ -185,52 +211,50 @@ export function createLockApi(api: ApiClient): LockApi {
     async acquire(canvasIndex, boardIndex, minutes = DEFAULT_LOCK_MINUTES) {
       let body: unknown;
       try {
-        body = await lockAction().post<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+        body = await lockAction().post<LockTaken>(`${path(canvasIndex, boardIndex)}/lock`, {
           duration: minutes,
-        });
+        } satisfies LockRequest);
       } catch (error) {
         throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
       }
-      const lock = readLock(payload(body).lock, { canvasIndex, boardIndex });
+      const lock = readBoardLock(fieldsOf<LockTaken>(body).lock, { canvasIndex, boardIndex });
       if (!lock) throw new LockError('failed', LOCK_MESSAGES.acquireFailed);
       return lock;
     },
     async release(canvasIndex, boardIndex, explicit = false) {
-      await lockAction().delete<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+      await lockAction().delete<LockReleased>(`${path(canvasIndex, boardIndex)}/lock`, {
         query: explicit ? { explicit: true } : undefined,
       });
     },
     async extend(canvasIndex, boardIndex, minutes = EXTEND_LOCK_MINUTES) {
       let body: unknown;
       try {
-        body = await lockAction().put<unknown>(`${path(canvasIndex, boardIndex)}/lock`, {
+        body = await lockAction().put<LockTaken>(`${path(canvasIndex, boardIndex)}/lock`, {
           duration: minutes,
-        });
+        } satisfies LockRequest);
       } catch (error) {
         throw new LockError('failed', LOCK_MESSAGES.extendFailed, null, isApiError(error) ? error.status : 0);
       }
-      const d = payload(body);
-      const lock = isRecord(d.lock) ? d.lock : {};
-      const expiresAt = readTime(lock.expiresAt ?? lock.expires_at ?? d.expiresAt);
+      const expiresAt = readTime(fieldsOf<BoardLockAsRead>(fieldsOf<LockTaken>(body).lock).expiresAt);
       if (expiresAt === null) throw new LockError('failed', LOCK_MESSAGES.extendFailed);
       return expiresAt;
     },
     async status(canvasIndex, boardIndex, signal) {
-      const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/status`, { signal });
+      const body = await api.get<LockStatusAnswer>(`${path(canvasIndex, boardIndex)}/status`, { signal });
       return readLockStatus(body, canvasIndex, boardIndex);
     },
     async validate(canvasIndex, boardIndex) {
-      const body = await api.get<unknown>(`${path(canvasIndex, boardIndex)}/validate`);
-      return payload(body).valid === true;
+      const body = await api.get<LockValidation>(`${path(canvasIndex, boardIndex)}/validate`);
+      return fieldsOf<LockValidation>(body).valid === true;
     },
     async myLocks(signal) {
-      return readLockList(await api.get<unknown>('/boards/my-locks', { signal }));
+      return readLockList(await api.get<LockList>('/boards/my-locks', { signal }));
     },
     async allLocks(signal) {
-      return readLockList(await api.get<unknown>('/boards/locks', { signal }));
+      return readLockList(await api.get<LockList>('/boards/locks', { signal }));
     },
     async myCurrentLock(signal) {
-      return readCurrentLock(await api.get<unknown>('/boards/my-current-lock', { signal }));
+      return readCurrentLock(await api.get<CurrentLockAnswer>('/boards/my-current-lock', { signal }));
     },
   };
 }

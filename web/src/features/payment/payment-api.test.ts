@@ -123,9 +123,7 @@ describe('payment intent calls', () => {
     const h = createHarness(
       routes({
         'GET /csrf/csrf-token-secure': [json(200, csrfBody('c'))],
-        'GET /payments/payment-intents/pi_1/status': [
-          json(200, { success: true, data: { status: 'processing' } }),
-        ],
+        'GET /payments/payment-intents/pi_1/status': [json(200, { success: true, status: 'processing' })],
         'POST /payments/sandbox/confirm': [
           json(200, {
             success: true,

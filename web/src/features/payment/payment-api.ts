@@ -1,17 +1,36 @@
-// The payment calls of spec section 7 as typed functions over the app's ApiClient. Response bodies
-// are read defensively (fields at the top level or under `data`).
+// The payment calls of spec section 7 as typed functions over the app's ApiClient. Bodies are the
+// contract's (@tessera/api/payments); each answer's values are checked as they are read.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, readErrorBody } from '../../api/errors.js';
-import { isPublishableKey, type PurchaseType } from '@tessera/facts/payments';
-import { isRecord, payload, readInt, readString } from '../../lib/json.js';
+import { isPublishableKey } from '@tessera/facts/payments';
+import { isRecord, readInt, readString } from '../../lib/json.js';
+import { fieldsOf } from '../../lib/contract-fields.js';
 import type { BillingAddress } from '@tessera/facts/address';
+import type {
+  AddressUpdated,
+  AddressUpdateRequest,
+  BatchResetRequest,
+  BatchSaved,
+  BatchUpdateRequest,
+  CreatedPaymentIntent,
+  CreatePaymentIntentRequest,
+  IntentTrackingRecord,
+  PaymentIntentStatus,
+  PixelPurchaseRecord,
+  ProviderConfigAnswer,
+  PurchaseInfo,
+  RecordSaved,
+  SandboxAnswer,
+  SandboxConfirmRequest,
+} from '@tessera/api/payments';
 import {
   ADDRESS_UPDATE_INVALID_RESPONSE,
   CONFIG_MESSAGES,
   CONFIRM_MESSAGES,
   PaymentFlowError,
 } from './payment-messages.js';
-import type { PendingPixel } from './types.js';
+
+export type { IntentTrackingRecord, PixelPurchaseRecord, PurchaseInfo };
 
 /** A body that says success: false is an error with its code, status and message. */
 function assertSuccess(body: unknown, fallback: string): void {
@@ -35,8 +54,9 @@ export type ProviderConfig = { kind: 'stripe'; publishableKey: string } | { kind
  * "Invalid Stripe publishable key format".
  */
 export function parseProviderConfig(body: unknown): ProviderConfig {
-  const data = payload(body);
-  if (isRecord(body) && body.success === false) throw new PaymentFlowError(CONFIG_MESSAGES.loadConfig);
+  const answer = fieldsOf<ProviderConfigAnswer>(body);
+  if (answer.success === false) throw new PaymentFlowError(CONFIG_MESSAGES.loadConfig);
+  const data = fieldsOf<ProviderConfigAnswer['data']>(answer.data);
   const key = readString(data.publishableKey);
   if (data.provider === 'sandbox' || key === null) return { kind: 'sandbox' };
   if (!isPublishableKey(key)) throw new PaymentFlowError(CONFIG_MESSAGES.invalidKey);
@@ -44,19 +64,10 @@ export function parseProviderConfig(body: unknown): ProviderConfig {
 }
 
 export async function fetchProviderConfig(api: ApiClient): Promise<ProviderConfig> {
-  return parseProviderConfig(await api.get<unknown>('/config/stripe', { auth: 'optional' }));
+  return parseProviderConfig(await api.get<ProviderConfigAnswer>('/config/stripe', { auth: 'optional' }));
 }
 
-export interface CreateIntentBody {
-  amount: number;
-  currency: string;
-  billingAddress: BillingAddress | null;
-  metadata: Record<string, string | number>;
-  description: string;
-  canvasIndex: number;
-  boardIndex: number;
-  pixels: PendingPixel[];
-}
+export type CreateIntentBody = CreatePaymentIntentRequest;
 
 export interface CreatedIntent {
   paymentIntentId: string;
@@ -72,13 +83,10 @@ export function intentIdFromSecret(clientSecret: string): string | null {
 
 export function parseCreatedIntent(body: unknown): CreatedIntent {
   assertSuccess(body, CONFIRM_MESSAGES.initFailed);
-  const data = payload(body);
-  const clientSecret = readString(data.clientSecret) ?? readString(data.client_secret);
+  const data = fieldsOf<CreatedPaymentIntent>(body);
+  const clientSecret = readString(data.clientSecret);
   if (clientSecret === null) throw new PaymentFlowError(CONFIRM_MESSAGES.noClientSecret);
-  const id =
-    readString(data.paymentIntentId) ??
-    readString(data.payment_intent_id) ??
-    intentIdFromSecret(clientSecret);
+  const id = readString(data.paymentIntentId) ?? intentIdFromSecret(clientSecret);
   if (id === null) throw new PaymentFlowError(CONFIRM_MESSAGES.initFailed);
   return { paymentIntentId: id, clientSecret, breakdown: data.actualPaymentBreakdown ?? null };
 }
@@ -86,7 +94,7 @@ export function parseCreatedIntent(body: unknown): CreatedIntent {
 export async function createPaymentIntent(api: ApiClient, body: CreateIntentBody): Promise<CreatedIntent> {
   // A fresh CSRF token before creating an intent (spec section 4, step 2).
   await api.csrf.refresh();
-  return parseCreatedIntent(await api.post<unknown>('/payments/create-payment-intent', body));
+  return parseCreatedIntent(await api.post<CreatedPaymentIntent>('/payments/create-payment-intent', body));
 }
 
 /** PATCH /payments/intent/{id}/address: the server's breakdown with the tax for the address. */
@@ -95,66 +103,34 @@ export async function updateIntentAddress(
   paymentIntentId: string,
   billingAddress: BillingAddress,
 ): Promise<unknown> {
-  const body = await api.patch<unknown>(`/payments/intent/${encodeURIComponent(paymentIntentId)}/address`, {
-    billingAddress,
-  });
+  const body = await api.patch<AddressUpdated>(
+    `/payments/intent/${encodeURIComponent(paymentIntentId)}/address`,
+    { billingAddress } satisfies AddressUpdateRequest,
+  );
   assertSuccess(body, ADDRESS_UPDATE_INVALID_RESPONSE);
-  const data = payload(body);
+  const data = fieldsOf<AddressUpdated>(body);
   if (!isRecord(data.actualPaymentBreakdown)) throw new PaymentFlowError(ADDRESS_UPDATE_INVALID_RESPONSE);
   return data.actualPaymentBreakdown;
 }
 
 export async function fetchIntentStatus(api: ApiClient, paymentIntentId: string): Promise<string> {
-  const body = await api.get<unknown>(
+  const body = await api.get<PaymentIntentStatus>(
     `/payments/payment-intents/${encodeURIComponent(paymentIntentId)}/status`,
   );
-  const status = readString(payload(body).status);
+  const status = readString(fieldsOf<PaymentIntentStatus>(body).status);
   if (status === null) throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
   return status;
 }
 
-/** Payment intent tracking record (spec section 3). */
-export interface IntentTrackingRecord {
-  stripe_payment_intent_id: string;
-  amount: number;
-  currency: string;
-  status: 'created';
-  client_secret: string;
-  tax_amount_cents: number;
-  tax_rate: number;
-  tax_jurisdiction: string;
-  billing_address_line1: string;
-  billing_address_line2: string | null;
-  billing_address_city: string;
-  billing_address_state: string;
-  billing_address_postal_code: string;
-  billing_address_country: string;
-  metadata: Record<string, string | number>;
-}
-
 export async function trackPaymentIntent(api: ApiClient, record: IntentTrackingRecord): Promise<void> {
-  assertSuccess(await api.post<unknown>('/payment-intents', record), 'Payment tracking failed');
-}
-
-/** Pixel purchase record (spec section 3). */
-export interface PixelPurchaseRecord {
-  payment_intent_id: string;
-  canvas_index: number;
-  x_y_array: Array<[number, number]>;
-  price_cents: number;
-  purchase_status: 'completed';
-  purchased_at: string;
-  tax_amount_cents?: number;
+  assertSuccess(await api.post<RecordSaved>('/payment-intents', record), 'Payment tracking failed');
 }
 
 export async function recordPixelPurchase(api: ApiClient, record: PixelPurchaseRecord): Promise<void> {
-  assertSuccess(await api.post<unknown>('/pixel-purchases', record), 'Pixel purchase could not be recorded');
-}
-
-export interface PurchaseInfo {
-  payment_intent_id: string;
-  purchase_timestamp: string;
-  purchase_type: PurchaseType;
+  assertSuccess(
+    await api.post<RecordSaved>('/pixel-purchases', record),
+    'Pixel purchase could not be recorded',
+  );
 }
 
 function batchPath(canvasIndex: number, boardIndex: number, kind: 'batch-reset' | 'batch-update'): string {
@@ -168,10 +144,10 @@ export async function batchReset(
   pixels: Array<{ x: number; y: number }>,
   purchaseInfo: PurchaseInfo,
 ): Promise<void> {
-  const body = await api.post<unknown>(batchPath(at.canvasIndex, at.boardIndex, 'batch-reset'), {
+  const body = await api.post<BatchSaved>(batchPath(at.canvasIndex, at.boardIndex, 'batch-reset'), {
     pixels,
     purchaseInfo,
-  });
+  } satisfies BatchResetRequest);
   assertSuccess(body, 'Failed to save pixels');
 }
 
@@ -182,10 +158,10 @@ export async function batchUpdate(
   pixels: Array<{ x: number; y: number; color: string }>,
   purchaseInfo: PurchaseInfo,
 ): Promise<void> {
-  const body = await api.post<unknown>(batchPath(at.canvasIndex, at.boardIndex, 'batch-update'), {
+  const body = await api.post<BatchSaved>(batchPath(at.canvasIndex, at.boardIndex, 'batch-update'), {
     pixels,
     purchaseInfo,
-  });
+  } satisfies BatchUpdateRequest);
   assertSuccess(body, 'Failed to save pixels');
 }
 
@@ -209,26 +185,19 @@ export async function confirmSandboxPayment(
   card: SandboxCard,
   postalCode: string,
 ): Promise<string> {
-  const body = await api.post<unknown>(SANDBOX_CONFIRM_PATH, {
+  const body = await api.post<SandboxAnswer>(SANDBOX_CONFIRM_PATH, {
     clientSecret: intent.clientSecret,
     cardNumber: card.number,
     expMonth: card.expMonth,
     expYear: card.expYear,
     cvc: card.cvc,
     postalCode,
-  });
-  const data = payload(body);
-  const nested = isRecord(data.error) ? data.error : null;
-  const decline =
-    readString(nested?.message) ?? readString(data.error_message) ?? readString(data.errorMessage);
-  const paymentIntent = isRecord(data.paymentIntent)
-    ? data.paymentIntent
-    : isRecord(data.intent)
-      ? data.intent
-      : null;
-  const status = readString(paymentIntent?.status) ?? readString(data.status);
+  } satisfies SandboxConfirmRequest);
+  const data = fieldsOf<SandboxAnswer>(body);
+  const decline = readString(fieldsOf<NonNullable<SandboxAnswer['error']>>(data.error).message);
+  const status = readString(fieldsOf<NonNullable<SandboxAnswer['paymentIntent']>>(data.paymentIntent).status);
   if (data.success === false || (decline !== null && status !== 'succeeded')) {
-    throw new PaymentFlowError(decline ?? readString(data.message) ?? CONFIRM_MESSAGES.unexpected);
+    throw new PaymentFlowError(decline ?? CONFIRM_MESSAGES.unexpected);
   }
   return status ?? 'processing';
 }

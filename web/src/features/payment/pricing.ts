@@ -9,7 +9,9 @@ import {
   estimateOrderPrice,
   formatDollars,
 } from '@tessera/facts/pricing';
+import type { PaymentBreakdownAsRead } from '@tessera/api/payments';
 import { isRecord, readInt, readString } from '../../lib/json.js';
+import { fieldsOf } from '../../lib/contract-fields.js';
 
 /** "8%" or "8.875%" from basis points. */
 export function formatRate(bps: number): string {
@@ -82,8 +84,9 @@ export function taxRateToBps(value: unknown): number | null {
  * Reads the server's actualPaymentBreakdown (subtotal_cents, service_fee_cents, tax_amount_cents,
  * tax_rate, tax_jurisdiction, total_cents) over the local estimate. Null when it is unusable.
  */
-export function breakdownFromServer(b: unknown, estimate: PaymentBreakdown): PaymentBreakdown | null {
-  if (!isRecord(b)) return null;
+export function breakdownFromServer(raw: unknown, estimate: PaymentBreakdown): PaymentBreakdown | null {
+  if (!isRecord(raw)) return null;
+  const b = fieldsOf<PaymentBreakdownAsRead>(raw);
   const subtotal = cents(b.subtotal_cents);
   const fee = cents(b.service_fee_cents);
   const tax = cents(b.tax_amount_cents);

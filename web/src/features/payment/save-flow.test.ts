@@ -51,7 +51,7 @@ describe('save flow', () => {
     const h = harness({
       'GET /payments/payment-intents/pi_1/status': [
         json(200, { status: 'processing' }),
-        json(200, { data: { status: 'succeeded' } }),
+        json(200, { success: true, status: 'succeeded' }),
       ],
       'POST /payment-intents': [ok()],
       'POST /pixel-purchases': [ok()],
