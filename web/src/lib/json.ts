@@ -68,3 +68,15 @@ export function parseCanvasRecord(text: string): (Record<string, unknown> & { ca
   if (canvasIndex === null || canvasIndex < 0) return null;
   return { ...body, canvasIndex };
 }
+
+/**
+ * An `/api` body of the contract (`@tessera/api`) before it is checked: its fields by the contract's
+ * names (so a field renamed there fails to compile here), each value still `unknown` until a reader
+ * above checks it.
+ */
+export type Unchecked<T> = { readonly [K in keyof T]?: unknown };
+
+/** `value`'s fields by the names of contract type T; null when it is not a JSON object. */
+export function fieldsOf<T>(value: unknown): Unchecked<T> | null {
+  return isRecord(value) ? (value as Unchecked<T>) : null;
+}
