@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
-import type { AccountOrder } from '@tessera/api/account';
+import { AccountOrdersResponse, type AccountOrder } from '@tessera/api/account';
 import { startPaymentStack, type PaymentStack } from './stack.js';
 import { expectSpecError } from '../bad-input/http.js';
 
@@ -47,7 +47,9 @@ describe('GET /api/account/orders', () => {
     const res = await a.http.get('/api/account/orders?page=1&limit=10', a.auth);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = res.json as { success: boolean; data: AccountOrder[]; pagination: Record<string, unknown> };
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(AccountOrdersResponse.parse(res.json)).toEqual(res.json);
+    const body = AccountOrdersResponse.parse(res.json);
     expect(body.success).toBe(true);
     expect(body.data.map((o) => o.id)).toEqual([a2.id, a1.id]);
     expect(body.pagination).toEqual({
