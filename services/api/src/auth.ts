@@ -88,3 +88,18 @@ export type OAuthExchangeRequest = z.infer<typeof OAuthExchangeRequest>;
 
 export const ConfirmEmailRequest = z.object({ code: z.string() });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
+/**
+ * A CSRF token (spec section 7): `GET /csrf/csrf-token` (public), `GET /csrf/csrf-token-secure` (bearer)
+ * and `POST /csrf/refresh-csrf-token`. Its expiry is given twice, `expires` (ISO 8601) and `expiresIn`
+ * (seconds); the web app reads `expiresIn` (no clock skew between server and browser): `CsrfTokenAsRead`.
+ */
+export const CsrfToken = z.object({
+  csrfToken: z.string().min(1),
+  expires: z.iso.datetime(),
+  expiresIn: z.number().int().nonnegative(),
+});
+export type CsrfToken = z.infer<typeof CsrfToken>;
+export const CsrfTokenResponse = z.object({ success: z.literal(true), data: CsrfToken });
+export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponse>;
+export type CsrfTokenAsRead = { data: Pick<CsrfToken, 'csrfToken' | 'expiresIn'> };
