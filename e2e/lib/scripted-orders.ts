@@ -1,12 +1,12 @@
 // A scripted My pixels (GET /api/account/orders) for the browser tests on the static server: the
 // signed-in USER's purchases, which the test may change between loads (the returned array).
 import type { Page } from 'playwright-core';
-import type { UserOrderJson } from '@tessera/facts/purchases';
+import type { AccountOrder } from '@tessera/api/account';
 import { USER, scriptAuthApi, seedUser } from './scripted-auth.js';
 import { skipTutorial } from './canvas-page.js';
 
 /** One paid order on the scripted active canvas (2), board 26: two pixels, one refunded order beside it. */
-export const MY_ORDER: UserOrderJson = {
+export const MY_ORDER: AccountOrder = {
   id: 'pi_e2e_order_1',
   canvasIndex: 2,
   boardIndex: 26,
@@ -29,9 +29,9 @@ export const MY_ORDER: UserOrderJson = {
 
 export async function scriptMyPixels(
   page: Page,
-  initial: UserOrderJson[],
+  initial: AccountOrder[],
   opts: { guest?: boolean } = {},
-): Promise<UserOrderJson[]> {
+): Promise<AccountOrder[]> {
   const orders = [...initial];
   await scriptAuthApi(page, {
     'GET /api/account/orders': () => ({

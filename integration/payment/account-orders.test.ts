@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
-import type { UserOrderJson } from '@tessera/facts/purchases';
+import { AccountOrdersResponse, type AccountOrder } from '@tessera/api/account';
 import { startPaymentStack, type PaymentStack } from './stack.js';
 import { expectSpecError } from '../bad-input/spec-error.js';
 
@@ -47,7 +47,9 @@ describe('GET /api/account/orders', () => {
     const res = await a.http.get('/api/account/orders?page=1&limit=10', a.auth);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = res.json as { success: boolean; data: UserOrderJson[]; pagination: Record<string, unknown> };
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(AccountOrdersResponse.parse(res.json)).toEqual(res.json);
+    const body = AccountOrdersResponse.parse(res.json);
     expect(body.success).toBe(true);
     expect(body.data.map((o) => o.id)).toEqual([a2.id, a1.id]);
     expect(body.pagination).toEqual({
@@ -74,15 +76,15 @@ describe('GET /api/account/orders', () => {
     expect(body.data[1]!.paidAt).not.toBeNull();
 
     const b = await s.browser('buyer-b');
-    const theirs = (await b.http.get('/api/account/orders', b.auth)).json as { data: UserOrderJson[] };
+    const theirs = (await b.http.get('/api/account/orders', b.auth)).json as { data: AccountOrder[] };
     expect(theirs.data.map((o) => o.id)).toEqual([b1.id]);
     // a user id in the query is not read: the session decides whose orders these are
     const sneaky = (await b.http.get('/api/account/orders?userId=buyer-a&user_id=buyer-a', b.auth)).json as {
-      data: UserOrderJson[];
+      data: AccountOrder[];
     };
     expect(sneaky.data.map((o) => o.id)).toEqual([b1.id]);
     const paged = (await a.http.get('/api/account/orders?page=2&limit=1', a.auth)).json as {
-      data: UserOrderJson[];
+      data: AccountOrder[];
       pagination: { hasPrevious: boolean; hasNext: boolean };
     };
     expect(paged.data.map((o) => o.id)).toEqual([a1.id]);

@@ -1,21 +1,6 @@
-/** The spec's User and token response shapes (section 3), from identity's messages. */
+/** The spec's User and token response (`@tessera/api/auth`), from identity's messages. */
+import type { TokenResponse, User as UserJson, UserResponse } from '@tessera/api/auth';
 import type { Session, User } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
-
-export interface UserJson {
-  id: string;
-  /** null until chosen (OpenID Connect sign-ups). */
-  username: string | null;
-  email: string;
-  needs_username_selection: boolean;
-}
-
-export interface TokenResponseJson {
-  success: true;
-  access_token: string;
-  expires_in: number;
-  token_type: string;
-  user: UserJson;
-}
 
 export function userJson(user: User | undefined): UserJson {
   if (!user || user.id === '') throw new Error('identity returned no user');
@@ -28,7 +13,7 @@ export function userJson(user: User | undefined): UserJson {
 }
 
 /** `{success, access_token, expires_in, token_type, user}`; the refresh token never goes in a body. */
-export function tokenResponse(session: Session | undefined): TokenResponseJson {
+export function tokenResponse(session: Session | undefined): TokenResponse {
   if (!session || session.accessToken === '') throw new Error('identity returned no session');
   return {
     success: true,
@@ -40,7 +25,7 @@ export function tokenResponse(session: Session | undefined): TokenResponseJson {
 }
 
 /** `{success, data: user, ...user}`: "id at top level or under data" both work. */
-export function userResponse(user: User | undefined): { success: true; data: UserJson } & UserJson {
+export function userResponse(user: User | undefined): UserResponse {
   const u = userJson(user);
   return { success: true, data: u, ...u };
 }

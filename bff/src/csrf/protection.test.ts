@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
+import { CsrfTokenResponse } from '@tessera/api/auth';
 import { startBff, withPublicOrigin, type RunningBff } from '../auth/test/app.js';
 import { Browser } from '../auth/test/browser.js';
 import { startIdentityDouble, type IdentityDouble } from '../auth/test/identity-double.js';
@@ -41,7 +42,9 @@ describe('CSRF token endpoints', () => {
     const b = new Browser(bff.base);
     const first = await b.request('GET', '/api/csrf/csrf-token');
     expect(first.status).toBe(200);
-    const data = first.body.data as { csrfToken: string; expires: string; expiresIn: number };
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(CsrfTokenResponse.parse(first.body)).toEqual(first.body);
+    const { data } = CsrfTokenResponse.parse(first.body);
     expect(data.csrfToken).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
     expect(data.expiresIn).toBe(3600);
     expect(Date.parse(data.expires) - Date.now()).toBeGreaterThan(3_590_000);

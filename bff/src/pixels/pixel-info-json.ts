@@ -3,38 +3,14 @@
  * "anonymous" when the buyer chose so in /account), when, and whether in the artist's colour or a
  * custom one. Pure: from the canvas service's pixel record and the buyer's public profile.
  */
+import type { PixelBuyer, PixelInfo } from '@tessera/api/pixels';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import { PixelKind, type PixelRecord } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import type { PublicProfile } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 
-export interface PixelBuyerJson {
-  /** null when the buyer chose to appear as anonymous (or the account no longer exists). */
-  username: string | null;
-  anonymous: boolean;
-}
-
-export interface PixelInfoJson {
-  /** Canvas-wide coordinates. */
-  x: number;
-  y: number;
-  board_index: number;
-  color: string;
-  default_color: string;
-  sold: boolean;
-  /** null while unsold. */
-  buyer: PixelBuyerJson | null;
-  /** ISO 8601; null while unsold. */
-  sold_at: string | null;
-  kind: 'artist' | 'custom' | null;
-  /** False when the kind of an older sale was derived from the colours (not recorded at the sale). */
-  kind_recorded: boolean;
-  /** Put back to the artist's colour by moderation. */
-  reset: boolean;
-}
-
 const KIND = { [PixelKind.ARTIST]: 'artist', [PixelKind.CUSTOM]: 'custom' } as const;
 
-export function buyerJson(profile: PublicProfile | undefined): PixelBuyerJson {
+export function buyerJson(profile: PublicProfile | undefined): PixelBuyer {
   if (!profile || profile.pixelsAnonymous) return { username: null, anonymous: profile !== undefined };
   return { username: profile.username || null, anonymous: false };
 }
@@ -45,7 +21,7 @@ export function pixelInfoJson(
   y: number,
   pixel: PixelRecord,
   profile: PublicProfile | undefined,
-): PixelInfoJson {
+): PixelInfo {
   const sold = pixel.ownerId !== '';
   return {
     x,

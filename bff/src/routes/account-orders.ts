@@ -4,8 +4,10 @@
  * the session's, never a request value. Signed out: 401 with the spec's error body.
  */
 import type Router from '@koa/router';
+import type { AccountOrdersResponse } from '@tessera/api/account';
 import { MAX_PAGE, paginationJson } from '@tessera/facts/submissions';
-import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE, userOrderJson } from '@tessera/facts/purchases';
+import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE } from '@tessera/facts/purchases';
+import { accountOrderJson } from '../account/orders-json.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
 import { noStore } from '../http/no-store.js';
@@ -18,6 +20,10 @@ export function accountOrderRoutes(router: Router, deps: BffDeps): void {
     const limit = queryInt(ctx.query.limit, 'limit', { min: 1, max: MAX_ORDERS_PAGE_SIZE }, ORDERS_PAGE_SIZE);
     const r = await deps.peers.payment.listOrdersForUser({ userId, page, limit });
     noStore(ctx);
-    ctx.body = { success: true, data: r.orders.map(userOrderJson), pagination: paginationJson(r) };
+    ctx.body = {
+      success: true,
+      data: r.orders.map(accountOrderJson),
+      pagination: paginationJson(r),
+    } satisfies AccountOrdersResponse;
   });
 }

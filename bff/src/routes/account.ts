@@ -6,6 +6,7 @@
  *   names the user on the pixels they bought, or says "Anonymous"; answers as GET. Default: shown.
  */
 import type Router from '@koa/router';
+import type { AccountResponse, PixelPrivacyRequest } from '@tessera/api/account';
 import type { User } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
@@ -13,15 +14,9 @@ import { noStore } from '../http/no-store.js';
 import { bodyOf, onlyKeys } from '../http/params.js';
 import { HttpError } from '../middleware/errors.js';
 
-export const SHOW_USERNAME_FIELD = 'show_username_on_pixels';
+export const SHOW_USERNAME_FIELD = 'show_username_on_pixels' satisfies keyof PixelPrivacyRequest;
 
-export interface AccountJson {
-  username: string | null;
-  email: string;
-  show_username_on_pixels: boolean;
-}
-
-function accountJson(user: User | undefined): { success: true; data: AccountJson } {
+function accountJson(user: User | undefined): AccountResponse {
   if (!user || user.id === '') throw new Error('identity returned no user');
   return {
     success: true,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
+import { MessageResponse, ProvidersResponse, TokenResponse, UserResponse } from '@tessera/api/auth';
 import type { BffDeps } from '../deps.js';
 import { getAuth, optionalAuth } from '../auth/middleware.js';
 import { startBff, withPublicOrigin, type RunningBff } from '../auth/test/app.js';
@@ -39,6 +40,8 @@ describe('login, session cookie and refresh', () => {
     const b = new Browser(bff.base);
     const res = await login(b);
     expect(res.status).toBe(200);
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(TokenResponse.parse(res.body)).toEqual(res.body);
     expect(res.body).toMatchObject({
       success: true,
       token_type: 'Bearer',
@@ -86,6 +89,7 @@ describe('login, session cookie and refresh', () => {
     const first = b.cookies.get('tessera_rt')!;
     const refreshed = await b.request('POST', '/api/auth/refresh-cookie', { body: {} });
     expect(refreshed.status).toBe(200);
+    expect(TokenResponse.parse(refreshed.body)).toEqual(refreshed.body);
     expect(refreshed.body).toMatchObject({ success: true, token_type: 'Bearer', user: { id: 'u1' } });
     expect(b.cookies.get('tessera_rt')).not.toBe(first);
     b.cookies.set('tessera_rt', first); // replay the old one
@@ -106,7 +110,7 @@ describe('login, session cookie and refresh', () => {
     const calls = identity.calls.length;
     const res = await b.request('POST', '/api/auth/logout', { body: {}, bearer: 'expired.or.garbage' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true });
+    expect(MessageResponse.parse(res.body)).toEqual(res.body);
     expect(identity.calls.slice(calls)).toContain('logout');
     expect(b.cookies.has('tessera_rt')).toBe(false);
     b.cookies.set('tessera_rt', token);
@@ -151,6 +155,7 @@ describe('bearer authentication', () => {
     const res = await b.request('GET', '/api/auth/me', { bearer: await identity.sign('u1') });
     expect(res.status).toBe(200);
     const user = { id: 'u1', username: 'ada', email: 'ada@example.com', needs_username_selection: false };
+    expect(UserResponse.parse(res.body)).toEqual(res.body);
     expect(res.body).toEqual({ success: true, data: user, ...user });
   });
 
@@ -210,6 +215,7 @@ describe('sign-in providers without configuration', () => {
   it('says Google is not configured and redirects its start to the login error', async () => {
     const b = new Browser(bff.base);
     const providers = await b.request('GET', '/api/auth/providers');
+    expect(ProvidersResponse.parse(providers.body)).toEqual(providers.body);
     expect(providers.body).toEqual({
       success: true,
       data: [{ id: 'google', name: 'Google', configured: false, url: '/api/auth/google' }],

@@ -5,6 +5,14 @@
  * applies the account rules and answers with the spec's codes.
  */
 import type Router from '@koa/router';
+import type {
+  LoginRequest,
+  MessageResponse,
+  RegisterRequest,
+  ResetEmailRequest,
+  ResetPasswordRequest,
+  UpdateUsernameRequest,
+} from '@tessera/api/auth';
 import { RESET_MESSAGES, SESSION_MESSAGES } from '@tessera/facts/account';
 import { classifyError, hasAppCode } from '@tessera/kit';
 import type { BffDeps } from '../deps.js';
@@ -29,14 +37,13 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     noStore(ctx);
     await limiter.enforce(ctx, RL.loginIp, clientIp(ctx));
     const body = bodyOf(ctx);
-    const email = authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    const password = authField(body, 'password', {
-      max: FIELD_MAX.password,
-      invalid: 'INVALID_PASSWORD',
-    });
+    const req: LoginRequest = {
+      email: authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' }),
+      password: authField(body, 'password', { max: FIELD_MAX.password, invalid: 'INVALID_PASSWORD' }),
+    };
     // per e-mail AND address: attempts from elsewhere never lock the owner out of their own address
-    await limiter.enforce(ctx, RL.loginEmail, `${email}|${clientIp(ctx)}`);
-    const res = await identity.login({ email, password, client: clientInfo(ctx) });
+    await limiter.enforce(ctx, RL.loginEmail, `${req.email}|${clientIp(ctx)}`);
+    const res = await identity.login({ ...req, client: clientInfo(ctx) });
     const out = tokenResponse(res.session);
     beginSession(ctx, deps, res.session!);
     ctx.body = out;
@@ -46,17 +53,13 @@ export function authRoutes(router: Router, deps: BffDeps): void {
     noStore(ctx);
     await limiter.enforce(ctx, RL.registerIp, clientIp(ctx));
     const body = bodyOf(ctx);
-    const username = authField(body, 'username', {
-      max: FIELD_MAX.username,
-      invalid: 'INVALID_USERNAME',
-    });
-    const email = authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    const password = authField(body, 'password', {
-      max: FIELD_MAX.password,
-      invalid: 'INVALID_PASSWORD',
-    });
-    await limiter.enforce(ctx, RL.registerEmail, email);
-    const res = await identity.register({ username, email, password, client: clientInfo(ctx) });
+    const req: RegisterRequest = {
+      username: authField(body, 'username', { max: FIELD_MAX.username, invalid: 'INVALID_USERNAME' }),
+      email: authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' }),
+      password: authField(body, 'password', { max: FIELD_MAX.password, invalid: 'INVALID_PASSWORD' }),
+    };
+    await limiter.enforce(ctx, RL.registerEmail, req.email);
+    const res = await identity.register({ ...req, client: clientInfo(ctx) });
     const out = tokenResponse(res.session);
     beginSession(ctx, deps, res.session!);
     ctx.status = 201;
@@ -95,7 +98,7 @@ export function authRoutes(router: Router, deps: BffDeps): void {
       }
     }
     endSession(ctx, deps);
-    ctx.body = { success: true, message: 'Logged out successfully' };
+    ctx.body = { success: true, message: 'Logged out successfully' } satisfies MessageResponse;
   });
 
   router.get('/api/auth/me', auth, async (ctx) => {
@@ -106,35 +109,35 @@ export function authRoutes(router: Router, deps: BffDeps): void {
 
   router.patch('/api/auth/update-username', auth, async (ctx) => {
     noStore(ctx);
-    const username = authField(bodyOf(ctx), 'username', {
-      max: FIELD_MAX.username,
-      invalid: 'INVALID_USERNAME',
-    });
-    const res = await identity.updateUsername({ userId: authOf(ctx).userId, username });
+    const req: UpdateUsernameRequest = {
+      username: authField(bodyOf(ctx), 'username', { max: FIELD_MAX.username, invalid: 'INVALID_USERNAME' }),
+    };
+    const res = await identity.updateUsername({ userId: authOf(ctx).userId, ...req });
     ctx.body = userResponse(res.user);
   });
 
   router.post('/api/auth/reset-password-email', async (ctx) => {
     noStore(ctx);
     await limiter.enforce(ctx, RL.resetEmailIp, clientIp(ctx));
-    const email = authField(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    await limiter.enforce(ctx, RL.resetEmailEmail, email);
-    await identity.requestPasswordReset({ email, client: clientInfo(ctx) });
-    ctx.body = { success: true, message: RESET_MESSAGES.codeSent };
+    const req: ResetEmailRequest = {
+      email: authField(bodyOf(ctx), 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' }),
+    };
+    await limiter.enforce(ctx, RL.resetEmailEmail, req.email);
+    await identity.requestPasswordReset({ ...req, client: clientInfo(ctx) });
+    ctx.body = { success: true, message: RESET_MESSAGES.codeSent } satisfies MessageResponse;
   });
 
   router.post('/api/auth/reset-password-logic', async (ctx) => {
     noStore(ctx);
     await limiter.enforce(ctx, RL.resetLogicIp, clientIp(ctx));
     const body = bodyOf(ctx);
-    const email = authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' });
-    const otp = authField(body, 'otp', { max: FIELD_MAX.otp, invalid: 'INVALID_OTP' });
-    const newPassword = authField(body, 'newPassword', {
-      max: FIELD_MAX.password,
-      invalid: 'INVALID_PASSWORD',
-    });
-    await limiter.enforce(ctx, RL.resetLogicEmail, email);
-    await identity.resetPassword({ email, otp, newPassword, client: clientInfo(ctx) });
-    ctx.body = { success: true, message: RESET_MESSAGES.passwordReset };
+    const req: ResetPasswordRequest = {
+      email: authField(body, 'email', { max: FIELD_MAX.email, invalid: 'INVALID_EMAIL' }),
+      otp: authField(body, 'otp', { max: FIELD_MAX.otp, invalid: 'INVALID_OTP' }),
+      newPassword: authField(body, 'newPassword', { max: FIELD_MAX.password, invalid: 'INVALID_PASSWORD' }),
+    };
+    await limiter.enforce(ctx, RL.resetLogicEmail, req.email);
+    await identity.resetPassword({ ...req, client: clientInfo(ctx) });
+    ctx.body = { success: true, message: RESET_MESSAGES.passwordReset } satisfies MessageResponse;
   });
 }

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { ActiveCanvasResponse } from '@tessera/api/canvas';
+import { AvailablePixelResponse, BoardPixelsResponse } from '@tessera/api/pixels';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import { sharedBffStack } from '../canvas/test/stack.js';
 
@@ -38,7 +40,10 @@ describe('GET /api/canvases/active', () => {
     const res = await get('/api/canvases/active');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(await res.json()).toEqual({
+    const body: unknown = await res.json();
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(ActiveCanvasResponse.parse(body)).toEqual(body);
+    expect(body).toEqual({
       success: true,
       data: [
         {
@@ -57,7 +62,9 @@ describe('GET /api/pixels/canvas/{c}/board/{b}', () => {
   it('answers the 2401 pixels of a board', async () => {
     const res = await get(`/api/pixels/canvas/${c}/board/7`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; data: Record<string, unknown>[] };
+    const json: unknown = await res.json();
+    expect(BoardPixelsResponse.parse(json)).toEqual(json);
+    const body = json as { success: boolean; data: Record<string, unknown>[] };
     expect(body.success).toBe(true);
     expect(body.data).toHaveLength(2401);
     expect(Object.keys(body.data[0]!)).toEqual(['x', 'y', 'current_color', 'default_color', 'user_id']);
@@ -100,7 +107,9 @@ describe('GET /api/pixels/available/random', () => {
   it('answers an available pixel', async () => {
     const res = await get(`/api/pixels/available/random?canvas_index=${c}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; data: Record<string, unknown>; message: string };
+    const json: unknown = await res.json();
+    expect(AvailablePixelResponse.parse(json)).toEqual(json);
+    const body = json as { success: boolean; data: Record<string, unknown>; message: string };
     expect(body.success).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual([
       'board_index',

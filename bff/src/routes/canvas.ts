@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { ActiveCanvasResponse } from '@tessera/api/canvas';
 import { ACTIVE_CANVAS_CACHE_SEC } from '@tessera/facts/http';
 import type { BffDeps } from '../deps.js';
 
@@ -26,6 +27,6 @@ export function canvasRoutes(router: Router, { peers }: BffDeps): void {
             },
           ]
         : [],
-    };
+    } satisfies ActiveCanvasResponse;
   });
 }

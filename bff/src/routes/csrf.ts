@@ -6,6 +6,7 @@
  * first route module so it runs before any other module's handlers.
  */
 import type Router from '@koa/router';
+import type { CsrfTokenResponse } from '@tessera/api/auth';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { requireAuth } from '../auth/middleware.js';
@@ -29,7 +30,7 @@ export function csrfRoutes(router: Router, deps: BffDeps): void {
         // rounded: the token was issued a moment ago, and a floor would say 3599 after a millisecond
         expiresIn: Math.round((issued.expiresAt - deps.now()) / 1000),
       },
-    };
+    } satisfies CsrfTokenResponse;
   };
   router.get('/api/csrf/csrf-token', send);
   router.get('/api/csrf/csrf-token-secure', requireAuth(deps), send);

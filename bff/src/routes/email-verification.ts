@@ -6,12 +6,8 @@
  * own limits (one a minute, five a day, five guesses).
  */
 import type Router from '@koa/router';
+import type { ConfirmEmailRequest, EmailVerificationResponse, MessageResponse } from '@tessera/api/auth';
 import { VERIFICATION_MESSAGES, VERIFY_CODE_TTL_MINUTES } from '@tessera/facts/eligibility';
-import type {
-  EmailVerified,
-  VerificationCodeSent,
-  VerificationConfirmRequest,
-} from '@tessera/api/submissions';
 import type { BffDeps } from '../deps.js';
 import { authField, FIELD_MAX } from '../auth/body.js';
 import { clientIp } from '../auth/client-info.js';
@@ -49,17 +45,18 @@ export function emailVerificationRoutes(router: Router, deps: BffDeps): void {
       success: true,
       alreadyVerified: r.alreadyVerified,
       message: r.alreadyVerified ? VERIFICATION_MESSAGES.verified : codeSentMessage(r.email),
-    } satisfies VerificationCodeSent;
+    } satisfies EmailVerificationResponse;
   });
 
   router.post('/api/auth/email-verification/confirm', auth, async (ctx) => {
     noStore(ctx);
     const { userId } = authOf(ctx);
     await limiter.enforce(ctx, RL.confirmIp, clientIp(ctx));
-    const field: keyof VerificationConfirmRequest = 'code';
-    const code = authField(bodyOf(ctx), field, { max: FIELD_MAX.otp, invalid: 'VALIDATION_ERROR' });
+    const req: ConfirmEmailRequest = {
+      code: authField(bodyOf(ctx), 'code', { max: FIELD_MAX.otp, invalid: 'VALIDATION_ERROR' }),
+    };
     await limiter.enforce(ctx, RL.confirmUser, userId);
-    await identity.confirmEmailVerification({ userId, code });
-    ctx.body = { success: true, message: VERIFICATION_MESSAGES.verified } satisfies EmailVerified;
+    await identity.confirmEmailVerification({ userId, ...req });
+    ctx.body = { success: true, message: VERIFICATION_MESSAGES.verified } satisfies MessageResponse;
   });
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GalleryResponse } from '@tessera/api/gallery';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import { boardOrigin, CANVAS_SIZE } from '@tessera/facts/grid';
 import { decodeHistory, HISTORY_CONTENT_TYPE } from '@tessera/facts/timelapse';
@@ -20,6 +21,24 @@ beforeAll(async () => {
       pixels: [{ x, y: 4, color }],
     });
 }, 60_000);
+
+describe('GET /api/gallery', () => {
+  it("answers the contract's GalleryResponse: no sold-out canvas yet, the active one still selling", async () => {
+    const res = await s.get('/api/gallery');
+    expect(res.status).toBe(200);
+    const body: unknown = await res.json();
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(GalleryResponse.parse(body)).toEqual(body);
+    const { data } = GalleryResponse.parse(body);
+    expect(data.canvases).toEqual([]);
+    expect(data.current).toMatchObject({
+      canvas_index: s.canvasIndex,
+      sold_out: false,
+      sold_out_at: null,
+      artist_share_cents: null,
+    });
+  });
+});
 
 describe('GET /api/canvas/{c}/history', () => {
   it('answers the purchases in commit order, with an ETag that answers 304 while nothing changes', async () => {

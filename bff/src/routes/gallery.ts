@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { GalleryCanvas, GalleryResponse } from '@tessera/api/gallery';
 import type { Canvas } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
 import { HISTORY_CONTENT_TYPE } from '@tessera/facts/timelapse';
 import { etagMatches } from '@tessera/kit';
@@ -11,7 +12,7 @@ const GALLERY_CACHE_SEC = 30;
 export const HISTORY_ROUTE = '/api/canvas/:canvasIndex/history';
 
 /** A canvas as the gallery lists it (snake_case, as the spec's other `/api` shapes). */
-function galleryEntry(c: Canvas, artistCents: number | null) {
+function galleryEntry(c: Canvas, artistCents: number | null): GalleryCanvas {
   return {
     canvas_index: c.canvasIndex,
     name: c.name,
@@ -68,6 +69,6 @@ export function galleryRoutes(router: Router, { peers }: BffDeps): void {
         canvases: soldOut.map((c, i) => galleryEntry(c, ledgers[i]!.artistCents)),
         current: current ? galleryEntry(current, null) : null,
       },
-    };
+    } satisfies GalleryResponse;
   });
 }

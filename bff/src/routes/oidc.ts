@@ -15,6 +15,7 @@
  * app's callback and sign-in pages read.
  */
 import type Router from '@koa/router';
+import type { OAuthExchangeRequest, OAuthExchangeResponse, ProvidersResponse } from '@tessera/api/auth';
 import type { Context } from 'koa';
 import {
   CALLBACK_FAILED_URL,
@@ -60,7 +61,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
     ctx.body = {
       success: true,
       data: [{ id: 'google', name: 'Google', configured: signIn !== undefined, url: OAUTH_START_PATH }],
-    };
+    } satisfies ProvidersResponse;
   });
 
   router.get(OAUTH_START_PATH, async (ctx) => {
@@ -110,13 +111,15 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
   router.post('/api/auth/oauth/exchange', async (ctx) => {
     noStore(ctx);
     await limiter.enforce(ctx, RL.oidcIp, clientIp(ctx));
-    const exchangeToken = authField(bodyOf(ctx), 'exchange_token', {
-      max: FIELD_MAX.exchangeToken,
-      invalid: 'INVALID_TOKEN',
-    });
+    const req: OAuthExchangeRequest = {
+      exchange_token: authField(bodyOf(ctx), 'exchange_token', {
+        max: FIELD_MAX.exchangeToken,
+        invalid: 'INVALID_TOKEN',
+      }),
+    };
     // used, expired, unknown or unreadable: one answer, so a guess learns nothing
     const res = await onPeerRefusal(
-      peers.identity.redeemExchangeToken({ exchangeToken, client: clientInfo(ctx) }),
+      peers.identity.redeemExchangeToken({ exchangeToken: req.exchange_token, client: clientInfo(ctx) }),
       () => new HttpError('INVALID_TOKEN', EXCHANGE_INVALID_MESSAGE),
     );
     const out = tokenResponse(res.session);
@@ -128,7 +131,7 @@ export function oidcRoutes(router: Router, deps: BffDeps): void {
       token_type: out.token_type,
       needs_username_selection: res.needsUsernameSelection || out.user.needs_username_selection,
       user: out.user,
-    };
+    } satisfies OAuthExchangeResponse;
   });
 }
 

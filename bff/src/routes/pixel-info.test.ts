@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
+import { AccountResponse } from '@tessera/api/account';
+import { OwnPixelsResponse, PixelInfoResponse } from '@tessera/api/pixels';
 import { createInProcessBus } from '@tessera/embedded';
 import { canvasClientOf, startCanvasStack, type CanvasStack } from '@tessera/renderer/testing';
 import { UserSchema } from '@tessera/proto/tessera/identity/v1/identity_pb.js';
@@ -67,6 +69,8 @@ describe('GET /api/pixels/canvas/{c}/pixel', () => {
     const res = await get(`/api/pixels/canvas/${c}/pixel?x=52&y=53`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(PixelInfoResponse.parse(res.body)).toEqual(res.body);
     expect(res.body).toEqual({
       success: true,
       data: {
@@ -91,6 +95,7 @@ describe('GET /api/pixels/canvas/{c}/pixel', () => {
 
   it('answers an unsold pixel with no buyer', async () => {
     const res = await get(`/api/pixels/canvas/${c}/pixel?x=0&y=0`);
+    expect(PixelInfoResponse.parse(res.body)).toEqual(res.body);
     expect(res.body.data).toMatchObject({ sold: false, buyer: null, sold_at: null, kind: null });
   });
 
@@ -132,6 +137,7 @@ describe('GET /api/pixels/canvas/{c}/mine', () => {
     });
     expect(mine.status).toBe(200);
     expect(mine.headers.get('cache-control')).toBe('no-store');
+    expect(OwnPixelsResponse.parse(mine.body)).toEqual(mine.body);
     expect(mine.body).toEqual({
       success: true,
       data: {
@@ -154,6 +160,8 @@ describe('/api/account', () => {
     const bearer = await identity.sign('u2');
     expect((await get('/api/account')).status).toBe(401);
     const before = await b.request('GET', '/api/account', { bearer });
+    // parse keeps only the contract's fields: equal means no field missing, renamed or added
+    expect(AccountResponse.parse(before.body)).toEqual(before.body);
     expect(before.body).toEqual({
       success: true,
       data: { username: 'grace', email: 'grace@example.com', show_username_on_pixels: true },
@@ -163,6 +171,7 @@ describe('/api/account', () => {
       body: { show_username_on_pixels: false },
     });
     expect(set.status).toBe(200);
+    expect(AccountResponse.parse(set.body)).toEqual(set.body);
     expect(set.body.data).toMatchObject({ show_username_on_pixels: false });
     expect((await get(`/api/pixels/canvas/${c}/pixel?x=5&y=6`)).body.data.buyer).toEqual({
       username: null,

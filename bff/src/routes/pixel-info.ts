@@ -1,13 +1,14 @@
 /**
  * Pixel info and the caller's own pixels (issue 24; not in the spec, documented in the BFF README):
  * - `GET /api/pixels/canvas/{c}/pixel?x=&y=` (canvas-wide x and y, 0 to 1224; public):
- *   `{success, data: PixelInfoJson}` (../pixels/pixel-info-json.ts). The buyer is named by username
+ *   `{success, data: PixelInfo}` (`@tessera/api/pixels`, built in ../pixels/pixel-info-json.ts). The buyer is named by username
  *   only, or as anonymous; never an id or an e-mail. Not cached (a buyer may change the choice).
  * - `GET /api/pixels/canvas/{c}/mine` (signed in): `{success, data: {pixels: [[x, y], ...]}}`, the
  *   canvas-wide pixels the caller bought; compared with the caller's id here, so the board pixels
  *   answer (and its cache and ETag) stays the same for everyone.
  */
 import type Router from '@koa/router';
+import type { OwnPixelsResponse, PixelInfoResponse } from '@tessera/api/pixels';
 import { boardPixelAt, CANVAS_SIZE } from '@tessera/facts/grid';
 import type { BffDeps } from '../deps.js';
 import { authOf, requireAuth } from '../auth/middleware.js';
@@ -45,13 +46,16 @@ export function pixelInfoRoutes(router: Router, deps: BffDeps): void {
             (u) => u.id === pixel.ownerId,
           );
     noStore(ctx);
-    ctx.body = { success: true, data: pixelInfoJson(x, y, pixel, profile) };
+    ctx.body = { success: true, data: pixelInfoJson(x, y, pixel, profile) } satisfies PixelInfoResponse;
   });
 
   router.get('/api/pixels/canvas/:canvasIndex/mine', requireAuth(deps), async (ctx) => {
     const canvasIndex = parseCanvasIndex(ctx.params.canvasIndex);
     const { canvasOffsets } = await peers.canvas.listUserPixels({ userId: authOf(ctx).userId, canvasIndex });
     noStore(ctx);
-    ctx.body = { success: true, data: { pixels: offsetsToPoints(canvasOffsets) } };
+    ctx.body = {
+      success: true,
+      data: { pixels: offsetsToPoints(canvasOffsets) },
+    } satisfies OwnPixelsResponse;
   });
 }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { AvailablePixelResponse } from '@tessera/api/pixels';
 import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { parseBoardIndex, parseCanvasIndex, single } from '../http/params.js';
@@ -72,6 +73,6 @@ export function pixelRoutes(router: Router, deps: BffDeps): void {
         default_color: pixel.defaultColor,
       },
       message: `Available pixel found at ${pixel.x},${pixel.y} on board ${pixel.boardIndex}`,
-    };
+    } satisfies AvailablePixelResponse;
   });
 }

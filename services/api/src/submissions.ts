@@ -4,6 +4,7 @@
  * who may vote (the e-mail verification that makes an account eligible).
  */
 import { z } from 'zod';
+import { Pagination } from './pagination.js';
 
 /** The spec's Submission (section 3). `createdAt` is ISO 8601; `userVoteType` the viewer's vote. */
 export const Submission = z.object({
@@ -21,15 +22,7 @@ export const Submission = z.object({
 });
 export type Submission = z.infer<typeof Submission>;
 
-/** The spec's Pagination (section 3); pages are 1-based. */
-export const Pagination = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-  hasNext: z.boolean(),
-  hasPrevious: z.boolean(),
-});
-export type Pagination = z.infer<typeof Pagination>;
+export { Pagination } from './pagination.js';
 
 /** `GET /api/artist-selection/submissions?sort=&page=&limit=[&search=]` (guests too). */
 export const SubmissionList = z.object({
@@ -97,20 +90,3 @@ export const UploadStored = z.object({
   data: z.object({ imageUrl: z.string() }),
 });
 export type UploadStored = z.infer<typeof UploadStored>;
-
-/**
- * Eligibility to vote: `POST /api/auth/email-verification` mails a 6-digit code (or says the address
- * is already verified), `POST /api/auth/email-verification/confirm {code}` verifies it.
- */
-export const VerificationCodeSent = z.object({
-  success: z.literal(true),
-  alreadyVerified: z.boolean(),
-  message: z.string(),
-});
-export type VerificationCodeSent = z.infer<typeof VerificationCodeSent>;
-
-export const VerificationConfirmRequest = z.object({ code: z.string() });
-export type VerificationConfirmRequest = z.infer<typeof VerificationConfirmRequest>;
-
-export const EmailVerified = z.object({ success: z.literal(true), message: z.string() });
-export type EmailVerified = z.infer<typeof EmailVerified>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFUND_REASONS } from './payments.js';
-import { orderStatus, orderStatusText, refundReasonText, userOrderJson } from './purchases.js';
+import { orderStatus, orderStatusText, refundReasonText } from './purchases.js';
 
 describe('purchases', () => {
   it('derives the status from what was paid and refunded', () => {
@@ -17,31 +17,5 @@ describe('purchases', () => {
     );
     expect(refundReasonText(REFUND_REASONS.pixelsSold)).toMatch(/sold to another buyer/);
     expect(refundReasonText(REFUND_REASONS.boardLockLost)).toMatch(/lock on the board ended/);
-  });
-
-  it('maps the contract to JSON: ISO dates, no paid date before a grant, the pixel count', () => {
-    const json = userOrderJson({
-      id: 'pi_1',
-      canvasIndex: 2,
-      boardIndex: 3,
-      pixels: [{ x: 1, y: 2, color: '#ABCDEF', isDefault: false }],
-      subtotalCents: 200,
-      serviceFeeCents: 36,
-      taxCents: 16,
-      totalCents: 252,
-      currency: 'usd',
-      createdAtMs: Date.UTC(2026, 10, 29, 8),
-      paidAtMs: 0,
-      status: 'refunded',
-      refundedCents: 252,
-      refundReason: REFUND_REASONS.pixelsSold,
-    });
-    expect(json).toMatchObject({
-      pixelCount: 1,
-      createdAt: '2026-11-29T08:00:00.000Z',
-      paidAt: null,
-      status: 'refunded',
-      pixels: [{ x: 1, y: 2, color: '#ABCDEF', isDefault: false }],
-    });
   });
 });

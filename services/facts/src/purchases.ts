@@ -1,8 +1,9 @@
 /**
  * A buyer's own purchases (My pixels, issue 24): the paid orders the payment service lists for their
  * buyer, their status in the buyer's words, the page sizes, and the page's path (the receipt mail
- * links to it). Pure: the payment service decides the status, the BFF answers with `userOrderJson`,
- * the web app shows `orderStatusText`, and identity's receipt mail names the page.
+ * links to it). Pure: the payment service decides the status, the BFF answers with an order of
+ * `@tessera/api/account` (its JSON body), the web app shows `orderStatusText`, and identity's receipt
+ * mail names the page.
  */
 import { REFUND_REASONS } from './payments.js';
 import { formatDollars } from './pricing.js';
@@ -33,82 +34,8 @@ export function refundReasonText(reason: string): string {
 }
 
 /** The status line a buyer reads beside an order. */
-export function orderStatusText(o: Pick<UserOrderJson, 'status' | 'refundedCents'>): string {
+export function orderStatusText(o: { status: OrderStatus; refundedCents: number }): string {
   if (o.status === 'refunded') return `Refunded in full (${formatDollars(o.refundedCents)})`;
   if (o.status === 'partially_refunded') return `Partly refunded (${formatDollars(o.refundedCents)} back)`;
   return 'Paid';
-}
-
-/** One pixel of an order. */
-export interface OrderPixelJson {
-  x: number;
-  y: number;
-  /** "#RRGGBB". */
-  color: string;
-  /** Bought in the artist's colour. */
-  isDefault: boolean;
-}
-
-/** A paid order as `GET /api/account/orders` answers it (amounts in integer cents, dates ISO 8601). */
-export interface UserOrderJson {
-  id: string;
-  canvasIndex: number;
-  boardIndex: number;
-  pixelCount: number;
-  pixels: OrderPixelJson[];
-  subtotalCents: number;
-  serviceFeeCents: number;
-  taxCents: number;
-  totalCents: number;
-  currency: string;
-  createdAt: string;
-  /** null for an order refunded before its pixels were granted. */
-  paidAt: string | null;
-  status: OrderStatus;
-  refundedCents: number;
-  /** The stored reason code ('' when not refunded); `refundReasonText` says it in words. */
-  refundReason: string;
-}
-
-/** The fields of an order as the payment contract carries them. */
-export interface UserOrderFields {
-  id: string;
-  canvasIndex: number;
-  boardIndex: number;
-  pixels: readonly { x: number; y: number; color: string; isDefault: boolean }[];
-  subtotalCents: number;
-  serviceFeeCents: number;
-  taxCents: number;
-  totalCents: number;
-  currency: string;
-  createdAtMs: number;
-  paidAtMs: number;
-  status: string;
-  refundedCents: number;
-  refundReason: string;
-}
-
-function isOrderStatus(s: string): s is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(s);
-}
-
-/** The JSON of an order (an unknown status, which the payment service never sends, is derived again). */
-export function userOrderJson(o: UserOrderFields): UserOrderJson {
-  return {
-    id: o.id,
-    canvasIndex: o.canvasIndex,
-    boardIndex: o.boardIndex,
-    pixelCount: o.pixels.length,
-    pixels: o.pixels.map(({ x, y, color, isDefault }) => ({ x, y, color, isDefault })),
-    subtotalCents: o.subtotalCents,
-    serviceFeeCents: o.serviceFeeCents,
-    taxCents: o.taxCents,
-    totalCents: o.totalCents,
-    currency: o.currency,
-    createdAt: new Date(o.createdAtMs).toISOString(),
-    paidAt: o.paidAtMs > 0 ? new Date(o.paidAtMs).toISOString() : null,
-    status: isOrderStatus(o.status) ? o.status : orderStatus(o.totalCents, o.refundedCents),
-    refundedCents: o.refundedCents,
-    refundReason: o.refundReason,
-  };
 }

@@ -18,11 +18,15 @@ describe('parseCsrfResponse', () => {
     });
   });
 
-  it('uses expiresIn seconds when expires is absent, and epoch milliseconds when given as a number', () => {
+  it('reads expiresIn seconds (not expires: the server clock), and only under data', () => {
     expect(parseCsrfResponse({ data: { csrfToken: 't', expiresIn: 120 } }, NOW)?.expiresAt).toBe(
       NOW + 120_000,
     );
-    expect(parseCsrfResponse({ csrfToken: 't', expires: NOW + 5000 }, NOW)?.expiresAt).toBe(NOW + 5000);
+    const skewed = new Date(NOW + 5000).toISOString();
+    expect(
+      parseCsrfResponse({ data: { csrfToken: 't', expires: skewed, expiresIn: 60 } }, NOW)?.expiresAt,
+    ).toBe(NOW + 60_000);
+    expect(parseCsrfResponse({ csrfToken: 't', expiresIn: 60 }, NOW)).toBeNull();
   });
 
   it('assumes five minutes when no expiry is given and rejects bodies without a token', () => {

@@ -1,12 +1,13 @@
 // CSRF token cache: fetched when a state-changing call first needs it, reused while more than 60 s
 // remain, refreshed every 5 minutes once in use, and after the tab was hidden for 5 minutes or more.
-import { payload, readString, readTime } from '../lib/json.js';
+import type { CsrfTokenAsRead } from '@tessera/api/auth';
+import { fieldsOf, readString } from '../lib/json.js';
 import { isHidden, onVisibilityChange, type VisibilitySource } from '../lib/visibility.js';
 
 export const CSRF_MIN_REMAINING_MS = 60_000;
 export const CSRF_REFRESH_INTERVAL_MS = 5 * 60_000;
 export const CSRF_INACTIVITY_MS = 5 * 60_000;
-/** Lifetime assumed when the server gives neither `expires` nor `expiresIn`. */
+/** Lifetime assumed when the server gives no `expiresIn`. */
 const DEFAULT_LIFETIME_MS = CSRF_REFRESH_INTERVAL_MS;
 
 export interface CsrfToken {
@@ -15,19 +16,17 @@ export interface CsrfToken {
 }
 
 /**
- * Reads `data{csrfToken, expires, expiresIn}` (or the same fields at top level). `expires` is an absolute
- * time (ISO text or an epoch number, lib/json.ts readTime); `expiresIn` is seconds from now. Null when
- * there is no token.
+ * Reads `data{csrfToken, expiresIn}` (`CsrfTokenAsRead` of `@tessera/api/auth`): `expiresIn` is seconds
+ * from now (the answer's `expires`, the same time on the server's clock, is not read). Null when there is
+ * no token.
  */
 export function parseCsrfResponse(body: unknown, now: number): CsrfToken | null {
-  const data = payload(body);
-  const token = readString(data.csrfToken);
-  if (token === null) return null;
-  let expiresAt = readTime(data.expires);
-  if (expiresAt === null && typeof data.expiresIn === 'number' && data.expiresIn > 0) {
-    expiresAt = now + data.expiresIn * 1000;
-  }
-  return { token, expiresAt: expiresAt ?? now + DEFAULT_LIFETIME_MS };
+  const data = fieldsOf<CsrfTokenAsRead['data']>(fieldsOf<CsrfTokenAsRead>(body)?.data);
+  const token = readString(data?.csrfToken);
+  if (data === null || token === null) return null;
+  const expiresIn = data.expiresIn;
+  const fresh = typeof expiresIn === 'number' && expiresIn > 0;
+  return { token, expiresAt: fresh ? now + expiresIn * 1000 : now + DEFAULT_LIFETIME_MS };
 }
 
 export interface CsrfManagerOptions {

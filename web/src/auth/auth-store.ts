@@ -1,7 +1,7 @@
 // Client-side session: the access token lives in memory only, the user record in local storage.
 // Components read it through useSyncExternalStore (subscribe + getSnapshot); the API client reads the
 // token and refreshes it when isExpiring() says so.
-import { toAuthUser, type AuthUser } from './auth-user.js';
+import { toStoredUser, type AuthUser } from './auth-user.js';
 
 /** An access token counts as expiring when fewer than this many milliseconds remain. */
 export const TOKEN_EXPIRY_MARGIN_MS = 120_000;
@@ -124,7 +124,7 @@ export class AuthStore {
     } catch {
       parsed = null;
     }
-    const user = toAuthUser(parsed);
+    const user = toStoredUser(parsed);
     if (user === null) this.safeStorage((s) => s.removeItem(USER_STORAGE_KEY));
     return user;
   }

@@ -1,15 +1,24 @@
-// Normalisation of the server's user and token shapes.
+// Reading the server's user and token shapes (`@tessera/api/auth`) and the stored user.
 import { describe, expect, it } from 'vitest';
-import { toAuthUser, toTokenGrant } from './auth-user.js';
+import { toAuthUser, toResponseUser, toStoredUser, toTokenGrant } from './auth-user.js';
 
 describe('toAuthUser', () => {
-  it('reads a snake_case user at top level or under data', () => {
+  it("reads the contract's snake_case user; a user response under data", () => {
     const raw = { id: 'u1', username: 'ada', email: 'a@b.co', needs_username_selection: false };
     const expected = { id: 'u1', username: 'ada', email: 'a@b.co', needsUsernameSelection: false };
     expect(toAuthUser(raw)).toEqual(expected);
-    expect(toAuthUser({ success: true, data: raw })).toEqual(expected);
-    expect(toAuthUser({ success: true, data: { user: raw } })).toEqual(expected);
-    expect(toAuthUser({ _id: 'u1', username: 'ada', email: 'a@b.co' })).toEqual(expected);
+    expect(toResponseUser({ success: true, data: raw, ...raw })).toEqual(expected);
+    expect(toResponseUser({ success: true, data: raw })).toEqual(expected);
+    // one spelling only: no camelCase or document-store id, no user at the top level of a response
+    expect(toAuthUser({ _id: 'u1', username: 'ada', email: 'a@b.co' })).toBeNull();
+    expect(toAuthUser({ userId: 'u1', username: 'ada', email: 'a@b.co' })).toBeNull();
+    expect(toResponseUser(raw)).toBeNull();
+  });
+
+  it('reads the user this app stored (camelCase)', () => {
+    const stored = { id: 'u1', username: null, email: 'a@b.co', needsUsernameSelection: false };
+    expect(toStoredUser(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+    expect(toStoredUser({ username: 'no-id' })).toBeNull();
   });
 
   it('marks a user without a username as needing one', () => {
@@ -48,15 +57,14 @@ describe('toTokenGrant', () => {
     });
   });
 
-  it('accepts the grant under data and tolerates a missing expiry', () => {
-    expect(toTokenGrant({ data: { access_token: 'tok' } })).toMatchObject({
-      accessToken: 'tok',
-      expiresIn: 0,
-    });
+  it('tolerates a missing expiry', () => {
+    expect(toTokenGrant({ access_token: 'tok' })).toMatchObject({ accessToken: 'tok', expiresIn: 0 });
   });
 
-  it('returns null without an access token', () => {
+  it('returns null without an access token (one spelling: access_token at the top level)', () => {
     expect(toTokenGrant({ expires_in: 5 })).toBeNull();
+    expect(toTokenGrant({ accessToken: 'tok' })).toBeNull();
+    expect(toTokenGrant({ data: { access_token: 'tok' } })).toBeNull();
     expect(toTokenGrant('x')).toBeNull();
   });
 });

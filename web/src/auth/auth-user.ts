@@ -1,5 +1,7 @@
-// The signed-in user as the web app keeps it, and normalisation of the server's user shapes.
-import { isRecord, readString } from '../lib/json.js';
+// The signed-in user as the web app keeps it, read from the server's user and token shapes
+// (`@tessera/api/auth`, snake_case: the only spelling the web app reads) and from local storage.
+import type { OAuthExchangeResponse, User, UserResponseAsRead } from '@tessera/api/auth';
+import { fieldsOf, readString } from '../lib/json.js';
 
 export interface AuthUser {
   id: string;
@@ -19,19 +21,9 @@ export interface TokenGrant {
   needsUsernameSelection: boolean | null;
 }
 
-/**
- * Reads a user record from the server (snake_case, id at top level or under `data`, `_id` from document
- * stores) or from local storage (camelCase). Returns null when there is no usable id and e-mail.
- */
-export function toAuthUser(raw: unknown): AuthUser | null {
-  if (!isRecord(raw)) return null;
-  const source = isRecord(raw.data) && raw.id === undefined && raw._id === undefined ? raw.data : raw;
-  const candidate = isRecord(source.user) && source.id === undefined ? source.user : source;
-  const id = readString(candidate.id) ?? readString(candidate._id) ?? readString(candidate.userId);
-  const email = readString(candidate.email);
+/** A user with its id, e-mail and username, and its flag when it has one (else: needed while no username). */
+function authUser(id: string | null, email: string | null, username: string | null, flag: unknown) {
   if (id === null || email === null) return null;
-  const username = readString(candidate.username);
-  const flag = candidate.needs_username_selection ?? candidate.needsUsernameSelection;
   return {
     id,
     username,
@@ -40,19 +32,41 @@ export function toAuthUser(raw: unknown): AuthUser | null {
   };
 }
 
-/** Reads a token response, top level or under `data`. Null when no access token is present. */
+/** Reads the server's User (`@tessera/api/auth`). Null when there is no usable id and e-mail. */
+export function toAuthUser(raw: unknown): AuthUser | null {
+  const u = fieldsOf<User>(raw);
+  if (u === null) return null;
+  const username = readString(u.username);
+  return authUser(readString(u.id), readString(u.email), username, u.needs_username_selection);
+}
+
+/** Reads `GET /auth/me` and `PATCH /auth/update-username`: the user under `data` (UserResponseAsRead). */
+export function toResponseUser(body: unknown): AuthUser | null {
+  return toAuthUser(fieldsOf<UserResponseAsRead>(body)?.data);
+}
+
+/** Reads the user this app wrote to local storage (an AuthUser as JSON). */
+export function toStoredUser(raw: unknown): AuthUser | null {
+  const u = fieldsOf<AuthUser>(raw);
+  if (u === null) return null;
+  return authUser(readString(u.id), readString(u.email), readString(u.username), u.needsUsernameSelection);
+}
+
+/**
+ * Reads a token response (`TokenResponse`, or `OAuthExchangeResponse` with its top-level
+ * needs_username_selection). Null when no access token is present.
+ */
 export function toTokenGrant(raw: unknown): TokenGrant | null {
-  if (!isRecord(raw)) return null;
-  const source = isRecord(raw.data) && raw.access_token === undefined ? raw.data : raw;
-  const accessToken = readString(source.access_token ?? source.accessToken);
-  if (accessToken === null) return null;
-  const rawExpires = Number(source.expires_in ?? source.expiresIn);
-  const needs = source.needs_username_selection ?? source.needsUsernameSelection;
+  const t = fieldsOf<OAuthExchangeResponse>(raw);
+  const accessToken = readString(t?.access_token);
+  if (t === null || accessToken === null) return null;
+  const rawExpires = Number(t.expires_in);
+  const needs = t.needs_username_selection;
   return {
     accessToken,
     expiresIn: Number.isFinite(rawExpires) && rawExpires > 0 ? rawExpires : 0,
-    tokenType: readString(source.token_type ?? source.tokenType) ?? 'Bearer',
-    user: toAuthUser(source.user),
+    tokenType: readString(t.token_type) ?? 'Bearer',
+    user: toAuthUser(t.user),
     needsUsernameSelection: typeof needs === 'boolean' ? needs : null,
   };
 }

@@ -2,6 +2,7 @@
 // servers answer in more than one shape (fields at the top level or under `data`, numbers or numeric
 // text, ISO or epoch times); each reader accepts every shape the app meets and never throws, so a
 // malformed answer becomes "no value" rather than a crash.
+import type { Unchecked } from '@tessera/api/request';
 
 /** A JSON object (not null, not an array), whose fields can be read and checked one by one. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -67,4 +68,21 @@ export function parseCanvasRecord(text: string): (Record<string, unknown> & { ca
   const canvasIndex = readInt(body.canvasIndex);
   if (canvasIndex === null || canvasIndex < 0) return null;
   return { ...body, canvasIndex };
+}
+
+/**
+ * Reading an `/api` body by the HTTP contract (`@tessera/api`): `Unchecked<T>` names the fields of
+ * contract type T (so a field renamed there fails to compile here), each value still `unknown` until
+ * a reader checks it; a malformed answer becomes "no value", never a crash.
+ */
+export type { Unchecked };
+
+/** `value`'s fields by the names of contract type T; null when it is not a JSON object. */
+export function fieldsOf<T>(value: unknown): Unchecked<T> | null {
+  return isRecord(value) ? (value as Unchecked<T>) : null;
+}
+
+/** As fieldsOf, with no fields (rather than null) when `value` is not a JSON object: for chained reads. */
+export function fieldsIn<T>(value: unknown): Unchecked<T> {
+  return fieldsOf<T>(value) ?? {};
 }

@@ -3,9 +3,10 @@
 // page fill a missing colour the same way: a missing or malformed current colour is the unowned white
 // #FFFFFF (what the canvas service stores for every unsold pixel), a missing default colour the
 // fallback grey #CCCCCC.
+import type { BoardPixel } from '@tessera/api/pixels';
 import { FALLBACK_DEFAULT_COLOR, UNOWNED_COLOR, canonicalColor } from '@tessera/facts/colour';
 import { isPixelCoordinate, type Point } from '@tessera/facts/grid';
-import { readInt } from './json.js';
+import { readInt, type Unchecked } from './json.js';
 
 export interface ServerPixel extends Point {
   /** '#RRGGBB', upper case. */
@@ -18,7 +19,7 @@ export interface ServerPixel extends Point {
  * The pixel of a JSON object's `x`, `y`, `current_color` and `default_color`; null when x or y is not a
  * whole number from 0 to 48. A colour that is not the wire form '#RRGGBB' counts as missing.
  */
-export function readServerPixel(p: Record<string, unknown>): ServerPixel | null {
+export function readServerPixel(p: Unchecked<Omit<BoardPixel, 'user_id'>>): ServerPixel | null {
   const x = readInt(p.x);
   const y = readInt(p.y);
   if (x === null || y === null || !isPixelCoordinate(x) || !isPixelCoordinate(y)) return null;

@@ -2,7 +2,7 @@
  * A minimal browser for HTTP tests: a cookie jar that honours Max-Age=0 deletions, an Origin and
  * Sec-Fetch-Site like a page of the app would send, the CSRF header on state-changing calls, and
  * manual redirects. The bad-input suites send exact bytes with the same browser
- * (integration/bad-input/http.ts, RawBrowser), through headersFor and absorb.
+ * (testing/raw-http.ts, RawBrowser), through headersFor and absorb.
  */
 import { CookieJar } from './cookie-jar.mjs';
 

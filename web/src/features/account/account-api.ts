@@ -1,6 +1,8 @@
-// The account page's calls (BFF README, "Account"): GET /api/account and PUT /api/account/pixel-privacy.
+// The account page's calls (BFF README, "Account"): GET /api/account and PUT /api/account/pixel-privacy
+// (bodies: `@tessera/api/account`).
+import type { Account as AccountJson, AccountResponse, PixelPrivacyRequest } from '@tessera/api/account';
 import type { ApiClient } from '../../api/client.js';
-import { isRecord, readString } from '../../lib/json.js';
+import { fieldsOf, readString } from '../../lib/json.js';
 
 export interface Account {
   username: string | null;
@@ -10,13 +12,13 @@ export interface Account {
 }
 
 export function toAccount(body: unknown): Account | null {
-  if (!isRecord(body) || !isRecord(body.data)) return null;
-  const email = readString(body.data.email);
-  if (email === null || typeof body.data.show_username_on_pixels !== 'boolean') return null;
+  const data = fieldsOf<AccountJson>(fieldsOf<AccountResponse>(body)?.data);
+  const email = readString(data?.email);
+  if (data === null || email === null || typeof data.show_username_on_pixels !== 'boolean') return null;
   return {
-    username: readString(body.data.username),
+    username: readString(data.username),
     email,
-    showUsernameOnPixels: body.data.show_username_on_pixels,
+    showUsernameOnPixels: data.show_username_on_pixels,
   };
 }
 
@@ -33,5 +35,6 @@ export async function fetchAccount(api: ApiClient, signal?: AbortSignal): Promis
 }
 
 export async function setShowUsername(api: ApiClient, show: boolean): Promise<Account> {
-  return account(await api.put<unknown>('/account/pixel-privacy', { show_username_on_pixels: show }));
+  const body: PixelPrivacyRequest = { show_username_on_pixels: show };
+  return account(await api.put<unknown>('/account/pixel-privacy', body));
 }

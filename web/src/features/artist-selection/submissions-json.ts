@@ -14,7 +14,7 @@ import type {
   VoteAnswer,
 } from '@tessera/api/submissions';
 import { isRecord, readInt, readString, readTime } from '../../lib/json.js';
-import { fieldsOf } from '../../lib/contract-fields.js';
+import { fieldsIn } from '../../lib/json.js';
 
 export type { UploadTarget };
 
@@ -65,7 +65,7 @@ export function readVoteType(value: unknown): UserVoteType {
 
 /** A submission in the contract's shape; null without an id. */
 export function toSubmission(raw: unknown): Submission | null {
-  const s = fieldsOf<SubmissionBody>(raw);
+  const s = fieldsIn<SubmissionBody>(raw);
   const id = readString(s.id);
   if (id === null || id === '') return null;
   return {
@@ -84,15 +84,15 @@ export function toSubmission(raw: unknown): Submission | null {
 
 /** POST .../submissions: `data` is the created submission. */
 export function toCreatedSubmission(body: unknown): Submission | null {
-  return toSubmission(fieldsOf<SubmissionCreated>(body).data);
+  return toSubmission(fieldsIn<SubmissionCreated>(body).data);
 }
 
 /** GET .../submissions: `data` (list) and `pagination`; a missing pagination means one page. */
 export function toSubmissionPage(body: unknown, requestedPage = 1): SubmissionPage {
-  const answer = fieldsOf<SubmissionListAsRead>(body);
+  const answer = fieldsIn<SubmissionListAsRead>(body);
   const list: unknown[] = Array.isArray(answer.data) ? answer.data : [];
   const items = list.map(toSubmission).filter((s): s is Submission => s !== null);
-  const raw = fieldsOf<SubmissionListAsRead['pagination']>(answer.pagination);
+  const raw = fieldsIn<SubmissionListAsRead['pagination']>(answer.pagination);
   const currentPage = Math.max(1, readInt(raw.currentPage) ?? requestedPage);
   const totalPages = Math.max(0, readInt(raw.totalPages) ?? (items.length > 0 ? 1 : 0));
   return {
@@ -107,7 +107,7 @@ export function toSubmissionPage(body: unknown, requestedPage = 1): SubmissionPa
 }
 
 export function toVoteResult(body: unknown): VoteResult {
-  const data = fieldsOf<VoteAnswer['data']>(fieldsOf<VoteAnswer>(body).data);
+  const data = fieldsIn<VoteAnswer['data']>(fieldsIn<VoteAnswer>(body).data);
   return {
     userVoteType: readVoteType(data.userVoteType),
     netScore: readInt(data.netScore) ?? 0,
@@ -116,7 +116,7 @@ export function toVoteResult(body: unknown): VoteResult {
 }
 
 export function toUploadTarget(body: unknown): UploadTarget | null {
-  const data = fieldsOf<UploadTarget>(fieldsOf<UploadUrlAnswer>(body).data);
+  const data = fieldsIn<UploadTarget>(fieldsIn<UploadUrlAnswer>(body).data);
   const uploadUrl = readString(data.uploadUrl);
   const imageUrl = readString(data.imageUrl);
   if (!uploadUrl || !imageUrl) return null;

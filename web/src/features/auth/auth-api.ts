@@ -1,10 +1,22 @@
-// The auth calls of spec section 7 (shapes as bff/src/routes/auth.ts answers them). Calls that start a
-// session store it in the AuthStore and return where the user goes next.
+// The auth calls of spec section 7 (request and response bodies: `@tessera/api/auth`). Calls that start
+// a session store it in the AuthStore and return where the user goes next.
+import type {
+  AuthProvider,
+  ConfirmEmailRequest,
+  EmailVerificationResponse,
+  LoginRequest,
+  OAuthExchangeRequest,
+  ProvidersResponse,
+  RegisterRequest,
+  ResetEmailRequest,
+  ResetPasswordRequest,
+  UpdateUsernameRequest,
+} from '@tessera/api/auth';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { AuthStore } from '../../auth/auth-store.js';
-import { toAuthUser, toTokenGrant, type AuthUser } from '../../auth/auth-user.js';
-import { isRecord } from '../../lib/json.js';
+import { toResponseUser, toTokenGrant, type AuthUser } from '../../auth/auth-user.js';
+import { fieldsOf } from '../../lib/json.js';
 
 export type AfterSignIn = '/canvas' | '/select-username';
 
@@ -34,7 +46,7 @@ function storeGrant(deps: AuthDeps, body: unknown): AfterSignIn {
 export async function login(deps: AuthDeps, email: string, password: string): Promise<AfterSignIn> {
   const body = await deps.api.post<unknown>(
     '/auth/login',
-    { email: email.trim(), password },
+    { email: email.trim(), password } satisfies LoginRequest,
     { auth: 'none' },
   );
   return storeGrant(deps, body);
@@ -46,7 +58,11 @@ export async function register(
 ): Promise<AfterSignIn> {
   const body = await deps.api.post<unknown>(
     '/auth/register',
-    { username: values.username.trim(), email: values.email.trim(), password: values.password },
+    {
+      username: values.username.trim(),
+      email: values.email.trim(),
+      password: values.password,
+    } satisfies RegisterRequest,
     { auth: 'none' },
   );
   return storeGrant(deps, body);
@@ -57,7 +73,8 @@ export async function register(
  * body's: a resend is worded differently from the first request.
  */
 export async function requestResetCode(api: ApiClient, email: string): Promise<void> {
-  await api.post<unknown>('/auth/reset-password-email', { email: email.trim() }, { auth: 'none' });
+  const body: ResetEmailRequest = { email: email.trim() };
+  await api.post<unknown>('/auth/reset-password-email', body, { auth: 'none' });
 }
 
 export async function resetPassword(
@@ -66,7 +83,11 @@ export async function resetPassword(
 ): Promise<void> {
   await api.post<unknown>(
     '/auth/reset-password-logic',
-    { email: values.email.trim(), otp: values.otp, newPassword: values.newPassword },
+    {
+      email: values.email.trim(),
+      otp: values.otp,
+      newPassword: values.newPassword,
+    } satisfies ResetPasswordRequest,
     { auth: 'none' },
   );
 }
@@ -78,23 +99,26 @@ export async function resetPassword(
 export async function sendVerificationCode(
   api: ApiClient,
 ): Promise<{ alreadyVerified: boolean; message: string }> {
-  const body = await api.post<unknown>('/auth/email-verification', {}, { auth: 'required' });
+  const body = fieldsOf<EmailVerificationResponse>(
+    await api.post<unknown>('/auth/email-verification', {}, { auth: 'required' }),
+  );
   return {
-    alreadyVerified: isRecord(body) && body.alreadyVerified === true,
-    message: isRecord(body) && typeof body.message === 'string' ? body.message : '',
+    alreadyVerified: body?.alreadyVerified === true,
+    message: typeof body?.message === 'string' ? body.message : '',
   };
 }
 
 /** POST /auth/email-verification/confirm {code}: the address is verified once it succeeds. */
 export async function confirmVerificationCode(api: ApiClient, code: string): Promise<void> {
-  await api.post<unknown>('/auth/email-verification/confirm', { code: code.trim() }, { auth: 'required' });
+  const body: ConfirmEmailRequest = { code: code.trim() };
+  await api.post<unknown>('/auth/email-verification/confirm', body, { auth: 'required' });
 }
 
 /** Redeems the one-time token of the OAuth callback for a session. */
 export async function exchangeOAuthToken(deps: AuthDeps, exchangeToken: string): Promise<AfterSignIn> {
   const body = await deps.api.post<unknown>(
     '/auth/oauth/exchange',
-    { exchange_token: exchangeToken },
+    { exchange_token: exchangeToken } satisfies OAuthExchangeRequest,
     { auth: 'none' },
   );
   return storeGrant(deps, body);
@@ -102,8 +126,8 @@ export async function exchangeOAuthToken(deps: AuthDeps, exchangeToken: string):
 
 /** Sets the one-time username and stores the updated user. */
 export async function updateUsername(deps: AuthDeps, username: string): Promise<AuthUser> {
-  const body = await deps.api.patch<unknown>('/auth/update-username', { username: username.trim() });
-  const user = toAuthUser(body);
+  const request: UpdateUsernameRequest = { username: username.trim() };
+  const user = toResponseUser(await deps.api.patch<unknown>('/auth/update-username', request));
   const current = deps.auth.getUser();
   const next: AuthUser = user
     ? { ...user, needsUsernameSelection: false }
@@ -112,18 +136,15 @@ export async function updateUsername(deps: AuthDeps, username: string): Promise<
   return next;
 }
 
-export interface Provider {
-  id: string;
-  name: string;
-  configured: boolean;
-  url: string;
-}
+export type Provider = AuthProvider;
 
 /** GET /api/auth/providers (a BFF addition): which external sign-in providers are configured. */
 export function parseProviders(body: unknown): Provider[] {
-  const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
-  return data.filter(isRecord).flatMap((p) =>
-    typeof p.id === 'string'
+  const data = fieldsOf<ProvidersResponse>(body)?.data;
+  const list: unknown[] = Array.isArray(data) ? data : [];
+  return list.flatMap((raw) => {
+    const p = fieldsOf<AuthProvider>(raw);
+    return p !== null && typeof p.id === 'string'
       ? [
           {
             id: p.id,
@@ -132,8 +153,8 @@ export function parseProviders(body: unknown): Provider[] {
             url: typeof p.url === 'string' ? p.url : `/api/auth/${p.id}`,
           },
         ]
-      : [],
-  );
+      : [];
+  });
 }
 
 export async function fetchProviders(api: ApiClient): Promise<Provider[]> {

@@ -1,8 +1,10 @@
-// The active canvas (spec sections 3 and 7): GET /canvases/active, mapped to the client manifest.
+// The active canvas (spec sections 3 and 7): GET /canvases/active (`@tessera/api/canvas`), mapped to the
+// client manifest.
+import type { ActiveCanvas, ActiveCanvasResponse } from '@tessera/api/canvas';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { TOTAL_BOARDS } from '@tessera/facts/grid';
-import { isRecord, readInt } from '../../lib/json.js';
+import { fieldsOf, readInt } from '../../lib/json.js';
 
 export interface CanvasManifest {
   canvasIndex: number;
@@ -29,10 +31,11 @@ export const DEFAULT_CANVAS_MANIFEST: CanvasManifest = {
 };
 
 /** Reads `{success, data: [canvas, ...]}` (first item used). Null when there is no active canvas. */
-export function toCanvasManifest(body: unknown): CanvasManifest | null {
-  if (!isRecord(body) || body.success === false) return null;
-  const first = Array.isArray(body.data) ? (body.data[0] as unknown) : isRecord(body.data) ? body.data : null;
-  if (!isRecord(first)) return null;
+export function toCanvasManifest(raw: unknown): CanvasManifest | null {
+  const body = fieldsOf<ActiveCanvasResponse>(raw);
+  if (body === null || body.success === false) return null;
+  const first = Array.isArray(body.data) ? fieldsOf<ActiveCanvas>(body.data[0]) : null;
+  if (first === null) return null;
   const index = readInt(first.canvas_index);
   if (index === null || index < 0) return null;
   return {

@@ -1,10 +1,11 @@
 // Canvas-page calls (spec section 7): the composite image URL and the random available pixel, with the
 // pixel-search messages of spec section 8.
+import type { AvailablePixel as AvailablePixelJson, AvailablePixelResponse } from '@tessera/api/pixels';
 import { isBoardIndex } from '@tessera/facts/grid';
 import { COMPOSITE_QUERY, compositePath } from '@tessera/facts/render';
 import type { ApiClient } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { isRecord, readInt } from '../../lib/json.js';
+import { fieldsOf, readInt } from '../../lib/json.js';
 import { readServerPixel, type ServerPixel } from '../../lib/server-pixel.js';
 
 export type ViewMode = 'live' | 'preview';
@@ -45,10 +46,12 @@ export class PixelSearchError extends Error {
 }
 
 /** Reads `{success, data: {board_index, x, y, current_color, default_color}}`; null when unusable. */
-export function toAvailablePixel(body: unknown): AvailablePixel | null {
-  if (!isRecord(body) || body.success === false || !isRecord(body.data)) return null;
-  const boardIndex = readInt(body.data.board_index);
-  const pixel = readServerPixel(body.data);
+export function toAvailablePixel(raw: unknown): AvailablePixel | null {
+  const body = fieldsOf<AvailablePixelResponse>(raw);
+  const data = fieldsOf<AvailablePixelJson>(body?.data);
+  if (body === null || body.success === false || data === null) return null;
+  const boardIndex = readInt(data.board_index);
+  const pixel = readServerPixel(data);
   if (boardIndex === null || !isBoardIndex(boardIndex) || !pixel) return null;
   return { boardIndex, ...pixel };
 }

@@ -1,7 +1,9 @@
-// One board's pixels (spec sections 3 and 7): GET /pixels/canvas/{canvasIndex}/board/{boardIndex}.
+// One board's pixels (spec sections 3 and 7): GET /pixels/canvas/{canvasIndex}/board/{boardIndex}
+// (`BoardPixelsResponse` of `@tessera/api/pixels`).
+import type { BoardPixel, BoardPixelsResponse } from '@tessera/api/pixels';
 import { UNOWNED_COLOR } from '@tessera/facts/colour';
 import type { ApiClient } from '../../api/client.js';
-import { isRecord, readString } from '../../lib/json.js';
+import { fieldsOf, readString } from '../../lib/json.js';
 import { pixelKey } from '../../lib/pixel-key.js';
 import { readServerPixel } from '../../lib/server-pixel.js';
 
@@ -22,10 +24,11 @@ export type PixelMap = ReadonlyMap<string, PixelRecord>;
  */
 export function toPixelMap(body: unknown): Map<string, PixelRecord> {
   const map = new Map<string, PixelRecord>();
-  const list = isRecord(body) ? body.data : null;
+  const list = fieldsOf<BoardPixelsResponse>(body)?.data;
   if (!Array.isArray(list)) return map;
-  for (const p of list as unknown[]) {
-    if (!isRecord(p)) continue;
+  for (const raw of list as unknown[]) {
+    const p = fieldsOf<BoardPixel>(raw);
+    if (p === null) continue;
     const pixel = readServerPixel(p);
     if (!pixel) continue;
     map.set(pixelKey(pixel.x, pixel.y), {
@@ -54,7 +57,7 @@ export async function fetchBoardPixels(
     auth: 'optional',
     signal,
   });
-  if (isRecord(body) && body.success === false) {
+  if (fieldsOf<BoardPixelsResponse>(body)?.success === false) {
     throw new Error('Failed to load board pixels');
   }
   return toPixelMap(body);

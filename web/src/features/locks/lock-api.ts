@@ -21,7 +21,7 @@ import type {
   LockValidation,
 } from '@tessera/api/locks';
 import { isRecord, readInt, readString, readTime } from '../../lib/json.js';
-import { fieldsOf } from '../../lib/contract-fields.js';
+import { fieldsIn } from '../../lib/json.js';
 import {
   DEFAULT_LOCK_MINUTES,
   existingLockMessage,
@@ -77,8 +77,8 @@ export function readBoardLock(
   raw: unknown,
   fallback: { canvasIndex?: number; boardIndex?: number } = {},
 ): BoardLock | null {
-  const l = fieldsOf<BoardLockAsRead>(raw);
-  const user = fieldsOf<BoardLockAsRead['user']>(l.user);
+  const l = fieldsIn<BoardLockAsRead>(raw);
+  const user = fieldsIn<BoardLockAsRead['user']>(l.user);
   const expiresAt = readTime(l.expiresAt);
   const canvasIndex = readInt(l.canvasIndex) ?? fallback.canvasIndex ?? null;
   const boardIndex = readInt(l.boardIndex) ?? fallback.boardIndex ?? null;
@@ -98,7 +98,7 @@ export function readLockHolder(
   raw: unknown,
   at: { canvasIndex: number; boardIndex: number },
 ): BoardLock | null {
-  const h = fieldsOf<LockHolder>(raw);
+  const h = fieldsIn<LockHolder>(raw);
   const expiresAt = readTime(h.expiresAt);
   if (expiresAt === null) return null;
   return {
@@ -112,7 +112,7 @@ export function readLockHolder(
 
 /** `{success, data: {isLocked, canLock, uiBoardIndex, canvasIndex, lock{...}}}`. */
 export function readLockStatus(body: unknown, canvasIndex: number, boardIndex: number): LockStatus {
-  const d = fieldsOf<LockStatusBody>(fieldsOf<LockStatusAnswer>(body).data);
+  const d = fieldsIn<LockStatusBody>(fieldsIn<LockStatusAnswer>(body).data);
   const lock = readLockHolder(d.lock, { canvasIndex, boardIndex });
   const isLocked = d.isLocked === true || (d.isLocked === undefined && lock !== null);
   return {
@@ -140,7 +140,7 @@ export function lockHeldByOther(status: LockStatus | null, me: string | null): B
 
 /** `{success, data: [lock]}` of my-locks and locks; unusable locks are left out. */
 export function readLockList(body: unknown): BoardLock[] {
-  const list = fieldsOf<LockList>(body).data;
+  const list = fieldsIn<LockList>(body).data;
   return (Array.isArray(list) ? (list as unknown[]) : [])
     .map((l) => readBoardLock(l))
     .filter((l): l is BoardLock => l !== null);
@@ -148,9 +148,9 @@ export function readLockList(body: unknown): BoardLock[] {
 
 /** Current-lock response: `{success, hasLock, lock: {canvasIndex, boardIndex, expiresAt} | null}`. */
 export function readCurrentLock(body: unknown): BoardLock | null {
-  const answer = fieldsOf<CurrentLockAnswer>(body);
+  const answer = fieldsIn<CurrentLockAnswer>(body);
   if (answer.hasLock === false) return null;
-  const l = fieldsOf<CurrentLock>(answer.lock);
+  const l = fieldsIn<CurrentLock>(answer.lock);
   const canvasIndex = readInt(l.canvasIndex);
   const boardIndex = readInt(l.boardIndex);
   const expiresAt = readTime(l.expiresAt);
@@ -169,9 +169,9 @@ export function lockErrorFrom(
   if (!isApiError(error)) return new LockError('failed', fallback);
   if (error.status === 401) return new LockError('unauthenticated', error.message, null, 401);
   if (error.status === 409) {
-    const body = fieldsOf<LockConflictAsRead>(error.body);
+    const body = fieldsIn<LockConflictAsRead>(error.body);
     if (body.type === LOCK_CONFLICT.existingLock || isRecord(body.existingLock)) {
-      const existing = fieldsOf<ExistingLockConflict['existingLock']>(body.existingLock);
+      const existing = fieldsIn<ExistingLockConflict['existingLock']>(body.existingLock);
       const b = readInt(existing.boardIndex);
       const c = readInt(existing.canvasIndex);
       const existingLock = b !== null && c !== null ? { boardIndex: b, canvasIndex: c } : null;
@@ -217,7 +217,7 @@ export function createLockApi(api: ApiClient): LockApi {
       } catch (error) {
         throw lockErrorFrom(error, boardIndex, LOCK_MESSAGES.acquireRetry, canvasIndex);
       }
-      const lock = readBoardLock(fieldsOf<LockTaken>(body).lock, { canvasIndex, boardIndex });
+      const lock = readBoardLock(fieldsIn<LockTaken>(body).lock, { canvasIndex, boardIndex });
       if (!lock) throw new LockError('failed', LOCK_MESSAGES.acquireFailed);
       return lock;
     },
@@ -235,7 +235,7 @@ export function createLockApi(api: ApiClient): LockApi {
       } catch (error) {
         throw new LockError('failed', LOCK_MESSAGES.extendFailed, null, isApiError(error) ? error.status : 0);
       }
-      const expiresAt = readTime(fieldsOf<BoardLockAsRead>(fieldsOf<LockTaken>(body).lock).expiresAt);
+      const expiresAt = readTime(fieldsIn<BoardLockAsRead>(fieldsIn<LockTaken>(body).lock).expiresAt);
       if (expiresAt === null) throw new LockError('failed', LOCK_MESSAGES.extendFailed);
       return expiresAt;
     },
@@ -245,7 +245,7 @@ export function createLockApi(api: ApiClient): LockApi {
     },
     async validate(canvasIndex, boardIndex) {
       const body = await api.get<LockValidation>(`${path(canvasIndex, boardIndex)}/validate`);
-      return fieldsOf<LockValidation>(body).valid === true;
+      return fieldsIn<LockValidation>(body).valid === true;
     },
     async myLocks(signal) {
       return readLockList(await api.get<LockList>('/boards/my-locks', { signal }));

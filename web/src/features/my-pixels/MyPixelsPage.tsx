@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { canvasPixelOf } from '@tessera/facts/grid';
 import { formatDollars } from '@tessera/facts/pricing';
-import { orderStatusText, refundReasonText, type UserOrderJson } from '@tessera/facts/purchases';
+import type { AccountOrder } from '@tessera/api/account';
+import { orderStatusText, refundReasonText } from '@tessera/facts/purchases';
 import { friendlyMessage } from '../../api/messages.js';
 import { useApi } from '../../app/router-context.js';
 import { useAuth } from '../../auth/use-auth.js';
@@ -33,8 +34,8 @@ export const PIXELS_SHOWN = 12;
 const dateText = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function PixelLinks({ order, live }: { order: UserOrderJson; live: boolean }) {
-  const link = (p: UserOrderJson['pixels'][number]) => {
+function PixelLinks({ order, live }: { order: AccountOrder; live: boolean }) {
+  const link = (p: AccountOrder['pixels'][number]) => {
     const at = canvasPixelOf(order.boardIndex, p.x, p.y);
     const label = `(${at.x}, ${at.y})`;
     return (
@@ -65,7 +66,7 @@ function PixelLinks({ order, live }: { order: UserOrderJson; live: boolean }) {
   );
 }
 
-function OrderCard({ order, activeCanvas }: { order: UserOrderJson; activeCanvas: number | null }) {
+function OrderCard({ order, activeCanvas }: { order: AccountOrder; activeCanvas: number | null }) {
   const live = activeCanvas === order.canvasIndex;
   const refunded = order.status !== 'paid';
   return (

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError, readErrorBody } from '../../api/errors.js';
 import { isPublishableKey } from '@tessera/facts/payments';
 import { isRecord, readInt, readString } from '../../lib/json.js';
-import { fieldsOf } from '../../lib/contract-fields.js';
+import { fieldsIn } from '../../lib/json.js';
 import type { BillingAddress } from '@tessera/facts/address';
 import type {
   AddressUpdated,
@@ -54,9 +54,9 @@ export type ProviderConfig = { kind: 'stripe'; publishableKey: string } | { kind
  * "Invalid Stripe publishable key format".
  */
 export function parseProviderConfig(body: unknown): ProviderConfig {
-  const answer = fieldsOf<ProviderConfigAnswer>(body);
+  const answer = fieldsIn<ProviderConfigAnswer>(body);
   if (answer.success === false) throw new PaymentFlowError(CONFIG_MESSAGES.loadConfig);
-  const data = fieldsOf<ProviderConfigAnswer['data']>(answer.data);
+  const data = fieldsIn<ProviderConfigAnswer['data']>(answer.data);
   const key = readString(data.publishableKey);
   if (data.provider === 'sandbox' || key === null) return { kind: 'sandbox' };
   if (!isPublishableKey(key)) throw new PaymentFlowError(CONFIG_MESSAGES.invalidKey);
@@ -83,7 +83,7 @@ export function intentIdFromSecret(clientSecret: string): string | null {
 
 export function parseCreatedIntent(body: unknown): CreatedIntent {
   assertSuccess(body, CONFIRM_MESSAGES.initFailed);
-  const data = fieldsOf<CreatedPaymentIntent>(body);
+  const data = fieldsIn<CreatedPaymentIntent>(body);
   const clientSecret = readString(data.clientSecret);
   if (clientSecret === null) throw new PaymentFlowError(CONFIRM_MESSAGES.noClientSecret);
   const id = readString(data.paymentIntentId) ?? intentIdFromSecret(clientSecret);
@@ -108,7 +108,7 @@ export async function updateIntentAddress(
     { billingAddress } satisfies AddressUpdateRequest,
   );
   assertSuccess(body, ADDRESS_UPDATE_INVALID_RESPONSE);
-  const data = fieldsOf<AddressUpdated>(body);
+  const data = fieldsIn<AddressUpdated>(body);
   if (!isRecord(data.actualPaymentBreakdown)) throw new PaymentFlowError(ADDRESS_UPDATE_INVALID_RESPONSE);
   return data.actualPaymentBreakdown;
 }
@@ -117,7 +117,7 @@ export async function fetchIntentStatus(api: ApiClient, paymentIntentId: string)
   const body = await api.get<PaymentIntentStatus>(
     `/payments/payment-intents/${encodeURIComponent(paymentIntentId)}/status`,
   );
-  const status = readString(fieldsOf<PaymentIntentStatus>(body).status);
+  const status = readString(fieldsIn<PaymentIntentStatus>(body).status);
   if (status === null) throw new PaymentFlowError(CONFIRM_MESSAGES.verificationFailed);
   return status;
 }
@@ -193,9 +193,9 @@ export async function confirmSandboxPayment(
     cvc: card.cvc,
     postalCode,
   } satisfies SandboxConfirmRequest);
-  const data = fieldsOf<SandboxAnswer>(body);
-  const decline = readString(fieldsOf<NonNullable<SandboxAnswer['error']>>(data.error).message);
-  const status = readString(fieldsOf<NonNullable<SandboxAnswer['paymentIntent']>>(data.paymentIntent).status);
+  const data = fieldsIn<SandboxAnswer>(body);
+  const decline = readString(fieldsIn<NonNullable<SandboxAnswer['error']>>(data.error).message);
+  const status = readString(fieldsIn<NonNullable<SandboxAnswer['paymentIntent']>>(data.paymentIntent).status);
   if (data.success === false || (decline !== null && status !== 'succeeded')) {
     throw new PaymentFlowError(decline ?? CONFIRM_MESSAGES.unexpected);
   }

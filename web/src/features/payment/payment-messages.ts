@@ -3,7 +3,7 @@ import { isApiError, isNetworkError, type ApiError } from '../../api/errors.js';
 import { ORDER_REFUNDED_CODE } from '@tessera/facts/payments';
 import { formatDollars } from '@tessera/facts/pricing';
 import type { OrderRefunded } from '@tessera/api/payments';
-import { fieldsOf } from '../../lib/contract-fields.js';
+import { fieldsIn } from '../../lib/json.js';
 
 export const MODAL_TEXT = {
   title: 'Complete Your Purchase',
@@ -135,7 +135,7 @@ export function saveFailedMessage(message: string): string {
  */
 export function refundedSaveMessage(error: { message: string; body: unknown }): string {
   if (error.message.trim() !== '') return error.message;
-  const { refundedAmount } = fieldsOf<OrderRefunded>(error.body);
+  const { refundedAmount } = fieldsIn<OrderRefunded>(error.body);
   const cents = typeof refundedAmount === 'number' ? refundedAmount : 0;
   return cents > 0
     ? `These pixels could not be saved, so your payment of ${formatDollars(cents)} has been refunded in full.`

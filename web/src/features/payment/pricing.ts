@@ -11,7 +11,7 @@ import {
 } from '@tessera/facts/pricing';
 import type { PaymentBreakdownAsRead } from '@tessera/api/payments';
 import { isRecord, readInt, readString } from '../../lib/json.js';
-import { fieldsOf } from '../../lib/contract-fields.js';
+import { fieldsIn } from '../../lib/json.js';
 
 /** "8%" or "8.875%" from basis points. */
 export function formatRate(bps: number): string {
@@ -86,7 +86,7 @@ export function taxRateToBps(value: unknown): number | null {
  */
 export function breakdownFromServer(raw: unknown, estimate: PaymentBreakdown): PaymentBreakdown | null {
   if (!isRecord(raw)) return null;
-  const b = fieldsOf<PaymentBreakdownAsRead>(raw);
+  const b = fieldsIn<PaymentBreakdownAsRead>(raw);
   const subtotal = cents(b.subtotal_cents);
   const fee = cents(b.service_fee_cents);
   const tax = cents(b.tax_amount_cents);

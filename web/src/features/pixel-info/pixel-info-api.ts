@@ -1,10 +1,17 @@
 // Pixel info and the signed-in buyer's own pixels (issue 24; BFF README, "Pixel info"):
-// GET /api/pixels/canvas/{c}/pixel?x=&y= and GET /api/pixels/canvas/{c}/mine, read strictly.
+// GET /api/pixels/canvas/{c}/pixel?x=&y= and GET /api/pixels/canvas/{c}/mine (`@tessera/api/pixels`),
+// read strictly.
+import type {
+  OwnPixelsResponse,
+  PixelBuyer,
+  PixelInfo as PixelInfoJson,
+  PixelInfoResponse,
+} from '@tessera/api/pixels';
 import { CANVAS_SIZE } from '@tessera/facts/grid';
 import type { ApiClient } from '../../api/client.js';
-import { isRecord, readInt, readString, readTime } from '../../lib/json.js';
+import { fieldsOf, readInt, readString, readTime } from '../../lib/json.js';
 
-export type PixelKind = 'artist' | 'custom';
+export type PixelKind = NonNullable<PixelInfoJson['kind']>;
 
 export interface PixelInfo {
   /** Canvas-wide coordinates. */
@@ -14,7 +21,7 @@ export interface PixelInfo {
   color: string;
   sold: boolean;
   /** null while unsold. */
-  buyer: { username: string | null; anonymous: boolean } | null;
+  buyer: PixelBuyer | null;
   soldAt: number | null;
   kind: PixelKind | null;
   /** False when the kind of an older sale was derived from its colours. */
@@ -25,17 +32,16 @@ export interface PixelInfo {
 
 /** Reads `{success, data: {...}}`; null when the answer is not a pixel. */
 export function toPixelInfo(body: unknown): PixelInfo | null {
-  if (!isRecord(body) || !isRecord(body.data)) return null;
-  const d = body.data;
+  const d = fieldsOf<PixelInfoJson>(fieldsOf<PixelInfoResponse>(body)?.data);
+  if (d === null) return null;
   const x = readInt(d.x);
   const y = readInt(d.y);
   const boardIndex = readInt(d.board_index);
   const color = readString(d.color);
   if (x === null || y === null || boardIndex === null || color === null) return null;
   const sold = d.sold === true;
-  const buyer = isRecord(d.buyer)
-    ? { username: readString(d.buyer.username), anonymous: d.buyer.anonymous === true }
-    : null;
+  const b = fieldsOf<PixelBuyer>(d.buyer);
+  const buyer = b ? { username: readString(b.username), anonymous: b.anonymous === true } : null;
   const kind = d.kind === 'artist' || d.kind === 'custom' ? d.kind : null;
   return {
     x,
@@ -72,7 +78,7 @@ export const canvasOffset = (x: number, y: number): number => y * CANVAS_SIZE + 
 /** Reads `{success, data: {pixels: [[x, y], ...]}}` into canvas offsets; bad entries are skipped. */
 export function toOwnPixels(body: unknown): Set<number> {
   const out = new Set<number>();
-  const list = isRecord(body) && isRecord(body.data) ? body.data.pixels : null;
+  const list = fieldsOf<OwnPixelsResponse['data']>(fieldsOf<OwnPixelsResponse>(body)?.data)?.pixels;
   if (!Array.isArray(list)) return out;
   for (const item of list as unknown[]) {
     if (!Array.isArray(item)) continue;

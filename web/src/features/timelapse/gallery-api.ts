@@ -1,10 +1,11 @@
 // The gallery's calls: GET /api/gallery (the sold-out canvases and the current one) and the binary
 // purchase history of a canvas, GET /api/canvas/{c}/history (fetched as a resource, like the canvas
-// image: public, cached by its ETag).
+// image: public, cached by its ETag). The gallery's body: `@tessera/api/gallery`.
+import type { GalleryCanvas as GalleryCanvasJson, GalleryResponse } from '@tessera/api/gallery';
 import { API_BASE } from '@tessera/facts/http';
 import { decodeHistory, type History } from '@tessera/facts/timelapse';
 import type { ApiClient } from '../../api/client.js';
-import { isRecord, readInt } from '../../lib/json.js';
+import { fieldsOf, readInt } from '../../lib/json.js';
 
 export interface GalleryCanvas {
   canvasIndex: number;
@@ -24,8 +25,9 @@ export interface Gallery {
   current: GalleryCanvas | null;
 }
 
-function toGalleryCanvas(raw: unknown): GalleryCanvas | null {
-  if (!isRecord(raw)) return null;
+function toGalleryCanvas(body: unknown): GalleryCanvas | null {
+  const raw = fieldsOf<GalleryCanvasJson>(body);
+  if (raw === null) return null;
   const canvasIndex = readInt(raw.canvas_index);
   const soldPixels = readInt(raw.sold_pixels);
   const totalPixels = readInt(raw.total_pixels);
@@ -46,11 +48,11 @@ function toGalleryCanvas(raw: unknown): GalleryCanvas | null {
 
 /** Reads `{success, data: {canvases: [...], current}}`. */
 export function toGallery(body: unknown): Gallery {
-  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
-  const list = Array.isArray(data.canvases) ? data.canvases : [];
+  const data = fieldsOf<GalleryResponse['data']>(fieldsOf<GalleryResponse>(body)?.data);
+  const list: unknown[] = Array.isArray(data?.canvases) ? data.canvases : [];
   return {
     canvases: list.map(toGalleryCanvas).filter((c): c is GalleryCanvas => c !== null),
-    current: toGalleryCanvas(data.current),
+    current: toGalleryCanvas(data?.current),
   };
 }
 
