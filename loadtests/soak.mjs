@@ -21,7 +21,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { BOARD_SIZE, PIXELS_PER_BOARD } from '@tessera/facts/grid';
 import { startStack } from '../scripts/lib/launch-stack.mjs';
-import { activeCanvas, api, rawGet, userApi } from './lib/bench-kit.mjs';
+import { activeCanvas, api, rawGet, releaseLock, userApi } from './lib/bench-kit.mjs';
 import { clientAddress, openEventStream } from './lib/event-streams.mjs';
 import { intEnv } from './lib/harness.mjs';
 import { stackProcesses } from '../testing/procs.mjs';
@@ -126,9 +126,12 @@ export async function runSoak({ signUpper, port, portBase }) {
   };
   /** @type {string[]} */
   const firstErrors = [];
+  /** @type {Record<string, number>} */
+  const noted = {};
+  // the first three errors of each kind (a kind that fails often must not hide another)
   const note = (/** @type {string} */ what, /** @type {unknown} */ err) => {
-    if (firstErrors.length < 8)
-      firstErrors.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+    noted[what] = (noted[what] ?? 0) + 1;
+    if (noted[what] <= 3) firstErrors.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   };
   try {
     const canvas = await activeCanvas(baseUrl);
@@ -189,6 +192,8 @@ export async function runSoak({ signUpper, port, portBase }) {
           // 522, then 523 to 525, ...), so the whole run buys instead of meeting PIXEL_ALREADY_SOLD
           const k = Math.floor(n / PIXELS_PER_BOARD);
           const p = n % PIXELS_PER_BOARD;
+          // one lock per user: the sold-out board's is released before the next board is locked
+          if (p === 0 && k > 0) await releaseLock(baseUrl, b, canvas, board + (k - 1) * buyers.length);
           await buyPixels(userApi(baseUrl, b), {
             canvas,
             board: board + k * buyers.length,
