@@ -20,6 +20,12 @@ import { decodeEvent } from '@tessera/facts/events';
 import { isLockEventKind, LIVE_EVENT, lockEventName, type LockEventKind } from '@tessera/facts/live';
 import { lockEventKind, LOCK_SUBJECTS, SUBJECTS } from '@tessera/facts/subjects';
 import type { BusMessage } from '@tessera/kit';
+import type {
+  CanvasActivatedData,
+  CanvasSoldOutData,
+  LockEventData,
+  PixelsEventData,
+} from '@tessera/api/live';
 
 export const LIVE_SUBJECTS = [
   SUBJECTS.pixelsCommitted,
@@ -85,7 +91,13 @@ function pixelsEvent(
   committedAt: number,
   extra: { reset?: true } = {},
 ): PreparedEvent {
-  const data = { canvasIndex: ev.canvasIndex, boardIndex: ev.boardIndex, pixels, committedAt, ...extra };
+  const data = {
+    canvasIndex: ev.canvasIndex,
+    boardIndex: ev.boardIndex,
+    pixels,
+    committedAt,
+    ...extra,
+  } satisfies PixelsEventData;
   return prepared(seq, ev.canvasIndex, sse(seq, LIVE_EVENT.pixels, data));
 }
 
@@ -107,11 +119,13 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
         username: ev.username,
         expiresAt: ev.expiresAtMs,
         at: ev.atMs,
-      };
+      } satisfies LockEventData;
       const own = sse(msg.seq, lockEventName(kind), data);
       if (!HOLDER_ONLY.has(kind)) return prepared(msg.seq, ev.canvasIndex, own);
       const others =
-        kind === 'expired' ? sse(msg.seq, lockEventName('released'), { ...data, reason: 'expired' }) : null;
+        kind === 'expired'
+          ? sse(msg.seq, lockEventName('released'), { ...data, reason: 'expired' } satisfies LockEventData)
+          : null;
       return prepared(msg.seq, ev.canvasIndex, others, { holderUserId: ev.userId, holder: Buffer.from(own) });
     }
     if (msg.subject === SUBJECTS.pixelsReset) {
@@ -127,7 +141,7 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
           canvasIndex: ev.canvasIndex,
           name: ev.name,
           previousCanvasIndex: ev.previousCanvasIndex,
-        }),
+        } satisfies CanvasActivatedData),
         { activates: ev.canvasIndex },
       );
     }
@@ -136,7 +150,7 @@ export function prepare(msg: BusMessage): PreparedEvent | null {
       return prepared(
         msg.seq,
         ev.canvasIndex,
-        sse(msg.seq, LIVE_EVENT.canvasSoldOut, { canvasIndex: ev.canvasIndex }),
+        sse(msg.seq, LIVE_EVENT.canvasSoldOut, { canvasIndex: ev.canvasIndex } satisfies CanvasSoldOutData),
       );
     }
   } catch {

@@ -8,6 +8,8 @@ import { SUBJECTS } from '@tessera/facts/subjects';
 import { canvasClientOf } from '@tessera/renderer/testing';
 import { sharedBffStack } from '../canvas/test/stack.js';
 import { SseClient } from '../canvas/test/sse-client.js';
+import { expectContract } from '../test/contract.js';
+import { CanvasActivatedData, CanvasSoldOutData } from '@tessera/api/live';
 
 const s = sharedBffStack();
 const canvas = () => canvasClientOf(s.stack.canvasCore);
@@ -62,6 +64,7 @@ describe('the iteration on GET /api/events', () => {
     await s.stack.canvasCore.deps.canvases.markSoldOut(s.canvasIndex, Date.now());
     await soldOut(s.canvasIndex);
     const ev = await client.waitFor((e) => e.event === 'canvas:soldout');
+    expectContract(CanvasSoldOutData, JSON.parse(ev.data));
     expect(JSON.parse(ev.data)).toEqual({ canvasIndex: s.canvasIndex });
     expect(client.events.filter((e) => e.event === 'canvas:soldout')).toHaveLength(1);
     expect(await active()).toMatchObject({ canvas_index: s.canvasIndex, sold_out: true });
@@ -79,6 +82,7 @@ describe('the iteration on GET /api/events', () => {
       'sub-next',
     );
     const ev = await client.waitFor((e) => e.event === 'canvas:activated');
+    expectContract(CanvasActivatedData, JSON.parse(ev.data));
     expect(JSON.parse(ev.data)).toEqual({
       canvasIndex: next.canvasIndex,
       name: 'The Next One',

@@ -14,6 +14,8 @@ import { SseClient } from '../canvas/test/sse-client.js';
 import { eventRoutes, eventRoutesWith } from './events.js';
 import { withListening } from '../test/listen.js';
 import { busWithSubscribe } from '../test/bus-view.js';
+import { expectContract } from '../test/contract.js';
+import { LockEventData, PixelsEventData } from '@tessera/api/live';
 
 const s = sharedBffStack();
 const open = (headers: Record<string, string> = {}) => SseClient.open(`${s.bff.base}/api/events`, headers);
@@ -39,6 +41,7 @@ describe('GET /api/events', () => {
     await commit('sse-1', 30, 1, '#010203');
     const ev = await client.waitFor((e) => e.event === 'pixels');
     expect(Number(ev.id)).toBeGreaterThan(0);
+    expectContract(PixelsEventData, JSON.parse(ev.data)); // the HTTP contract's shape, nothing more
     expect(JSON.parse(ev.data)).toMatchObject({
       canvasIndex: s.canvasIndex,
       boardIndex: 30,
@@ -79,6 +82,7 @@ describe('GET /api/events', () => {
     await lock(s.canvasIndex, 'acquired');
     const ev = await client.waitFor((e) => e.event?.startsWith('lock:') ?? false);
     expect(ev.event).toBe('lock:acquired');
+    expectContract(LockEventData, JSON.parse(ev.data));
     expect(JSON.parse(ev.data)).toEqual({
       canvasIndex: s.canvasIndex,
       boardIndex: 9,

@@ -4,7 +4,8 @@
 // holder. Bad payloads are ignored, never thrown.
 import { canvasPixelOf, isBoardIndex, isPixelCoordinate } from '@tessera/facts/grid';
 import { canonicalColor } from '@tessera/facts/colour';
-import { isRecord, parseCanvasRecord, readInt, readString } from '../lib/json.js';
+import type { CanvasActivatedData, LivePixel, LockEventData, PixelsEventData } from '@tessera/api/live';
+import { fieldsIn, fieldsOf, parseCanvasRecord, readInt, readString } from '../lib/json.js';
 
 export interface CanvasPixel {
   /** Composite-image coordinates at scale 1 (0..1224). */
@@ -21,15 +22,17 @@ export interface PixelsEvent {
 
 /** Parses the data of a `pixels` event; null when it is not usable. Invalid pixels are skipped. */
 export function parsePixelsEvent(data: string): PixelsEvent | null {
-  const body = parseCanvasRecord(data);
-  if (!body) return null;
-  const { canvasIndex } = body;
+  const record = parseCanvasRecord(data);
+  if (!record) return null;
+  const { canvasIndex } = record;
+  const body = fieldsIn<PixelsEventData>(record);
   const boardIndex = readInt(body.boardIndex);
   if (boardIndex === null || !isBoardIndex(boardIndex)) return null;
   if (!Array.isArray(body.pixels)) return null;
   const pixels: CanvasPixel[] = [];
-  for (const raw of body.pixels as unknown[]) {
-    if (!isRecord(raw)) continue;
+  for (const item of body.pixels as unknown[]) {
+    const raw = fieldsOf<LivePixel>(item);
+    if (!raw) continue;
     const x = readInt(raw.x);
     const y = readInt(raw.y);
     // the servers send the wire form '#RRGGBB' only; anything else is not a colour to paint
@@ -49,9 +52,10 @@ export interface CanvasEvent {
 
 /** Parses the data of `canvas:activated` / `canvas:soldout`; null when it names no canvas. */
 export function parseCanvasEvent(data: string): CanvasEvent | null {
-  const body = parseCanvasRecord(data);
-  if (!body) return null;
-  return { canvasIndex: body.canvasIndex, name: typeof body.name === 'string' ? body.name : '' };
+  const record = parseCanvasRecord(data);
+  if (!record) return null;
+  const body = fieldsIn<CanvasActivatedData>(record);
+  return { canvasIndex: record.canvasIndex, name: typeof body.name === 'string' ? body.name : '' };
 }
 
 export interface LockEvent {
@@ -65,12 +69,13 @@ export interface LockEvent {
 
 /** Parses the data of a `lock:<kind>` event; null when it names no board. */
 export function parseLockEvent(data: string): LockEvent | null {
-  const body = parseCanvasRecord(data);
-  if (!body) return null;
+  const record = parseCanvasRecord(data);
+  if (!record) return null;
+  const body = fieldsIn<LockEventData>(record);
   const boardIndex = readInt(body.boardIndex);
   if (boardIndex === null || !isBoardIndex(boardIndex)) return null;
   return {
-    canvasIndex: body.canvasIndex,
+    canvasIndex: record.canvasIndex,
     boardIndex,
     userId: readString(body.userId),
     at: typeof body.at === 'number' && Number.isFinite(body.at) ? body.at : null,
