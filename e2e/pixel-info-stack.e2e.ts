@@ -43,6 +43,10 @@ async function buyThree(page: Page): Promise<{ username: string; boardIndex: num
   await page.getByText(PAYMENT_SUCCESS).waitFor({ timeout: 30_000 });
   await modal.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Saved' }).first().waitFor({ timeout: 15_000 });
+  // the e2e stack's minute is 4 s (LOCK_MINUTE_MS): a 5-minute lock lasts 20 s, about what the
+  // purchase took. Two extensions keep the editor open for the checks that follow.
+  const extend = page.getByRole('button', { name: 'Extend lock by 5 minutes' });
+  if (await extend.isVisible()) for (let i = 0; i < 2; i++) await extend.click();
   return { username, boardIndex };
 }
 
@@ -59,9 +63,20 @@ async function editorChecks(page: Page, username: string, tag: string): Promise<
   // a pixel nobody bought has no frame
   const free = await at(10, 10);
   expect(near(free.slice(0, 3), OWN_GREEN, 20)).toBe(false);
+  // the purchase's toasts ("Payment successful!" stays 10 s) lie over the board's top rows: a click
+  // there would land on a toast, so they are dismissed first, as a buyer would
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all())
+    await dismiss.click({ timeout: 1000 }).catch(() => undefined);
   await page.mouse.click(box.x + 3.5 * cell, box.y + 1.5 * cell);
   const card = page.getByRole('dialog', { name: /^Pixel info/ });
-  await card.getByText(`Bought by ${username}`).waitFor({ timeout: 10_000 });
+  await card
+    .getByText(`Bought by ${username}`)
+    .waitFor({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, `pixel-info-editor-no-buyer-${tag}`);
+      const text = await card.innerText().catch(() => '(no card)');
+      throw new Error(`the editor's pixel info says ${JSON.stringify(text)}`, { cause: error });
+    });
   await card.getByText('In a custom colour').waitFor();
   await screenshot(page, `pixel-info-editor-${tag}`);
   await card.getByRole('button', { name: 'Close pixel info' }).click();
@@ -200,7 +215,7 @@ describeOnStack('pixel info, the anonymous choice and own pixels on the real sta
     await scenario(page, VIEWPORTS.desktop, 'desktop');
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('390 px', async () => {
     await mobile.context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -208,5 +223,5 @@ describeOnStack('pixel info, the anonymous choice and own pixels on the real sta
     await scenario(page, VIEWPORTS.mobile, 'mobile');
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 // /account (signed in): the username and e-mail (shown to their user only) and the choice whether pixel
 // info names the user on the pixels they buy, or says "Anonymous". Saved at once when switched.
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/router-context.js';
 import { useAuth } from '../../auth/use-auth.js';
@@ -24,12 +25,17 @@ export function AccountPage() {
   });
   const save = useMutation({
     mutationFn: (show: boolean) => setShowUsername(api, show),
+    // a read of the account still in flight would answer the old choice after this save: drop it
+    onMutate: () => queryClient.cancelQueries({ queryKey: accountQueryKey }),
+    onSettled: () => setChoice(null),
     onSuccess: (account) => {
       queryClient.setQueryData(accountQueryKey, account);
       void queryClient.invalidateQueries({ queryKey: pixelInfoKeys.all });
     },
   });
   const account = query.data;
+  // the switch shows the new choice at once (set in the click's own render), until the save settles
+  const [choice, setChoice] = useState<boolean | null>(null);
 
   return (
     <section className="page page--narrow account" aria-labelledby="account-title">
@@ -72,9 +78,13 @@ export function AccountPage() {
           <label className="account__switch">
             <input
               type="checkbox"
-              checked={save.isPending ? save.variables : account.showUsernameOnPixels}
+              checked={choice ?? account.showUsernameOnPixels}
               disabled={save.isPending}
-              onChange={(e) => save.mutate(e.currentTarget.checked)}
+              onChange={(e) => {
+                const show = e.currentTarget.checked;
+                setChoice(show);
+                save.mutate(show);
+              }}
             />
             <span>{SHOW_USERNAME_LABEL}</span>
           </label>
