@@ -26,9 +26,9 @@ import {
   paginationJson,
   searchTerm,
   SUBMISSION_MESSAGES,
-  submissionJson,
   type SubmissionFields,
 } from '@tessera/facts/submissions';
+import { submissionJson } from '@tessera/api/submissions';
 import { artworkPng } from './png.js';
 import { errorReply } from './scripted-auth.js';
 

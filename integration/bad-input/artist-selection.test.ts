@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UploadTarget } from '@tessera/facts/submissions';
+import type { UploadTarget } from '@tessera/api/submissions';
 import { forSuite } from '@tessera/kit/testing';
 import { bodyRequest, fieldCases, LONG, malformedBodies, wrongShapes } from './cases.js';
 import { send, type Got } from '../../testing/raw-http.js';

@@ -8,17 +8,18 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { IMAGE_MESSAGES } from '@tessera/facts/artwork';
-import { isVoteType, paginationJson, SUBMISSION_MESSAGES, submissionJson } from '@tessera/facts/submissions';
-import type {
-  NewSubmissionRequest,
-  SubmissionCreated,
-  SubmissionDeleted,
-  SubmissionList,
-  UploadTarget,
-  UploadUrlAnswer,
-  UploadUrlRequest,
-  VoteAnswer,
-  VoteRequest,
+import { isVoteType, paginationJson, SUBMISSION_MESSAGES } from '@tessera/facts/submissions';
+import {
+  submissionJson,
+  type NewSubmissionRequest,
+  type SubmissionCreated,
+  type SubmissionDeleted,
+  type SubmissionList,
+  type UploadTarget,
+  type UploadUrlAnswer,
+  type UploadUrlRequest,
+  type VoteAnswer,
+  type VoteRequest,
 } from '@tessera/api/submissions';
 import type { Unchecked } from '@tessera/api/request';
 import { SortOrder } from '@tessera/proto/tessera/submission/v1/submission_pb.js';

@@ -22,6 +22,25 @@ export const Submission = z.object({
 });
 export type Submission = z.infer<typeof Submission>;
 
+/** What `submissionJson` needs: the wire fields, but the creation time in epoch ms. */
+export type SubmissionSource = Omit<Submission, 'createdAt'> & { createdAtMs: number };
+
+/** A submission in the spec's wire shape (the BFF's answers, the browser tests' scripted backend). */
+export function submissionJson(s: SubmissionSource): Submission {
+  return {
+    id: s.id,
+    userId: s.userId,
+    username: s.username,
+    title: s.title,
+    description: s.description,
+    imageUrl: s.imageUrl,
+    createdAt: new Date(s.createdAtMs).toISOString(),
+    netScore: s.netScore,
+    userVoteType: s.userVoteType,
+    isVerifiedContributor: s.isVerifiedContributor,
+  };
+}
+
 export { Pagination } from './pagination.js';
 
 /** `GET /api/artist-selection/submissions?sort=&page=&limit=[&search=]` (guests too). */
