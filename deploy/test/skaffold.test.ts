@@ -186,6 +186,7 @@ describe.each(IMAGES)('$dir/Dockerfile', (c) => {
       [
         'proto/dist',
         'services/facts/dist',
+        'services/api/dist', // the HTTP contract (the BFF reads its schemas at run time)
         'services/kit/dist',
         'services/embedded/dist',
         `${c.dir}/dist`,
