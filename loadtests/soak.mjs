@@ -32,6 +32,49 @@ import { memoryTable, soakVerdict, totalMb } from './lib/soak-report.mjs';
 const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Renewals of a soak user's access token (it lives 15 minutes): BENCH_SOAK_RENEW_SECONDS, default 600. */
+const RENEW_EVERY_MS = intEnv('BENCH_SOAK_RENEW_SECONDS', 600, 5, 840) * 1000;
+
+/**
+ * Renews `user`'s access token from its refresh cookie, then its CSRF token, as the web app does.
+ * @param {string} baseUrl
+ * @param {{ accessToken: string; csrfToken: string; cookie: string }} user
+ */
+async function renew(baseUrl, user) {
+  const jar = new Map(
+    user.cookie
+      .split('; ')
+      .filter((p) => p.includes('='))
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
+  const absorb = (/** @type {Response} */ res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(';', 1)[0] ?? '';
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    user.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  };
+  const res = await fetch(`${baseUrl}/api/auth/refresh-cookie`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-CSRF-Token': user.csrfToken,
+      Cookie: user.cookie,
+      Origin: baseUrl,
+    },
+    body: '{}',
+  });
+  const body = /** @type {{ access_token?: string }} */ (await res.json().catch(() => ({})));
+  if (res.status !== 200 || typeof body.access_token !== 'string')
+    throw new Error(`renewal answered ${res.status}`);
+  absorb(res);
+  user.accessToken = body.access_token;
+  const csrf = await fetch(`${baseUrl}/api/csrf/csrf-token`, { headers: { Cookie: user.cookie } });
+  absorb(csrf);
+  const token = /** @type {{ data?: { csrfToken?: string } }} */ (await csrf.json()).data?.csrfToken;
+  if (typeof token === 'string') user.csrfToken = token;
+}
+
 /** RSS in MB of every process of the stack, by name (several of one name are summed). */
 function rssByName(/** @type {string} */ dataDir) {
   /** @type {Record<string, number>} */
@@ -149,6 +192,12 @@ export async function runSoak({ signUpper, port, portBase }) {
 
     let stop = false;
     const started = Date.now();
+    // access tokens live 15 minutes: every user renews from the refresh cookie every 10, as the web
+    // app does (without it every order and vote after minute 15 answered 401 TOKEN_EXPIRED)
+    const renewing = setInterval(() => {
+      for (const u of [artist, ...buyers, ...voters])
+        renew(baseUrl, u).catch((/** @type {unknown} */ err) => note('renew', err));
+    }, RENEW_EVERY_MS);
     /** @type {import('./lib/soak-report.mjs').MemorySample[]} */
     const samples = [];
     const sample = () => {
@@ -263,6 +312,7 @@ export async function runSoak({ signUpper, port, portBase }) {
       }
     })();
     await sleep(minutes * 60_000);
+    clearInterval(renewing);
     stop = true;
     await Promise.all([...readers, ...buying, ...voting, churn, sampler]);
     const loadSeconds = (Date.now() - started) / 1000;
