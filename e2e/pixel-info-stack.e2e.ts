@@ -65,9 +65,21 @@ async function editorChecks(page: Page, username: string, tag: string): Promise<
   expect(near(free.slice(0, 3), OWN_GREEN, 20)).toBe(false);
   // the purchase's toasts ("Payment successful!" stays 10 s) lie over the board's top rows: a click
   // there would land on a toast, so they are dismissed first, as a buyer would
-  for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all())
-    await dismiss.click({ timeout: 1000 }).catch(() => undefined);
+  // (the +5m extensions' own toasts can still arrive: dismiss until none is left)
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  await expect
+    .poll(
+      async () => {
+        for (const button of await dismiss.all())
+          await button.click({ timeout: 1000 }).catch(() => undefined);
+        await page.waitForTimeout(500);
+        return dismiss.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
   await page.mouse.click(box.x + 3.5 * cell, box.y + 1.5 * cell);
+  await page.mouse.move(box.x + 3.6 * cell, box.y + 1.6 * cell); // and it stays over the pixel
   const card = page.getByRole('dialog', { name: /^Pixel info/ });
   await card
     .getByText(`Bought by ${username}`)
