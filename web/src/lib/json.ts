@@ -1,7 +1,7 @@
 // Reading untyped JSON: the web app's one object check and its one reader of each kind of value. The
-// servers answer in more than one shape (fields at the top level or under `data`, numbers or numeric
-// text, ISO or epoch times); each reader accepts every shape the app meets and never throws, so a
-// malformed answer becomes "no value" rather than a crash.
+// field names come from the HTTP contract (fieldsOf / fieldsIn below); the readers still accept numbers
+// or numeric text and ISO or epoch times, and never throw, so a malformed answer becomes "no value"
+// rather than a crash.
 import type { Unchecked } from '@tessera/api/request';
 
 /** A JSON object (not null, not an array), whose fields can be read and checked one by one. */
