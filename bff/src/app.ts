@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -12,14 +13,41 @@ import { requestTelemetry } from './middleware/request-telemetry.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { webApp } from './middleware/web-app.js';
 import { cachedReads } from './routes/cached-reads.js';
+import { hotReads, type HotReads } from './routes/hot-reads.js';
 import { ROUTE_MODULES, type RouteModule } from './routes/index.js';
 import { proxyHeaders } from './hardening/proxy-headers.js';
 import { securityHeaders } from './hardening/security-headers.js';
 
 /**
+ * Koa with the untraced cache hits of board pixels and composites answered before it
+ * (routes/hot-reads.ts): its request listener (`callback()`, which `listen` and `createHttpServer` use)
+ * tries them first, so every server of the app, tests' included, serves them the same way.
+ */
+class BffApp extends Koa {
+  constructor(
+    options: { proxy: boolean; maxIpsCount: number },
+    private readonly hot: HotReads,
+  ) {
+    super(options);
+  }
+
+  override callback() {
+    const handle = super.callback();
+    const hot = this.hot;
+    return (
+      req: http.IncomingMessage | Http2ServerRequest,
+      res: http.ServerResponse | Http2ServerResponse,
+    ) =>
+      req instanceof http.IncomingMessage && res instanceof http.ServerResponse && hot(req, res)
+        ? Promise.resolve()
+        : handle(req, res);
+  }
+}
+
+/**
  * The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA.
  *
- * Order: the request's span and access line (everything below runs in its trace), the trusted proxy
+ * Untraced cache hits are answered before Koa (`BffApp`). Order: the request's span and access line (everything below runs in its trace), the trusted proxy
  * headers, the security headers (on every answer), then the cache-hit fast path of board pixels
  * and composites (routes/cached-reads.ts), and only then compression, the error body, the JSON body
  * and the router with its CSRF layer, for everything the fast path leaves alone.
@@ -27,7 +55,10 @@ import { securityHeaders } from './hardening/security-headers.js';
 export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): Koa {
   const trust = deps.config.trustProxy;
   // X-Forwarded-* are read only from a trusted proxy (TRUST_PROXY); proxyHeaders drops them otherwise
-  const app = new Koa({ proxy: trust.kind !== 'none', maxIpsCount: trust.kind === 'hops' ? trust.hops : 0 });
+  const app = new BffApp(
+    { proxy: trust.kind !== 'none', maxIpsCount: trust.kind === 'hops' ? trust.hops : 0 },
+    hotReads(deps),
+  );
   app.silent = true; // errors are logged by errorMiddleware with context
   const router = new Router();
   for (const register of modules) register(router, deps);

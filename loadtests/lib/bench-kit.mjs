@@ -64,19 +64,21 @@ export async function withGeneratorCpu(work) {
 
 /**
  * autocannon against `url` for `seconds` with `connections`, the requests carrying traceparents
- * from a pool built beforehand (TRACE_POOL). Returns `{rps, p50, p95, p99, errors, requests,
+ * from a pool built beforehand (TRACE_POOL), or none with `traced: false` (as the web app's reads:
+ * it sends a traceparent per user action only). Returns `{rps, p50, p95, p99, errors, requests,
  * generatorCpu}` (latencies in ms; generatorCpu: this process's CPU during the load, % of one core).
  * @param {string} url
- * @param {{ seconds: number; connections: number; headers?: Record<string, string>; expectStatus?: number }} opts
+ * @param {{ seconds: number; connections: number; headers?: Record<string, string>; expectStatus?: number; traced?: boolean }} opts
  */
-export async function load(url, { seconds, connections, headers = {}, expectStatus = 200 }) {
+export async function load(url, { seconds, connections, headers = {}, expectStatus = 200, traced = true }) {
   assertLoopback(url);
   let wrong = 0;
   // the local typings (autocannon.d.ts) cover the harness's use only
   /** @type {any} */
   const cannon = autocannon;
-  const requests =
-    TRACE_POOL > 0
+  const requests = !traced
+    ? [{ headers }]
+    : TRACE_POOL > 0
       ? traceparentPool(TRACE_POOL).map((tp) => ({ headers: { ...headers, traceparent: tp } }))
       : [
           {
@@ -278,21 +280,31 @@ export function notModifiedRow(what, status) {
 }
 
 /**
- * The read-path comparison of board-pixels and composite: autocannon against `url` through the BFF,
- * then against a bare Koa app serving `body` with `headers`, and the CPU time each server process
- * spent per request over its own load (CPU seconds / requests: robust to how busy the machine is).
- * Returns the two rows: requests/s beside the baseline's (target: half of it), and the BFF's CPU per
- * request beside bare Koa's.
+ * The read-path comparison of board-pixels and composite: autocannon against `url` through the BFF
+ * as the web app reads (no traceparent: it sends one per user action only), then against a bare Koa
+ * app serving `body` with `headers` (in its own process, the same requests), then through the BFF
+ * again with a sampled traceparent on every request (a read inside a traced action: the request's
+ * span). The CPU time each server process spent per request over its own load (CPU seconds /
+ * requests) is robust to how busy the machine is. Returns the rows: requests/s beside the baseline's
+ * (target: 0.6 of it), the BFF's CPU per request beside bare Koa's (target: bare / BFF >= 0.6), and
+ * the traced read's CPU per request (a figure, no target).
  * @param {any} ctx the scenario's context (durationSeconds, connections, processCpuSeconds)
  * @param {{ url: string; body: Buffer; headers: Record<string, string>; requestHeaders?: Record<string, string>; label: string; baselineLabel: string }} what
  */
 export async function againstBareKoa(ctx, what) {
   const bare = await bareKoa(what.body, what.headers);
-  const opts = { seconds: ctx.durationSeconds, connections: ctx.connections, headers: what.requestHeaders };
+  const opts = {
+    seconds: ctx.durationSeconds,
+    connections: ctx.connections,
+    headers: what.requestHeaders,
+    traced: false,
+  };
   let product;
   let baseline;
+  let traced;
   let bffCpu;
   let bareCpu;
+  let tracedCpu;
   try {
     const bff0 = ctx.processCpuSeconds('bff');
     product = await load(what.url, opts);
@@ -300,6 +312,9 @@ export async function againstBareKoa(ctx, what) {
     const bare0 = bare.cpuSeconds();
     baseline = await load(bare.url, opts);
     bareCpu = bare.cpuSeconds() - bare0;
+    const traced0 = ctx.processCpuSeconds('bff');
+    traced = await load(what.url, { ...opts, traced: true });
+    tracedCpu = ctx.processCpuSeconds('bff') - traced0;
   } finally {
     await bare.close();
   }
@@ -309,6 +324,7 @@ export async function againstBareKoa(ctx, what) {
     baselineGeneratorCpu: round(baseline.generatorCpu, 0),
   };
   const bffUs = product.requests > 0 ? (bffCpu * 1e6) / product.requests : null;
+  const tracedUs = traced.requests > 0 ? (tracedCpu * 1e6) / traced.requests : null;
   const bareUs = baseline.requests > 0 ? (bareCpu * 1e6) / baseline.requests : null;
   const cpuRatio = bffUs !== null && bareUs !== null && bffUs > 0 ? bareUs / bffUs : null;
   return [
@@ -340,6 +356,15 @@ export async function againstBareKoa(ctx, what) {
       // one-thread generator, this is the ratio that can be judged
       target: '>= 0.60 (bare CPU / BFF CPU)',
       met: cpuRatio === null ? null : cpuRatio >= 0.6,
+    }),
+    row({
+      row: `${what.label}, traced (sampled traceparent): BFF CPU per request`,
+      figure: round(tracedUs, 0),
+      unit: `us (${round(traced.rps, 0)} req/s)`,
+      baseline: round(bareUs, 0),
+      baselineLabel: 'us, bare Koa process',
+      ratio: tracedUs === null || bareUs === null || tracedUs <= 0 ? null : round(bareUs / tracedUs, 2),
+      generatorCpu: round(traced.generatorCpu, 0),
     }),
   ];
 }

@@ -9,6 +9,7 @@
  * the policy does not govern.
  */
 import type { Context, Next } from 'koa';
+import type { HeaderPair } from '../http/answer.js';
 
 export const STRIPE_SCRIPT = 'https://js.stripe.com';
 export const STRIPE_API = 'https://api.stripe.com';
@@ -44,23 +45,47 @@ export interface SecurityHeaderOptions {
   publicUrl?: string;
 }
 
+/** The security headers of one answer: the policy, nosniff, referrer, framing, and HSTS over https. */
+function headerPairs(https: boolean): readonly HeaderPair[] {
+  const pairs: HeaderPair[] = [
+    ['Content-Security-Policy', contentSecurityPolicy(https)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+  ];
+  if (https) pairs.push(['Strict-Transport-Security', HSTS]);
+  return pairs;
+}
+
 /**
- * Sets the security headers on every response. HSTS only when the public origin is https: PUBLIC_URL
- * says so, or the request arrived over TLS (directly, or `X-Forwarded-Proto: https` from a trusted
- * proxy; untrusted forwarded headers are already removed by `proxyHeaders`).
+ * The security headers, built once. HSTS only when the public origin is https: PUBLIC_URL says so
+ * (`publicHttps`), or, without PUBLIC_URL, the request arrived over TLS (directly, or
+ * `X-Forwarded-Proto: https` from a trusted proxy; untrusted forwarded headers are already removed by
+ * `proxyHeaders`).
  */
+export class SecurityHeaders {
+  /** From PUBLIC_URL's scheme; undefined without PUBLIC_URL (then each request's connection decides). */
+  readonly publicHttps: boolean | undefined;
+  private readonly secure = headerPairs(true);
+  private readonly plain = headerPairs(false);
+
+  constructor(opts: SecurityHeaderOptions) {
+    this.publicHttps =
+      opts.publicUrl !== undefined ? new URL(opts.publicUrl).protocol === 'https:' : undefined;
+  }
+
+  /** The pairs for a request that arrived over TLS (`requestSecure`) or not. */
+  pairs(requestSecure: boolean): readonly HeaderPair[] {
+    return (this.publicHttps ?? requestSecure) ? this.secure : this.plain;
+  }
+}
+
+/** Sets the security headers on every response (the cache hits of routes/hot-reads.ts get the same pairs). */
 export function securityHeaders(opts: SecurityHeaderOptions) {
-  const publicHttps =
-    opts.publicUrl !== undefined ? new URL(opts.publicUrl).protocol === 'https:' : undefined;
-  const csp = { secure: contentSecurityPolicy(true), plain: contentSecurityPolicy(false) };
+  const headers = new SecurityHeaders(opts);
   // not async: it only sets headers before passing on (one promise less per request)
   return function securityHeadersMiddleware(ctx: Context, next: Next) {
-    const https = publicHttps ?? ctx.secure;
-    ctx.set('Content-Security-Policy', https ? csp.secure : csp.plain);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    if (https) ctx.set('Strict-Transport-Security', HSTS);
+    for (const [name, value] of headers.pairs(ctx.secure)) ctx.set(name, value);
     return next();
   };
 }

@@ -6,6 +6,7 @@ import { etagMatches } from '@tessera/kit';
 import { readCaches } from '../canvas/read-caches.js';
 import type { CompositeImage, CompositeKey } from '../canvas/composite-cache.js';
 import { HttpError } from '../middleware/errors.js';
+import { applyAnswer, type Answer, type HeaderPair } from '../http/answer.js';
 import { COMPOSITE_QUERY, COMPOSITE_ROUTE } from '@tessera/facts/render';
 
 /**
@@ -39,18 +40,21 @@ export function compositeKey(canvasIndex: number, query: Record<string, unknown>
 }
 
 /**
- * Answers with an image: its ETag, `Cache-Control: public, max-age=30`, then 304 when If-None-Match
- * names the ETag, else the bytes. Shared by the route and the cache-hit fast path (cached-reads.ts).
+ * The answer of an image: its ETag, `Cache-Control: public, max-age=30`, then 304 when If-None-Match
+ * names the ETag, else the bytes. Shared by the route and the cache-hit fast paths.
  */
+export function compositeAnswer(image: CompositeImage, ifNoneMatch: string | undefined): Answer {
+  const headers: HeaderPair[] = [
+    ['ETag', image.etag],
+    ['Cache-Control', 'public, max-age=30'],
+  ];
+  if (etagMatches(ifNoneMatch, image.etag)) return { status: 304, headers, body: undefined };
+  headers.push(['Content-Type', image.contentType]);
+  return { status: 200, headers, body: image.data };
+}
+
 export function answerComposite(ctx: Context, image: CompositeImage): void {
-  ctx.set('ETag', image.etag);
-  ctx.set('Cache-Control', 'public, max-age=30');
-  if (etagMatches(ctx.get('If-None-Match'), image.etag)) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.set('Content-Type', image.contentType);
-  ctx.body = image.data;
+  applyAnswer(ctx, compositeAnswer(image, ctx.get('If-None-Match')));
 }
 
 export function compositeRoutes(router: Router, deps: BffDeps): void {

@@ -9,6 +9,7 @@ import { readCaches } from '../canvas/read-caches.js';
 import { HttpError } from '../middleware/errors.js';
 import { pickEncoding, type Encoding } from '../middleware/compress.js';
 import { noStore } from '../http/no-store.js';
+import { applyAnswer, type Answer, type HeaderPair } from '../http/answer.js';
 
 /**
  * Pixels (spec section 7):
@@ -21,13 +22,37 @@ import { noStore } from '../http/no-store.js';
  */
 export const BOARD_PIXELS_ROUTE = '/api/pixels/canvas/:canvasIndex/board/:boardIndex';
 
+const BOARD_JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * Answers board pixels from a board body: ETag, `Cache-Control: no-cache`, `Vary: Accept-Encoding`,
- * then 304 when If-None-Match names the ETag, else the JSON in `encoding`. Returns false when the
- * client takes neither brotli nor gzip and the body is still to be set (the inflated JSON).
- * Shared by the route and the cache-hit fast path (cached-reads.ts).
+ * The answer of board pixels in a compressed encoding: ETag, `Cache-Control: no-cache`,
+ * `Vary: Accept-Encoding`, then 304 when If-None-Match names the ETag, else the prebuilt body.
+ */
+export function compressedBoardAnswer(
+  body: BoardBody,
+  encoding: 'br' | 'gzip',
+  ifNoneMatch: string | undefined,
+): Answer {
+  const headers: HeaderPair[] = [
+    ['ETag', body.etag],
+    ['Cache-Control', 'no-cache'],
+    ['Vary', 'Accept-Encoding'],
+  ];
+  if (etagMatches(ifNoneMatch, body.etag)) return { status: 304, headers, body: undefined };
+  headers.push(['Content-Type', BOARD_JSON_TYPE], ['Content-Encoding', encoding]);
+  return { status: 200, headers, body: encoding === 'br' ? body.br : body.gzip };
+}
+
+/**
+ * Answers board pixels from a board body (`compressedBoardAnswer`; a client that takes neither
+ * brotli nor gzip gets the same headers without Content-Encoding). Returns false when the body is
+ * still to be set (the inflated JSON). Shared by the route and the cache-hit fast path.
  */
 export function answerBoard(ctx: Context, body: BoardBody, encoding: Encoding): boolean {
+  if (encoding !== 'identity') {
+    applyAnswer(ctx, compressedBoardAnswer(body, encoding, ctx.get('If-None-Match')));
+    return true;
+  }
   ctx.set('ETag', body.etag);
   ctx.set('Cache-Control', 'no-cache');
   ctx.vary('Accept-Encoding');
@@ -35,11 +60,8 @@ export function answerBoard(ctx: Context, body: BoardBody, encoding: Encoding): 
     ctx.status = 304;
     return true;
   }
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
-  if (encoding === 'identity') return false;
-  ctx.set('Content-Encoding', encoding);
-  ctx.body = encoding === 'br' ? body.br : body.gzip;
-  return true;
+  ctx.set('Content-Type', BOARD_JSON_TYPE);
+  return false;
 }
 
 export function pixelRoutes(router: Router, deps: BffDeps): void {

@@ -12,6 +12,7 @@ import { startBff, type RunningBff } from '../auth/test/app.js';
 import { recordLogs } from '../auth/test/log-recorder.js';
 import { readCaches } from '../canvas/read-caches.js';
 import { createInProcessBus } from '@tessera/embedded';
+import { metricsRegistry } from '@tessera/kit';
 
 const exporter = new tracing.InMemorySpanExporter();
 new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }).register();
@@ -183,5 +184,78 @@ describe('the cache-hit fast path answers as the routes do', () => {
       expect(unchanged.status, path).toBe(304);
       expect(unchanged.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
+  });
+});
+
+describe('untraced cache hits, answered before Koa (routes/hot-reads.ts)', () => {
+  const headersOf = (res: Response) =>
+    Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+
+  /** The count of the RED histogram for one route and status. */
+  async function countOf(route: string, status: number): Promise<number> {
+    const text = await metricsRegistry.getSingleMetricAsString('tessera_http_request_duration_seconds');
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('tessera_http_request_duration_seconds_count{') &&
+          l.includes(`route="${route}"`) &&
+          l.includes(`status="${status}"`),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  }
+
+  it('answers a hit without traceparent as a traced hit does, with no span, counted and logged', async () => {
+    const path = `/api/pixels/canvas/${stack.canvasIndex}/board/11`;
+    const accept = { 'Accept-Encoding': 'gzip, deflate, br' };
+    await (await fetch(`${bff.base}${path}`, { headers: accept })).arrayBuffer(); // the miss fills the cache
+    const { boards } = readCaches(bff.deps);
+    const hits = boards.hits;
+    const counted = await countOf(BOARD_ROUTE, 200);
+    const spans = exporter.getFinishedSpans().length;
+    const plain = await fetch(`${bff.base}${path}`, { headers: accept });
+    const plainBytes = Buffer.from(await plain.arrayBuffer());
+    expect(exporter.getFinishedSpans().length, 'no span for an untraced hit').toBe(spans);
+    expect(boards.hits).toBe(hits + 1);
+    expect(await countOf(BOARD_ROUTE, 200)).toBe(counted + 1);
+    const line = lines.findLast((l) => l.msg === 'request' && l.path === path);
+    expect(line).toMatchObject({ method: 'GET', status: 200 });
+    expect(line?.trace_id).toBeUndefined();
+
+    const traced = await fetch(`${bff.base}${path}`, {
+      headers: { ...accept, traceparent: `00-${hex(32)}-${hex(16)}-01` },
+    });
+    const tracedBytes = Buffer.from(await traced.arrayBuffer());
+    expect(boards.hits).toBe(hits + 2);
+    expect(exporter.getFinishedSpans().length, 'a traced hit has its span').toBe(spans + 1);
+    expect(headersOf(plain)).toEqual(headersOf(traced));
+    expect(plain.headers.get('content-encoding')).toBe('br');
+    expect(plainBytes.equals(tracedBytes)).toBe(true);
+
+    const unchanged = await fetch(`${bff.base}${path}`, {
+      headers: { ...accept, 'If-None-Match': plain.headers.get('etag')! },
+    });
+    expect(unchanged.status).toBe(304);
+    expect(exporter.getFinishedSpans().length).toBe(spans + 1);
+    expect(await countOf(BOARD_ROUTE, 304)).toBeGreaterThan(0);
+  });
+
+  it('leaves to Koa what a hit would answer differently: HEAD, a forwarded scheme, a plain-JSON client', async () => {
+    const path = `/api/pixels/canvas/${stack.canvasIndex}/board/12`;
+    await (await fetch(`${bff.base}${path}`, { headers: { 'Accept-Encoding': 'br' } })).arrayBuffer();
+    const spans = exporter.getFinishedSpans().length;
+    const head = await fetch(`${bff.base}${path}`, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBeNull();
+    // the test app trusts no proxy: Koa drops the header and answers over plain HTTP (no HSTS)
+    const forwarded = await fetch(`${bff.base}${path}`, {
+      headers: { 'Accept-Encoding': 'br', 'X-Forwarded-Proto': 'https' },
+    });
+    await forwarded.arrayBuffer();
+    expect(forwarded.headers.get('strict-transport-security')).toBeNull();
+    const plainJson = await fetch(`${bff.base}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(((await plainJson.json()) as { success: boolean }).success).toBe(true);
+    // each of the three went the Koa way: a root span each
+    expect(exporter.getFinishedSpans().length).toBe(spans + 3);
   });
 });
