@@ -22,7 +22,7 @@ describe('the trust table', () => {
   });
 
   it('derives each service ingress from the table', () => {
-    expect(callersOf('lock')).toEqual(['bff', 'canvas']);
+    expect(callersOf('lock')).toEqual(['bff', 'canvas', 'payment']);
     expect(callersOf('identity')).toEqual(['bff', 'submission', 'ops']);
   });
 

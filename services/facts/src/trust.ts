@@ -80,8 +80,9 @@ export const RPC_CALLERS: Record<ServiceName, Record<string, readonly CallerName
     GetLockStatus: ['bff', 'canvas'],
     ListLocks: ['bff'],
     GetUserLock: ['bff'],
-    // The canvas checks the buyer's lock when it reserves an order's pixels (payment asks nothing itself).
-    ValidateLock: ['bff', 'canvas'],
+    // The canvas checks the buyer's lock when it reserves an order's pixels; payment checks it
+    // once more before a card is charged (the lock alone: the board is the commit's to check).
+    ValidateLock: ['bff', 'canvas', 'payment'],
   },
   payment: {
     GetPaymentConfig: ['bff'],

@@ -1,6 +1,6 @@
 /**
  * Builds the payment service from its adapters: the order repository over the document store, the
- * provider (Stripe when its three keys are set, else the sandbox), the canvas client and the bus;
+ * provider (Stripe when its three keys are set, else the sandbox), the canvas and lock clients and the bus;
  * starts the reconciliation job. main.ts calls it with the configured adapters; tests call it with
  * an embedded store, an in-process canvas transport and a clock they control.
  */
@@ -16,6 +16,8 @@ import {
   type ServiceParts,
 } from '@tessera/kit';
 import { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import { LockService } from '@tessera/proto/tessera/lock/v1/lock_pb.js';
+import { lockCheckOver } from './adapters/lock-check.js';
 import { OrderRepository } from './adapters/orders.js';
 import type { PaymentProvider } from './adapters/provider.js';
 import { SandboxProvider } from './adapters/sandbox-provider.js';
@@ -28,6 +30,8 @@ export interface PaymentParts {
   store: DocumentStore;
   bus: EventBus;
   canvas: Client<typeof CanvasService>;
+  /** The lock service (ValidateLock before a card is charged). */
+  lock: Client<typeof LockService>;
   logger: Logger;
   settings: PaymentSettings;
   now?: () => number;
@@ -66,6 +70,7 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
     provider,
     sandbox,
     canvas: parts.canvas,
+    locks: lockCheckOver(parts.lock),
     bus: parts.bus,
     logger,
     now,
@@ -97,7 +102,7 @@ export async function createPayment(parts: PaymentParts): Promise<Payment> {
   };
 }
 
-/** The process's wiring: the configured store and bus, the canvas client, the service on them. */
+/** The process's wiring: the configured store and bus, the canvas and lock clients, the service on them. */
 export const setup: ServiceSetup<PaymentSettings, PaymentService> = async ({ config, logger, open }) => {
   const store = await open.documentStore();
   const bus = await open.eventBus();
@@ -107,6 +112,7 @@ export const setup: ServiceSetup<PaymentSettings, PaymentService> = async ({ con
     logger,
     settings: config,
     canvas: createPeerClient(CanvasService, config.peers.canvas, { timeoutMs: config.rpcTimeoutMs }),
+    lock: createPeerClient(LockService, config.peers.lock, { timeoutMs: config.rpcTimeoutMs }),
   });
   return closingInOrder(payment, bus, store);
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import fsp from 'node:fs/promises';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { tempDir, testLogger } from '@tessera/kit/testing';
 import { FREE_FAILURES } from '../security/throttle.js';
 import { createMailer, OutboxMailer, SmtpMailer } from './mailer.js';
@@ -59,6 +60,47 @@ describe('mailers', () => {
     expect(outbox.lastTo('U59@x.io')?.text).toBe('t59');
     const lines = fs.readFileSync(path.join(dir, 'outbox.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(60);
+  });
+
+  it('the outbox writes the mails sent meanwhile together, each in the file when its send resolves', async () => {
+    const { dir, cleanup } = tempDir();
+    onTestFinished(cleanup);
+    const appends = vi.spyOn(fsp, 'appendFile');
+    onTestFinished(() => appends.mockRestore());
+    const mailer = createMailer({ mailFrom: 'x@y.z', production: false }, dir, logger);
+    const file = path.join(dir, 'outbox.jsonl');
+    const read = () => fs.readFileSync(file, 'utf8').trim().split('\n');
+    const sent = Array.from({ length: 40 }, (_, i) =>
+      mailer.send({ to: `u${i}@x.io`, subject: 's', text: `t${i}` }).then(() => read().length),
+    );
+    const seen = await Promise.all(sent);
+    // every send resolved with its own line (and those before it) in the file
+    seen.forEach((n, i) => expect(n).toBeGreaterThanOrEqual(i + 1));
+    expect(read().map((l) => (JSON.parse(l) as { text: string }).text)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `t${i}`),
+    );
+    // the first mail's write, then one for the 39 sent while it was under way
+    expect(appends.mock.calls.length).toBeLessThanOrEqual(2);
+    // a mail sent after the writes ended is written too
+    await mailer.send({ to: 'late@x.io', subject: 's', text: 'late' });
+    expect(read()).toHaveLength(41);
+  });
+
+  it('a failed outbox write fails the sends it carried; the next write makes the folder again', async () => {
+    const { dir, cleanup } = tempDir();
+    onTestFinished(cleanup);
+    const mailer = createMailer({ mailFrom: 'x@y.z', production: false }, path.join(dir, 'id'), logger);
+    await mailer.send({ to: 'a@x.io', subject: 's', text: 'first' });
+    fs.rmSync(path.join(dir, 'id'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'id'), 'a file where the folder was');
+    await expect(mailer.send({ to: 'b@x.io', subject: 's', text: 'lost' })).rejects.toThrow();
+    fs.rmSync(path.join(dir, 'id'));
+    await mailer.send({ to: 'c@x.io', subject: 's', text: 'again' });
+    const lines = fs
+      .readFileSync(path.join(dir, 'id', 'outbox.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { text: string }).text)).toEqual(['again']);
   });
 
   it('in production the outbox writes no file', async () => {

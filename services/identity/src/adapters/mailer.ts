@@ -2,7 +2,8 @@
  * The mailer port's two adapters: SMTP through nodemailer when SMTP_URL is set, else the
  * development outbox, which logs each message, keeps the last ones in memory (tests) and, outside
  * production, appends each as one JSON line to `<DATA_DIR>/identity/outbox.jsonl` (browser tests of
- * the whole stack read the reset code there).
+ * the whole stack read the reset code there; a send resolves once its line is in the file, and the
+ * lines sent while a write is under way share the next one).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -18,11 +19,24 @@ export interface OutboxEntry extends MailMessage {
   sentAt: string;
 }
 
+/** A line on its way to the outbox file, and its sender's promise. */
+interface PendingLine {
+  line: string;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 export class OutboxMailer implements Mailer {
   readonly kind = 'outbox';
   /** The last messages, oldest first. */
   readonly messages: OutboxEntry[] = [];
-  private writes: Promise<void> = Promise.resolve();
+  /** Lines not yet handed to the file: the next write takes all of them. */
+  private pending: PendingLine[] = [];
+  /** The write loop under way, while `busy`. */
+  private writing: Promise<void> = Promise.resolve();
+  private busy = false;
+  /** The file's folder exists (made once, by the first write). */
+  private folderMade = false;
 
   constructor(
     private readonly opts: {
@@ -35,6 +49,12 @@ export class OutboxMailer implements Mailer {
     },
   ) {}
 
+  /**
+   * Resolves once the message's line is in the file (rejects when that write failed). Lines sent
+   * while a write is under way go together in the next one: one append for all of them, in the
+   * order they were sent (a receipt per order under load was a folder check, an open, a write and
+   * a close each).
+   */
   send(message: MailMessage): Promise<void> {
     const entry: OutboxEntry = { ...message, from: this.opts.from, sentAt: new Date().toISOString() };
     this.messages.push(entry);
@@ -46,12 +66,40 @@ export class OutboxMailer implements Mailer {
     }
     const file = this.opts.file;
     if (file === undefined) return Promise.resolve();
-    const write = this.writes.then(async () => {
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.appendFile(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ line: `${JSON.stringify(entry)}\n`, resolve, reject });
+      if (!this.busy) {
+        this.busy = true;
+        this.writing = this.writeAll(file);
+      }
     });
-    this.writes = write.catch(() => undefined);
-    return write;
+  }
+
+  /**
+   * Appends the waiting lines, a batch per write, until none is left; `busy` is cleared in the turn
+   * that finds none (no await in between), so a line sent after it starts the next loop.
+   */
+  private async writeAll(file: string): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending;
+        this.pending = [];
+        try {
+          if (!this.folderMade) {
+            await fs.mkdir(path.dirname(file), { recursive: true });
+            this.folderMade = true;
+          }
+          await fs.appendFile(file, batch.map((p) => p.line).join(''), { mode: 0o600 });
+          for (const p of batch) p.resolve();
+        } catch (err) {
+          // the folder may have gone: made again before the next write
+          this.folderMade = false;
+          for (const p of batch) p.reject(err);
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
   }
 
   /** The last message sent to `to` (tests). */
@@ -60,9 +108,9 @@ export class OutboxMailer implements Mailer {
     return [...this.messages].reverse().find((m) => m.to.toLowerCase() === want);
   }
 
-  /** Resolves once every message so far is in the file. */
+  /** Resolves once every message so far is in the file (or its write failed). */
   async flush(): Promise<void> {
-    await this.writes;
+    while (this.busy) await this.writing;
   }
 
   close(): Promise<void> {

@@ -2,6 +2,7 @@
 import type { Client } from '@connectrpc/connect';
 import type { EventBus, Logger } from '@tessera/kit';
 import type { CanvasService } from '@tessera/proto/tessera/canvas/v1/canvas_pb.js';
+import type { LockCheck } from '../adapters/lock-check.js';
 import type { OrderRepository } from '../adapters/orders.js';
 import type { PaymentProvider } from '../adapters/provider.js';
 import type { SandboxProvider } from '../adapters/sandbox-provider.js';
@@ -13,6 +14,8 @@ export interface PaymentDeps {
   sandbox?: SandboxProvider;
   /** The canvas service: reserves (checking the buyer's board lock), commits and releases orders. */
   canvas: Client<typeof CanvasService>;
+  /** The lock service: whether the buyer still holds the board with the order's token (before the charge). */
+  locks: LockCheck;
   bus: EventBus;
   logger: Logger;
   now: () => number;

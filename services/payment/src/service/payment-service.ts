@@ -6,7 +6,7 @@
  */
 import { create } from '@bufbuild/protobuf';
 import { isOrderId } from '@tessera/facts/ids';
-import { appError, hasAppCode } from '@tessera/kit';
+import { appError } from '@tessera/kit';
 import {
   GetLedgerResponseSchema,
   type CommitOrderRequest,
@@ -32,7 +32,7 @@ import { InFlight } from './in-flight.js';
 import { intentMessage } from './mappers.js';
 import { recordDeclined } from './metrics.js';
 import { Records } from './records.js';
-import { checkOnCanvas } from './order-checks.js';
+import { LOCK_LOST } from './order-checks.js';
 import { listOrdersForUser } from './buyer-orders.js';
 import { checkId, checkUser } from './validate.js';
 
@@ -159,32 +159,26 @@ export class PaymentService {
 
   /**
    * Before the card is charged: the buyer still holds the board's lock with the order's fencing
-   * token (the canvas's reservation check, nothing written; it asks the lock before the board). An
-   * order refused here takes no money: its intent is canceled (its pixels released) and the buyer
-   * told. A board refusal (pixels held or sold meanwhile) is left to the commit, which refunds.
-   * Only an unpaid order is checked (a repeated confirmation of a paid one is the provider's answer).
+   * token (one ValidateLock call to the lock service). An order refused here takes no money: its
+   * intent is canceled (its pixels released) and the buyer told. The board itself (pixels held or
+   * sold meanwhile) is not asked: that is left to the commit, which refunds. Only an unpaid order is
+   * checked (a repeated confirmation of a paid one is the provider's answer).
    */
   private async checkBeforeCharge(order: Order): Promise<void> {
     if (order.state !== 'pending') return;
-    try {
-      await checkOnCanvas(this.deps, {
-        orderId: order._id,
-        userId: order.userId,
-        canvasIndex: order.canvasIndex,
-        boardIndex: order.boardIndex,
-        fencingToken: order.fencingToken,
-        pixels: order.pixels,
-      });
-    } catch (err) {
-      if (hasAppCode(err, 'PIXEL_ALREADY_SOLD', 'CONFLICT')) return;
-      if (!hasAppCode(err, 'LOCK_CONFLICT')) throw err;
-      const status = (await this.deps.provider.retrieve(order._id)).status;
-      if (isAwaitingPayment(status)) {
-        await this.deps.provider.cancel(order._id);
-        await this.fulfil(order._id, { waitMs: 0 });
-      }
-      throw err;
+    const held = await this.deps.locks.holds(
+      order.canvasIndex,
+      order.boardIndex,
+      order.userId,
+      order.fencingToken,
+    );
+    if (held) return;
+    const status = (await this.deps.provider.retrieve(order._id)).status;
+    if (isAwaitingPayment(status)) {
+      await this.deps.provider.cancel(order._id);
+      await this.fulfil(order._id, { waitMs: 0 });
     }
+    throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'board_index' });
   }
 
   /**

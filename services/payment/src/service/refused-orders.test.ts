@@ -108,6 +108,34 @@ describe('a paid order the canvas refuses is refunded at once, and the buyer tol
   });
 });
 
+describe("the check before the charge asks for the order's own lock", () => {
+  it('the buyer re-locked the board (a new token) before paying: refused, no money taken', async () => {
+    h.locks.set('25', { userId: 'buyer4', fencingToken: 3 });
+    const { intent } = await h.client.createPaymentIntent(createReq('buyer4', 25));
+    // released and locked again: the same user holds the board, under a lock this order was not made under
+    h.locks.set('25', { userId: 'buyer4', fencingToken: 6 });
+    const refused = await failure(
+      h.client.confirmSandboxPayment({ userId: 'buyer4', clientSecret: intent!.clientSecret, ...card }),
+    );
+    expect(refused.app).toBe('LOCK_CONFLICT');
+    const at = await h.sandbox.retrieve(intent!.id);
+    expect([at.status, at.amountReceivedCents]).toEqual(['canceled', 0]);
+    expect(await soldOn(25)).toBe(0);
+  });
+
+  it("the buyer still holds the order's lock: charged", async () => {
+    h.locks.set('26', { userId: 'buyer5', fencingToken: 7 });
+    const { intent } = await h.client.createPaymentIntent(createReq('buyer5', 26));
+    const paid = await h.client.confirmSandboxPayment({
+      userId: 'buyer5',
+      clientSecret: intent!.clientSecret,
+      ...card,
+    });
+    expect(paid.intent?.status).toBe('succeeded');
+    expect((await h.sandbox.retrieve(intent!.id)).amountReceivedCents).toBe(intent!.amountCents);
+  });
+});
+
 describe('intents are cheap to refuse', () => {
   it('200 refused intents from one user make no provider call', async () => {
     h.locks.set('23', { userId: 'spammer', fencingToken: 3 });

@@ -1,7 +1,7 @@
 /**
  * The payment service for tests: the real canvas service (its own harness, on an embedded store,
  * with a clock the test moves) checking board locks with a lock service that answers ValidateLock
- * and GetLockStatus from a table the test sets, the sandbox provider, and the payment core over an
+ * and GetLockStatus from a table the test sets (payment asks it ValidateLock before a charge), the sandbox provider, and the payment core over an
  * embedded store in a temp folder.
  * `restart()` builds a new core over the same stores and kills the old one: every later call of the
  * old core (store, provider, canvas) throws, as if its process had died at that await.
@@ -162,12 +162,14 @@ export async function startPaymentHarness(
       router: { interceptors: traced.length ? [serverTracing] : [] },
     },
   );
+  // the one lock service, asked by the canvas (reserve, commit) and by payment (before a charge)
+  const lock = createClient(LockService, lockTransport);
   const canvasCore = await createCanvas({
     store: canvasStore,
     bus,
     logger: testLogger('canvas'),
     now,
-    locks: lockGateOver(createClient(LockService, lockTransport)),
+    locks: lockGateOver(lock),
   });
   const canvas = createClient(
     CanvasService,
@@ -195,6 +197,7 @@ export async function startPaymentHarness(
       logger,
       settings: { reconcileEveryMs: 60_000 },
       canvas: killable(canvas, dead),
+      lock: killable(lock, dead),
       provider: killable(sandbox, dead),
       now,
       reconcile: false,
@@ -245,6 +248,7 @@ export async function startPaymentHarness(
         logger,
         settings: { reconcileEveryMs: 60_000 },
         canvas: wrapCanvas(canvas),
+        lock,
         provider: sandbox,
         now,
         reconcile: false,
