@@ -115,7 +115,8 @@ describe('startStack', () => {
     }
     running.push(stack);
     expect(stack.lines().join('\n')).toContain(
-      `env REDIS_URL=- DATA_DIR=${stack.dataDir} PORT=${stack.port}`,
+      // two malloc arenas, as `npm start` runs it (package.json)
+      `env REDIS_URL=- DATA_DIR=${stack.dataDir} PORT=${stack.port} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`,
     );
     expect(stack.url).toBe(`http://127.0.0.1:${stack.port}`);
     expect(fs.existsSync(stack.dataDir)).toBe(true);
