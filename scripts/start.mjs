@@ -94,24 +94,14 @@ const common = {
 // conditions, for about 50 MB more PSS in all), 16 MB for the BFF (a lock pair after the 2,000-stream
 // scenario: 0.69 ms of its CPU against 0.73 ms at 8 MB; idle memory the same, as the young generation
 // grows only under load), 2 MB for the others (V8's default grows it to 16 MB during start-up and keeps
-// it: about 10 MB per service), and two malloc arenas (MALLOC_ARENA_MAX=2). glibc reads the variable
-// when a process starts, so this script sets it for the processes it spawns, and the one process of
-// the threads is given it by whoever starts it: `npm start` (package.json) and the test and bench
-// launcher (scripts/lib/launch-stack.mjs). With glibc's default (8 arenas per core) the threads'
-// native memory grew from about 60 MB to 150-160 MB in the first minutes of the soak and stayed
-// there; with two it stayed at about 70 MB (loadtests/README.md, "The soak").
+// it: about 10 MB per service), and two malloc arenas for separate processes (glibc reads the variable
+// when a process starts: the threads' one process runs with its default, and is measured so).
 // Source-mapped stack traces cost about 12 MB per service (every module's map, node_modules included,
 // is parsed at load); the container images run without them too:
 // `NODE_OPTIONS=--enable-source-maps npm start` turns them on.
 const SEMI_SPACE_MB = { bff: 16, canvas: 8, payment: 8, lock: 8, broker: 8 };
 const semiSpaceMb = (name) => SEMI_SPACE_MB[name] ?? 2;
 common.MALLOC_ARENA_MAX ??= '2';
-if (
-  process.platform === 'linux' &&
-  env.MALLOC_ARENA_MAX === undefined &&
-  env.TESSERA_PROCESS_PER_SERVICE !== '1'
-)
-  say("MALLOC_ARENA_MAX is not set: this process runs with glibc's many malloc arenas (`npm start` sets 2)");
 const PROCESS_PER_SERVICE = env.TESSERA_PROCESS_PER_SERVICE === '1';
 // TESSERA_RESTART_KILLED=1 (the fault suite, integration/faults/, with a process per service): a
 // process that dies of SIGKILL is started again on its port with its key, as Kubernetes restarts a

@@ -137,8 +137,6 @@ export async function startStack(opts = {}) {
     // every test user signs up from 127.0.0.1: the per-address new-account limit is for real clients
     // (integration/abuse tests it at its real value)
     NEW_ACCOUNT_LIMIT_SCALE: '1000',
-    // as `npm start` runs it (package.json): two malloc arenas for the threads' one process
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...(opts.build ? {} : { TESSERA_SKIP_BUILD: '1' }),
     ...(opts.exposeKeys ? { TESSERA_EXPOSE_KEYS: '1' } : {}),
     ...opts.env,

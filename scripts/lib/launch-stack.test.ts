@@ -115,8 +115,7 @@ describe('startStack', () => {
     }
     running.push(stack);
     expect(stack.lines().join('\n')).toContain(
-      // two malloc arenas, as `npm start` runs it (package.json)
-      `env REDIS_URL=- DATA_DIR=${stack.dataDir} PORT=${stack.port} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`,
+      `env REDIS_URL=- DATA_DIR=${stack.dataDir} PORT=${stack.port}`,
     );
     expect(stack.url).toBe(`http://127.0.0.1:${stack.port}`);
     expect(fs.existsSync(stack.dataDir)).toBe(true);
