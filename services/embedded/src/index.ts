@@ -21,6 +21,6 @@ export {
 export { createEmbeddedObjectStore, EmbeddedObjectStore } from './objects/files.js';
 export { createInProcessBus, InProcessBus, type InProcessBusOptions } from './bus/in-process.js';
 export { RemoteBus, type RemoteBusOptions } from './bus/remote.js';
-export { Broker, type BrokerOptions } from './bus/engine/core.js';
+export { Broker, DEFAULT_KEEP_SETTLED, type BrokerOptions } from './bus/engine/core.js';
 export { FileJournal } from './bus/engine/journal.js';
 export type { StoredMessage } from './bus/engine/stream.js';

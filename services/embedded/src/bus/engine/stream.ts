@@ -1,7 +1,8 @@
 /**
  * The broker's message stream: messages with contiguous increasing sequence numbers, publish-id
  * deduplication within a window, and bounded retention (a message count and an age, whichever
- * trims more). Pure in-memory state; the journal persists it.
+ * trims more; and, of the messages every durable consumer has settled, only the last `keepSettled`,
+ * the history a fan-out subscriber may replay). Pure in-memory state; the journal persists it.
  */
 import type { BusMessage, RetentionLimits } from '@tessera/kit';
 /** A message as the stream keeps it: the port's message without a delivery count. */
@@ -24,6 +25,8 @@ export class MessageStream {
   constructor(
     private readonly limits: RetentionLimits,
     private readonly duplicateWindowMs: number,
+    /** Messages at or below the settled floor kept for replay (the newest of them). */
+    private readonly keepSettled = Number.POSITIVE_INFINITY,
   ) {}
 
   lastSeq(): number {
@@ -103,12 +106,17 @@ export class MessageStream {
   }
 
   /**
-   * Applies retention and forgets publish ids outside the window. Returns the new first sequence
+   * Applies retention and forgets publish ids outside the window. `settledFloor`: the highest
+   * sequence at or below which every durable consumer has settled every message (acked, given up or
+   * not its subject); of those, only the newest `keepSettled` stay. A message some durable has not
+   * settled yet is removed by the count and age limits only. Returns the new first sequence
    * (everything below it is gone).
    */
-  trim(now: number): number {
+  trim(now: number, settledFloor = 0): number {
     const byCount = this.size() - this.limits.maxMessages;
-    let drop = Math.max(0, byCount);
+    const first = this.firstSeq();
+    const settled = Math.min(settledFloor, this.last) - first + 1;
+    let drop = Math.max(0, byCount, settled - this.keepSettled);
     while (
       this.head + drop < this.msgs.length &&
       now - this.msgs[this.head + drop]!.timestampMs > this.limits.maxAgeMs
