@@ -48,13 +48,14 @@ const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnPropert
 function checkedScalar(value: unknown, where: string, key: string | number | undefined): Json {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
-  const at = () => (key === undefined ? where : `${where}.${key}`);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidOperationError(`${at()}: ${value} is not storable`);
-    return value;
-  }
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return refuse(value, key === undefined ? where : `${where}.${key}`);
+}
+
+function refuse(value: unknown, where: string): never {
+  if (typeof value === 'number') throw new InvalidOperationError(`${where}: ${value} is not storable`);
   throw new InvalidOperationError(
-    `${at()}: ${describe(value)} is not storable (documents hold strings, finite numbers, booleans, null, arrays and plain objects)`,
+    `${where}: ${describe(value)} is not storable (documents hold strings, finite numbers, booleans, null, arrays and plain objects)`,
   );
 }
 
@@ -85,16 +86,19 @@ function copyOver(value: object, base: Json | undefined, where: string, depth: n
   if (depth >= MAX_DEPTH) throw new InvalidOperationError(`${where}: nested more than ${MAX_DEPTH} levels`);
   if (Array.isArray(value)) {
     if (!Array.isArray(base)) return copyChecked(value, where, depth);
-    const out: Json[] = new Array<Json>(value.length);
-    let same = value.length === base.length;
+    // No copy until the first element that differs from base's (base's equal ones are kept).
+    let out: Json[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
       const b = base[i];
       const c = isContainer(v) ? copyOver(v, b, `${where}.${i}`, depth + 1) : checkedScalar(v, where, i);
-      out[i] = c;
-      if (same && c !== b) same = false;
+      if (out) out.push(c);
+      else if (c !== b || i >= base.length) {
+        out = base.slice(0, i);
+        out.push(c);
+      }
     }
-    return same ? base : out;
+    return out ?? (value.length === base.length ? base : base.slice(0, value.length));
   }
   if (isPlainObject(value)) {
     if (!isPlainObject(base)) return copyChecked(value, where, depth);
@@ -127,11 +131,11 @@ function describe(v: unknown): string {
 export function cloneJson<T extends Json>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const n = value.length;
-    const out = new Array<Json>(n);
-    for (let i = 0; i < n; i++) {
-      const v = value[i] as Json;
-      out[i] = v !== null && typeof v === 'object' ? cloneJson(v) : v;
+    // a block copy, then the documents and arrays inside copied in turn
+    const out = value.slice();
+    for (let i = 0; i < out.length; i++) {
+      const v = out[i] as Json;
+      if (v !== null && typeof v === 'object') out[i] = cloneJson(v);
     }
     return out as T;
   }
