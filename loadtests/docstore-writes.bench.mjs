@@ -5,8 +5,8 @@
  * alternating a reservation (a pushed reservation, version + 1) and a commit (one pixel sold: owners,
  * soldAt, colours and kinds changed, the reservation gone, the order id appended).
  *
- *   node loadtests/docstore.bench.mjs                        # this worktree's build
- *   DOCSTORE_BENCH_ROOT=/tmp/other-worktree node loadtests/docstore.bench.mjs   # another build (A/B)
+ *   node loadtests/docstore-writes.bench.mjs                        # this worktree's build
+ *   DOCSTORE_BENCH_ROOT=/tmp/other-worktree node loadtests/docstore-writes.bench.mjs   # another build (A/B)
  *
  * Settings: DOCSTORE_BENCH_WRITES (default 4000), DOCSTORE_BENCH_BOARDS (16), DOCSTORE_BENCH_SOLD
  * (pixels already sold per board at the start, default 600). Prints, per phase: operations/s, CPU per
