@@ -8,9 +8,15 @@
  * a refused or failed write changes nothing: the log record is appended before memory is touched, and
  * memory is only touched once the append succeeded.
  *
- * Isolation: stored documents are immutable. Inputs are deep-copied (and checked) on the way in,
- * results are deep-copied on the way out, and an update is applied to a private copy that replaces
- * the stored one. That also lets compaction serialise a point-in-time view without blocking writes.
+ * Isolation: stored documents are immutable, never changed in place once stored, so versions of a
+ * document may share structure. Inputs are deep-copied (and checked) on the way in, results are
+ * deep-copied on the way out. An update copies the document's top level and the top-level fields it
+ * touches, and applies itself to that copy; a replacement is copied sharing every part that did not
+ * change with the stored document. That also lets compaction serialise a point-in-time view without
+ * blocking writes.
+ *
+ * Logging: an insert logs the whole document, an update or a replacement of a stored document only
+ * its patch against the stored version (diff.ts), a delete its id (files.ts).
  */
 import crypto from 'node:crypto';
 import type {
@@ -26,6 +32,7 @@ import type {
 } from '@tessera/kit';
 import { DuplicateKeyError } from '@tessera/kit/ports';
 import { InvalidOperationError, StoreUnavailableError } from './errors.js';
+import { diffValues, type Patch } from './diff.js';
 import type { CollectionFiles, LogRecord } from './files.js';
 import { compileFilter, equalitySeed, scalarEquality } from './filter.js';
 import { setAt, splitPath } from './paths.js';
@@ -33,9 +40,19 @@ import { compileProjection, sortDocs } from './shape.js';
 import { EqualityIndex } from './equality-index.js';
 import { sameIndex, UniqueIndex, validateIndexSpec, type Change } from './unique-index.js';
 import { compileUpdate } from './update.js';
-import { cloneJson, deepEqual, isPlainObject, toStorable, type JsonObject } from './values.js';
+import {
+  cloneJson,
+  isPlainObject,
+  toStorable,
+  toStorableOver,
+  type Json,
+  type JsonObject,
+} from './values.js';
 
 const ID_INDEX = '_id_';
+
+/** A change to commit: an insert (after only), a delete (before only) or an update (both, and its patch). */
+type Write = Change & { patch?: Patch };
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   readonly #docs: Map<string, JsonObject>;
@@ -131,10 +148,10 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     this.#open();
     const apply = compileUpdate(update);
     const matched = this.#matching(filter);
-    const changes: Change[] = [];
+    const changes: Write[] = [];
     for (const before of matched) {
-      const after = this.#updated(before, apply);
-      if (after) changes.push({ id: before._id as string, before, after });
+      const change = this.#updated(before, apply);
+      if (change) changes.push(change);
     }
     if (changes.length > 0) this.#commit(changes);
     return { matchedCount: matched.length, modifiedCount: changes.length };
@@ -161,20 +178,22 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async replaceOne(filter: Filter<T>, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
     this.#open();
     const match = compileFilter(filter);
-    const replacement = toStorable(doc, 'replacement');
+    const before = this.#first(filter, undefined, match);
+    // a checked copy of the caller's document that shares its unchanged parts with the stored one
+    const replacement = before ? toStorableOver(doc, before, 'replacement') : toStorable(doc, 'replacement');
     if (!isPlainObject(replacement)) throw new InvalidOperationError('a replacement must be a plain object');
     for (const key of Object.keys(replacement))
       if (key.startsWith('$'))
         throw new InvalidOperationError(`a replacement cannot contain operators ('${key}')`);
-    const before = this.#first(filter, undefined, match);
     if (before) {
       const id = before._id as string;
       if (replacement._id !== undefined && replacement._id !== id)
         throw new InvalidOperationError(`replaceOne would change the immutable field _id`);
       const { _id: _ignored, ...rest } = replacement;
       const after: JsonObject = { _id: id, ...rest };
-      if (deepEqual(before, after)) return { matchedCount: 1, modifiedCount: 0 };
-      this.#commit([{ id, before, after }]);
+      const patch = diffValues(before, after);
+      if (patch === undefined) return { matchedCount: 1, modifiedCount: 0 };
+      this.#commit([{ id, before, after, patch }]);
       return { matchedCount: 1, modifiedCount: 1 };
     }
     if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0 };
@@ -269,19 +288,26 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return undefined;
   }
 
-  /** The updated copy of `before`, or undefined when the update changes nothing. */
-  #updated(before: JsonObject, apply: ReturnType<typeof compileUpdate>): JsonObject | undefined {
-    const after = cloneJson(before);
+  /**
+   * The update of `before` (its new version and patch), or undefined when it changes nothing. The new
+   * version copies only the top level and the top-level fields the update touches (copy-on-write):
+   * everything else is shared with `before`, which is never mutated.
+   */
+  #updated(before: JsonObject, apply: ReturnType<typeof compileUpdate>): Write | undefined {
+    const after: JsonObject = { ...before };
+    for (const root of apply.roots)
+      if (Object.prototype.hasOwnProperty.call(before, root)) after[root] = cloneJson(before[root] as Json);
     apply.apply(after, false);
     if (after._id !== before._id)
       throw new InvalidOperationError('an update cannot change the immutable field _id');
-    return deepEqual(before, after) ? undefined : after;
+    const patch = diffValues(before, after);
+    return patch === undefined ? undefined : { id: before._id as string, before, after, patch };
   }
 
   #modify(before: JsonObject, apply: ReturnType<typeof compileUpdate>): boolean {
-    const after = this.#updated(before, apply);
-    if (!after) return false;
-    this.#commit([{ id: before._id as string, before, after }]);
+    const change = this.#updated(before, apply);
+    if (!change) return false;
+    this.#commit([change]);
     return true;
   }
 
@@ -299,14 +325,21 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /** Checks every unique constraint, logs the change durably, then applies it in memory. */
-  #commit(changes: Change[]): void {
+  #commit(changes: Write[]): void {
     for (const c of changes)
       if (!c.before && c.after && this.#docs.has(c.id)) throw new DuplicateKeyError(this.name, ID_INDEX);
     for (const { unique } of this.#indexes.values()) unique?.check(changes);
     const record: LogRecord = {};
-    const puts = changes.filter((c) => c.after).map((c) => c.after as JsonObject);
-    const dels = changes.filter((c) => !c.after).map((c) => c.id);
+    const puts: JsonObject[] = [];
+    const patches: [string, Patch][] = [];
+    const dels: string[] = [];
+    for (const c of changes) {
+      if (!c.after) dels.push(c.id);
+      else if (c.before && c.patch) patches.push([c.id, c.patch]);
+      else puts.push(c.after);
+    }
     if (puts.length > 0) record.p = puts;
+    if (patches.length > 0) record.u = patches;
     if (dels.length > 0) record.d = dels;
     this.files.append(record);
     for (const { unique, equality } of this.#indexes.values()) {

@@ -6,7 +6,8 @@
  * as the write still in flight on it would leave it; counters hold at least every acknowledged
  * increment and at most every started one; nothing else exists; keys stay unique; the store takes
  * new writes. Compaction runs every few writes, so kills also land in the middle of compactions.
- * Every third cycle also appends a torn record (what a kill inside write(2) leaves) to the log.
+ * Every third cycle also appends a torn record (what a kill inside write(2) leaves) to the log: a
+ * whole document or, every sixth cycle, a diff record (an update's change).
  *
  * The writer runs straight from its TypeScript sources through the kit's ts-loader.mjs (no build).
  */
@@ -199,10 +200,13 @@ describe('embedded document store: durability under SIGKILL', () => {
       if (cycle % 3 === 2) {
         // What a kill inside write(2) leaves: the start of a record without its newline.
         const newest = logsOf(dir, 'items').sort((a, b) => parseInt(b.slice(6)) - parseInt(a.slice(6)))[0];
-        fs.appendFileSync(
-          path.join(dir, newest!),
-          `{"p":[{"_id":"torn-${cycle}","key":"torn","version":0,"va`,
-        );
+        // alternately a whole document (an insert) and a diff record (an update of an item)
+        const id = [...items.keys()][0];
+        const torn =
+          cycle % 6 === 5 && id
+            ? `{"u":[[${JSON.stringify(id)},[1,[["value",[0,99`
+            : `{"p":[{"_id":"torn-${cycle}","key":"torn","version":0,"va`;
+        fs.appendFileSync(path.join(dir, newest!), torn);
       }
 
       const want = expectations(items, run.lines);

@@ -2,15 +2,23 @@
  * The files of one embedded collection: a snapshot plus append-only JSON-lines logs.
  *
  *   <name>.snapshot      header line {"snapshot":1,"gen":G,"count":N}, then N documents, one per line
- *   <name>.<gen>.log     one line per write operation: {"p":[documents put]} or {"d":[ids deleted]}
+ *   <name>.<gen>.log     one line per write operation: {"p":[documents put], "u":[[id, patch]...],
+ *                        "d":[ids deleted]} (any of the three)
  *   <name>.snapshot.tmp  a compaction in progress (deleted on open)
  *
+ * `p` holds whole documents (inserts; every write before diff records existed, so logs written by
+ * earlier versions open as before); `u` holds the changes of updated documents (diff.ts), each
+ * applied to the document as the records before it left it. A store with `u` records does not open
+ * in a version without them (the record is refused as corrupt, loudly).
+ *
  * State on disk = the snapshot (generation G, or empty when absent) + every log of generation >= G,
- * replayed in order. Each write appends one line with a single synchronous write(2) before its
- * promise resolves (page cache is enough: we defend against the process being killed, not the
- * machine). Every record holds whole documents, so replaying is idempotent and one operation is
- * never half-applied: a torn last line (the process died mid-write) is ignored and cut off when the
- * collection is opened; a bad line anywhere else is corruption and opening fails loudly.
+ * replayed in order, each record exactly once: the snapshot of generation G holds the documents as
+ * they were when log G was started. Each write appends one line with a single synchronous write(2)
+ * before its promise resolves (page cache is enough: we defend against the process being killed, not
+ * the machine). One operation is one line, so it is never half-applied: a torn last line (the
+ * process died mid-write: an incomplete JSON line never parses) is ignored and cut off when the
+ * collection is opened; a bad line anywhere else, or a patch that does not fit its document, is
+ * corruption and opening fails loudly.
  *
  * Compaction is crash-safe and does not block writers: (1) synchronously switch appends to a new log
  * G+1 and take the current document objects (stored documents are immutable, replaced on every
@@ -24,11 +32,16 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@tessera/kit';
 import { syncDir } from '../fs/sync-dir.js';
+import { applyPatch, PatchError, type Patch } from './diff.js';
 import { StoreUnavailableError } from './errors.js';
-import type { JsonObject } from './values.js';
+import { isPlainObject, type JsonObject } from './values.js';
 
 export interface LogRecord {
+  /** Whole documents put (inserted, or replaced whole by records of earlier versions). */
   p?: JsonObject[];
+  /** Updated documents: the id and the patch from the version before (diff.ts). */
+  u?: [string, Patch][];
+  /** Ids deleted. */
   d?: string[];
 }
 
@@ -286,6 +299,11 @@ function replayLog(file: string, docs: Map<string, JsonObject>, logger: Logger |
     }
     for (const id of record.d ?? []) docs.delete(id);
     for (const doc of record.p ?? []) docs.set(doc._id as string, doc);
+    for (const [id, patch] of record.u ?? []) {
+      const next = patched(docs.get(id), id, patch);
+      if (typeof next === 'string') throw new CorruptFileError(file, `line ${line + 1}: ${next}`);
+      docs.set(id, next);
+    }
     if (last) {
       // Complete record without its newline: keep it and restore the newline.
       fs.appendFileSync(file, '\n');
@@ -297,10 +315,32 @@ function replayLog(file: string, docs: Map<string, JsonObject>, logger: Logger |
   return buf.length;
 }
 
+/** The document `id` with `patch` applied, or why it cannot be. */
+function patched(doc: JsonObject | undefined, id: string, patch: Patch): JsonObject | string {
+  if (!doc) return `a patch of the missing document ${JSON.stringify(id)}`;
+  try {
+    const next = applyPatch(doc, patch);
+    if (!isPlainObject(next) || next._id !== id) return `the patch of ${JSON.stringify(id)} changes its _id`;
+    return next;
+  } catch (err) {
+    if (err instanceof PatchError)
+      return `the patch of ${JSON.stringify(id)} does not fit it: ${err.message}`;
+    throw err;
+  }
+}
+
 function isRecord(v: unknown): v is LogRecord {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const r = v as { p?: unknown; d?: unknown };
-  if (r.p === undefined && r.d === undefined) return false;
+  const r = v as { p?: unknown; u?: unknown; d?: unknown };
+  if (r.p === undefined && r.u === undefined && r.d === undefined) return false;
+  if (
+    r.u !== undefined &&
+    !(
+      Array.isArray(r.u) &&
+      r.u.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && Array.isArray(e[1]))
+    )
+  )
+    return false;
   if (
     r.p !== undefined &&
     !(Array.isArray(r.p) && r.p.every((d) => typeof (d as JsonObject)?._id === 'string'))

@@ -48,8 +48,13 @@ interface Step {
 }
 
 export interface CompiledUpdate {
-  /** Applies to `doc` (a private copy, mutated). `inserting` applies $setOnInsert too. */
+  /**
+   * Applies to `doc` (mutated): every value it changes, adds or removes lies under one of `roots`,
+   * so only those top-level fields need to be private copies. `inserting` applies $setOnInsert too.
+   */
   apply(doc: JsonObject, inserting: boolean): void;
+  /** The top-level fields the update may touch (the first part of each path). */
+  readonly roots: readonly string[];
 }
 
 export function compileUpdate(update: unknown): CompiledUpdate {
@@ -82,6 +87,7 @@ export function compileUpdate(update: unknown): CompiledUpdate {
     apply(doc, inserting) {
       for (const step of steps) applyStep(doc, step, inserting);
     },
+    roots: [...new Set(steps.map((s) => s.parts[0] as string))],
   };
 }
 

@@ -28,20 +28,45 @@ const MAX_DEPTH = 100;
 
 /** Deep copy of an input value, checked to be storable. `where` names the value in error messages. */
 export function toStorable(value: unknown, where: string): Json {
-  return copyChecked(value, where, 0);
+  return isContainer(value) ? copyChecked(value, where, 0) : checkedScalar(value, where, undefined);
 }
 
-function copyChecked(value: unknown, where: string, depth: number): Json {
+/**
+ * Like toStorable, but every array and object of the result that deep-equals its counterpart in
+ * `base` (a stored value, never mutated) IS that counterpart: a replacement that changes a little of
+ * a large document allocates only what changed, and diffs (diff.ts) skip the rest by identity. The
+ * result never shares anything with `value`.
+ */
+export function toStorableOver(value: unknown, base: Json | undefined, where: string): Json {
+  return isContainer(value) ? copyOver(value, base, where, 0) : checkedScalar(value, where, undefined);
+}
+
+const isContainer = (v: unknown): v is object => typeof v === 'object' && v !== null;
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** A checked scalar; `key` (when given) is appended to `where` in an error message only. */
+function checkedScalar(value: unknown, where: string, key: string | number | undefined): Json {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidOperationError(`${where}: ${value} is not storable`);
-    return value;
-  }
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return refuse(value, key === undefined ? where : `${where}.${key}`);
+}
+
+function refuse(value: unknown, where: string): never {
+  if (typeof value === 'number') throw new InvalidOperationError(`${where}: ${value} is not storable`);
+  throw new InvalidOperationError(
+    `${where}: ${describe(value)} is not storable (documents hold strings, finite numbers, booleans, null, arrays and plain objects)`,
+  );
+}
+
+function copyChecked(value: object, where: string, depth: number): Json {
   if (depth >= MAX_DEPTH) throw new InvalidOperationError(`${where}: nested more than ${MAX_DEPTH} levels`);
   if (Array.isArray(value)) {
     const out: Json[] = new Array<Json>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = copyChecked(value[i], `${where}.${i}`, depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      out[i] = isContainer(v) ? copyChecked(v, `${where}.${i}`, depth + 1) : checkedScalar(v, where, i);
+    }
     return out;
   }
   if (isPlainObject(value)) {
@@ -49,13 +74,51 @@ function copyChecked(value: unknown, where: string, depth: number): Json {
     for (const key of Object.keys(value)) {
       if (key === '__proto__')
         throw new InvalidOperationError(`${where}: the key '__proto__' is not allowed`);
-      out[key] = copyChecked(value[key], `${where}.${key}`, depth + 1);
+      const v = value[key];
+      out[key] = isContainer(v) ? copyChecked(v, `${where}.${key}`, depth + 1) : checkedScalar(v, where, key);
     }
     return out;
   }
-  throw new InvalidOperationError(
-    `${where}: ${describe(value)} is not storable (documents hold strings, finite numbers, booleans, null, arrays and plain objects)`,
-  );
+  return checkedScalar(value, where, undefined);
+}
+
+function copyOver(value: object, base: Json | undefined, where: string, depth: number): Json {
+  if (depth >= MAX_DEPTH) throw new InvalidOperationError(`${where}: nested more than ${MAX_DEPTH} levels`);
+  if (Array.isArray(value)) {
+    if (!Array.isArray(base)) return copyChecked(value, where, depth);
+    // No copy until the first element that differs from base's (base's equal ones are kept).
+    let out: Json[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const b = base[i];
+      const c = isContainer(v) ? copyOver(v, b, `${where}.${i}`, depth + 1) : checkedScalar(v, where, i);
+      if (out) out.push(c);
+      else if (c !== b || i >= base.length) {
+        out = base.slice(0, i);
+        out.push(c);
+      }
+    }
+    return out ?? (value.length === base.length ? base : base.slice(0, value.length));
+  }
+  if (isPlainObject(value)) {
+    if (!isPlainObject(base)) return copyChecked(value, where, depth);
+    const keys = Object.keys(value);
+    const baseKeys = Object.keys(base);
+    const out: JsonObject = {};
+    let same = keys.length === baseKeys.length;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      if (key === '__proto__')
+        throw new InvalidOperationError(`${where}: the key '__proto__' is not allowed`);
+      const v = value[key];
+      const b = hasOwn(base, key) ? base[key] : undefined;
+      const c = isContainer(v) ? copyOver(v, b, `${where}.${key}`, depth + 1) : checkedScalar(v, where, key);
+      out[key] = c;
+      if (same && (c !== b || baseKeys[i] !== key)) same = false;
+    }
+    return same ? (base as JsonObject) : out;
+  }
+  return checkedScalar(value, where, undefined);
 }
 
 function describe(v: unknown): string {
@@ -68,12 +131,19 @@ function describe(v: unknown): string {
 export function cloneJson<T extends Json>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const out = new Array<Json>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = cloneJson(value[i] as Json);
+    // a block copy, then the documents and arrays inside copied in turn
+    const out = value.slice();
+    for (let i = 0; i < out.length; i++) {
+      const v = out[i] as Json;
+      if (v !== null && typeof v === 'object') out[i] = cloneJson(v);
+    }
     return out as T;
   }
   const out: JsonObject = {};
-  for (const key of Object.keys(value)) out[key] = cloneJson((value as JsonObject)[key] as Json);
+  for (const key of Object.keys(value)) {
+    const v = (value as JsonObject)[key] as Json;
+    out[key] = v !== null && typeof v === 'object' ? cloneJson(v) : v;
+  }
   return out as T;
 }
 

@@ -21,21 +21,14 @@ import fs from 'node:fs';
 import { setImmediate as tick } from 'node:timers/promises';
 import { EmbeddedDocumentStore } from '../store.js';
 import { DuplicateKeyError, type Collection } from '@tessera/kit/ports';
+import { seeded } from './random-json.js';
 import { COUNTERS, ITEMS_INDEX, SHARED, type Counter, type Item, type Line } from './durability-shared.js';
 
 const WORKERS = 6;
 
 const [dir, cycleArg, seedArg, everyArg] = process.argv.slice(2);
 const cycle = Number(cycleArg);
-let seed = Number(seedArg) >>> 0;
-/** mulberry32 */
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = seeded(Number(seedArg));
 const int = (n: number): number => Math.floor(random() * n);
 
 /**
