@@ -171,7 +171,8 @@ describe('one trace per user action, across processes', () => {
       const spans = inTrace(pay.traceId);
       return (
         services(spans).filter((s) => s !== 'tessera-bff').length >= 4 &&
-        spans.some((s) => s.name.startsWith('process ') && s.kind === 5) &&
+        // consumers export on their own: wait for the commit's consumer, not just the first one
+        spans.some((s) => s.name === 'process tessera.pixels.committed' && s.kind === 5) &&
         // the sandbox's webhook span ends after the confirmation's answer: its export can come later
         spans.some((s) => s.name === 'webhook payment_intent.succeeded') &&
         spans.filter(isRequest).length >= PAY_REQUESTS
