@@ -30,6 +30,8 @@ export const description =
   'orders end to end through the BFF (create intent, sandbox confirm, save with purchaseInfo) on the sandbox provider';
 
 const SINGLE_TARGET = 150;
+/** Issue 25: at most 10 ms of the stack's CPU per paid 1-pixel order. */
+const SINGLE_CPU_MS = 10;
 const PIXELS_TARGET = 10_000;
 const BIG_ORDER = 500;
 const BOARDS = TOTAL_BOARDS;
@@ -137,8 +139,8 @@ export async function run(ctx) {
     target: `>= ${target} ${unit}`,
     met: run.errors === 0 && figure >= target,
   });
-  /** A stack-CPU-per-order row (ms), with the budget it is read against. */
-  const cpuRow = (row, figure, target) => ({
+  /** A stack-CPU-per-order row (ms), with the budget it is read against (judged when `limitMs` is given). */
+  const cpuRow = (row, figure, target, limitMs) => ({
     row,
     figure,
     unit: 'ms',
@@ -148,7 +150,7 @@ export async function run(ctx) {
     errors: null,
     ...none,
     target,
-    met: null,
+    met: limitMs === undefined || figure === null ? null : figure <= limitMs,
   });
   return {
     rows: [
@@ -176,11 +178,7 @@ export async function run(ctx) {
         generatorCpu: null,
         baselineGeneratorCpu: null,
       },
-      cpuRow(
-        'stack CPU per 1-pixel order',
-        single.cpuMs,
-        `<= ${(2000 / SINGLE_TARGET).toFixed(1)} ms (2 cores / ${SINGLE_TARGET} orders/s)`,
-      ),
+      cpuRow('stack CPU per 1-pixel order', single.cpuMs, `<= ${SINGLE_CPU_MS} ms`, SINGLE_CPU_MS),
       cpuRow(
         `stack CPU per ${BIG_ORDER}-pixel order`,
         big.cpuMs,
