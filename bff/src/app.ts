@@ -47,10 +47,11 @@ class BffApp extends Koa {
 /**
  * The BFF's Koa application: `/api` per spec section 7, probes, and the built SPA.
  *
- * Untraced cache hits are answered before Koa (`BffApp`). Order: the request's span and access line (everything below runs in its trace), the trusted proxy
- * headers, the security headers (on every answer), then the cache-hit fast path of board pixels
- * and composites (routes/cached-reads.ts), and only then compression, the error body, the JSON body
- * and the router with its CSRF layer, for everything the fast path leaves alone.
+ * Untraced cache hits are answered before Koa (`BffApp`). Order: the request's span and access line
+ * (everything below runs in its trace), the trusted proxy headers, the security headers (on every
+ * answer), then the cache-hit fast path of board pixels and composites (routes/cached-reads.ts), and
+ * only then compression, the error body, the JSON body and the router with its CSRF layer, for
+ * everything the fast path leaves alone.
  */
 export function createApp(deps: BffDeps, modules: RouteModule[] = ROUTE_MODULES): Koa {
   const trust = deps.config.trustProxy;

@@ -3,7 +3,7 @@
  * `GET /api/canvas-composite/canvas/{c}/render` answered straight from the read caches on a hit.
  *
  * A hit is answered one of two ways, with the same bytes and headers (`cachedReadAnswers`, built on
- * the routes' own `compressedBoardAnswer` and `compositeAnswer`: ETag, Cache-Control, 304):
+ * the routes' own `boardAnswer` and `compositeAnswer`: ETag, Cache-Control, 304):
  * - before Koa (`hot-reads.ts`) when the request carries no `traceparent`, as the web app's reads
  *   do (it sends one per user action only);
  * - else by the Koa middleware below, right after the security headers (app.ts), inside the request's
@@ -23,7 +23,7 @@ import { readCaches } from '../canvas/read-caches.js';
 import { applyAnswer, type Answer } from '../http/answer.js';
 import { pickEncoding } from '../middleware/compress.js';
 import { setMatchedRoute } from '../middleware/request-telemetry.js';
-import { BOARD_PIXELS_ROUTE, compressedBoardAnswer } from './pixels.js';
+import { BOARD_PIXELS_ROUTE, boardAnswer } from './pixels.js';
 import { COMPOSITE_ROUTE } from '@tessera/facts/render';
 import { compositeAnswer, compositeKey } from './composite.js';
 
@@ -54,7 +54,7 @@ export function cachedReadAnswers(deps: BffDeps): (read: CachedRead) => CachedHi
       if (!body) return undefined;
       const encoding = pickEncoding(read.acceptEncoding);
       if (encoding === 'identity') return undefined;
-      return { route: BOARD_PIXELS_ROUTE, answer: compressedBoardAnswer(body, encoding, read.ifNoneMatch) };
+      return { route: BOARD_PIXELS_ROUTE, answer: boardAnswer(body, encoding, read.ifNoneMatch) };
     }
     m = COMPOSITE_PATH.exec(read.path);
     if (!m) return undefined;

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { AvailablePixelResponse } from '@tessera/api/pixels';
-import type { Context } from 'koa';
 import type { BffDeps } from '../deps.js';
 import { parseBoardIndex, parseCanvasIndex, single } from '../http/params.js';
 import { etagMatches } from '@tessera/kit';
@@ -24,44 +23,33 @@ export const BOARD_PIXELS_ROUTE = '/api/pixels/canvas/:canvasIndex/board/:boardI
 
 const BOARD_JSON_TYPE = 'application/json; charset=utf-8';
 
+/** An answer of board pixels; `inflate`: a 200 in identity, whose body the route sets (the inflated JSON). */
+export interface BoardAnswer extends Answer {
+  inflate: boolean;
+}
+
 /**
- * The answer of board pixels in a compressed encoding: ETag, `Cache-Control: no-cache`,
- * `Vary: Accept-Encoding`, then 304 when If-None-Match names the ETag, else the prebuilt body.
+ * The answer of board pixels in `encoding`: ETag, `Cache-Control: no-cache`, `Vary: Accept-Encoding`,
+ * then 304 when If-None-Match names the ETag, else the prebuilt brotli or gzip body with its
+ * Content-Encoding; in identity (a client that takes neither, or a HEAD) the same headers without
+ * Content-Encoding, and the route inflates the body only then. Shared by the route and the cache-hit
+ * fast path (cached-reads.ts).
  */
-export function compressedBoardAnswer(
+export function boardAnswer(
   body: BoardBody,
-  encoding: 'br' | 'gzip',
+  encoding: Encoding,
   ifNoneMatch: string | undefined,
-): Answer {
+): BoardAnswer {
   const headers: HeaderPair[] = [
     ['ETag', body.etag],
     ['Cache-Control', 'no-cache'],
     ['Vary', 'Accept-Encoding'],
   ];
-  if (etagMatches(ifNoneMatch, body.etag)) return { status: 304, headers, body: undefined };
-  headers.push(['Content-Type', BOARD_JSON_TYPE], ['Content-Encoding', encoding]);
-  return { status: 200, headers, body: encoding === 'br' ? body.br : body.gzip };
-}
-
-/**
- * Answers board pixels from a board body (`compressedBoardAnswer`; a client that takes neither
- * brotli nor gzip gets the same headers without Content-Encoding). Returns false when the body is
- * still to be set (the inflated JSON). Shared by the route and the cache-hit fast path.
- */
-export function answerBoard(ctx: Context, body: BoardBody, encoding: Encoding): boolean {
-  if (encoding !== 'identity') {
-    applyAnswer(ctx, compressedBoardAnswer(body, encoding, ctx.get('If-None-Match')));
-    return true;
-  }
-  ctx.set('ETag', body.etag);
-  ctx.set('Cache-Control', 'no-cache');
-  ctx.vary('Accept-Encoding');
-  if (etagMatches(ctx.get('If-None-Match'), body.etag)) {
-    ctx.status = 304;
-    return true;
-  }
-  ctx.set('Content-Type', BOARD_JSON_TYPE);
-  return false;
+  if (etagMatches(ifNoneMatch, body.etag)) return { status: 304, headers, body: undefined, inflate: false };
+  headers.push(['Content-Type', BOARD_JSON_TYPE]);
+  if (encoding === 'identity') return { status: 200, headers, body: undefined, inflate: true };
+  headers.push(['Content-Encoding', encoding]);
+  return { status: 200, headers, body: encoding === 'br' ? body.br : body.gzip, inflate: false };
 }
 
 export function pixelRoutes(router: Router, deps: BffDeps): void {
@@ -74,7 +62,9 @@ export function pixelRoutes(router: Router, deps: BffDeps): void {
     // a board that does not exist is the canvas service's NOT_FOUND (with its message), passed through
     if (!body) throw new Error('canvas service returned no board');
     const encoding = ctx.method === 'HEAD' ? 'identity' : pickEncoding(ctx.get('Accept-Encoding'));
-    if (!answerBoard(ctx, body, encoding)) ctx.body = await plainJson(body);
+    const answer = boardAnswer(body, encoding, ctx.get('If-None-Match'));
+    applyAnswer(ctx, answer);
+    if (answer.inflate) ctx.body = await plainJson(body);
   });
 
   router.get('/api/pixels/available/random', async (ctx) => {

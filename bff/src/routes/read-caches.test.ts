@@ -77,6 +77,19 @@ describe('board pixels from the BFF cache', () => {
     });
     expect((await get(path, { 'If-None-Match': etag })).status).toBe(200);
     expect((await get(path, { 'If-None-Match': after.headers.get('etag')! })).status).toBe(304);
+    // a client that takes no compression: the same ETag and revalidation, the JSON uncompressed
+    const plain = await get(path, { 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(plain.headers.get('etag')).toBe(after.headers.get('etag'));
+    expect(pixelOf((await plain.json()) as { data: Pixel[] }, 10, 11).current_color).toBe('#ABCDEF');
+    const same = await get(path, {
+      'Accept-Encoding': 'identity',
+      'If-None-Match': after.headers.get('etag')!,
+    });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe('');
   });
 });
 
