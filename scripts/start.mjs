@@ -95,7 +95,9 @@ const common = {
 // scenario: 0.69 ms of its CPU against 0.73 ms at 8 MB; idle memory the same, as the young generation
 // grows only under load), 2 MB for the others (V8's default grows it to 16 MB during start-up and keeps
 // it: about 10 MB per service), and two malloc arenas for separate processes (glibc reads the variable
-// when a process starts: the threads' one process runs with its default, and is measured so).
+// when a process starts: the threads' one process runs with its default, and is measured so). glibc's
+// fixed malloc thresholds (lib/malloc-tunables.mjs) come from package.json's start script (or the
+// launcher of the tests and benchmarks) and are inherited by every process started here.
 // Source-mapped stack traces cost about 12 MB per service (every module's map, node_modules included,
 // is parsed at load); the container images run without them too:
 // `NODE_OPTIONS=--enable-source-maps npm start` turns them on.

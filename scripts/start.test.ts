@@ -12,9 +12,20 @@ import { describe, expect, it } from 'vitest';
 import { SERVICES } from '@tessera/facts/ports';
 import { childrenOf } from '../loadtests/lib/procstat.mjs';
 import { freePorts, startStack, StackStartError } from './lib/launch-stack.mjs';
+import { MALLOC_TUNABLES } from './lib/malloc-tunables.mjs';
 import { portsOf } from './lib/stack-ports.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The environment a process started with (/proc/<pid>/environ). */
+const environOf = (pid: number): Record<string, string> =>
+  Object.fromEntries(
+    fs
+      .readFileSync(`/proc/${pid}/environ`, 'latin1')
+      .split('\0')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
 const built = fs.existsSync(path.join(ROOT, 'bff/dist/main.js'));
 const NAMES = ['broker', ...SERVICES, 'bff'];
 
@@ -37,6 +48,9 @@ describe.skipIf(!built)('npm start', () => {
     let stopped: Awaited<ReturnType<typeof stack.stop>> | undefined;
     try {
       expect(childrenOf(stack.pid)).toHaveLength(processes);
+      // glibc's malloc settings (lib/malloc-tunables.mjs) in the stack's process and every child
+      for (const pid of [stack.pid, ...childrenOf(stack.pid)])
+        expect(environOf(pid), `process ${pid}`).toMatchObject(MALLOC_TUNABLES);
       expect(stack.lines().join('\n')).toContain(`Tessera is running at http://localhost:${stack.port}`);
       const health: unknown = await (await fetch(`${stack.url}/api/health`)).json();
       expect(health).toMatchObject({ services: Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });

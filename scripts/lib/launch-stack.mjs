@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withMallocTunables } from './malloc-tunables.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -128,7 +129,8 @@ export async function startStack(opts = {}) {
       : await freePorts();
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-stack-'));
-  const env = {
+  // as package.json's start script runs it: with glibc's malloc settings (malloc-tunables.mjs)
+  const env = withMallocTunables({
     ...embeddedEnv(),
     PORT: String(ports.bff),
     TESSERA_PORT_BASE: String(ports.base),
@@ -140,7 +142,7 @@ export async function startStack(opts = {}) {
     ...(opts.build ? {} : { TESSERA_SKIP_BUILD: '1' }),
     ...(opts.exposeKeys ? { TESSERA_EXPOSE_KEYS: '1' } : {}),
     ...opts.env,
-  };
+  });
   const file = opts.output ? fs.openSync(opts.output.file, 'a') : undefined;
   const child = spawn(process.execPath, [opts.script ?? path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
