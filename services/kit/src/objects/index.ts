@@ -8,11 +8,11 @@
  */
 import type { Logger } from '../log/logger.js';
 import { embeddedFor, type EmbeddedLoader } from '../compose/embedded.js';
-import { GridFsObjectStore } from './gridfs.js';
 import type { ObjectStore } from './port.js';
 
 export * from './port.js';
-export { GridFsObjectStore } from './gridfs.js';
+// The GridFS adapter (`./gridfs.js`) is loaded by openObjectStore only when MONGODB_URL is set.
+export type { GridFsObjectStore } from './gridfs.js';
 
 export interface OpenObjectStoreOptions {
   /** MongoDB connection string; unset = the embedded file store. */
@@ -29,8 +29,12 @@ export interface OpenObjectStoreOptions {
 }
 
 export async function openObjectStore(opts: OpenObjectStoreOptions): Promise<ObjectStore> {
-  if (opts.mongodbUrl)
+  if (opts.mongodbUrl) {
+    // loaded only when configured, like the document store's adapter: importing the MongoDB driver
+    // costs every thread that imports the kit about 6.7 MB of heap (loadtests/README.md, the soak)
+    const { GridFsObjectStore } = await import('./gridfs.js');
     return GridFsObjectStore.connect(opts.mongodbUrl, opts.database, opts.bucket ?? 'objects', opts.logger);
+  }
   const embedded = await embeddedFor(opts.embedded, 'MONGODB_URL');
   const store = await embedded.objectStore({ dir: opts.dir, logger: opts.logger });
   opts.logger.info({ dir: opts.dir }, 'object store: embedded');
