@@ -1,7 +1,8 @@
 /**
  * The ports' contract suites (`@tessera/kit/contracts`, the suites MongoDB, Redis and NATS
  * JetStream pass in the kit) against the embedded adapters: the document store (a fresh temp
- * folder, reopened from its files by the reopen test), the key-value store, the in-process bus and
+ * folder, reopened from its files by the reopen test; once as it runs by default and once with all
+ * but one document spilled to its file), the key-value store, the in-process bus and
  * the object store. The broker process (RemoteBus) runs the bus contract in services/broker.
  */
 import {
@@ -22,6 +23,19 @@ documentStoreContract('embedded', async () => {
   // Compact often, so the suite also runs over snapshots + logs, not just one log.
   const open = () =>
     createEmbeddedDocumentStore(dir, { logger: testLogger('docstore'), compactEveryWrites: 25 });
+  return reopenable(open, cleanup);
+});
+
+documentStoreContract('embedded, one document in memory', async () => {
+  const { dir, cleanup } = tempDir('tessera-docstore-spill-');
+  // Every document but the last one used lives in the spill file (doc-table.ts): each read, update,
+  // index lookup, scan and compaction goes through it.
+  const open = () =>
+    createEmbeddedDocumentStore(dir, {
+      logger: testLogger('docstore'),
+      compactEveryWrites: 25,
+      hotDocuments: 1,
+    });
   return reopenable(open, cleanup);
 });
 

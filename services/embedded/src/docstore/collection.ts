@@ -1,6 +1,7 @@
 /**
- * One collection of the embedded document store: documents in a Map (insertion order is the natural
- * order), unique indexes, and the collection's files.
+ * One collection of the embedded document store: its documents (doc-table.ts: by id in insertion
+ * order, the natural order; the most recently used in memory, the rest in a spill file), indexes, and
+ * the collection's files.
  *
  * Atomicity: every method does all of its work synchronously inside its promise (compile the filter
  * and update, find, compute the new documents, check unique indexes, append the log record, swap the
@@ -34,7 +35,8 @@ import { DuplicateKeyError } from '@tessera/kit/ports';
 import { InvalidOperationError, StoreUnavailableError } from './errors.js';
 import { diffValues, type Patch } from './diff.js';
 import type { CollectionFiles, LogRecord } from './files.js';
-import { compileFilter, equalitySeed, scalarEquality } from './filter.js';
+import type { DocTable } from './doc-table.js';
+import { compileFilter, equalitySeed, scalarEquality, scalarIn } from './filter.js';
 import { setAt, splitPath } from './paths.js';
 import { compileProjection, sortDocs } from './shape.js';
 import { EqualityIndex } from './equality-index.js';
@@ -55,7 +57,7 @@ const ID_INDEX = '_id_';
 type Write = Change & { patch?: Patch };
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
-  readonly #docs: Map<string, JsonObject>;
+  readonly #docs: DocTable;
   readonly #indexes = new Map<string, { spec: IndexSpec; unique?: UniqueIndex; equality?: EqualityIndex }>();
   #compaction: Promise<void> | undefined;
   #closed = false;
@@ -63,7 +65,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly files: CollectionFiles,
-    docs: Map<string, JsonObject>,
+    docs: DocTable,
     private readonly logger: Logger | undefined,
   ) {
     this.#docs = docs;
@@ -168,7 +170,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const doc = this.#first(filter, options.sort);
     if (doc) {
       this.#modify(doc, apply);
-      return cloneJson(after ? (this.#docs.get(doc._id as string) as JsonObject) : doc) as unknown as T;
+      return cloneJson(after ? (this.#docs.peek(doc._id as string) as JsonObject) : doc) as unknown as T;
     }
     if (!options.upsert) return null;
     const inserted = this.#upsert(filter, apply);
@@ -233,7 +235,11 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#compaction?.catch(() => undefined);
-    this.files.close();
+    try {
+      this.files.close();
+    } finally {
+      this.#docs.close();
+    }
   }
 
   #open(): void {
@@ -242,7 +248,9 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   /**
    * Candidate documents for a filter: by `_id` or a single-field unique index when possible, else
-   * the fewest a non-unique index's first field gives for a scalar equality, else every document.
+   * the fewest a non-unique index's first field gives for a scalar equality or a `$in` of scalars,
+   * else every document. A single document found by id or unique key is kept in memory (an update
+   * is likely to follow); the others are read without being kept (doc-table.ts).
    */
   #candidates(filter: Filter<T>): Iterable<JsonObject> {
     const id = scalarEquality(filter, '_id');
@@ -259,16 +267,27 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
       const doc = owner === undefined ? undefined : this.#docs.get(owner);
       return doc ? [doc] : [];
     }
-    let fewest: ReadonlySet<string> | undefined;
+    let fewest: ReadonlySet<string>[] | undefined;
+    let fewestSize = Infinity;
     for (const { equality } of this.#indexes.values()) {
       if (!equality) continue;
       const value = scalarEquality(filter, equality.field);
-      if (value === undefined) continue;
-      const ids = equality.idsOf(value);
-      if (!fewest || ids.size < fewest.size) fewest = ids;
+      const values = value === undefined ? scalarIn(filter, equality.field) : [value];
+      if (values === undefined) continue;
+      const sets = values.map((v) => equality.idsOf(v));
+      const size = sets.reduce((n, ids) => n + ids.size, 0);
+      if (size < fewestSize) [fewest, fewestSize] = [sets, size];
     }
-    if (fewest) return [...fewest].map((id) => this.#docs.get(id) as JsonObject);
+    if (fewest) {
+      const ids =
+        fewest.length === 1 ? (fewest[0] as ReadonlySet<string>) : new Set(fewest.flatMap((s) => [...s]));
+      return this.#peekAll(ids);
+    }
     return this.#docs.values();
+  }
+
+  *#peekAll(ids: ReadonlySet<string>): Iterable<JsonObject> {
+    for (const id of ids) yield this.#docs.peek(id) as JsonObject;
   }
 
   #matching(filter: Filter<T>): JsonObject[] {
@@ -356,7 +375,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   #startCompaction(): void {
     let started: Promise<void>;
     try {
-      started = this.files.compact([...this.#docs.values()]);
+      started = this.files.compact(this.#docs.snapshot());
     } catch (err) {
       started = Promise.reject(err);
     }

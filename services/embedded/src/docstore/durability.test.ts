@@ -5,7 +5,9 @@
  * acknowledged write must be there, exactly: an item is as its last acknowledged write left it, or
  * as the write still in flight on it would leave it; counters hold at least every acknowledged
  * increment and at most every started one; nothing else exists; keys stay unique; the store takes
- * new writes. Compaction runs every few writes, so kills also land in the middle of compactions.
+ * new writes. Compaction runs every few writes, so kills also land in the middle of compactions, and
+ * only a few documents are held in memory, so most writes also spill one to the spill file (a cache
+ * the reopened store must not trust).
  * Every third cycle also appends a torn record (what a kill inside write(2) leaves) to the log: a
  * whole document or, every sixth cycle, a diff record (an update's change).
  *
@@ -23,6 +25,7 @@ import { EmbeddedDocumentStore } from './store.js';
 import { DuplicateKeyError } from '@tessera/kit';
 import {
   COUNTERS,
+  HOT_DOCUMENTS,
   ITEMS_INDEX,
   SHARED,
   type Counter,
@@ -210,7 +213,10 @@ describe('embedded document store: durability under SIGKILL', () => {
       }
 
       const want = expectations(items, run.lines);
-      const store = await EmbeddedDocumentStore.open(dir, { compactEveryWrites: COMPACT_EVERY });
+      const store = await EmbeddedDocumentStore.open(dir, {
+        compactEveryWrites: COMPACT_EVERY,
+        hotDocuments: HOT_DOCUMENTS,
+      });
       try {
         const found = await (await store.collection<Item>('items')).find({});
         const counters = await (await store.collection<Counter>('counters')).find({});

@@ -2,7 +2,8 @@
  * A non-unique index of the embedded store narrows what a scalar equality on its first field reads
  * (equality-index.ts): the same answers as a scan, through inserts, updates that move a document to
  * another key, deletes, array values, numbers and a reopened folder; and only that key's documents
- * are read (`examined`), not the whole collection.
+ * are read (`examined`), not the whole collection. A `$in` of scalars reads the documents of each of
+ * its keys.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '@tessera/kit/testing';
@@ -57,6 +58,16 @@ describe('embedded store: non-unique index lookups', () => {
     expect(orders.examined({ userId: 'u1', n: 1 })).toBe(20);
     // no usable equality: every document
     expect(orders.examined({ state: 'pending' })).toBe(201);
+    // an $in of scalars reads the documents of each of its keys, each once
+    expect(await orders.countDocuments({ userId: { $in: ['u1', 'u2'] }, state: 'pending' })).toBe(10);
+    expect(orders.examined({ userId: { $in: ['u1', 'u2'] }, state: 'pending' })).toBe(40);
+    expect(orders.examined({ tags: { $in: ['a', 'b'] } })).toBe(1);
+    expect((await orders.find({ tags: { $in: ['a', 'b', 'c'] } })).map((o) => o._id)).toEqual(['tagged']);
+    expect(orders.examined({ userId: { $in: [] } })).toBe(0);
+    // the smaller of an $in and an equality; an $in holding a null or a regex cannot narrow
+    expect(orders.examined({ userId: { $in: ['u1', 'u2', 'u3'] }, n: 2 })).toBe(29);
+    expect(orders.examined({ userId: { $in: ['u1', null] } })).toBe(201);
+    expect(orders.examined({ userId: { $in: [/u1/] } })).toBe(201);
 
     // an update that moves a document to another key, a delete, a replacement
     await orders.updateOne({ _id: 'o4' }, { $set: { userId: 'u3' } });

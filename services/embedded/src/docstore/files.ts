@@ -176,10 +176,11 @@ export class CollectionFiles {
   }
 
   /**
-   * Starts a compaction of `docs` (the current, immutable document objects). The switch to a new
-   * log happens before this returns; the returned promise settles when the snapshot is in place.
+   * Starts a compaction of `docs` (the current, immutable document objects, or the JSON text of
+   * those held in a spill file: doc-table.ts). The switch to a new log happens before this returns;
+   * the returned promise settles when the snapshot is in place.
    */
-  compact(docs: readonly JsonObject[]): Promise<void> {
+  compact(docs: readonly (JsonObject | string)[]): Promise<void> {
     const oldFd = this.#fd;
     const gen = this.#gen + 1;
     this.#fd = fs.openSync(this.logPath(gen), 'a');
@@ -197,14 +198,14 @@ export class CollectionFiles {
     });
   }
 
-  async #writeSnapshot(gen: number, docs: readonly JsonObject[]): Promise<void> {
+  async #writeSnapshot(gen: number, docs: readonly (JsonObject | string)[]): Promise<void> {
     const tmp = `${this.snapshotPath}.tmp`;
     const fh = await fsp.open(tmp, 'w');
     let bytes = 0;
     try {
       let chunk = `${JSON.stringify({ snapshot: 1, gen, count: docs.length })}\n`;
       for (const doc of docs) {
-        chunk += `${JSON.stringify(doc)}\n`;
+        chunk += `${typeof doc === 'string' ? doc : JSON.stringify(doc)}\n`;
         if (chunk.length >= 1 << 20) {
           bytes += (await fh.write(chunk)).bytesWritten;
           chunk = '';

@@ -216,3 +216,22 @@ export function scalarEquality(
   if (typeof cond === 'number' && Number.isFinite(cond)) return cond;
   return undefined;
 }
+
+/**
+ * The scalars a top-level field must be one of for the filter to match (`{f: {$in: [...]}}` with
+ * strings, finite numbers and booleans only), used like scalarEquality to read only the documents an
+ * index holds for them.
+ */
+export function scalarIn(
+  filter: Record<string, unknown>,
+  field: string,
+): (string | number | boolean)[] | undefined {
+  if (!Object.prototype.hasOwnProperty.call(filter, field)) return undefined;
+  const cond = filter[field];
+  if (!isOperatorObject(cond) || !Array.isArray(cond.$in)) return undefined;
+  const values = cond.$in as unknown[];
+  for (const v of values)
+    if (!(typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))))
+      return undefined;
+  return values as (string | number | boolean)[];
+}

@@ -54,9 +54,15 @@ export function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
   );
 }
 
-const EMPTY_ARRAY = '~';
-/** The encoded value of a scalar, as an index holds it. */
-export const encodeKey = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
+/**
+ * The key of a value in a single-field index: a string is its own key (the document's string, no
+ * copy: an index of 20,000 orders' idempotency keys would otherwise hold 20,000 JSON-quoted copies),
+ * anything else (and a string that starts with NUL) is NUL + its JSON, so no two values share a key.
+ */
+export const encodeKey = (v: unknown): string =>
+  typeof v === 'string' && !v.startsWith('\0') ? v : `\0${v === undefined ? 'null' : JSON.stringify(v)}`;
+/** One part of a compound index's key: its JSON (so the parts can be joined by a newline). */
+const encodePart = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
 
 /**
  * The encoded keys of `doc` in an index of `fields` (split paths of `spec.fields`): none when a sparse
@@ -69,6 +75,7 @@ export function indexKeys(
   doc: JsonObject,
 ): string[] {
   const perField: string[][] = [];
+  const [encode, emptyArray] = fields.length === 1 ? [encodeKey, '\0~'] : [encodePart, '~'];
   let arrays = 0;
   for (const parts of fields) {
     const values = collectValues(doc, parts);
@@ -79,10 +86,10 @@ export function indexKeys(
     for (const v of values) {
       if (Array.isArray(v)) {
         isArray = true;
-        if (v.length === 0) encoded.add(EMPTY_ARRAY);
-        for (const item of v) encoded.add(encodeKey(item));
+        if (v.length === 0) encoded.add(emptyArray);
+        for (const item of v) encoded.add(encode(item));
       } else {
-        encoded.add(encodeKey(v));
+        encoded.add(encode(v));
       }
     }
     if (values.length > 1) isArray = true;

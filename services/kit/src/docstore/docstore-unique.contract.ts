@@ -152,6 +152,20 @@ export function registerUniqueTests({ coll, store }: ContractContext): void {
       expect(await c.findOne({ _id: 'c' })).toEqual({ _id: 'c', tags: ['z'] });
     });
 
+    it('values of different types never share a key (the string "1" is not the number 1)', async () => {
+      interface Coded extends Doc {
+        code?: string | number | boolean | null | string[];
+      }
+      const c = await coll<Coded>('typed', [{ fields: { code: 1 }, unique: true }]);
+      const codes: Coded['code'][] = ['1', 1, 'true', true, 'null', null, '~', [], '\u0000null', '"x"', 'x'];
+      for (const [i, code] of codes.entries()) await c.insertOne({ _id: `d${i}`, code });
+      for (const [i, code] of codes.entries()) {
+        await duplicate(c.insertOne({ _id: `again${i}`, code }));
+        if (!Array.isArray(code)) expect((await c.findOne({ code }))?._id).toBe(`d${i}`);
+      }
+      expect(await c.countDocuments({})).toBe(codes.length);
+    });
+
     it('creating a unique index over duplicate data fails with DuplicateKeyError', async () => {
       const c = await coll<User>('late');
       await c.insertOne({ _id: 'a', email: 'same' });

@@ -45,6 +45,8 @@ export class OrderRepository {
           // a buyer's paid orders, newest first (My pixels: ofBuyer)
           { fields: { userId: 1, state: 1, createdAt: -1 } },
           { fields: { canvasIndex: 1, state: 1 } },
+          // the orders whose event has not gone out yet (`unpublished`): a few, not every order
+          { fields: { eventPublished: 1 } },
         ],
       }),
       await store.collection<EventRecord>('provider_events'),

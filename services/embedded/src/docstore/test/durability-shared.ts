@@ -17,6 +17,8 @@ export interface Counter extends Doc {
 }
 
 export const ITEMS_INDEX = [{ fields: { key: 1 as const }, unique: true }];
+/** Documents each collection keeps in memory: the rest live in the spill file (doc-table.ts). */
+export const HOT_DOCUMENTS = 4;
 /** Counters incremented with upserting `$inc`s. */
 export const COUNTERS = ['ctr-0', 'ctr-1', 'ctr-2'];
 /** The counter incremented by compare-and-set (read, yield, update if `n` is unchanged). */

@@ -22,7 +22,15 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { EmbeddedDocumentStore } from '../store.js';
 import { DuplicateKeyError, type Collection } from '@tessera/kit/ports';
 import { seeded } from './random-json.js';
-import { COUNTERS, ITEMS_INDEX, SHARED, type Counter, type Item, type Line } from './durability-shared.js';
+import {
+  COUNTERS,
+  HOT_DOCUMENTS,
+  ITEMS_INDEX,
+  SHARED,
+  type Counter,
+  type Item,
+  type Line,
+} from './durability-shared.js';
 
 const WORKERS = 6;
 
@@ -246,7 +254,11 @@ class Worker {
 async function main(): Promise<void> {
   if (!dir || !Number.isSafeInteger(cycle))
     fail('usage: durability-writer <dir> <cycle> <seed> <compactEveryWrites>');
-  const store = await EmbeddedDocumentStore.open(dir as string, { compactEveryWrites: Number(everyArg) });
+  // few documents in memory: most writes also spill a document, so kills land in spills too
+  const store = await EmbeddedDocumentStore.open(dir as string, {
+    compactEveryWrites: Number(everyArg),
+    hotDocuments: HOT_DOCUMENTS,
+  });
   const items = await store.collection<Item>('items', { indexes: ITEMS_INDEX });
   const counters = await store.collection<Counter>('counters');
   await counters.updateOne({ _id: SHARED }, { $setOnInsert: { n: 0, value: 0 } }, { upsert: true });
