@@ -107,20 +107,18 @@ describe('embedded store: the document table', () => {
     table.close();
   });
 
-  it('gives a snapshot the stored documents, spilled ones as their JSON text', () => {
-    const table = new DocTable(spillFile(), 2);
+  it('gives a snapshot a view of the documents as they were, spilled ones read one at a time', () => {
+    const table = new DocTable(spillFile(), 2, { minRewriteBytes: 1 });
     for (let i = 0; i < 5; i++) table.set(`o${i}`, doc(i));
-    const snap = table.snapshot();
-    expect(snap.map((d) => (typeof d === 'string' ? 'text' : 'object'))).toEqual([
-      'text',
-      'text',
-      'text',
-      'object',
-      'object',
-    ]);
-    expect(snap.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)))).toEqual(
+    const view = table.snapshot();
+    expect(view.docs.map((d) => typeof d)).toEqual(['number', 'number', 'number', 'object', 'object']);
+    // later writes (and the rewrites of the spill file they cause) do not change what the view reads
+    for (let round = 1; round <= 5; round++) for (let i = 0; i < 5; i++) table.set(`o${i}`, doc(i, round));
+    expect(view.docs.map((d) => (typeof d === 'number' ? view.text(d) : JSON.stringify(d)))).toEqual(
       Array.from({ length: 5 }, (_, i) => JSON.stringify(doc(i))),
     );
+    view.release();
+    expect([...table.values()]).toEqual(Array.from({ length: 5 }, (_, i) => doc(i, 5)));
     table.close();
   });
 

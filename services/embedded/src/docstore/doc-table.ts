@@ -32,6 +32,16 @@ export interface DocTableOptions {
   onError?: (err: unknown) => void;
 }
 
+/** A point-in-time view of a table's documents for a snapshot (files.ts). */
+export interface SnapshotView {
+  /** The documents in natural order: objects, or offsets of spilled ones for `text`. */
+  readonly docs: readonly (JsonObject | number)[];
+  /** The JSON text of the spilled document at `at`. */
+  text(at: number): string;
+  /** Closes what the view holds open; call once the snapshot is written. */
+  release(): void;
+}
+
 const HEADER = 4;
 /** The first read of a spilled record: most documents fit, larger ones take a second read. */
 const FIRST_READ = 4096;
@@ -125,14 +135,25 @@ export class DocTable {
   }
 
   /**
-   * Every document for a snapshot, in natural order: objects for those in memory, the JSON text for
-   * spilled ones (read now: the spill file may be rewritten before the snapshot is written).
+   * Every document for a snapshot, in natural order, as it is now: objects for those in memory,
+   * offsets for spilled ones, which the view reads one at a time while the snapshot is written (no
+   * copy of the whole collection in memory). The view holds the spill file open: a rewrite renames a
+   * new file over it, and the records of the file the view holds never change.
    */
-  snapshot(): (JsonObject | string)[] {
-    const file = this.#hot.size < this.#docs.size ? this.#whole() : undefined;
-    const out: (JsonObject | string)[] = [];
-    for (const v of this.#docs.values()) out.push(typeof v !== 'number' ? v : recordText(file as Buffer, v));
-    return out;
+  snapshot(): SnapshotView {
+    const docs = [...this.#docs.values()];
+    const fd = this.#hot.size < this.#docs.size ? fs.openSync(this.file, 'r') : undefined;
+    const buf = Buffer.allocUnsafe(FIRST_READ);
+    return {
+      docs,
+      text: (at) => {
+        if (fd === undefined) throw new Error('no spilled documents in this view');
+        return this.#text(at, fd, buf);
+      },
+      release: () => {
+        if (fd !== undefined) fs.closeSync(fd);
+      },
+    };
   }
 
   /** Deletes the spill file. */
@@ -203,16 +224,16 @@ export class DocTable {
   }
 
   #length(at: number): number {
-    this.#readAt(this.#buf, HEADER, at);
+    this.#readAt(this.#open(), this.#buf, HEADER, at);
     return this.#buf.readUInt32LE(0);
   }
 
-  #text(at: number): string {
-    const first = this.#readAt(this.#buf, FIRST_READ, at);
-    const length = this.#buf.readUInt32LE(0);
-    if (HEADER + length <= first) return this.#buf.toString('utf8', HEADER, HEADER + length);
+  #text(at: number, fd = this.#open(), buf = this.#buf): string {
+    const first = this.#readAt(fd, buf, FIRST_READ, at);
+    const length = buf.readUInt32LE(0);
+    if (HEADER + length <= first) return buf.toString('utf8', HEADER, HEADER + length);
     const whole = Buffer.allocUnsafe(length);
-    this.#readAt(whole, length, at + HEADER);
+    this.#readAt(fd, whole, length, at + HEADER);
     return whole.toString('utf8');
   }
 
@@ -221,11 +242,11 @@ export class DocTable {
   }
 
   /** Reads up to `n` bytes at `at` into `buf`; returns how many were read (all of a record's). */
-  #readAt(buf: Buffer, n: number, at: number): number {
+  #readAt(fd: number, buf: Buffer, n: number, at: number): number {
     let got = 0;
     try {
       while (got < n) {
-        const r = fs.readSync(this.#open(), buf, got, n - got, at + got);
+        const r = fs.readSync(fd, buf, got, n - got, at + got);
         if (r === 0) break;
         got += r;
       }
@@ -271,9 +292,4 @@ export class DocTable {
     this.#end = end;
     this.#live = end;
   }
-}
-
-/** The JSON text of the record at `at` in a whole spill file. */
-function recordText(file: Buffer, at: number): string {
-  return file.toString('utf8', at + HEADER, at + HEADER + file.readUInt32LE(at));
 }

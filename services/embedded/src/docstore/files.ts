@@ -34,6 +34,7 @@ import type { Logger } from '@tessera/kit';
 import { syncDir } from '../fs/sync-dir.js';
 import { applyPatch, PatchError, type Patch } from './diff.js';
 import { StoreUnavailableError } from './errors.js';
+import type { SnapshotView } from './doc-table.js';
 import { isPlainObject, type JsonObject } from './values.js';
 
 export interface LogRecord {
@@ -176,14 +177,19 @@ export class CollectionFiles {
   }
 
   /**
-   * Starts a compaction of `docs` (the current, immutable document objects, or the JSON text of
-   * those held in a spill file: doc-table.ts). The switch to a new log happens before this returns;
-   * the returned promise settles when the snapshot is in place.
+   * Starts a compaction of `view` (the current, immutable documents: doc-table.ts), and releases the
+   * view once it is written. The switch to a new log happens before this returns; the returned
+   * promise settles when the snapshot is in place.
    */
-  compact(docs: readonly (JsonObject | string)[]): Promise<void> {
+  compact(view: SnapshotView): Promise<void> {
     const oldFd = this.#fd;
     const gen = this.#gen + 1;
-    this.#fd = fs.openSync(this.logPath(gen), 'a');
+    try {
+      this.#fd = fs.openSync(this.logPath(gen), 'a');
+    } catch (err) {
+      view.release();
+      throw err;
+    }
     fs.closeSync(oldFd);
     this.#gen = gen;
     this.#liveGens.push(gen);
@@ -191,21 +197,28 @@ export class CollectionFiles {
     const previousLogBytes = this.#logBytes;
     this.#logBytes = 0;
     this.#writes = 0;
-    return this.#writeSnapshot(gen, docs).catch((err: unknown) => {
+    return this.#writeSnapshot(gen, view).catch((err: unknown) => {
       // The old snapshot and logs are intact; the next compaction tries again.
       this.#logBytes += previousLogBytes;
       throw err;
     });
   }
 
-  async #writeSnapshot(gen: number, docs: readonly (JsonObject | string)[]): Promise<void> {
+  async #writeSnapshot(gen: number, view: SnapshotView): Promise<void> {
+    const { docs } = view;
     const tmp = `${this.snapshotPath}.tmp`;
-    const fh = await fsp.open(tmp, 'w');
     let bytes = 0;
+    let fh: fsp.FileHandle;
+    try {
+      fh = await fsp.open(tmp, 'w');
+    } catch (err) {
+      view.release();
+      throw err;
+    }
     try {
       let chunk = `${JSON.stringify({ snapshot: 1, gen, count: docs.length })}\n`;
       for (const doc of docs) {
-        chunk += `${typeof doc === 'string' ? doc : JSON.stringify(doc)}\n`;
+        chunk += `${typeof doc === 'number' ? view.text(doc) : JSON.stringify(doc)}\n`;
         if (chunk.length >= 1 << 20) {
           bytes += (await fh.write(chunk)).bytesWritten;
           chunk = '';
@@ -217,6 +230,8 @@ export class CollectionFiles {
       await fh.close().catch(() => undefined);
       await fsp.rm(tmp, { force: true });
       throw err;
+    } finally {
+      view.release();
     }
     await fh.close();
     await fsp.rename(tmp, this.snapshotPath);
