@@ -36,7 +36,8 @@ import { InvalidOperationError, StoreUnavailableError } from './errors.js';
 import { diffValues, type Patch } from './diff.js';
 import type { CollectionFiles, LogRecord } from './files.js';
 import type { DocTable } from './doc-table.js';
-import { compileFilter, equalitySeed, scalarEquality, scalarIn } from './filter.js';
+import { candidates, type CollectionIndex } from './candidates.js';
+import { compileFilter, equalitySeed, scalarEquality } from './filter.js';
 import { setAt, splitPath } from './paths.js';
 import { compileProjection, sortDocs } from './shape.js';
 import { EqualityIndex } from './equality-index.js';
@@ -58,7 +59,7 @@ type Write = Change & { patch?: Patch };
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   readonly #docs: DocTable;
-  readonly #indexes = new Map<string, { spec: IndexSpec; unique?: UniqueIndex; equality?: EqualityIndex }>();
+  readonly #indexes = new Map<string, CollectionIndex>();
   #compaction: Promise<void> | undefined;
   #closed = false;
 
@@ -246,48 +247,9 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     if (this.#closed) throw new StoreUnavailableError(`collection ${this.name} is closed`);
   }
 
-  /**
-   * Candidate documents for a filter: by `_id` or a single-field unique index when possible, else
-   * the fewest a non-unique index's first field gives for a scalar equality or a `$in` of scalars,
-   * else every document. A single document found by id or unique key is kept in memory (an update
-   * is likely to follow); the others are read without being kept (doc-table.ts).
-   */
+  /** The documents a query with `filter` reads (candidates.ts). */
   #candidates(filter: Filter<T>): Iterable<JsonObject> {
-    const id = scalarEquality(filter, '_id');
-    if (id !== undefined) {
-      const doc = typeof id === 'string' ? this.#docs.get(id) : undefined;
-      return doc ? [doc] : [];
-    }
-    for (const { spec, unique } of this.#indexes.values()) {
-      const fields = Object.keys(spec.fields);
-      if (!unique || fields.length !== 1 || (fields[0] as string).includes('.')) continue;
-      const value = scalarEquality(filter, fields[0] as string);
-      if (value === undefined) continue;
-      const owner = unique.ownerOf(value);
-      const doc = owner === undefined ? undefined : this.#docs.get(owner);
-      return doc ? [doc] : [];
-    }
-    let fewest: ReadonlySet<string>[] | undefined;
-    let fewestSize = Infinity;
-    for (const { equality } of this.#indexes.values()) {
-      if (!equality) continue;
-      const value = scalarEquality(filter, equality.field);
-      const values = value === undefined ? scalarIn(filter, equality.field) : [value];
-      if (values === undefined) continue;
-      const sets = values.map((v) => equality.idsOf(v));
-      const size = sets.reduce((n, ids) => n + ids.size, 0);
-      if (size < fewestSize) [fewest, fewestSize] = [sets, size];
-    }
-    if (fewest) {
-      const ids =
-        fewest.length === 1 ? (fewest[0] as ReadonlySet<string>) : new Set(fewest.flatMap((s) => [...s]));
-      return this.#peekAll(ids);
-    }
-    return this.#docs.values();
-  }
-
-  *#peekAll(ids: ReadonlySet<string>): Iterable<JsonObject> {
-    for (const id of ids) yield this.#docs.peek(id) as JsonObject;
+    return candidates(this.#docs, this.#indexes.values(), filter as Filter<unknown>);
   }
 
   #matching(filter: Filter<T>): JsonObject[] {

@@ -107,6 +107,20 @@ describe('embedded store: the document table', () => {
     table.close();
   });
 
+  it('carries records larger than one read through a rewrite, one record at a time', () => {
+    const file = spillFile();
+    const table = new DocTable(file, 1, { minRewriteBytes: 1 });
+    // 5 and 9 KB documents: each takes a second read past the first 4 KB
+    const big = (i: number, v: number): JsonObject => ({ ...doc(i, v), blob: 'x'.repeat(5000 + i * 4000) });
+    for (let v = 1; v <= 6; v++) for (let i = 0; i < 2; i++) table.set(`o${i}`, big(i, v));
+    table.set('o9', doc(9));
+    expect(table.spill.bytes).toBeLessThan(2 * table.spill.live + 1);
+    expect(table.peek('o0')).toEqual(big(0, 6));
+    expect(table.peek('o1')).toEqual(big(1, 6));
+    expect([...table.values()]).toEqual([big(0, 6), big(1, 6), doc(9)]);
+    table.close();
+  });
+
   it('gives a snapshot a view of the documents as they were, spilled ones read one at a time', () => {
     const table = new DocTable(spillFile(), 2, { minRewriteBytes: 1 });
     for (let i = 0; i < 5; i++) table.set(`o${i}`, doc(i));

@@ -164,7 +164,12 @@ export class DocTable {
     fs.rmSync(this.file, { force: true });
   }
 
-  /** Forgets the spill record of the current version of `id` (it changes or goes). */
+  /**
+   * Forgets the spill record of the current version of `id` (it changes or goes). Its length is
+   * read back from the file (4 bytes from the page cache, only for a document that has a record)
+   * rather than kept beside every offset: a second number per spilled document would cost the heap
+   * this table exists to save.
+   */
   #drop(id: string): void {
     const v = this.#docs.get(id);
     if (v === undefined) return;
@@ -241,6 +246,16 @@ export class DocTable {
     return JSON.parse(this.#text(at)) as JsonObject;
   }
 
+  /** The whole record (header and body) at `at`, in the shared buffer when it fits. */
+  #record(fd: number, at: number): Buffer {
+    const first = this.#readAt(fd, this.#buf, FIRST_READ, at);
+    const length = HEADER + this.#buf.readUInt32LE(0);
+    if (length <= first) return this.#buf.subarray(0, length);
+    const whole = Buffer.allocUnsafe(length);
+    this.#readAt(fd, whole, length, at);
+    return whole;
+  }
+
   /** Reads up to `n` bytes at `at` into `buf`; returns how many were read (all of a record's). */
   #readAt(fd: number, buf: Buffer, n: number, at: number): number {
     let got = 0;
@@ -258,14 +273,12 @@ export class DocTable {
     return got;
   }
 
-  /** The whole spill file. */
-  #whole(): Buffer {
-    return this.#fd === undefined ? Buffer.alloc(0) : fs.readFileSync(this.file);
-  }
-
-  /** Rewrites the spill file with the records still used (the spilled documents' only). */
+  /**
+   * Rewrites the spill file with the records still used (the spilled documents' only), copying
+   * them one at a time: never more than one record in memory.
+   */
   #rewrite(): void {
-    const old = this.#whole();
+    const from = this.#open();
     const moved: [string, number][] = [];
     const tmp = `${this.file}.tmp`;
     const fd = fs.openSync(tmp, 'w+');
@@ -273,10 +286,10 @@ export class DocTable {
     try {
       for (const [id, v] of this.#docs) {
         if (typeof v !== 'number') continue;
-        const length = HEADER + old.readUInt32LE(v);
-        this.#writeAll(fd, old.subarray(v, v + length), end);
+        const rec = this.#record(from, v);
+        this.#writeAll(fd, rec, end);
         moved.push([id, end]);
-        end += length;
+        end += rec.length;
       }
       fs.renameSync(tmp, this.file);
     } catch (err) {
