@@ -5,7 +5,13 @@
  * (the client's intent and purchase records). (Older versions kept the ledger entries in a
  * `ledger` collection of their own; a granted order without an entry gets it computed.)
  */
-import { insertIfAbsent, insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
+import {
+  insertIfAbsent,
+  insertOrGet,
+  type Collection,
+  type DocumentStore,
+  type IndexSpec,
+} from '@tessera/kit';
 import { ledgerEntry, type LedgerEntry } from '../domain/ledger.js';
 import type { Order, OrderState } from '../domain/order.js';
 
@@ -28,6 +34,18 @@ export interface TrackingDoc {
 /** The states of an order that was paid: what its buyer sees among their purchases. */
 export const PAID_STATES: OrderState[] = ['granted', 'refunding', 'refunded'];
 
+/** The orders' indexes (also read by loadtests/docstore-memory.bench.mjs). */
+export const ORDER_INDEXES: readonly IndexSpec[] = [
+  { fields: { idempotencyKey: 1 }, unique: true },
+  { fields: { state: 1, updatedAt: 1 } },
+  { fields: { userId: 1 } },
+  // a buyer's paid orders, newest first (My pixels: ofBuyer)
+  { fields: { userId: 1, state: 1, createdAt: -1 } },
+  { fields: { canvasIndex: 1, state: 1 } },
+  // the orders whose event has not gone out yet (`unpublished`): a few, not every order
+  { fields: { eventPublished: 1 } },
+];
+
 export class OrderRepository {
   private constructor(
     readonly orders: Collection<Order>,
@@ -37,18 +55,7 @@ export class OrderRepository {
 
   static async open(store: DocumentStore): Promise<OrderRepository> {
     return new OrderRepository(
-      await store.collection<Order>('orders', {
-        indexes: [
-          { fields: { idempotencyKey: 1 }, unique: true },
-          { fields: { state: 1, updatedAt: 1 } },
-          { fields: { userId: 1 } },
-          // a buyer's paid orders, newest first (My pixels: ofBuyer)
-          { fields: { userId: 1, state: 1, createdAt: -1 } },
-          { fields: { canvasIndex: 1, state: 1 } },
-          // the orders whose event has not gone out yet (`unpublished`): a few, not every order
-          { fields: { eventPublished: 1 } },
-        ],
-      }),
+      await store.collection<Order>('orders', { indexes: [...ORDER_INDEXES] }),
       await store.collection<EventRecord>('provider_events'),
       await store.collection<TrackingDoc>('tracking', { indexes: [{ fields: { intentId: 1 } }] }),
     );

@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { AWAITING_PAYMENT, type IntentStatus } from '@tessera/facts/payments';
-import { followUpSpan, insertOrGet, type Collection, type DocumentStore } from '@tessera/kit';
+import { followUpSpan, insertOrGet, type Collection, type DocumentStore, type IndexSpec } from '@tessera/kit';
 import type { BillingAddress } from '../domain/address.js';
 import { cardOutcome, type CardInput } from '../domain/cards.js';
 import type { TaxQuote } from '../domain/order.js';
@@ -43,6 +43,12 @@ export interface ConfirmResult {
   intent: ProviderIntent;
   error?: { code: string; declineCode?: string; message: string };
 }
+
+/** The sandbox intents' indexes (also read by loadtests/docstore-memory.bench.mjs). */
+export const SANDBOX_INTENT_INDEXES: readonly IndexSpec[] = [
+  { fields: { idempotencyKey: 1 }, unique: true },
+  { fields: { clientSecret: 1 }, unique: true },
+];
 
 const webhooks = Stripe.webhooks;
 
@@ -81,10 +87,7 @@ export class SandboxProvider implements PaymentProvider {
     opts: { now?: () => number; webhookSecret?: string; onError?: (err: unknown) => void } = {},
   ): Promise<SandboxProvider> {
     const intents = await store.collection<SandboxIntent>('sandbox_intents', {
-      indexes: [
-        { fields: { idempotencyKey: 1 }, unique: true },
-        { fields: { clientSecret: 1 }, unique: true },
-      ],
+      indexes: [...SANDBOX_INTENT_INDEXES],
     });
     const refunds = await store.collection<SandboxRefund>('sandbox_refunds');
     return new SandboxProvider(intents, refunds, {

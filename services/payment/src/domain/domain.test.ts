@@ -4,7 +4,7 @@ import { cardOutcome, luhnValid, TEST_CARDS } from './cards.js';
 import { ledgerEntry } from './ledger.js';
 import { colourCounts, estimateOrderPrice } from '@tessera/facts/pricing';
 import { INTENT_STATUSES } from '@tessera/facts/payments';
-import { addressChangeAllowed, nextStep, withTax, type Order } from './order.js';
+import { addressChangeAllowed, nextStep, pendingOrder, withTax, type Order } from './order.js';
 import { sandboxTax, STATE_TAX_BPS } from './sandbox-tax.js';
 
 const good = { line1: '1 Main St', city: 'Albany', state: 'NY', postalCode: '12207', country: 'US' };
@@ -137,5 +137,42 @@ describe('order steps', () => {
     const changeable = INTENT_STATUSES.filter((s) => addressChangeAllowed(order('pending'), s));
     expect(changeable).toEqual(['requires_payment_method', 'requires_confirmation', 'requires_action']);
     expect(addressChangeAllowed(order('granted'), 'requires_payment_method')).toBe(false);
+  });
+});
+
+describe('a new order', () => {
+  it('is pending, charges its price total, has received nothing and starts at version 1', () => {
+    const breakdown = estimateOrderPrice(colourCounts([{ isDefault: false }, { isDefault: true }]));
+    const order = pendingOrder(
+      {
+        _id: 'pi_1',
+        userId: 'u1',
+        canvasIndex: 1,
+        boardIndex: 7,
+        pixels: [{ x: 1, y: 2, color: '#112233', isDefault: false }],
+        breakdown,
+        currency: 'usd',
+        description: '2 pixel(s) on board 7',
+        billingAddress: null,
+        clientSecret: 'pi_1_secret',
+        idempotencyKey: 'u1:k',
+        fencingToken: 42,
+      },
+      1_000,
+    );
+    expect(order).toMatchObject({
+      amountCents: breakdown.totalCents,
+      state: 'pending',
+      receivedCents: 0,
+      refundedCents: 0,
+      grantedAt: 0,
+      ledger: null,
+      eventPublished: false,
+      claimId: null,
+      createdAt: 1_000,
+      updatedAt: 1_000,
+      version: 1,
+    });
+    expect(nextStep(order, 'succeeded', 1_000).kind).toBe('commit');
   });
 });

@@ -63,6 +63,55 @@ export interface Order {
   version: number;
 }
 
+/** What a new order is made of: the provider's intent, the canvas's reservation and the price. */
+export type NewOrder = Pick<
+  Order,
+  | '_id'
+  | 'userId'
+  | 'canvasIndex'
+  | 'boardIndex'
+  | 'pixels'
+  | 'breakdown'
+  | 'currency'
+  | 'description'
+  | 'billingAddress'
+  | 'clientSecret'
+  | 'idempotencyKey'
+  | 'fencingToken'
+>;
+
+/** A new order as it is first stored: pending, charged its price's total, nothing received yet. */
+export function pendingOrder(o: NewOrder, now: number): Order {
+  return {
+    _id: o._id,
+    userId: o.userId,
+    canvasIndex: o.canvasIndex,
+    boardIndex: o.boardIndex,
+    pixels: o.pixels,
+    breakdown: o.breakdown,
+    amountCents: o.breakdown.totalCents,
+    currency: o.currency,
+    description: o.description,
+    billingAddress: o.billingAddress,
+    clientSecret: o.clientSecret,
+    idempotencyKey: o.idempotencyKey,
+    fencingToken: o.fencingToken,
+    state: 'pending',
+    claimId: null,
+    claimUntil: 0,
+    addressUpdateUntil: 0,
+    receivedCents: 0,
+    refundedCents: 0,
+    refundReason: '',
+    grantedAt: 0,
+    ledger: null,
+    eventPublished: false,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
+
 /** How long the claim of an order left `committing` by an older version lasts. */
 export const CLAIM_MS = 60_000;
 

@@ -18,7 +18,7 @@ import type {
 } from '@tessera/proto/tessera/payment/v1/payment_pb.js';
 import { ProviderRequestError } from '../adapters/provider.js';
 import { parseAddress, type AddressInput } from '../domain/address.js';
-import { addressChangeAllowed, withTax, type Order } from '../domain/order.js';
+import { addressChangeAllowed, pendingOrder, withTax, type Order } from '../domain/order.js';
 import { amountMatches } from '../domain/pricing.js';
 import type { PaymentDeps } from './deps.js';
 import { intentMessage } from './mappers.js';
@@ -135,35 +135,23 @@ export class Checkout {
         throw appError('LOCK_CONFLICT', LOCK_LOST, { field: 'board_index', cause: err });
       throw err;
     }
-    const now = this.now();
-    const order: Order = {
-      _id: intent.id,
-      userId: req.userId,
-      canvasIndex: req.canvasIndex,
-      boardIndex: req.boardIndex,
-      pixels: reserved.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
-      breakdown,
-      amountCents: breakdown.totalCents,
-      currency: CURRENCY,
-      description,
-      billingAddress: address,
-      clientSecret: intent.clientSecret,
-      idempotencyKey: key,
-      fencingToken: reserved.fencingToken,
-      state: 'pending',
-      claimId: null,
-      claimUntil: 0,
-      addressUpdateUntil: 0,
-      receivedCents: 0,
-      refundedCents: 0,
-      refundReason: '',
-      grantedAt: 0,
-      ledger: null,
-      eventPublished: false,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    };
+    const order = pendingOrder(
+      {
+        _id: intent.id,
+        userId: req.userId,
+        canvasIndex: req.canvasIndex,
+        boardIndex: req.boardIndex,
+        pixels: reserved.pixels.map((p) => ({ x: p.x, y: p.y, color: p.color, isDefault: p.isDefault })),
+        breakdown,
+        currency: CURRENCY,
+        description,
+        billingAddress: address,
+        clientSecret: intent.clientSecret,
+        idempotencyKey: key,
+        fencingToken: reserved.fencingToken,
+      },
+      this.now(),
+    );
     const stored = await repo.insert(order);
     if (!stored.inserted) return intentMessage(stored.order, intent.status);
     recordOrder('created', order);
