@@ -310,11 +310,16 @@ async function main() {
             ...(stack ? stack.processes().map((p) => p.pid) : []),
             ...(stackRedisPid ? [stackRedisPid] : []),
           ].reduce((sum, pid) => sum + (readProcess(pid)?.cpuSeconds ?? 0), 0),
-        /** CPU seconds used so far by the stack's processes of that name (`bff`, `canvas`, ...). */
-        processCpuSeconds: (/** @type {string} */ processName) =>
-          (stack ? stack.processes() : [])
-            .filter((p) => p.name === processName)
-            .reduce((sum, p) => sum + (readProcess(p.pid)?.cpuSeconds ?? 0), 0),
+        /**
+         * CPU seconds used so far by the stack's processes of that name (`bff`, `canvas`, ...); null
+         * when there is none (`BENCH_THREADS=1`: every service is a thread of one process, whose
+         * threads Node 20 cannot tell apart).
+         */
+        processCpuSeconds: (/** @type {string} */ processName) => {
+          const named = (stack ? stack.processes() : []).filter((p) => p.name === processName);
+          if (named.length === 0) return null;
+          return named.reduce((sum, p) => sum + (readProcess(p.pid)?.cpuSeconds ?? 0), 0);
+        },
         /** Starts a named measurement window for the process figures (optional). */
         phase: (/** @type {string} */ label) => {
           sampler.phase(label);

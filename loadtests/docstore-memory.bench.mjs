@@ -1,7 +1,8 @@
 /**
- * Heap per order of payment's three embedded collections (`services/embedded/dist`, `npm run build`
- * first), written through the store as the payment service writes them: the order (inserted, then
- * granted by a compare-and-set), the sandbox provider's intent (inserted, then succeeded) and the
+ * Heap per order of payment's three embedded collections (`services/embedded/dist`, and
+ * `services/payment/dist` for payment's indexes and order shape: `npm run build` first), written
+ * through the store as the payment service writes them: the order (inserted, then granted by a
+ * compare-and-set), the sandbox provider's intent (inserted, then succeeded) and the
  * provider event, with the services' indexes. Prints the heap used after two garbage collections per
  * order, for all three and for each alone, with the store's default documents in memory and with
  * every document in memory.
@@ -45,23 +46,13 @@ const store = await createEmbeddedDocumentStore(dir, {
   compactEveryWrites: 1e9,
   ...(hot === 'all' ? { hotDocuments: 1e9 } : {}),
 });
-// payment's indexes (services/payment/src/adapters/orders.ts, sandbox-provider.ts)
-const orders = await store.collection('orders', {
-  indexes: [
-    { fields: { idempotencyKey: 1 }, unique: true },
-    { fields: { state: 1, updatedAt: 1 } },
-    { fields: { userId: 1 } },
-    { fields: { userId: 1, state: 1, createdAt: -1 } },
-    { fields: { canvasIndex: 1, state: 1 } },
-    { fields: { eventPublished: 1 } },
-  ],
-});
-const intents = await store.collection('sandbox_intents', {
-  indexes: [
-    { fields: { idempotencyKey: 1 }, unique: true },
-    { fields: { clientSecret: 1 }, unique: true },
-  ],
-});
+// payment's own indexes and order shape (services/payment/dist: `npm run build`)
+const paymentDist = path.join(root, 'services/payment/dist');
+const { ORDER_INDEXES } = await import(path.join(paymentDist, 'adapters/orders.js'));
+const { SANDBOX_INTENT_INDEXES } = await import(path.join(paymentDist, 'adapters/sandbox-provider.js'));
+const { pendingOrder } = await import(path.join(paymentDist, 'domain/order.js'));
+const orders = await store.collection('orders', { indexes: [...ORDER_INDEXES] });
+const intents = await store.collection('sandbox_intents', { indexes: [...SANDBOX_INTENT_INDEXES] });
 const events = await store.collection('provider_events');
 const users = Array.from({ length: 16 }, () => crypto.randomUUID());
 const hex = (/** @type {number} */ n) => crypto.randomBytes(n).toString('hex');
@@ -81,45 +72,36 @@ for (let i = 0; i < N; i++) {
   const now = Date.now();
   if (which === 'all' || which === 'orders') {
     // an order as payment stores it (a 1-pixel order of the soak)
-    await orders.insertOne({
-      _id: id,
-      userId,
-      canvasIndex: 1,
-      boardIndex: i % 625,
-      pixels: [{ x: i % 49, y: 0, color: '#2C4678', isDefault: true }],
-      breakdown: {
-        artistColorCount: 1,
-        customColorCount: 0,
-        artistColorCents: 100,
-        customColorCents: 0,
-        subtotalCents: 100,
-        serviceFeeCents: 33,
-        taxRateBps: 800,
-        taxAmountCents: 8,
-        totalCents: 141,
-        taxJurisdiction: 'Estimated',
-      },
-      amountCents: 141,
-      currency: 'usd',
-      description: `1 pixel(s) on board ${i % 625}`,
-      billingAddress: null,
-      clientSecret: secret,
-      idempotencyKey: key,
-      fencingToken: 1795987657667200 + i,
-      state: 'pending',
-      claimId: null,
-      claimUntil: 0,
-      addressUpdateUntil: 0,
-      receivedCents: 0,
-      refundedCents: 0,
-      refundReason: '',
-      grantedAt: 0,
-      ledger: null,
-      eventPublished: false,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    });
+    await orders.insertOne(
+      pendingOrder(
+        {
+          _id: id,
+          userId,
+          canvasIndex: 1,
+          boardIndex: i % 625,
+          pixels: [{ x: i % 49, y: 0, color: '#2C4678', isDefault: true }],
+          breakdown: {
+            artistColorCount: 1,
+            customColorCount: 0,
+            artistColorCents: 100,
+            customColorCents: 0,
+            subtotalCents: 100,
+            serviceFeeCents: 33,
+            taxRateBps: 800,
+            taxAmountCents: 8,
+            totalCents: 141,
+            taxJurisdiction: 'Estimated',
+          },
+          currency: 'usd',
+          description: `1 pixel(s) on board ${i % 625}`,
+          billingAddress: null,
+          clientSecret: secret,
+          idempotencyKey: key,
+          fencingToken: 1795987657667200 + i,
+        },
+        now,
+      ),
+    );
     await orders.findOneAndUpdate(
       { _id: id, version: 1 },
       {

@@ -57,11 +57,16 @@ export async function run(ctx) {
   const cpu0 = ctx.stackCpuSeconds();
   const bff = await closedLoop({ workers: clients, durationSeconds: ctx.durationSeconds, iteration: pair });
   const cpuPerPair = ((ctx.stackCpuSeconds() - cpu0) * 1000) / Math.max(1, bff.iterations);
-  const perHop = hops.map(
-    (p, i) =>
-      `${p} ${(((ctx.processCpuSeconds(p) - (hop0[i] ?? 0)) * 1000) / Math.max(1, bff.iterations)).toFixed(2)} ms`,
+  // per hop only with a process per service (BENCH_THREADS=1 runs every service in one process)
+  const perHop = hops.flatMap((p, i) => {
+    const now = ctx.processCpuSeconds(p);
+    const from = hop0[i];
+    if (now === null || from === null || from === undefined) return [];
+    return [`${p} ${(((now - from) * 1000) / Math.max(1, bff.iterations)).toFixed(2)} ms`];
+  });
+  ctx.log(
+    `CPU per pair: ${perHop.length ? `${perHop.join(', ')} (of ` : '('}${cpuPerPair.toFixed(2)} ms for the stack)`,
   );
-  ctx.log(`CPU per pair: ${perHop.join(', ')} (of ${cpuPerPair.toFixed(2)} ms for the stack)`);
   for (const c of conns) c.close();
   if (bff.samples.length) ctx.log(`errors: ${bff.samples.join(' | ')}`);
 
