@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { listening } from '../loadtests/lib/listening.mjs';
+import { listening } from '../testing/listening.mjs';
 import { startStack, StackStartError } from './lib/launch-stack.mjs';
 import { PACKAGES, root } from './workspaces.mjs';
 

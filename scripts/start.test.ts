@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '@tessera/facts/ports';
-import { childrenOf } from '../loadtests/lib/procstat.mjs';
+import { childrenOf } from '../testing/procs.mjs';
 import { freePorts, startStack, StackStartError } from './lib/launch-stack.mjs';
 import { MALLOC_TUNABLES } from './lib/malloc-tunables.mjs';
 import { portsOf } from './lib/stack-ports.mjs';

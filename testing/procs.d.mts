@@ -2,4 +2,6 @@
 export function processName(cmdline: string): string | null;
 /** The processes of the stack whose environment has `DATA_DIR=<dataDir>`: start.mjs, the broker, the services by name, the BFF. */
 export function stackProcesses(dataDir: string): { pid: number; name: string }[];
+/** Pids whose parent is `ppid`. */
+export function childrenOf(ppid: number): number[];
 export function memoryOf(pid: number): { rss: number; pss: number; anon: number };

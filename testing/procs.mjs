@@ -56,3 +56,26 @@ export function memoryOf(pid) {
   const kb = (/** @type {string} */ k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
   return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024, anon: kb('Anonymous') / 1024 };
 }
+
+/**
+ * Pids whose parent is `ppid` (field 4 of /proc/<pid>/stat, after the command name, which may hold
+ * spaces and parentheses).
+ * @param {number} ppid
+ * @returns {number[]}
+ */
+export function childrenOf(ppid) {
+  /** @type {number[]} */
+  const out = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === ppid) out.push(Number(name));
+  }
+  return out;
+}

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { processName } from '../../testing/procs.mjs';
+import { childrenOf, processName } from '../../testing/procs.mjs';
+
+export { childrenOf };
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (`getconf CLK_TCK`, nearly always 100). */
 export const CLOCK_TICKS = (() => {
@@ -61,18 +63,6 @@ export function commandLine(pid) {
   } catch {
     return '';
   }
-}
-
-/** Pids whose parent is `ppid`. @param {number} ppid @returns {number[]} */
-export function childrenOf(ppid) {
-  /** @type {number[]} */
-  const out = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const p = readProcess(Number(name));
-    if (p?.ppid === ppid) out.push(Number(name));
-  }
-  return out;
 }
 
 /**
