@@ -4,9 +4,14 @@
 // 32 MB) and its trim threshold to twice that, so after the first large buffers (a board's JSON, a
 // compressor's state) every thread's arena keeps up to 64 MB of freed memory instead of returning
 // it. Fixed thresholds turn that off: a block of 128 KiB or more is mapped and unmapped on its own,
-// and an arena gives back the free memory at its top above 128 KiB. Measured with 6-minute soaks
-// (loadtests/README.md): about 65 MB less resident memory under load and at rest, with stack CPU per
-// order within run-to-run noise.
+// and an arena gives back the free memory at its top above 2 MiB. Measured with 6-minute soaks
+// (loadtests/README.md): about 65 MB less resident memory under load and at rest.
+//
+// The trim threshold was 128 KiB at first. Then every arena gave its top back and took it again many
+// times a second under load: in alternating purchase benches (2026-11-30, loadtests/README.md,
+// "malloc's trim threshold") 1.20 to 1.22 million minor page faults and 16.4 to 18.0 s of system
+// CPU per run against 0.99 million and 13.6 to 14.0 s at 2 MiB, and 23.3 to 29.1 ms of stack CPU
+// per paid 1-pixel order against 19.2 to 20.4 ms. An arena now keeps at most 2 MiB of free top.
 //
 // glibc reads these variables (mallopt(3)) when a process starts, so the one process of `npm start`
 // gets them from package.json's start script (`${MALLOC_MMAP_THRESHOLD_:-...}`: a value set by the
@@ -15,7 +20,7 @@
 /** The variables and their values. */
 export const MALLOC_TUNABLES = Object.freeze({
   MALLOC_MMAP_THRESHOLD_: '131072',
-  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '2097152',
 });
 
 /**
