@@ -10,8 +10,9 @@
 // The trim threshold was 128 KiB at first. Then every arena gave its top back and took it again many
 // times a second under load: in alternating purchase benches (2026-11-30, loadtests/README.md,
 // "malloc's trim threshold") 1.20 to 1.22 million minor page faults and 16.4 to 18.0 s of system
-// CPU per run against 0.99 million and 13.6 to 14.0 s at 2 MiB, and 23.3 to 29.1 ms of stack CPU
-// per paid 1-pixel order against 19.2 to 20.4 ms. An arena now keeps at most 2 MiB of free top.
+// CPU per run against 0.96 to 0.99 million and 13.6 to 15.3 s at 2 MiB. (The stack CPU per order
+// looked a fifth lower in the runs side by side, but later runs at 2 MiB spread as widely as the
+// machine does.) An arena now keeps at most 2 MiB of free top.
 //
 // glibc reads these variables (mallopt(3)) when a process starts, so the one process of `npm start`
 // gets them from package.json's start script (`${MALLOC_MMAP_THRESHOLD_:-...}`: a value set by the
