@@ -234,23 +234,18 @@ export class DocTable {
   }
 
   #text(at: number, fd = this.#open(), buf = this.#buf): string {
-    const first = this.#readAt(fd, buf, FIRST_READ, at);
-    const length = buf.readUInt32LE(0);
-    if (HEADER + length <= first) return buf.toString('utf8', HEADER, HEADER + length);
-    const whole = Buffer.allocUnsafe(length);
-    this.#readAt(fd, whole, length, at + HEADER);
-    return whole.toString('utf8');
+    return this.#record(fd, at, buf).toString('utf8', HEADER);
   }
 
   #read(at: number): JsonObject {
     return JSON.parse(this.#text(at)) as JsonObject;
   }
 
-  /** The whole record (header and body) at `at`, in the shared buffer when it fits. */
-  #record(fd: number, at: number): Buffer {
-    const first = this.#readAt(fd, this.#buf, FIRST_READ, at);
-    const length = HEADER + this.#buf.readUInt32LE(0);
-    if (length <= first) return this.#buf.subarray(0, length);
+  /** The whole record (header and body) at `at`: in `buf` when it fits, else one more read. */
+  #record(fd: number, at: number, buf = this.#buf): Buffer {
+    const first = this.#readAt(fd, buf, FIRST_READ, at);
+    const length = HEADER + buf.readUInt32LE(0);
+    if (length <= first) return buf.subarray(0, length);
     const whole = Buffer.allocUnsafe(length);
     this.#readAt(fd, whole, length, at);
     return whole;
