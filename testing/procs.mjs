@@ -58,8 +58,27 @@ export function memoryOf(pid) {
 }
 
 /**
- * Pids whose parent is `ppid` (field 4 of /proc/<pid>/stat, after the command name, which may hold
- * spaces and parentheses).
+ * Parses /proc/<pid>/stat: the fields after the command name (which may hold spaces and parentheses).
+ * @param {string} text
+ * @returns {{ ppid: number, cpuTicks: number, rssPages: number } | null}
+ */
+export function parseStat(text) {
+  const close = text.lastIndexOf(')');
+  if (close < 0) return null;
+  // after ") ": state(3) ppid(4) ... utime(14) stime(15) ... rss(24): index = field - 3
+  const f = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
+  const num = (/** @type {number} */ field) => Number(f[field - 3]);
+  const ppid = num(4);
+  const cpuTicks = num(14) + num(15);
+  const rssPages = num(24);
+  return [ppid, cpuTicks, rssPages].every(Number.isFinite) ? { ppid, cpuTicks, rssPages } : null;
+}
+
+/**
+ * Pids whose parent is `ppid`.
  * @param {number} ppid
  * @returns {number[]}
  */
@@ -74,8 +93,7 @@ export function childrenOf(ppid) {
     } catch {
       continue; // gone meanwhile
     }
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (parent === ppid) out.push(Number(name));
+    if (parseStat(stat)?.ppid === ppid) out.push(Number(name));
   }
   return out;
 }

@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { childrenOf, processName } from '../../testing/procs.mjs';
+import { childrenOf, parseStat, processName } from '../../testing/procs.mjs';
 
-export { childrenOf };
+export { childrenOf, parseStat };
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (`getconf CLK_TCK`, nearly always 100). */
 export const CLOCK_TICKS = (() => {
@@ -16,26 +16,6 @@ export const CLOCK_TICKS = (() => {
     return 100;
   }
 })();
-
-/**
- * Parses /proc/<pid>/stat: the fields after the command name (which may hold spaces and parentheses).
- * @param {string} text
- * @returns {{ ppid: number, cpuTicks: number, rssPages: number } | null}
- */
-export function parseStat(text) {
-  const close = text.lastIndexOf(')');
-  if (close < 0) return null;
-  // after ") ": state(3) ppid(4) ... utime(14) stime(15) ... rss(24): index = field - 3
-  const f = text
-    .slice(close + 2)
-    .trim()
-    .split(/\s+/);
-  const num = (/** @type {number} */ field) => Number(f[field - 3]);
-  const ppid = num(4);
-  const cpuTicks = num(14) + num(15);
-  const rssPages = num(24);
-  return [ppid, cpuTicks, rssPages].every(Number.isFinite) ? { ppid, cpuTicks, rssPages } : null;
-}
 
 const PAGE_BYTES = 4096;
 
